@@ -1,0 +1,34 @@
+# make run: set up and serve the playground on http://127.0.0.1:5000
+# make test: set up (virtual environment, dependencies, Chromium) and run every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test setup chromium bench clean
+
+run: $(STAMP)
+	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP) chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+chromium:
+	@bash .ci/ensure-chromium $(CHROMIUM)
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

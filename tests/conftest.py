@@ -1,0 +1,77 @@
+"""Shared fixtures: the Flask app and client, a live server, a real Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES = ROOT / "puzzles"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served by waitress on a free loopback port, for the browser."""
+    from waitress.server import create_server
+
+    app = create_app({"TESTING": True,
+                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
+    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run 'make test' (it installs it as root) "
+                    "or 'sudo apt-get install chromium'")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh page; the test fails if the browser console shows an error."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"browser console errors: {errors}"

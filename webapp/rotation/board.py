@@ -1,0 +1,245 @@
+"""The board: a frame of walls and the straight sticks inside it.
+
+A :class:`Board` is an immutable value in the frame's own coordinates: row 0 is
+the frame's top row as written in the file, column 0 its left column. Gravity
+is not part of the board; :mod:`webapp.rotation.physics` adds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Stick symbols in the order the spec gives them: 0-9, then a-z, then A-Z.
+SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SYMBOL_ORDER = {s: i for i, s in enumerate(SYMBOLS)}
+
+WALL = "#"
+EMPTY = " "
+
+#: The side lengths the text format and the engine accept.
+MIN_SIZE = 3
+MAX_SIZE = 64
+
+
+class BoardError(ValueError):
+    """A board that breaks a rule of the spec (overlaps, bad sticks, sizes)."""
+
+
+@dataclass(frozen=True, order=True)
+class Stick:
+    """A straight stick: ``length`` cells from its top-left cell ``(row, col)``.
+
+    A vertical stick runs down from its top cell, a horizontal one right from
+    its left cell. A stick of length 1 counts as horizontal.
+
+    >>> Stick("0", 5, 3, 2)
+    Stick('0', 5, 3, 2)
+    >>> Stick("1", 4, 5, 2, vertical=True).cells()
+    ((4, 5), (5, 5))
+    """
+
+    symbol: str
+    row: int
+    col: int
+    length: int = 1
+    vertical: bool = False
+
+    def __post_init__(self) -> None:
+        if self.symbol not in SYMBOL_ORDER or len(self.symbol) != 1:
+            raise BoardError(f"{self.symbol!r} is not a stick symbol (0-9, a-z, A-Z)")
+        if self.length < 1:
+            raise BoardError(f"stick {self.symbol} has length {self.length}, less than 1")
+        if self.length == 1 and self.vertical:
+            object.__setattr__(self, "vertical", False)
+
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The cells the stick covers, top-left first."""
+        dr, dc = (1, 0) if self.vertical else (0, 1)
+        return tuple((self.row + k * dr, self.col + k * dc) for k in range(self.length))
+
+    def moved_to(self, row: int, col: int) -> Stick:
+        """The same stick with its top-left cell at ``(row, col)``."""
+        return Stick(self.symbol, row, col, self.length, self.vertical)
+
+    def __repr__(self) -> str:
+        extra = ", vertical=True" if self.vertical else ""
+        return f"Stick({self.symbol!r}, {self.row}, {self.col}, {self.length}{extra})"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A frame of ``width`` x ``height`` cells with walls and sticks.
+
+    Build one from text with :meth:`from_text`; ``str(board)`` gives the text
+    back, and ``repr`` is an expression that rebuilds the board.
+
+    >>> board = Board.from_text("5\\n#####\\n#0  #\\n#0  #\\n#   #\\n## ##\\n")
+    >>> board.width, board.height, board.symbols()
+    (5, 5, ('0',))
+    >>> board.gaps()
+    ((4, 2),)
+    >>> board.cell(1, 1), board.cell(0, 0), board.cell(3, 3)
+    ('0', '#', ' ')
+    """
+
+    width: int
+    height: int
+    walls: frozenset[tuple[int, int]]
+    sticks: tuple[Stick, ...] = ()
+    _cells: dict = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        for name, value in (("width", self.width), ("height", self.height)):
+            if not MIN_SIZE <= value <= MAX_SIZE:
+                raise BoardError(
+                    f"{name} {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+                )
+        object.__setattr__(self, "walls", frozenset(self.walls))
+        sticks = tuple(sorted(self.sticks, key=lambda s: SYMBOL_ORDER[s.symbol]))
+        object.__setattr__(self, "sticks", sticks)
+        cells: dict[tuple[int, int], str] = {}
+        for r, c in self.walls:
+            if not (0 <= r < self.height and 0 <= c < self.width):
+                raise BoardError(f"wall at row {r + 1}, column {c + 1} is outside the frame")
+            cells[(r, c)] = WALL
+        seen: set[str] = set()
+        for stick in sticks:
+            if stick.symbol in seen:
+                raise BoardError(f"two sticks share the symbol {stick.symbol}")
+            seen.add(stick.symbol)
+            for r, c in stick.cells():
+                if not (0 <= r < self.height and 0 <= c < self.width):
+                    raise BoardError(
+                        f"stick {stick.symbol} reaches outside the frame at row {r + 1}, column {c + 1}"
+                    )
+                if (r, c) in cells:
+                    raise BoardError(
+                        f"stick {stick.symbol} overlaps {_describe(cells[(r, c)])} at row {r + 1}, column {c + 1}"
+                    )
+                cells[(r, c)] = stick.symbol
+        object.__setattr__(self, "_cells", cells)
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        """Parse the text format (see :func:`webapp.rotation.textformat.parse`)."""
+        from .textformat import parse
+
+        return parse(text)
+
+    @classmethod
+    def empty_frame(cls, width: int, height: int | None = None, gap: int | None = None) -> Board:
+        """A frame of walls round an empty inside, with a one-cell gap in the
+        bottom row at column ``gap`` (the middle when not given).
+
+        >>> print(Board.empty_frame(5), end="")
+        5
+        #####
+        #   #
+        #   #
+        #   #
+        ## ##
+        """
+        height = width if height is None else height
+        gap = width // 2 if gap is None else gap
+        walls = {(r, c) for r in range(height) for c in range(width)
+                 if r in (0, height - 1) or c in (0, width - 1)}
+        walls.discard((height - 1, gap))
+        return cls(width, height, frozenset(walls))
+
+    # -- queries -------------------------------------------------------------
+    def cell(self, row: int, col: int) -> str:
+        """``'#'`` for a wall, ``' '`` for empty, else the stick's symbol."""
+        return self._cells.get((row, col), EMPTY)
+
+    def rows(self) -> list[str]:
+        """The board as text rows, top row first, trailing spaces kept."""
+        return ["".join(self.cell(r, c) for c in range(self.width)) for r in range(self.height)]
+
+    def symbols(self) -> tuple[str, ...]:
+        return tuple(s.symbol for s in self.sticks)
+
+    def stick(self, symbol: str) -> Stick:
+        for s in self.sticks:
+            if s.symbol == symbol:
+                return s
+        raise KeyError(symbol)
+
+    def is_border(self, row: int, col: int) -> bool:
+        return row in (0, self.height - 1) or col in (0, self.width - 1)
+
+    def gaps(self) -> tuple[tuple[int, int], ...]:
+        """Every border cell that is not a wall, in reading order."""
+        return tuple((r, c) for r in range(self.height) for c in range(self.width)
+                     if self.is_border(r, c) and (r, c) not in self.walls)
+
+    # -- new boards ----------------------------------------------------------
+    def with_sticks(self, sticks) -> Board:
+        """The same frame holding ``sticks`` instead."""
+        return Board(self.width, self.height, self.walls, tuple(sticks))
+
+    def without(self, *symbols: str) -> Board:
+        return self.with_sticks(s for s in self.sticks if s.symbol not in symbols)
+
+    def rotated(self, quarter_turns: int = 1) -> Board:
+        """The whole board turned clockwise by ``quarter_turns`` x 90 degrees.
+
+        >>> print(Board.from_text("3\\n#0#\\n# #\\n###").rotated(), end="")
+        3
+        ###
+        # 0
+        ###
+        """
+        board = self
+        for _ in range(quarter_turns % 4):
+            h = board.height
+            walls = frozenset((c, h - 1 - r) for r, c in board.walls)
+            sticks = []
+            for s in board.sticks:
+                cells = [(c, h - 1 - r) for r, c in s.cells()]
+                top = min(cells)
+                sticks.append(Stick(s.symbol, top[0], top[1], s.length,
+                                    vertical=not s.vertical and s.length > 1))
+            board = Board(board.height, board.width, walls, tuple(sticks))
+        return board
+
+    def mirrored(self) -> Board:
+        """The board mirrored left-right."""
+        w = self.width
+        walls = frozenset((r, w - 1 - c) for r, c in self.walls)
+        sticks = []
+        for s in self.sticks:
+            cells = [(r, w - 1 - c) for r, c in s.cells()]
+            top = min(cells)
+            sticks.append(s.moved_to(*top))
+        return Board(self.width, self.height, walls, tuple(sticks))
+
+    # -- text ------------------------------------------------------------------
+    def text(self) -> str:
+        """The board in the text format (see :mod:`webapp.rotation.textformat`)."""
+        from .textformat import write
+
+        return write(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Board.from_text({self.text()!r})"
+
+
+def _describe(content: str) -> str:
+    return "a wall" if content == WALL else f"stick {content}"
+
+
+def next_free_symbol(board: Board) -> str:
+    """The first symbol (in the order 0-9, a-z, A-Z) no stick uses yet.
+
+    >>> next_free_symbol(Board.empty_frame(5))
+    '0'
+    """
+    used = set(board.symbols())
+    for s in SYMBOLS:
+        if s not in used:
+            return s
+    raise BoardError(f"a board holds at most {len(SYMBOLS)} sticks")

@@ -1,0 +1,229 @@
+"""Breadth-first search for a shortest sequence of turns.
+
+This is the reference solver: one state at a time, plain Python, written to be
+obviously right. A state is the orientation plus the position of every stick
+still in the frame; each has two successors, ``L`` and ``R``.
+
+>>> from webapp.rotation.board import Board
+>>> answer = solve(Board.from_text(EXAMPLE))
+>>> answer.summary()
+'2 moves: L L'
+>>> unsolvable = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n## ##\\n"
+>>> solve(Board.from_text(unsolvable)).summary()
+'unsolvable: all 8 reachable positions tried'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .board import Board, BoardError
+from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
+
+__all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE"]
+
+#: How often (in expanded states) the search looks at the clock and reports.
+CHECK_EVERY = 1024
+
+
+class GoalError(ValueError):
+    """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What counts as solved: ``any`` stick out, one chosen ``stick``, or ``all``.
+
+    >>> Goal.parse("stick:a")
+    Goal(kind='stick', symbol='a')
+    >>> str(Goal.parse("all"))
+    'all'
+    """
+
+    kind: str = "any"
+    symbol: str | None = None
+
+    @classmethod
+    def parse(cls, text: str | Goal | None) -> Goal:
+        if isinstance(text, Goal):
+            return text
+        text = (text or "any").strip()
+        if text in ("any", "all"):
+            return cls(text)
+        if text.startswith("stick:") and len(text) == 7:
+            return cls("stick", text[6])
+        raise GoalError(f"unknown goal {text!r}: use any, all or stick:S (S a stick symbol)")
+
+    def check(self, board: Board) -> None:
+        """Raise :class:`GoalError` if the goal names a stick the board lacks."""
+        if self.kind == "stick" and self.symbol not in board.symbols():
+            have = ", ".join(board.symbols()) or "none"
+            raise GoalError(f"the board has no stick {self.symbol!r} (its sticks: {have})")
+
+    def __str__(self) -> str:
+        return f"stick:{self.symbol}" if self.kind == "stick" else self.kind
+
+
+@dataclass
+class Answer:
+    """The outcome of a search.
+
+    ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
+    which: ``states`` or ``time``). ``states`` counts the distinct states
+    visited, ``depth`` the number of moves the search had fully explored.
+    ``start`` is the settling before the first move; ``trajectory`` holds one
+    :class:`~webapp.rotation.physics.Step` per move of ``moves``.
+    """
+
+    status: str
+    goal: Goal
+    board: Board
+    moves: str = ""
+    states: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+    limit: str | None = None
+    orientation: int = 0
+    start: Step | None = None
+    trajectory: list[Step] = field(default_factory=list)
+
+    @property
+    def length(self) -> int | None:
+        return len(self.moves) if self.status == "solved" else None
+
+    def summary(self) -> str:
+        """One line for people: ``2 moves: L L`` and the like."""
+        if self.status == "solved":
+            n = len(self.moves)
+            if n == 0:
+                fell = ", ".join(self.start.released) if self.start else "?"
+                return f"0 moves: stick {fell} falls out as the puzzle settles"
+            return f"{n} move{'s' if n != 1 else ''}: {' '.join(self.moves)}"
+        if self.status == "unsolvable":
+            return f"unsolvable: all {self.states:,} reachable positions tried"
+        what = {"states": "state", "time": "time"}.get(self.limit or "", self.limit)
+        return (f"{what} limit reached: no solution within {self.depth} moves "
+                f"after {self.states:,} states")
+
+    def to_dict(self) -> dict:
+        """A JSON-ready description, trajectory included."""
+        return {
+            "status": self.status,
+            "goal": str(self.goal),
+            "moves": self.moves,
+            "length": self.length,
+            "states": self.states,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 6),
+            "limit": self.limit,
+            "summary": self.summary(),
+            "width": self.board.width,
+            "height": self.board.height,
+            "sticks": [
+                {"symbol": s.symbol, "length": s.length, "vertical": s.vertical}
+                for s in self.board.sticks
+            ],
+            "start": _step_dict(self.start) if self.start else None,
+            "trajectory": [_step_dict(step) for step in self.trajectory],
+        }
+
+
+def _step_dict(step: Step) -> dict:
+    return {
+        "move": step.move,
+        "orientation": step.position.orientation,
+        "sticks": {s.symbol: [s.row, s.col] for s in step.position.board.sticks},
+        "moved": dict(step.moved),
+        "released": list(step.released),
+    }
+
+
+def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
+          max_seconds: float | None = None, orientation: int = 0,
+          progress=None) -> Answer:
+    """Find a shortest sequence of turns that reaches ``goal``.
+
+    ``max_states`` and ``max_seconds`` bound the search; reaching either ends
+    it with status ``limit``. ``orientation`` is the side gravity points at
+    when the search starts (0: the frame's bottom, as in a file). ``progress``,
+    if given, is called as ``progress(states, depth)`` now and then.
+    """
+    goal = Goal.parse(goal)
+    goal.check(board)
+    if max_states is not None and max_states < 1:
+        raise ValueError("max_states must be at least 1")
+    began = time.perf_counter()
+    frame = Frame(board)
+    target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else None
+
+    def reached(positions, released) -> bool:
+        if goal.kind == "any":
+            return bool(released)
+        if goal.kind == "stick":
+            return target in released
+        return bool(released) and all(p == RELEASED for p in positions)
+
+    settled, _, released = frame.settle(orientation, frame.positions(board))
+    start = (orientation, settled)
+
+    def answer(status: str, moves: str = "", **extra) -> Answer:
+        first = Position(board, orientation).settle()
+        trajectory = first.position.play(moves) if status == "solved" else []
+        return Answer(status, goal, board, moves, states=len(parents), orientation=orientation,
+                      seconds=time.perf_counter() - began, start=first,
+                      trajectory=trajectory, **extra)
+
+    parents: dict = {start: None}
+    if reached(settled, released):
+        return answer("solved", depth=0)
+    if all(p == RELEASED for p in settled):
+        # nothing left that could fall: the start is the only state
+        return answer("unsolvable", depth=0)
+
+    frontier = [start]
+    depth = 0
+    expanded = 0
+    while frontier:
+        layer = []
+        for state in frontier:
+            expanded += 1
+            if expanded % CHECK_EVERY == 0:
+                if max_seconds is not None and time.perf_counter() - began > max_seconds:
+                    return answer("limit", depth=depth, limit="time")
+                if progress:
+                    progress(len(parents), depth)
+            o, positions = state
+            for move, delta in TURNS.items():
+                o2 = (o + delta) % 4
+                after, _, released = frame.settle(o2, positions)
+                if reached(after, released):
+                    moves = [move]
+                    back = state
+                    while parents[back] is not None:
+                        back, m = parents[back]
+                        moves.append(m)
+                    return answer("solved", "".join(reversed(moves)), depth=depth + 1)
+                nxt = (o2, after)
+                if nxt not in parents:
+                    if max_states is not None and len(parents) >= max_states:
+                        return answer("limit", depth=depth, limit="states")
+                    parents[nxt] = (state, move)
+                    layer.append(nxt)
+        frontier = layer
+        if frontier:
+            depth += 1
+        if progress:
+            progress(len(parents), depth)
+    return answer("unsolvable", depth=depth)
+
+
+def replay(board: Board, moves: str, orientation: int = 0) -> tuple[Step, list[Step]]:
+    """Settle ``board``, then play ``moves``: the first settling and each step.
+
+    A checker uses this to verify a sequence by replaying it.
+    """
+    if any(m not in TURNS for m in moves):
+        raise BoardError(f"moves are a string of L and R, not {moves!r}")
+    first = Position(board, orientation).settle()
+    return first, first.position.play(moves)

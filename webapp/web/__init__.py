@@ -1,0 +1,1 @@
+"""The Flask application: pages and the JSON API over the puzzle engines."""

@@ -42,4 +42,4 @@ def test_solve_api_not_json(client):
 def test_page_solves_in_browser(page):
     page.goto("/")
     page.get_by_role("button", name="Solve").click()
-    page.get_by_text("2 moves: L L").wait_for()
+    page.get_by_text("Solved in 2 moves: L L").wait_for()

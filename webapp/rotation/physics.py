@@ -178,6 +178,18 @@ class Step:
     moved: dict[str, int] = field(default_factory=dict)
     released: tuple[str, ...] = ()
 
+    def to_dict(self) -> dict:
+        """JSON-ready: the move, the orientation after it, every stick's
+        top-left cell ``[row, col]`` in frame coordinates, the distances
+        moved and the sticks that fell out."""
+        return {
+            "move": self.move,
+            "orientation": self.position.orientation,
+            "sticks": {s.symbol: [s.row, s.col] for s in self.position.board.sticks},
+            "moved": dict(self.moved),
+            "released": list(self.released),
+        }
+
 
 @dataclass(frozen=True)
 class Position:

@@ -124,19 +124,9 @@ class Answer:
                 {"symbol": s.symbol, "length": s.length, "vertical": s.vertical}
                 for s in self.board.sticks
             ],
-            "start": _step_dict(self.start) if self.start else None,
-            "trajectory": [_step_dict(step) for step in self.trajectory],
+            "start": self.start.to_dict() if self.start else None,
+            "trajectory": [step.to_dict() for step in self.trajectory],
         }
-
-
-def _step_dict(step: Step) -> dict:
-    return {
-        "move": step.move,
-        "orientation": step.position.orientation,
-        "sticks": {s.symbol: [s.row, s.col] for s in step.position.board.sticks},
-        "moved": dict(step.moved),
-        "released": list(step.released),
-    }
 
 
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,

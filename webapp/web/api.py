@@ -1,10 +1,15 @@
-"""The JSON API: ``POST /api/solve``."""
+"""The JSON API. Every answer to bad input is a 400 with a message; the
+parser's messages keep their line and column."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+import time
 
-from ..rotation import BoardError, GoalError, parse, solve
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+from ..rotation import Board, BoardError, GoalError, Position, parse, sharecode, solve
+from ..rotation.physics import TURNS
+from . import gallery, links
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -12,46 +17,130 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 class BadRequest(ValueError):
     """A request the API answers with 400 and a message."""
 
+    def __init__(self, message: str, **extra) -> None:
+        super().__init__(message)
+        self.extra = extra
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(exc: BadRequest):
+    return jsonify(error=str(exc), **exc.extra), 400
+
 
 def _json_body() -> dict:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise BadRequest("send a JSON object, e.g. {\"board\": \"7\\n###...\", \"goal\": \"any\"}")
+        raise BadRequest('send a JSON object, e.g. {"board": "7\\n### ###\\n...", "goal": "any"}')
     return data
 
 
-def _board_text(data: dict) -> str:
+def _board(data: dict) -> Board:
     text = data.get("board")
     if not isinstance(text, str):
-        raise BadRequest("\"board\" must be the puzzle in the text format, as a string")
-    return text
+        raise BadRequest('"board" must be the puzzle in the text format, as a string')
+    try:
+        return parse(text)
+    except BoardError as exc:
+        extra = {k: getattr(exc, k) for k in ("line", "column") if hasattr(exc, k)}
+        raise BadRequest(str(exc), **extra) from None
 
 
-@bp.errorhandler(BadRequest)
-def _bad_request(exc):
-    return jsonify(error=str(exc)), 400
+def _orientation(data: dict) -> int:
+    value = data.get("orientation", 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value not in range(4):
+        raise BadRequest('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
+    return value
+
+
+def _goal(data: dict) -> str:
+    goal = data.get("goal", "any")
+    if not isinstance(goal, str):
+        raise BadRequest('"goal" must be "any", "all" or "stick:S"')
+    return goal
+
+
+def _solve(board: Board, goal: str, orientation: int = 0):
+    config = current_app.config
+    try:
+        return solve(board, goal, orientation=orientation,
+                     max_states=config["SOLVE_MAX_STATES"],
+                     max_seconds=config["SOLVE_MAX_SECONDS"])
+    except GoalError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 @bp.post("/solve")
 def solve_route():
+    """Solve ``board`` for ``goal``: status, moves, states, time, trajectory."""
     data = _json_body()
-    text = _board_text(data)
-    goal = data.get("goal", "any")
-    if not isinstance(goal, str):
-        raise BadRequest("\"goal\" must be any, all or stick:S")
-    try:
-        board = parse(text)
-        answer = solve(
-            board, goal,
-            max_states=current_app.config["SOLVE_MAX_STATES"],
-            max_seconds=current_app.config["SOLVE_MAX_SECONDS"],
-        )
-    except BoardError as exc:
-        body = {"error": str(exc)}
-        for key in ("line", "column"):
-            if hasattr(exc, key):
-                body[key] = getattr(exc, key)
-        return jsonify(body), 400
-    except GoalError as exc:
-        return jsonify(error=str(exc)), 400
-    return jsonify(answer.to_dict())
+    board = _board(data)
+    began = time.perf_counter()
+    answer = _solve(board, _goal(data), _orientation(data))
+    body = answer.to_dict()
+    body["time"] = round(time.perf_counter() - began, 4)
+    body["board"] = board.text()
+    return jsonify(body)
+
+
+@bp.post("/parse")
+def parse_route():
+    """Check puzzle text: the board as the engine reads it, or the error."""
+    board = _board(_json_body())
+    return jsonify(board=board.text(), width=board.width, height=board.height,
+                   sticks=len(board.sticks), gaps=[list(g) for g in board.gaps()])
+
+
+@bp.post("/move")
+def move_route():
+    """One turn (``move``: L or R) from ``board`` with gravity at
+    ``orientation``, then settling; with no move, settling alone."""
+    data = _json_body()
+    board = _board(data)
+    position = Position(board, _orientation(data))
+    move = data.get("move")
+    if move is None:
+        step = position.settle()
+    elif move in TURNS:
+        step = position.turn(move)
+    else:
+        raise BadRequest('"move" must be "L", "R" or null (settle only)')
+    body = step.to_dict()
+    body["board"] = step.position.board.text()
+    return jsonify(body)
+
+
+@bp.post("/hint")
+def hint_route():
+    """The best next turn from ``board`` with gravity at ``orientation``."""
+    data = _json_body()
+    board = _board(data)
+    answer = _solve(board, _goal(data), _orientation(data))
+    return jsonify(status=answer.status, move=answer.moves[:1] or None,
+                   length=answer.length, states=answer.states, summary=answer.summary())
+
+
+@bp.post("/share")
+def share_route():
+    """The self-contained link: the board itself, encoded in the URL."""
+    board = _board(_json_body())
+    code = sharecode.encode(board)
+    return jsonify(code=code, url=url_for("pages.index", p=code))
+
+
+@bp.post("/links")
+def links_route():
+    """A short link ``/s/<id>`` stored in SQLite; same puzzle, same id."""
+    board = _board(_json_body())
+    link_id = links.store(board)
+    return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
+
+
+@bp.get("/puzzles")
+def puzzles_route():
+    """The puzzle library: name, title, size, sticks, optimal moves."""
+    return jsonify([
+        {"name": e.name, "title": e.title, "width": e.board.width, "height": e.board.height,
+         "sticks": len(e.board.sticks), "moves": e.moves,
+         "url": url_for("pages.gallery_puzzle", name=e.name)}
+        for e in gallery.entries()
+    ])

@@ -34,8 +34,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, pages
+    from . import api, db, pages
 
+    db.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     return app

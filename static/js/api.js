@@ -1,0 +1,29 @@
+// Talking to the server, which holds the puzzle's rules and physics.
+
+export class ApiError extends Error {
+  constructor(message, body = {}) {
+    super(message);
+    this.body = body;
+  }
+}
+
+export async function post(path, payload) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    throw new ApiError("The server cannot be reached. Is it still running?");
+  }
+  let body = {};
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(`The server answered ${response.status} without a readable body.`);
+  }
+  if (!response.ok) throw new ApiError(body.error || `The server answered ${response.status}.`, body);
+  return body;
+}

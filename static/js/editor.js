@@ -1,0 +1,204 @@
+// Drawing on the board with the mouse or a finger: walls, gaps, sticks,
+// erasing and moving sticks. Every finished gesture becomes one undoable edit.
+
+import { Grid, WALL, EMPTY, stickCells } from "./grid.js";
+
+const HELP = {
+  stick: "Drag along a row or a column to lay a stick. Drag an existing stick to move it.",
+  wall: "Click or drag to add walls; start on a wall to remove walls.",
+  gap: "Click a frame cell to open a gap in it, or a gap to close it.",
+  move: "Drag a stick to a free place.",
+  erase: "Click a stick or a wall to remove it; drag to remove several.",
+};
+
+export class Editor {
+  // host: {grid(), commit(newGrid), preview(scene extras), say(text), view, canvas, beforeEdit()}
+  constructor(host) {
+    this.host = host;
+    this.tool = "stick";
+    this.gesture = null;
+    const canvas = host.canvas;
+    canvas.addEventListener("pointerdown", (e) => this.down(e));
+    canvas.addEventListener("pointermove", (e) => this.move(e));
+    canvas.addEventListener("pointerup", (e) => this.up(e));
+    canvas.addEventListener("pointercancel", () => this.cancel());
+  }
+
+  help() {
+    return HELP[this.tool];
+  }
+
+  cell(e) {
+    return this.host.view.cellAt(this.host.grid(), e.clientX, e.clientY);
+  }
+
+  down(e) {
+    if (!this.host.editing()) return;
+    const at = this.cell(e);
+    if (!at) return;
+    e.preventDefault();
+    this.host.beforeEdit();
+    this.host.canvas.setPointerCapture(e.pointerId);
+    const grid = this.host.grid().clone();
+    const [r, c] = at;
+    const here = grid.get(r, c);
+    const onStick = here !== WALL && here !== EMPTY;
+    let tool = this.tool;
+    if (tool === "stick" && onStick) tool = "move";
+    this.gesture = { tool, start: at, end: at, grid, original: this.host.grid(), changed: false };
+    if (tool === "move") {
+      if (!onStick) {
+        this.host.say("Press on a stick to move it.");
+        this.gesture = null;
+        return;
+      }
+      this.gesture.symbol = here;
+      this.gesture.stick = grid.sticks().get(here);
+    } else if (tool === "wall" || tool === "gap") {
+      if (tool === "gap" && !grid.isBorder(r, c)) {
+        this.host.say("A gap is a cell of the frame's outer edge: click the border.");
+        this.gesture = null;
+        return;
+      }
+      this.gesture.paint = here === WALL ? EMPTY : WALL;
+      this.paint(r, c);
+    } else if (tool === "erase") {
+      this.erase(r, c);
+    }
+    this.show();
+  }
+
+  move(e) {
+    const g = this.gesture;
+    if (!g) return;
+    const at = this.cell(e);
+    if (!at) return;
+    g.end = at;
+    if (g.tool === "wall" || g.tool === "gap") this.paint(...at);
+    else if (g.tool === "erase") this.erase(...at);
+    this.show();
+  }
+
+  up(e) {
+    const g = this.gesture;
+    if (!g) return;
+    const at = this.cell(e);
+    if (at) g.end = at;
+    this.gesture = null;
+    if (g.tool === "stick") this.finishStick(g);
+    else if (g.tool === "move") this.finishMove(g);
+    else if (g.changed) this.host.commit(g.grid);
+    this.host.preview(null);
+  }
+
+  cancel() {
+    this.gesture = null;
+    this.host.preview(null);
+  }
+
+  paint(r, c) {
+    const g = this.gesture;
+    const grid = g.grid;
+    if (grid.isStick(r, c)) return;
+    if (g.tool === "gap" && !grid.isBorder(r, c)) return;
+    if (grid.get(r, c) !== g.paint) {
+      grid.set(r, c, g.paint);
+      g.changed = true;
+    }
+  }
+
+  erase(r, c) {
+    const g = this.gesture;
+    const grid = g.grid;
+    const v = grid.get(r, c);
+    if (v === EMPTY) return;
+    if (v === WALL) grid.set(r, c, EMPTY);
+    else grid.cells = grid.cells.map((x) => (x === v ? EMPTY : x));
+    g.changed = true;
+  }
+
+  // The straight run from start to end, or null when the drag is not straight.
+  line(g) {
+    const [r0, c0] = g.start;
+    const [r1, c1] = g.end;
+    if (r0 !== r1 && c0 !== c1) return null;
+    const cells = [];
+    const n = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+    const sr = Math.sign(r1 - r0);
+    const sc = Math.sign(c1 - c0);
+    for (let k = 0; k <= n; k++) cells.push([r0 + k * sr, c0 + k * sc]);
+    return cells;
+  }
+
+  moved(g) {
+    const dr = g.end[0] - g.start[0];
+    const dc = g.end[1] - g.start[1];
+    return stickCells({ ...g.stick, row: g.stick.row + dr, col: g.stick.col + dc });
+  }
+
+  blocker(grid, cells, own) {
+    for (const [r, c] of cells) {
+      if (!grid.inside(r, c)) return "the edge of the board";
+      const v = grid.get(r, c);
+      if (v === WALL) return "a wall";
+      if (v !== EMPTY && v !== own) return `stick ${v}`;
+    }
+    return null;
+  }
+
+  show() {
+    const g = this.gesture;
+    if (!g) return;
+    if (g.tool === "stick") {
+      const cells = this.line(g);
+      if (!cells) {
+        this.host.preview({ preview: { cells: [g.start, g.end], ok: false }, grid: g.grid });
+      } else {
+        this.host.preview({ preview: { cells, ok: !this.blocker(g.grid, cells) }, grid: g.grid });
+      }
+    } else if (g.tool === "move") {
+      const cells = this.moved(g);
+      const grid = g.grid.clone();
+      grid.cells = grid.cells.map((x) => (x === g.symbol ? EMPTY : x));
+      this.host.preview({ preview: { cells, ok: !this.blocker(g.grid, cells, g.symbol) }, grid, selected: g.symbol });
+    } else {
+      this.host.preview({ grid: g.grid });
+    }
+  }
+
+  finishStick(g) {
+    const cells = this.line(g);
+    if (!cells) {
+      this.host.say("A stick must be straight: drag along one row or one column.");
+      return;
+    }
+    const blocked = this.blocker(g.grid, cells);
+    if (blocked) {
+      this.host.say(`A stick cannot cross ${blocked}: that stick was not laid.`);
+      return;
+    }
+    const symbol = g.grid.nextSymbol();
+    if (!symbol) {
+      this.host.say("A board holds at most 62 sticks (0-9, a-z, A-Z).");
+      return;
+    }
+    for (const [r, c] of cells) g.grid.set(r, c, symbol);
+    this.host.commit(g.grid, `Stick ${symbol} laid (${cells.length} cell${cells.length > 1 ? "s" : ""}).`);
+  }
+
+  finishMove(g) {
+    if (g.end[0] === g.start[0] && g.end[1] === g.start[1]) return;
+    const cells = this.moved(g);
+    const blocked = this.blocker(g.grid, cells, g.symbol);
+    if (blocked) {
+      this.host.say(`Stick ${g.symbol} cannot go there: it would overlap ${blocked}.`);
+      return;
+    }
+    const grid = g.grid;
+    grid.cells = grid.cells.map((x) => (x === g.symbol ? EMPTY : x));
+    for (const [r, c] of cells) grid.set(r, c, g.symbol);
+    this.host.commit(grid, `Stick ${g.symbol} moved.`);
+  }
+}
+
+export { Grid };

@@ -1,0 +1,57 @@
+"""SVG pictures of boards, as plain functions returning strings."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .board import SYMBOL_ORDER, Board
+
+#: Stick colours, cycled by symbol; the page's canvas uses the same ones.
+PALETTE = ("#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf", "#d4a72c",
+           "#3aa6a0", "#d46a9f", "#6d7f99", "#9c6b3e")
+WALL_COLOUR = "#2d3a55"
+FLOOR_COLOUR = "#f4f5f8"
+GAP_COLOUR = "#ffd9a8"
+
+
+def stick_colour(symbol: str) -> str:
+    return PALETTE[SYMBOL_ORDER[symbol] % len(PALETTE)]
+
+
+def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
+    """An SVG picture of ``board``, ``cell`` pixels per cell.
+
+    >>> svg = board_svg(Board.empty_frame(4))
+    >>> svg.startswith("<svg") and svg.count('class="wall"') == 1
+    True
+    """
+    w, h = board.width * cell, board.height * cell
+    walls = " ".join(f"M{c * cell} {r * cell}h{cell}v{cell}h-{cell}z" for r, c in sorted(board.walls))
+    gaps = " ".join(f"M{c * cell} {r * cell}h{cell}v{cell}h-{cell}z" for r, c in board.gaps())
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        f'role="img" aria-label="{board.width} by {board.height} puzzle with {len(board.sticks)} sticks">',
+        f'<rect width="{w}" height="{h}" fill="{FLOOR_COLOUR}"/>',
+    ]
+    if gaps:
+        parts.append(f'<path class="gap" d="{gaps}" fill="{GAP_COLOUR}"/>')
+    if walls:
+        parts.append(f'<path class="wall" d="{walls}" fill="{WALL_COLOUR}"/>')
+    inset = max(1, cell // 8)
+    for s in board.sticks:
+        sw = (1 if s.vertical else s.length) * cell - 2 * inset
+        sh = (s.length if s.vertical else 1) * cell - 2 * inset
+        parts.append(
+            f'<rect class="stick" x="{s.col * cell + inset}" y="{s.row * cell + inset}" '
+            f'width="{sw}" height="{sh}" rx="{inset * 2}" fill="{stick_colour(s.symbol)}"/>'
+        )
+        if labels:
+            cx = s.col * cell + (sw + 2 * inset) / 2
+            cy = s.row * cell + (sh + 2 * inset) / 2
+            parts.append(
+                f'<text x="{cx:g}" y="{cy:g}" font-size="{cell * 0.6:g}" fill="#fff" '
+                f'text-anchor="middle" dominant-baseline="central" '
+                f'font-family="sans-serif">{escape(s.symbol)}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,43 @@
+"""SQLite storage in the instance folder, created on first use."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from flask import current_app, g
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS links (
+    id      TEXT PRIMARY KEY,
+    board   TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL DEFAULT (unixepoch('subsec'))
+);
+"""
+
+
+def database_path() -> str:
+    return current_app.config.get("DATABASE") or os.path.join(current_app.instance_path, "playground.sqlite3")
+
+
+def get_db() -> sqlite3.Connection:
+    """The request's connection; the schema is made the first time."""
+    if "db" not in g:
+        path = database_path()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        db = sqlite3.connect(path, timeout=10)
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA journal_mode=WAL")
+        db.executescript(SCHEMA)
+        g.db = db
+    return g.db
+
+
+def close_db(_exc=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_app(app) -> None:
+    app.teardown_appcontext(close_db)

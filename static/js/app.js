@@ -25,6 +25,7 @@ const state = {
   busy: false,
   playing: false,
   extra: null, // the editor's picture while a gesture is under way
+  job: null, // the id of the solve running on the server
 };
 
 // ---------------------------------------------------------------- helpers
@@ -189,9 +190,14 @@ async function startTimeline(kind, startStep, goal) {
 async function forward() {
   const t = state.timeline;
   if (!t || t.cursor >= t.steps.length - 1) return false;
-  await animate(t.steps[t.cursor], t.steps[t.cursor + 1]);
+  const step = t.steps[t.cursor + 1];
+  await animate(t.steps[t.cursor], step);
   t.cursor += 1;
   publish();
+  if (t.kind === "solution") {
+    say(step.released.length ? `Move ${t.cursor}: stick ${step.released.join(", ")} falls out.` : `Move ${t.cursor} of ${t.steps.length - 1}.`,
+        step.released.length ? "ok" : "info");
+  }
   return true;
 }
 
@@ -200,14 +206,45 @@ function goal() {
   return $("#goal").value;
 }
 
+// Ask the server; a big puzzle becomes a job whose progress is polled.
 async function fetchSolution() {
   const text = state.design.toText();
   const g = goal();
   if (state.solution && state.solution.text === text && state.solution.goal === g) return state.solution.answer;
   setAnswer("Solving…");
-  const answer = await post("/api/solve", { board: text, goal: g });
-  state.solution = { text, goal: g, answer };
-  return answer;
+  let job = await post("/api/jobs", { board: text, goal: g });
+  if (job.status === "running") job = await follow(job);
+  if (job.status === "cancelled") throw new Error(`Cancelled after ${formatCount(job.states || 0)} positions.`);
+  if (job.status !== "done") throw new Error(job.error || "The solver could not finish.");
+  state.solution = { text, goal: g, answer: job.answer };
+  return job.answer;
+}
+
+async function follow(job) {
+  const box = $("#progress");
+  const bar = $("#progress-bar");
+  const label = $("#progress-text");
+  state.job = job.id;
+  box.hidden = false;
+  try {
+    while (job.status === "running") {
+      bar.value = job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : 0;
+      label.textContent = `${formatCount(job.states || 0)} positions, ${job.depth || 0} moves deep, ${job.seconds.toFixed(1)} s`;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const response = await fetch(`/api/jobs/${job.id}`);
+      job = await response.json();
+      if (!response.ok) throw new Error(job.error || "The solve was lost.");
+    }
+    return job;
+  } finally {
+    state.job = null;
+    box.hidden = true;
+  }
+}
+
+async function cancelJob() {
+  if (!state.job) return;
+  await post(`/api/jobs/${state.job}/cancel`, {});
 }
 
 async function showSolution() {
@@ -533,6 +570,7 @@ $("#tab-try").addEventListener("click", () => {
   say("Turn with ← and →, the buttons, or a swipe on the board.");
 });
 $("#solve").addEventListener("click", solveClicked);
+$("#cancel").addEventListener("click", () => cancelJob().catch((error) => say(error.message, "error")));
 $("#play").addEventListener("click", playClicked);
 $("#step").addEventListener("click", stepClicked);
 $("#back").addEventListener("click", () => state.timeline && jumpTo(state.timeline.cursor - 1));

@@ -3,13 +3,11 @@ parser's messages keep their line and column."""
 
 from __future__ import annotations
 
-import time
+from flask import Blueprint, jsonify, request, url_for
 
-from flask import Blueprint, current_app, jsonify, request, url_for
-
-from ..rotation import Board, BoardError, GoalError, Position, parse, sharecode, solve
+from ..rotation import Board, BoardError, GoalError, Position, parse, sharecode
 from ..rotation.physics import TURNS
-from . import gallery, links
+from . import gallery, links, solving
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -28,7 +26,10 @@ def _bad_request(exc: BadRequest):
 
 
 def _json_body() -> dict:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # JSON nested too deeply for the parser
+        data = None
     if not isinstance(data, dict):
         raise BadRequest('send a JSON object, e.g. {"board": "7\\n### ###\\n...", "goal": "any"}')
     return data
@@ -59,27 +60,83 @@ def _goal(data: dict) -> str:
     return goal
 
 
-def _solve(board: Board, goal: str, orientation: int = 0):
-    config = current_app.config
+class Unavailable(RuntimeError):
+    """The solver could not answer (a worker died): 503, not the user's fault."""
+
+
+class NotFound(LookupError):
+    """An unknown job: 404."""
+
+
+@bp.errorhandler(Unavailable)
+def _unavailable(exc: Unavailable):
+    return jsonify(error=f"the solver could not answer: {exc}"), 503
+
+
+@bp.errorhandler(NotFound)
+def _not_found(exc: NotFound):
+    return jsonify(error=str(exc)), 404
+
+
+def _answer(board: Board, goal: str, orientation: int = 0) -> dict:
     try:
-        return solve(board, goal, orientation=orientation,
-                     max_states=config["SOLVE_MAX_STATES"],
-                     max_seconds=config["SOLVE_MAX_SECONDS"])
+        return solving.answer(board, goal, orientation)
     except GoalError as exc:
         raise BadRequest(str(exc)) from None
+    except RuntimeError as exc:
+        raise Unavailable(str(exc)) from None
 
 
 @bp.post("/solve")
 def solve_route():
-    """Solve ``board`` for ``goal``: status, moves, states, time, trajectory."""
+    """Solve ``board`` for ``goal``: status, moves, states, time, trajectory.
+
+    Small or cached puzzles are answered at once; others wait for a worker
+    process (``/api/jobs`` shows progress and can cancel).
+    """
     data = _json_body()
     board = _board(data)
-    began = time.perf_counter()
-    answer = _solve(board, _goal(data), _orientation(data))
-    body = answer.to_dict()
-    body["time"] = round(time.perf_counter() - began, 4)
-    body["board"] = board.text()
-    return jsonify(body)
+    return jsonify(_answer(board, _goal(data), _orientation(data)))
+
+
+@bp.post("/jobs")
+def start_job():
+    """Start a solve: 200 with the answer when it is cached or small, else
+    202 with a job to poll at ``/api/jobs/<id>``."""
+    data = _json_body()
+    board = _board(data)
+    goal, orientation = _goal(data), _orientation(data)
+    try:
+        body = solving.quick(board, goal, orientation)
+    except GoalError as exc:
+        raise BadRequest(str(exc)) from None
+    if body is not None:
+        return jsonify(id=None, status="done", answer=body)
+    job = solving.start(board, goal, orientation)
+    return jsonify(job.snapshot()), 202
+
+
+def _job(job_id: str):
+    job = solving.manager().get(job_id)
+    if job is None:
+        raise NotFound(f"no solve {job_id!r}: it finished long ago or never existed")
+    return job
+
+
+@bp.get("/jobs/<job_id>")
+def job_status(job_id: str):
+    """Progress (states, depth, seconds) of a solve, and its answer when done."""
+    job = _job(job_id)
+    solving.record(job)
+    return jsonify(job.snapshot())
+
+
+@bp.post("/jobs/<job_id>/cancel")
+@bp.delete("/jobs/<job_id>")
+def cancel_job(job_id: str):
+    """Stop a solve: its worker process is killed and reaped."""
+    _job(job_id)
+    return jsonify(solving.manager().cancel(job_id).snapshot())
 
 
 @bp.post("/parse")
@@ -114,9 +171,9 @@ def hint_route():
     """The best next turn from ``board`` with gravity at ``orientation``."""
     data = _json_body()
     board = _board(data)
-    answer = _solve(board, _goal(data), _orientation(data))
-    return jsonify(status=answer.status, move=answer.moves[:1] or None,
-                   length=answer.length, states=answer.states, summary=answer.summary())
+    answer = _answer(board, _goal(data), _orientation(data))
+    return jsonify(status=answer["status"], move=answer["moves"][:1] or None,
+                   length=answer["length"], states=answer["states"], summary=answer["summary"])
 
 
 @bp.post("/share")

@@ -11,7 +11,12 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS links (
     id      TEXT PRIMARY KEY,
     board   TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL DEFAULT (unixepoch('subsec'))
+    created REAL NOT NULL DEFAULT (strftime('%s', 'now'))
+);
+CREATE TABLE IF NOT EXISTS solutions (
+    key     TEXT PRIMARY KEY,
+    answer  TEXT NOT NULL,
+    created REAL NOT NULL DEFAULT (strftime('%s', 'now'))
 );
 """
 

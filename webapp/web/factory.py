@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from .jobs import JobManager
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -24,8 +26,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         PUZZLES_DIR=str(ROOT / "puzzles"),
         MAX_CONTENT_LENGTH=256 * 1024,
-        SOLVE_MAX_STATES=2_000_000,
-        SOLVE_MAX_SECONDS=20.0,
+        SOLVE_MAX_STATES=5_000_000,      # states one solve may visit
+        SOLVE_MAX_SECONDS=60.0,          # seconds one solve may run
+        SOLVE_MAX_BYTES=1_500_000_000,   # memory one solve's search may hold
+        SOLVE_INLINE_STATES=5_000,       # below this a solve runs in the request itself
+        JOB_WORKERS=2,                   # worker processes solving at once
         JSON_SORT_KEYS=False,
     )
     if test_config is None:
@@ -37,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import api, db, pages
 
     db.init_app(app)
+    app.extensions["rotation_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     return app

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
 
-from ..rotation import EXAMPLE, Board, parse, sharecode
+from ..rotation import EXAMPLE, Board, BoardError, parse, sharecode
 from ..rotation.svg import board_svg
 from . import gallery, links
 
@@ -34,7 +34,7 @@ def index():
         return _playground(parse(EXAMPLE), title="Example from the rules")
     try:
         board = sharecode.decode(code)
-    except sharecode.ShareCodeError as exc:
+    except BoardError as exc:  # ShareCodeError, or a bad board behind a valid check
         return render_template("error.html", title="This link does not open a puzzle",
                                message=str(exc)), 400
     return _playground(board, autoplay=_wants_play())

@@ -424,14 +424,26 @@ function leaveTimeline() {
   }
 }
 
-function commit(grid, message = "") {
+function commit(grid, message = "", title = "Your puzzle") {
+  $("#puzzle-title").textContent = title;
   state.undo.push(state.design);
   state.redo = [];
   state.design = grid;
   afterDesignChange(message);
 }
 
+// The goal list offers each stick of the board by name.
+function refreshGoals() {
+  const select = $("#goal");
+  const chosen = select.value;
+  const options = [["any", "Any stick falls out"], ["all", "All sticks fall out"]];
+  for (const symbol of state.design.sticks().keys()) options.push([`stick:${symbol}`, `Stick ${symbol} falls out`]);
+  select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
+  select.value = options.some(([value]) => value === chosen) ? chosen : "any";
+}
+
 function afterDesignChange(message = "") {
+  refreshGoals();
   state.timeline = null;
   setAnswer("");
   say(message || designWarnings(), message ? "info" : "warn");
@@ -509,7 +521,8 @@ async function importText(text) {
   try {
     const body = await post("/api/parse", { board: text });
     leaveTimeline();
-    commit(Grid.fromText(body.board), `Imported a ${body.width} × ${body.height} puzzle with ${body.sticks} sticks.`);
+    commit(Grid.fromText(body.board), `Imported a ${body.width} × ${body.height} puzzle with ${body.sticks} sticks.`,
+      "Imported puzzle");
     ioSay("Imported.", "ok");
   } catch (error) {
     const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
@@ -636,6 +649,7 @@ canvas.addEventListener("pointerup", (e) => {
 });
 
 setMode("draw");
+refreshGoals();
 render();
 publish();
 say(designWarnings(), "warn");

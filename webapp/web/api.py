@@ -157,7 +157,7 @@ def move_route():
     move = data.get("move")
     if move is None:
         step = position.settle()
-    elif move in TURNS:
+    elif isinstance(move, str) and move in TURNS:
         step = position.turn(move)
     else:
         raise BadRequest('"move" must be "L", "R" or null (settle only)')

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 
 from flask import current_app, g
 
@@ -25,15 +26,26 @@ def database_path() -> str:
     return current_app.config.get("DATABASE") or os.path.join(current_app.instance_path, "playground.sqlite3")
 
 
+_ready: set[str] = set()
+_ready_lock = threading.Lock()
+
+
 def get_db() -> sqlite3.Connection:
-    """The request's connection; the schema is made the first time."""
+    """The request's connection; the file and its tables are made on first use."""
     if "db" not in g:
         path = database_path()
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with _ready_lock:
+            if path not in _ready:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with sqlite3.connect(path, timeout=10) as db:
+                    db.execute("PRAGMA journal_mode=WAL")
+                    db.executescript(SCHEMA)
+                db.close()
+                _ready.add(path)
         db = sqlite3.connect(path, timeout=10)
         db.row_factory = sqlite3.Row
-        db.execute("PRAGMA journal_mode=WAL")
-        db.executescript(SCHEMA)
+        # a lost cache entry costs a re-solve, not data: no fsync per write
+        db.execute("PRAGMA synchronous=NORMAL")
         g.db = db
     return g.db
 

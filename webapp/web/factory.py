@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; settings come from ``instance/config.py`` if present,
-    or from ``test_config`` (whose ``INSTANCE_DIR`` moves the instance folder)."""
-    instance = (test_config or {}).get("INSTANCE_DIR")
+    or from ``test_config``. The instance folder (SQLite, config) is
+    ``instance/`` beside the package, or ``test_config["INSTANCE_DIR"]``, or
+    the environment's ``ROTATION_PLAYGROUND_INSTANCE``."""
+    instance = (test_config or {}).get("INSTANCE_DIR") or os.environ.get("ROTATION_PLAYGROUND_INSTANCE")
     app = Flask(
         "webapp",
         instance_path=instance,

@@ -109,8 +109,10 @@ class JobManager:
             receive, send = ctx.Pipe(duplex=False)
             process = ctx.Process(target=_work, daemon=True,
                                   args=(job.board, job.goal, job.orientation, limits, job.progress, send))
-            job.process = process
             process.start()
+            job.process = process
+            if job.status == "cancelled":  # cancelled while it was starting
+                process.kill()
             send.close()
             try:
                 kind, payload = receive.recv()

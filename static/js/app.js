@@ -211,7 +211,6 @@ async function fetchSolution() {
   const text = state.design.toText();
   const g = goal();
   if (state.solution && state.solution.text === text && state.solution.goal === g) return state.solution.answer;
-  setAnswer("Solving…");
   let job = await post("/api/jobs", { board: text, goal: g });
   if (job.status === "running") job = await follow(job);
   if (job.status === "cancelled") throw new Error(`Cancelled after ${formatCount(job.states || 0)} positions.`);
@@ -249,6 +248,7 @@ async function cancelJob() {
 
 async function showSolution() {
   let answer;
+  setAnswer("Solving…");
   try {
     answer = await fetchSolution();
   } catch (error) {
@@ -495,8 +495,10 @@ function newFrame() {
     $("#size").value = String(state.design.width);
     return;
   }
+  const fresh = Grid.frame(n);
+  if (fresh.toText() === state.design.toText()) return; // the size field's change and the button's click
   leaveTimeline();
-  commit(Grid.frame(n), `A fresh ${n} × ${n} frame with a gap in the bottom row.`);
+  commit(fresh, `A fresh ${n} × ${n} frame with a gap in the bottom row.`);
 }
 
 function clearSticks() {
@@ -650,6 +652,7 @@ canvas.addEventListener("pointerup", (e) => {
 
 setMode("draw");
 refreshGoals();
+$("#size").value = String(state.design.width);
 render();
 publish();
 say(designWarnings(), "warn");

@@ -28,7 +28,7 @@ export class BoardView {
 
   resize() {
     const box = this.canvas.parentElement.getBoundingClientRect();
-    const size = Math.max(160, Math.floor(Math.min(box.width, 720, window.innerHeight - 230)));
+    const size = Math.max(160, Math.floor(Math.min(box.width, 720, window.innerHeight - 280)));
     if (size === this.size) return;
     this.size = size;
     const dpr = window.devicePixelRatio || 1;

@@ -81,13 +81,15 @@ def decode(code: str) -> Board:
     rest = payload[3 + nbits:]
     if len(rest) != 4 * count:
         raise ShareCodeError("this link is damaged: the sticks do not add up")
-    sticks = []
-    for k in range(count):
-        sym, row, col, lv = rest[4 * k:4 * k + 4]
-        if sym >= len(SYMBOLS):
-            raise ShareCodeError("this link is damaged: unknown stick")
-        sticks.append(Stick(SYMBOLS[sym], row, col, lv >> 1, bool(lv & 1)))
     try:
+        sticks = []
+        for k in range(count):
+            sym, row, col, lv = rest[4 * k:4 * k + 4]
+            if sym >= len(SYMBOLS):
+                raise ShareCodeError("this link is damaged: unknown stick")
+            sticks.append(Stick(SYMBOLS[sym], row, col, lv >> 1, bool(lv & 1)))
         return Board(w, h, walls, tuple(sticks))
+    except ShareCodeError:
+        raise
     except BoardError as exc:
         raise ShareCodeError(f"this link describes no valid puzzle: {exc}") from None

@@ -48,6 +48,8 @@ class Goal:
     def parse(cls, text: str | Goal | None) -> Goal:
         if isinstance(text, Goal):
             return text
+        if text is not None and not isinstance(text, str):
+            raise GoalError(f"a goal is a string (any, all or stick:S), not {text!r}")
         text = (text or "any").strip()
         if text in ("any", "all"):
             return cls(text)
@@ -97,8 +99,10 @@ class Answer:
         if self.status == "solved":
             n = len(self.moves)
             if n == 0:
-                fell = ", ".join(self.start.released) if self.start else "?"
-                return f"0 moves: stick {fell} falls out as the puzzle settles"
+                fell = self.start.released if self.start else ()
+                if len(fell) == 1:
+                    return f"0 moves: stick {fell[0]} falls out as the puzzle settles"
+                return f"0 moves: sticks {', '.join(fell)} fall out as the puzzle settles"
             return f"{n} move{'s' if n != 1 else ''}: {' '.join(self.moves)}"
         if self.status == "unsolvable":
             return f"unsolvable: all {self.states:,} reachable positions tried"
@@ -141,6 +145,8 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     """
     goal = Goal.parse(goal)
     goal.check(board)
+    if orientation not in (0, 1, 2, 3):
+        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
     if max_states is not None and max_states < 1:
         raise ValueError("max_states must be at least 1")
     began = time.perf_counter()

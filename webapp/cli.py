@@ -1,4 +1,5 @@
-"""The command line: ``rotation-playground solve FILE`` and ``rotation-playground serve``."""
+"""The command line: ``rotation-playground solve FILE``, ``rotation-playground generate``
+and ``rotation-playground serve``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import sys
 
 from .rotation import BoardError, GoalError, parse, solve
+from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .rotation.render import describe_step
 
 EXIT_OK = 0
@@ -35,6 +37,36 @@ def main(argv: list[str] | None = None) -> int:
                          help="stop after S seconds")
     p_solve.set_defaults(run=_solve)
 
+    p_gen = commands.add_parser(
+        "generate", help="make a random puzzle",
+        description="Build random puzzles and print one in the text format; its shortest "
+                    "solution goes to standard error. With --tries, --min-moves or "
+                    "--unsolvable, seeds S, S+1, ... are tried and the board with the longest "
+                    "solution (or the first that meets the request) is kept; the seed printed "
+                    "rebuilds it on its own.")
+    p_gen.add_argument("--size", type=_positive, required=True, metavar="N",
+                       help="side length of the board (5 to 64)")
+    p_gen.add_argument("--sticks", type=_positive, required=True, metavar="K",
+                       help="number of sticks")
+    p_gen.add_argument("--gaps", type=_count, default=1, metavar="G",
+                       help="openings in the frame (default 1)")
+    p_gen.add_argument("--gap-width", type=_positive, default=1, metavar="N",
+                       help="cells per opening (default 1)")
+    p_gen.add_argument("--inner-walls", type=_count, default=0, metavar="W",
+                       help="wall cells inside the frame (default 0)")
+    p_gen.add_argument("--max-length", type=_positive, metavar="N",
+                       help="longest stick (default: a third of the size, at least 2)")
+    p_gen.add_argument("--seed", type=_count, metavar="S", help="first seed (default: random)")
+    p_gen.add_argument("--min-moves", type=_count, metavar="M",
+                       help="keep the first board that needs at least M moves")
+    p_gen.add_argument("--unsolvable", action="store_true",
+                       help="keep the first board that has no solution")
+    p_gen.add_argument("--tries", type=_positive, metavar="T",
+                       help="boards to try (default 1, or 1000 with --min-moves/--unsolvable)")
+    p_gen.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
+                       help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
+    p_gen.set_defaults(run=_generate)
+
     p_serve = commands.add_parser("serve", help="run the web playground")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=5000)
@@ -52,6 +84,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
     return value
 
 
@@ -86,6 +128,40 @@ def _solve(args) -> int:
                 print()
                 print(describe_step(number, step))
     return EXIT_LIMIT if answer.status == "limit" else EXIT_OK
+
+
+def _generate(args) -> int:
+    import random
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
+                   max_length=args.max_length)
+    try:
+        if args.tries is None and args.min_moves is None and not args.unsolvable:
+            board = generate(args.size, args.sticks, seed=seed, **options)
+            answer = solve(board, max_states=args.max_states)
+            found = Found(board, answer, seed, 1)
+        else:
+            found = search(args.size, args.sticks, seed=seed, tries=args.tries,
+                           min_moves=args.min_moves, unsolvable=args.unsolvable,
+                           max_states=args.max_states, **options)
+    except NoPuzzleFound as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_LIMIT
+    except BoardError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(found.board.text())
+    if found.tried == 1:
+        tried = ""
+    elif args.min_moves is not None or args.unsolvable:
+        tried = f", try {found.tried}"
+    else:
+        tried = f", best of {found.tried} tries"
+    states = found.answer.states
+    print(f"seed {found.seed}{tried}: {found.answer.summary()} "
+          f"({states:,} state{'s' if states != 1 else ''})", file=sys.stderr)
+    return EXIT_OK
 
 
 def _serve(args) -> int:

@@ -1,0 +1,338 @@
+"""Random puzzles: build valid boards from a seed, and search many seeds for a
+good one (the longest optimal solution, a minimum length, or no solution).
+
+A board is built from a seeded :class:`random.Random`, so the same arguments
+and seed always give the same board:
+
+>>> board = generate(7, 2, seed=3)
+>>> generate(7, 2, seed=3) == board
+True
+>>> board.width, len(board.sticks), len(board.gaps())
+(7, 2, 1)
+
+:func:`search` tries the seeds ``seed``, ``seed + 1``, ... and keeps the board
+with the longest shortest solution (or the first that meets ``min_moves``, or
+the first unsolvable one). The seed it reports rebuilds that board on its own:
+
+>>> found = search(7, 2, seed=1, tries=20)
+>>> found.answer.status, len(found.answer.moves) >= 3
+('solved', True)
+>>> generate(7, 2, seed=found.seed) == found.board
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, Stick, next_free_symbol
+from .physics import Position
+from .search import Answer, solve
+
+__all__ = ["GenerateError", "NoPuzzleFound", "Found", "random_board", "generate", "search",
+           "DEFAULT_TRIES", "DEFAULT_MAX_STATES"]
+
+#: Boards :func:`search` builds when asked for ``min_moves`` or ``unsolvable``
+#: without a number of tries.
+DEFAULT_TRIES = 1000
+#: The search of each candidate stops after this many states; a board whose
+#: search hits the limit is skipped (its answer is unknown).
+DEFAULT_MAX_STATES = 20_000
+
+#: Attempts to place the sticks of one board before giving up.
+_PLACEMENT_ATTEMPTS = 200
+
+
+class GenerateError(BoardError):
+    """Arguments no board can satisfy (too many sticks or walls for the size)."""
+
+
+class NoPuzzleFound(GenerateError):
+    """No board in the tries met the request; ``best`` is the best one seen
+    (``None`` if every search hit its limit)."""
+
+    def __init__(self, message: str, best: Found | None) -> None:
+        super().__init__(message)
+        self.best = best
+
+
+@dataclass
+class Found:
+    """The board :func:`search` kept: its ``answer`` (from the reference
+    solver), the ``seed`` that rebuilds it with :func:`generate`, and how many
+    boards were ``tried``."""
+
+    board: Board
+    answer: Answer
+    seed: int
+    tried: int
+
+    @property
+    def moves(self) -> int | None:
+        return self.answer.length
+
+
+def random_board(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
+                 rng: random.Random | None = None, gap_width: int = 1,
+                 max_length: int | None = None, height: int | None = None,
+                 settle: bool = True) -> Board:
+    """One random valid board of ``size`` x ``height`` cells (square unless
+    ``height`` is given).
+
+    - a frame of walls with ``gaps`` openings of ``gap_width`` cells each, on
+      random sides, away from the corners and never touching each other;
+    - ``inner_walls`` wall cells at random inside the frame;
+    - ``sticks`` straight sticks (symbols ``0``, ``1``, ... as
+      :func:`~webapp.rotation.board.next_free_symbol` hands them out), each
+      horizontal or vertical, 1 to ``max_length`` cells long.
+
+    With ``settle`` (the default) the sticks are shown at rest under gravity
+    towards the frame's bottom, and no stick falls out during that first
+    settling (so no puzzle is solved with 0 moves).
+
+    >>> print(random_board(6, 2, gaps=2, inner_walls=1, rng=random.Random(0)), end="")
+    6
+    ### ##
+    #  0 #
+    #  0 #
+    #  # #
+    #1    
+    ######
+    """
+    rng = rng if rng is not None else random.Random()
+    width = size
+    height = size if height is None else height
+    _check(width, height, sticks, gaps, inner_walls, gap_width, max_length)
+    inner = (width - 2) * (height - 2)
+    if max_length is None:
+        max_length = max(2, min(width, height) // 3)
+    max_length = max(1, min(max_length, width - 2, height - 2))
+
+    for _ in range(_PLACEMENT_ATTEMPTS):
+        walls = _frame(width, height, gaps, gap_width, rng)
+        if walls is None:
+            continue
+        free = [(r, c) for r in range(1, height - 1) for c in range(1, width - 1)]
+        rng.shuffle(free)
+        walls |= set(free[:inner_walls])
+        placed = _place_sticks(width, height, walls, sticks, max_length, rng)
+        if placed is None:
+            continue
+        board = Board(width, height, frozenset(walls), tuple(placed))
+        if settle:
+            first = Position(board).settle()
+            if first.released:
+                continue
+            board = first.position.board
+        return board
+    raise GenerateError(
+        f"could not build a {width}x{height} board with {_plural(sticks, 'stick')}, "
+        f"{_plural(gaps, 'gap')} of width {gap_width} and {_plural(inner_walls, 'inner wall')} "
+        f"in {_PLACEMENT_ATTEMPTS} attempts ({inner} cells inside the frame)"
+    )
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def generate(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
+             seed: int | None = None, min_moves: int | None = None,
+             tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
+             max_length: int | None = None, height: int | None = None,
+             max_states: int = DEFAULT_MAX_STATES,
+             max_seconds: float | None = None) -> Board:
+    """A random board; with ``min_moves``, ``unsolvable`` or ``tries`` the best
+    of several (see :func:`search`).
+
+    Without those, the board is built from ``seed`` alone (a random seed when
+    ``None``), quickly and without solving it:
+
+    >>> print(generate(7, 3, seed=2, inner_walls=2), end="")
+    7
+    # #####
+    #   # #
+    #     #
+    #     #
+    # 12  #
+    ##00  #
+    #######
+
+    Asking for a minimum length searches seeds ``seed``, ``seed + 1``, ...
+    until a board needs at least that many moves:
+
+    >>> board = generate(8, 3, seed=1, inner_walls=4, min_moves=8)
+    >>> len(solve(board).moves) >= 8
+    True
+    """
+    if min_moves is None and not unsolvable and tries is None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return random_board(size, sticks, gaps=gaps, inner_walls=inner_walls,
+                            rng=random.Random(seed), gap_width=gap_width,
+                            max_length=max_length, height=height)
+    return search(size, sticks, gaps=gaps, inner_walls=inner_walls, seed=seed,
+                  min_moves=min_moves, tries=tries, unsolvable=unsolvable,
+                  gap_width=gap_width, max_length=max_length, height=height,
+                  max_states=max_states, max_seconds=max_seconds).board
+
+
+def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
+           seed: int | None = None, min_moves: int | None = None,
+           tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
+           max_length: int | None = None, height: int | None = None,
+           max_states: int = DEFAULT_MAX_STATES, max_seconds: float | None = None,
+           progress=None) -> Found:
+    """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
+    with the reference solver (at most ``max_states`` states each).
+
+    - ``unsolvable``: keep the first board that provably has no solution;
+    - ``min_moves``: keep the first board whose shortest solution has at
+      least that many moves;
+    - otherwise: try all ``tries`` boards and keep the one with the longest
+      shortest solution (the first of equals).
+
+    ``tries`` defaults to 1 for a plain search and to :data:`DEFAULT_TRIES`
+    with a request; ``max_seconds`` bounds the whole search. Raises
+    :class:`NoPuzzleFound` when no board met the request. ``progress``, if
+    given, is called as ``progress(tried, best)`` after each board.
+
+    >>> found = search(5, 1, seed=0, unsolvable=True)
+    >>> found.answer.status
+    'unsolvable'
+    """
+    if min_moves is not None and min_moves < 0:
+        raise GenerateError("min_moves must be 0 or more")
+    if tries is None:
+        tries = DEFAULT_TRIES if (min_moves is not None or unsolvable) else 1
+    if tries < 1:
+        raise GenerateError("tries must be at least 1")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    _check(size, size if height is None else height, sticks, gaps, inner_walls, gap_width,
+           max_length)
+    began = time.perf_counter()
+    best: Found | None = None
+    tried = 0
+    for k in range(tries):
+        if max_seconds is not None and k and time.perf_counter() - began > max_seconds:
+            break
+        try_seed = seed + k
+        board = random_board(size, sticks, gaps=gaps, inner_walls=inner_walls,
+                             rng=random.Random(try_seed), gap_width=gap_width,
+                             max_length=max_length, height=height)
+        answer = solve(board, max_states=max_states)
+        tried += 1
+        found = Found(board, answer, try_seed, tried)
+        if answer.status == "unsolvable":
+            if unsolvable:
+                return found
+        elif answer.status == "solved" and not unsolvable:
+            if best is None or len(answer.moves) > len(best.answer.moves):
+                best = found
+            if min_moves is not None and len(answer.moves) >= min_moves:
+                return found
+        if progress:
+            progress(tried, best)
+    if unsolvable:
+        raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
+                            f"(seeds {seed} to {seed + tried - 1})", None)
+    if best is None:
+        raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
+                            f"states each (seeds {seed} to {seed + tried - 1})", None)
+    if min_moves is not None:
+        raise NoPuzzleFound(
+            f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
+            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})",
+            best)
+    best.tried = tried
+    return best
+
+
+# -- helpers -------------------------------------------------------------------
+
+def _check(width: int, height: int, sticks: int, gaps: int, inner_walls: int,
+           gap_width: int, max_length: int | None) -> None:
+    for name, value in (("size", width), ("height", height)):
+        if not MIN_SIZE + 2 <= value <= MAX_SIZE:
+            raise GenerateError(f"{name} {value} is out of range ({MIN_SIZE + 2} to {MAX_SIZE})")
+    if not 1 <= sticks <= len(SYMBOLS):
+        raise GenerateError(f"sticks must be 1 to {len(SYMBOLS)}, not {sticks}")
+    if gaps < 0:
+        raise GenerateError("gaps must be 0 or more")
+    if gap_width < 1:
+        raise GenerateError("gap_width must be at least 1")
+    if max_length is not None and max_length < 1:
+        raise GenerateError("max_length must be at least 1")
+    if inner_walls < 0:
+        raise GenerateError("inner_walls must be 0 or more")
+    inner = (width - 2) * (height - 2)
+    if inner_walls + sticks > inner:
+        raise GenerateError(f"{sticks} sticks and {inner_walls} inner walls do not fit in "
+                            f"the {inner} cells inside a {width}x{height} frame")
+    # each side holds openings of gap_width cells, a wall between neighbours
+    # and none in a corner: k openings need k * gap_width + k - 1 cells
+    room = sum(2 * ((length + 1) // (gap_width + 1)) for length in (width - 2, height - 2))
+    if gaps > room:
+        raise GenerateError(f"{gaps} gap{'s' if gaps != 1 else ''} of width {gap_width} do not "
+                            f"fit in the frame of a {width}x{height} board (at most {room})")
+
+
+def _frame(width: int, height: int, gaps: int, gap_width: int,
+           rng: random.Random) -> set[tuple[int, int]] | None:
+    """The border walls with ``gaps`` openings of ``gap_width`` cells, or
+    ``None`` if the random cuts left no room for the last ones."""
+    walls = {(r, c) for r in range(height) for c in range(width)
+             if r in (0, height - 1) or c in (0, width - 1)}
+    # the border cells of each side without its corners, in order
+    sides = [
+        [(0, c) for c in range(1, width - 1)],
+        [(height - 1, c) for c in range(1, width - 1)],
+        [(r, 0) for r in range(1, height - 1)],
+        [(r, width - 1) for r in range(1, height - 1)],
+    ]
+    taken: set[tuple[int, int]] = set()  # opening cells and the walls that must stay
+    openings = 0
+    for _ in range(gaps * 50):
+        if openings == gaps:
+            break
+        side = rng.choice(sides)
+        if len(side) < gap_width:
+            continue
+        start = rng.randrange(len(side) - gap_width + 1)
+        cells = side[start:start + gap_width]
+        guard = side[max(0, start - 1):start + gap_width + 1]
+        if any(cell in taken for cell in guard):
+            continue
+        taken.update(guard)
+        walls.difference_update(cells)
+        openings += 1
+    return walls if openings == gaps else None
+
+
+def _place_sticks(width: int, height: int, walls: set[tuple[int, int]], count: int,
+                  max_length: int, rng: random.Random) -> list[Stick] | None:
+    """``count`` sticks on free inside cells, or ``None`` if they do not fit."""
+    used = set(walls)
+    board = Board(width, height, frozenset(walls))
+    placed: list[Stick] = []
+    for _ in range(count):
+        symbol = next_free_symbol(board.with_sticks(placed))
+        for _attempt in range(100):
+            length = rng.randint(1, max_length)
+            vertical = length > 1 and rng.random() < 0.5
+            rows = height - 2 - (length - 1 if vertical else 0)
+            cols = width - 2 - (0 if vertical else length - 1)
+            if rows < 1 or cols < 1:
+                continue
+            stick = Stick(symbol, 1 + rng.randrange(rows), 1 + rng.randrange(cols),
+                          length, vertical)
+            if not any(cell in used for cell in stick.cells()):
+                break
+        else:
+            return None
+        used.update(stick.cells())
+        placed.append(stick)
+    return placed

@@ -396,3 +396,15 @@ def test_replay_every_short_sequence_matches_play():
             first, steps = replay(b, moves)
             assert steps == Position(b).settle().position.play(moves)
             assert [s.move for s in steps] == list(moves)
+
+
+def test_memory_limit_of_the_reference_solver():
+    from pathlib import Path
+
+    giant = parse((Path(__file__).resolve().parents[1] / "benchmarks" / "giant.txt").read_text())
+    answer = solve(giant, max_bytes=2_000_000)
+    assert answer.status == "limit" and answer.limit == "memory"
+    per_state = 300 + 16 * len(giant.sticks)
+    assert answer.states == 2_000_000 // per_state
+    assert answer.depth > 0
+    assert "memory limit reached" in answer.summary()

@@ -20,4 +20,4 @@ def solve_best(board: Board, goal: str | Goal = "any", *, max_states: int | None
         return fast_solve(board, goal, max_states=max_states, max_seconds=max_seconds,
                           max_bytes=max_bytes, orientation=orientation, progress=progress)
     return solve(board, goal, max_states=max_states, max_seconds=max_seconds,
-                 orientation=orientation, progress=progress)
+                 max_bytes=max_bytes, orientation=orientation, progress=progress)

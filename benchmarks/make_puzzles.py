@@ -1,0 +1,118 @@
+"""Make the benchmark puzzles: random boards whose search visits 10^5 to 10^6 states.
+
+    .venv/bin/python benchmarks/make_puzzles.py            # every puzzle missing from puzzles/
+    .venv/bin/python benchmarks/make_puzzles.py --force    # all of them again
+    .venv/bin/python benchmarks/make_puzzles.py NAME ...   # only these
+
+For each entry of ``SPECS`` the boards of seeds 0, 1, 2, ... are built (a frame
+with gaps in its border, inner walls, sticks named 0-9 so that the competition
+solver can read them) until one has the wanted status and a state count in
+the wanted range; it is written settled (as it rests before the first move),
+so that the seed binary, which does not settle first, starts from the same
+state. The same seed always gives the same board, so the files can be made
+again. ``puzzles/catalogue.json`` records each answer (status, moves, states,
+depth) and the seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from webapp.rotation.board import Board, Stick  # noqa: E402
+from webapp.rotation.fastsearch import fast_solve  # noqa: E402
+from webapp.rotation.physics import Position  # noqa: E402
+
+HERE = Path(__file__).resolve().parent / "puzzles"
+
+#: name: (size, sticks, longest stick, inner walls, gaps, status, fewest states, most states)
+SPECS = {
+    "b07-8sticks-unsolvable": (7, 8, 2, 0, 0, "unsolvable", 100_000, 1_000_000),
+    "b10-8sticks-solvable": (10, 8, 3, 6, 1, "solved", 150_000, 1_000_000),
+    "b10-9sticks-unsolvable": (10, 9, 3, 8, 1, "unsolvable", 100_000, 1_000_000),
+    "b12-8sticks-solvable": (12, 8, 4, 20, 1, "solved", 100_000, 1_000_000),
+    "b12-9sticks-unsolvable": (12, 9, 4, 20, 1, "unsolvable", 100_000, 1_000_000),
+    "b18-10sticks-solvable": (18, 10, 6, 70, 1, "solved", 100_000, 500_000),
+    "b18-10sticks-unsolvable": (18, 10, 6, 70, 1, "unsolvable", 100_000, 500_000),
+}
+
+
+def board_for(name: str, seed: int) -> Board:
+    """The settled board of ``name`` for ``seed``."""
+    n, count, longest, inner, gaps = SPECS[name][:5]
+    rng = random.Random(f"{name}/{seed}")
+    walls = {(r, c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1)}
+    border = sorted(cell for cell in walls if cell[0] not in (0, n - 1) or cell[1] not in (0, n - 1))
+    for cell in rng.sample(border, gaps):
+        walls.discard(cell)
+    inside = [(r, c) for r in range(1, n - 1) for c in range(1, n - 1)]
+    walls.update(rng.sample(inside, inner))
+    taken = set(walls)
+    sticks: list[Stick] = []
+    for _ in range(10_000):
+        if len(sticks) == count:
+            break
+        length = rng.randint(1, longest)
+        vertical = rng.random() < 0.5
+        r, c = rng.randrange(1, n - 1), rng.randrange(1, n - 1)
+        cells = [(r + k, c) if vertical else (r, c + k) for k in range(length)]
+        if all(0 < a < n - 1 and 0 < b < n - 1 and (a, b) not in taken for a, b in cells):
+            taken.update(cells)
+            sticks.append(Stick(str(len(sticks)), r, c, length, vertical))
+    board = Board(n, n, frozenset(walls), tuple(sticks))
+    return Position(board).settle().position.board
+
+
+def make(name: str, budget: float) -> dict | None:
+    size, count, _, _, _, status, fewest, most = SPECS[name]
+    began = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - began < budget:
+        board = board_for(name, seed)
+        seed += 1
+        if len(board.sticks) < count:
+            continue  # the sticks did not fit, or one fell out as it settled
+        answer = fast_solve(board, max_states=most + 1, max_seconds=60)
+        if answer.status == status and fewest <= answer.states <= most:
+            return {"file": f"{name}.txt", "size": f"{size}x{size}", "sticks": count,
+                    "status": answer.status, "moves": answer.length, "states": answer.states,
+                    "depth": answer.depth, "seed": seed - 1, "board": board}
+    return None
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="puzzles to make (default: all missing)")
+    parser.add_argument("--force", action="store_true", help="make them even if present")
+    parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle")
+    args = parser.parse_args(argv)
+    HERE.mkdir(exist_ok=True)
+    catalogue_path = HERE / "catalogue.json"
+    catalogue = {e["file"]: e for e in json.loads(catalogue_path.read_text())} \
+        if catalogue_path.exists() else {}
+    for name in args.names or SPECS:
+        path = HERE / f"{name}.txt"
+        if path.exists() and not args.force and not args.names:
+            continue
+        entry = make(name, args.budget)
+        if entry is None:
+            print(f"{name}: nothing found within {args.budget:.0f} s", file=sys.stderr)
+            continue
+        path.write_text(entry.pop("board").text())
+        catalogue[entry["file"]] = entry
+        print(f"{name}: seed {entry['seed']}, {entry['status']}, moves {entry['moves']}, "
+              f"{entry['states']:,} states", flush=True)
+        catalogue_path.write_text(json.dumps(sorted(catalogue.values(), key=lambda e: e["file"]),
+                                             indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,7 +8,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup chromium bench clean
+.PHONY: run test setup chromium bench loadtest clean
 
 run: $(STAMP)
 	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
@@ -29,6 +29,9 @@ chromium:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+loadtest: $(STAMP)
+	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(SECONDS),60)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

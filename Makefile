@@ -31,7 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 loadtest: $(STAMP)
-	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(SECONDS),60)
+	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),60)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

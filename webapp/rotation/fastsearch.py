@@ -428,7 +428,10 @@ def _first_occurrences(states: _Keys, hashed: bool) -> _Keys:
             differ = same[(keys[:, same] != keys[:, same + 1]).any(axis=0)]
             if len(differ):
                 starts = _split_collisions(keys, starts, differ)
-    return _Keys(keys[:, starts], hashes[starts], first[starts])
+    if hashed:
+        return _Keys(keys[:, starts], hashes[starts], first[starts])
+    hashes = hashes[starts]
+    return _Keys(hashes[None, :], hashes, first[starts])
 
 
 def _split_collisions(keys: np.ndarray, starts: np.ndarray, differ: np.ndarray) -> np.ndarray:
@@ -455,8 +458,10 @@ def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
 
 class _Visited:
     """Every visited state, as sorted runs of hashes (with the full keys when
-    the hash is not the key). Each layer adds a run; a run is merged into the
-    one before while that one is not more than twice as big."""
+    the hash is not the key). Each layer adds a run; then the runs at the end
+    that are not more than twice as big as all the runs after them are merged
+    into one, so each run is more than twice as big as the rest after it:
+    logarithmically many runs."""
 
     def __init__(self, hashed: bool) -> None:
         self.hashed = hashed
@@ -473,23 +478,25 @@ class _Visited:
             return
         self.count += len(states)
         self.runs.append((states.hashes, states.keys if self.hashed else None))
-        while len(self.runs) > 1 and len(self.runs[-2][0]) <= 2 * len(self.runs[-1][0]):
-            (h1, k1), (h2, k2) = self.runs[-2], self.runs[-1]
-            if not self.hashed:
-                hashes = np.concatenate([h1, h2])
-                hashes.sort()
-                self.runs[-2:] = [(hashes, None)]
-                continue
-            # merge two sorted runs: where each element of the second goes
-            at = np.searchsorted(h1, h2, side="right")
-            at += np.arange(len(h2))
-            rest = np.ones(len(h1) + len(h2), dtype=bool)
-            rest[at] = False
-            hashes = np.empty(len(rest), dtype=_U64)
-            hashes[at], hashes[rest] = h2, h1
-            keys = np.empty((k1.shape[0], len(rest)), dtype=_U64)
-            keys[:, at], keys[:, rest] = k2, k1
-            self.runs[-2:] = [(hashes, keys)]
+        # how many runs at the end to merge: all at once, in one new array
+        merged, k = len(self.runs[-1][0]), 1
+        while k < len(self.runs) and len(self.runs[-k - 1][0]) <= 2 * merged:
+            merged += len(self.runs[-k - 1][0])
+            k += 1
+        if k == 1:
+            return
+        tail, self.runs[-k:] = self.runs[-k:], []
+        hashes = np.concatenate([h for h, _ in tail])
+        if self.hashed:
+            keys = np.concatenate([keys for _, keys in tail], axis=1)
+            del tail
+            order = np.argsort(hashes)
+            hashes, keys = hashes[order], keys[:, order]
+        else:
+            del tail
+            hashes.sort()
+            keys = None
+        self.runs.append((hashes, keys))
 
     def unseen(self, states: _Keys) -> np.ndarray:
         """Which of ``states`` (distinct, sorted by hash) are not visited yet."""

@@ -193,26 +193,24 @@ class Board:
         board = self
         for _ in range(quarter_turns % 4):
             h = board.height
-            walls = frozenset((c, h - 1 - r) for r, c in board.walls)
-            sticks = []
-            for s in board.sticks:
-                cells = [(c, h - 1 - r) for r, c in s.cells()]
-                top = min(cells)
-                sticks.append(Stick(s.symbol, top[0], top[1], s.length,
-                                    vertical=not s.vertical and s.length > 1))
-            board = Board(board.height, board.width, walls, tuple(sticks))
+            board = board._mapped(board.height, board.width, lambda r, c: (c, h - 1 - r), turns=True)
         return board
 
     def mirrored(self) -> Board:
         """The board mirrored left-right."""
         w = self.width
-        walls = frozenset((r, w - 1 - c) for r, c in self.walls)
+        return self._mapped(self.width, self.height, lambda r, c: (r, w - 1 - c), turns=False)
+
+    def _mapped(self, width: int, height: int, where, turns: bool) -> Board:
+        """The board with every cell moved by ``where``; ``turns`` when it swaps
+        rows and columns, so vertical sticks become horizontal."""
+        walls = frozenset(where(r, c) for r, c in self.walls)
         sticks = []
         for s in self.sticks:
-            cells = [(r, w - 1 - c) for r, c in s.cells()]
-            top = min(cells)
-            sticks.append(s.moved_to(*top))
-        return Board(self.width, self.height, walls, tuple(sticks))
+            row, col = min(where(r, c) for r, c in s.cells())
+            vertical = (not s.vertical if turns else s.vertical) and s.length > 1
+            sticks.append(Stick(s.symbol, row, col, s.length, vertical))
+        return Board(width, height, walls, tuple(sticks))
 
     # -- text ------------------------------------------------------------------
     def text(self) -> str:

@@ -21,7 +21,7 @@ counted inside the box of all spots where the stick fits between the walls
 the code. The orientation and all codes are packed as bit fields into one
 ``uint64`` key per state, or into several words when 64 bits are not enough
 (boards of many or long-ranging sticks; 64 x 64 with 62 sticks takes 13).
-Keys of up to 40 bits are sorted as they are; longer ones by a 40-bit hash,
+Keys of up to 44 bits are sorted as they are; longer ones by a 40-bit hash,
 and then every match is checked on the full key, so a hash collision never
 merges two states.
 
@@ -44,8 +44,8 @@ iterates the equation for all states together until nothing changes (one
 round per stick in the longest chain of sticks resting on each other, plus
 one).
 
-*Duplicates.* A layer's new keys are sorted (key or hash in the high 40 bits,
-label in the low 24 bits of one ``uint64``: one fast sort); the first
+*Duplicates.* A layer's new keys are sorted (key or hash in the high bits,
+label in the low 20 or more bits of one ``uint64``: one fast sort); the first
 occurrence of each, in the order the reference would meet it, is kept and
 checked against the states visited before, held as a few sorted runs (a run
 is merged into the one before while that one is not more than twice as big:
@@ -57,7 +57,7 @@ the goal, and the trajectory is replayed with
 :meth:`~webapp.rotation.physics.Position.play`, as the reference does.
 
 Memory: 8 bytes per visited state for its key (``8 * (words + 1)`` for keys
-longer than 40 bits: hash and key), 4 for the parent link, the current and
+longer than 44 bits: hash and key), 4 for the parent link, the current and
 the next layer, and the work arrays of one chunk of the frontier (a few MB at
 most).
 
@@ -71,8 +71,8 @@ board; when the goal is found, the states known when the reference meets it
 ``max_states`` stops the search, ``max_states`` and the same depth (and
 ``solved`` if the goal comes first in that order, as in the reference). Only
 the time and memory limits differ: they are checked between chunks of a
-layer, and ``states`` then counts the states of the completed layers (the
-reference also counts part of the layer it is in).
+layer (the reference looks at the clock every 1024 states), and ``states``
+then counts the states found up to the end of the last chunk expanded.
 """
 
 from __future__ import annotations
@@ -98,16 +98,21 @@ _NO_LANE_LO, _NO_LANE_HI = 1000, -1000
 CHUNK_BYTES = 3 << 20
 BATCH_BYTES = 160 << 10
 MIN_CHUNK, MAX_CHUNK = 256, 1 << 16
+#: Runs of visited states grow to this many states, or an eighth of all:
+#: merging a bigger one would need much memory for a moment.
+MERGE_CAP = 1 << 17
 
 _U64 = np.uint64
 _BIG16 = np.int16(BIG)
 _INF16 = np.int16(INF)
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)
-#: Labels take the low 24 bits of a sort value, keys or hashes the high 40.
-_LABEL_BITS = 24
-_LB = np.uint64(_LABEL_BITS)
-_LABEL_MASK = np.uint64((1 << _LABEL_BITS) - 1)
+#: Keys of up to DIRECT_BITS bits sort as they are, longer ones by a hash of
+#: HASH_BITS bits; the label of a state goes into the bits below (at least
+#: 20: a layer of up to half a million states sorts in one go).
+DIRECT_BITS = 44
+HASH_BITS = 40
+_HASH_SHIFT = np.uint64(64 - HASH_BITS)
 _MOVES = "LR"
 _FRONT1, _BACK, _LO, _HI, _WALL = range(5)
 
@@ -346,21 +351,21 @@ class Packing:
 
 
 def _hash(keys: np.ndarray) -> np.ndarray:
-    """A 40-bit hash of each state (column of ``keys``), to sort by when the
-    key itself is longer than 40 bits."""
+    """A hash of ``HASH_BITS`` bits of each state (column of ``keys``), to
+    sort by when the key itself is longer than ``DIRECT_BITS`` bits."""
     h = np.zeros(keys.shape[1], dtype=_U64)
     for word in keys:
         h ^= word
         h *= _HASH_MUL
         h ^= h >> _S32
-    h >>= _LABEL_BITS
+    h >>= _HASH_SHIFT
     return h
 
 
 class _Keys:
     """States as keys ``(words, n)``, the values they sort by (``hashes``: the
-    key itself when it has at most 40 bits, else :func:`_hash`) and a label
-    each (``2 * index + move``: where the reference meets the state)."""
+    key itself when it is short, else :func:`_hash`) and a label each
+    (``2 * index + move``: where the reference meets the state)."""
 
     __slots__ = ("keys", "hashes", "labels")
 
@@ -369,11 +374,6 @@ class _Keys:
 
     def __len__(self) -> int:
         return len(self.labels)
-
-    @property
-    def nbytes(self) -> int:
-        extra = self.hashes.nbytes if self.hashes is not None else 0
-        return self.keys.nbytes + self.labels.nbytes + extra
 
     def take(self, which) -> _Keys:
         hashes = None if self.hashes is None else self.hashes[which]
@@ -391,11 +391,12 @@ class _Keys:
                      np.concatenate([p.labels for p in parts]))
 
 
-def _first_occurrences(states: _Keys, hashed: bool) -> _Keys:
+def _first_occurrences(states: _Keys, hashed: bool, bits: int) -> _Keys:
     """The distinct states, each with its smallest label, sorted by hash.
 
     ``hashed``: the states sort by a hash, so equal hashes are checked on the
-    full keys (else the hash is the key itself).
+    full keys (else the hash is the key itself); ``bits``: how many bits the
+    hashes have.
     """
     n = len(states)
     if n == 0:
@@ -403,14 +404,15 @@ def _first_occurrences(states: _Keys, hashed: bool) -> _Keys:
     labels = states.labels
     low = int(labels.min())
     span = int(labels.max()) - low
-    if span < 1 << _LABEL_BITS:
-        # one sort of hash and label together (40 + 24 bits): the first of
-        # each run of equal hashes has the smallest label
-        both = states.hashes << _LB
+    if span < 1 << (64 - bits):
+        # one sort of hash and label together: the first of each run of
+        # equal hashes has the smallest label
+        shift = np.uint64(64 - bits)
+        both = states.hashes << shift
         both |= (labels - low).astype(_U64)
         both.sort()
-        hashes = both >> _LB
-        first = (both & _LABEL_MASK).astype(np.int64)
+        hashes = both >> shift
+        first = (both & np.uint64((1 << (64 - bits)) - 1)).astype(np.int64)
         if hashed:
             row = np.empty(span + 1, dtype=np.intp)
             row[labels - low] = np.arange(n)
@@ -418,7 +420,7 @@ def _first_occurrences(states: _Keys, hashed: bool) -> _Keys:
         else:
             keys = hashes[None, :]
         first += low
-    else:  # a layer of more than 8 million states
+    else:  # a very big layer
         order = np.lexsort((labels, states.hashes))
         hashes, keys, first = states.hashes[order], states.keys[:, order], labels[order]
     starts = _run_starts(hashes)
@@ -480,7 +482,9 @@ class _Visited:
         self.runs.append((states.hashes, states.keys if self.hashed else None))
         # how many runs at the end to merge: all at once, in one new array
         merged, k = len(self.runs[-1][0]), 1
-        while k < len(self.runs) and len(self.runs[-k - 1][0]) <= 2 * merged:
+        cap = max(MERGE_CAP, self.count // 8)
+        while k < len(self.runs) and len(self.runs[-k - 1][0]) <= 2 * merged \
+                and merged + len(self.runs[-k - 1][0]) <= cap:
             merged += len(self.runs[-k - 1][0])
             k += 1
         if k == 1:
@@ -491,7 +495,9 @@ class _Visited:
             keys = np.concatenate([keys for _, keys in tail], axis=1)
             del tail
             order = np.argsort(hashes)
-            hashes, keys = hashes[order], keys[:, order]
+            hashes = hashes[order]
+            for word in keys:  # one word at a time: less memory at once
+                word[:] = word[order]
         else:
             del tail
             hashes.sort()
@@ -529,7 +535,8 @@ class _Search:
     def __init__(self, frame: Frame, goal: Goal, word_bits: int = 64) -> None:
         self.tables = Tables(frame)
         self.packing = Packing(self.tables.counts, word_bits)
-        self.hashed = self.packing.bits > 64 - _LABEL_BITS
+        self.hashed = self.packing.bits > DIRECT_BITS
+        self.sort_bits = HASH_BITS if self.hashed else self.packing.bits
         self.goal = goal
         self.target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else None
         n = len(frame.symbols)
@@ -583,7 +590,7 @@ class _Search:
         return states, goal_label
 
     def sort_values(self, keys: np.ndarray) -> np.ndarray:
-        """The values states sort by: the key (40 bits at most) or its hash."""
+        """The values states sort by: the key itself (if short) or its hash."""
         return _hash(keys) if self.hashed else keys[0]
 
     def _reached(self, codes: np.ndarray, out: np.ndarray) -> np.ndarray:
@@ -611,10 +618,10 @@ def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None
     """
     goal = Goal.parse(goal)
     goal.check(board)
+    if orientation not in (0, 1, 2, 3):
+        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
     if max_states is not None and max_states < 1:
         raise ValueError("max_states must be at least 1")
-    if max_bytes is not None and max_bytes < 1:
-        raise ValueError("max_bytes must be at least 1")
     began = time.perf_counter()
     frame = Frame(board)
 
@@ -651,52 +658,51 @@ def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None
 
     def held(*extra) -> int:
         return (search.tables.nbytes + visited.nbytes + sum(p.nbytes for p in parents)
-                + frontier.nbytes + sum(extra))
+                + frontier.nbytes + sum(x if isinstance(x, int) else x.nbytes for x in extra))
 
     def stopped(kind: str) -> Answer:
         return answer("limit", states=visited.count, depth=depth, limit=kind)
 
     while True:
         m = frontier.shape[1]
-        found: list[_Keys] = []
-        goal_label = None
+        next_keys: list[np.ndarray] = []  # the next layer, chunk by chunk
+        next_links: list[np.ndarray] = []
         for lo in range(0, m, chunk):
             if max_seconds is not None and time.perf_counter() - began > max_seconds:
                 return stopped("time")
-            if max_bytes is not None and held(sum(p.nbytes for p in found),
-                                              search.work_bytes(min(chunk, m - lo))) > max_bytes:
+            if max_bytes is not None and \
+                    held(*next_keys, *next_links, search.work_bytes(min(chunk, m - lo))) > max_bytes:
                 return stopped("memory")
             states, goal_label = search.expand(frontier[:, lo:lo + chunk], lo)
-            states = _first_occurrences(states, search.hashed)
-            found.append(states.take(visited.unseen(states)))
+            states = _first_occurrences(states, search.hashed, search.sort_bits)
+            states = states.take(visited.unseen(states))
+            # the chunk's new states come after those of the chunks before
+            # it and before those of the chunks after it, as in the reference
+            new = len(states)
+            if max_states is not None and visited.count + new > max_states:
+                return answer("limit", states=max_states, depth=depth, limit="states")
             if goal_label is not None:
-                break
+                moves = [_MOVES[goal_label & 1]]
+                index = goal_label >> 1
+                for links in reversed(parents):
+                    label = int(links[index])
+                    moves.append(_MOVES[label & 1])
+                    index = label >> 1
+                return answer("solved", "".join(reversed(moves)),
+                              states=visited.count + new, depth=depth + 1)
+            if new:
+                visited.add(states)
+                order = np.argsort(states.labels)  # the reference's order
+                next_keys.append(states.keys[:, order])
+                next_links.append(states.labels[order].astype(np.uint32))
+                del states, order
             if progress and lo + chunk < m:
                 progress(visited.count, depth)
-        layer = _first_occurrences(_Keys.concat(found, packing.words), search.hashed)
-        del found
-        new = len(layer)
-        if max_states is not None and visited.count + new > max_states:
-            return answer("limit", states=max_states, depth=depth, limit="states")
-        if goal_label is not None:
-            moves = [_MOVES[goal_label & 1]]
-            index = goal_label >> 1
-            for links in reversed(parents):
-                label = int(links[index])
-                moves.append(_MOVES[label & 1])
-                index = label >> 1
-            return answer("solved", "".join(reversed(moves)), states=visited.count + new,
-                          depth=depth + 1)
-        if new == 0:
+        if not next_keys:
             return answer("unsolvable", states=visited.count, depth=depth)
-        if max_bytes is not None and held(2 * layer.nbytes) > max_bytes:
-            return stopped("memory")
-        visited.add(layer)
-        # the next frontier, in the reference's order: by label
-        order = np.argsort(layer.labels)
-        frontier = layer.keys[:, order]
-        parents.append(layer.labels[order].astype(np.uint32))
-        del layer, order
+        frontier = next_keys[0] if len(next_keys) == 1 else np.concatenate(next_keys, axis=1)
+        parents.append(next_links[0] if len(next_links) == 1 else np.concatenate(next_links))
+        del next_keys, next_links
         depth += 1
         if progress:
             progress(visited.count, depth)

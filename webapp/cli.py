@@ -8,6 +8,7 @@ import json
 import sys
 
 from .rotation import BoardError, GoalError, parse, solve
+from .rotation.solver import solve_best
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .rotation.render import describe_step
 
@@ -35,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="stop after visiting N states")
     p_solve.add_argument("--max-seconds", type=float, metavar="S",
                          help="stop after S seconds")
+    p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
+                         help="fast: a whole layer at a time with numpy (default); "
+                              "reference: the plain one-state-at-a-time search")
     p_solve.set_defaults(run=_solve)
 
     p_gen = commands.add_parser(
@@ -112,7 +116,8 @@ def _solve(args) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     try:
         board = parse(text)
-        answer = solve(board, args.goal, max_states=args.max_states, max_seconds=args.max_seconds)
+        engine = solve_best if args.engine == "fast" else solve
+        answer = engine(board, args.goal, max_states=args.max_states, max_seconds=args.max_seconds)
     except (BoardError, GoalError) as exc:
         print(f"error: {name}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

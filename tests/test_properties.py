@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from webapp.rotation import EXAMPLE, SYMBOLS, Board, Position, Stick, parse, solve, write
 from webapp.rotation.physics import GRAVITY
+from webapp.rotation.fastsearch import fast_solve
 from webapp.rotation.search import replay
+
+#: Every search property holds for both engines: the reference and the fast one.
+engines = pytest.mark.parametrize("engine", [solve, fast_solve], ids=["reference", "fast"])
 
 MAX_STATES = 4000   # the random boards are small; a bigger search is skipped
 
@@ -78,8 +83,8 @@ moves = st.text(alphabet="LR", max_size=24)
 
 # --- helpers --------------------------------------------------------------------------------------------
 
-def solved_or_unsolvable(board: Board, goal: str = "any", orientation: int = 0):
-    answer = solve(board, goal, max_states=MAX_STATES, orientation=orientation)
+def solved_or_unsolvable(board: Board, goal: str = "any", orientation: int = 0, engine=solve):
+    answer = engine(board, goal, max_states=MAX_STATES, orientation=orientation)
     assume(answer.status != "limit")
     return answer
 
@@ -197,11 +202,12 @@ def test_sticks_that_fell_out_stay_out(board, sequence):
 
 # --- answers --------------------------------------------------------------------------------------------
 
+@engines
 @SEARCH_PROFILE
 @given(boards(), st.data())
-def test_every_answer_replays_to_its_goal_at_the_last_move(board, data):
+def test_every_answer_replays_to_its_goal_at_the_last_move(engine, board, data):
     goal = data.draw(st.sampled_from(["any", "all", *(f"stick:{s}" for s in board.symbols())]))
-    answer = solved_or_unsolvable(board, goal)
+    answer = solved_or_unsolvable(board, goal, engine=engine)
     if answer.status != "solved":
         return
     first, steps = replay(board, answer.moves)
@@ -222,9 +228,10 @@ def test_every_answer_replays_to_its_goal_at_the_last_move(board, data):
         assert first_release(board, answer.moves) == len(answer.moves)
 
 
+@engines
 @SEARCH_PROFILE
 @given(boards(), st.integers(1, 3))
-def test_turning_the_board_with_gravity_towards_the_same_side(board, quarter_turns):
+def test_turning_the_board_with_gravity_towards_the_same_side(engine, board, quarter_turns):
     """Turning the whole board clockwise by ``quarter_turns`` x 90 degrees and
     starting with gravity towards the same side of the frame (the side that
     was its bottom, now orientation ``-quarter_turns`` mod 4) is the same
@@ -234,8 +241,8 @@ def test_turning_the_board_with_gravity_towards_the_same_side(board, quarter_tur
     (orientation 0) is a different puzzle: its start is not settled the same
     way (see test_turned_board_with_gravity_down_is_another_puzzle)."""
     orientation = (-quarter_turns) % 4
-    answer = solved_or_unsolvable(board)
-    turned = solve(board.rotated(quarter_turns), orientation=orientation, max_states=MAX_STATES)
+    answer = solved_or_unsolvable(board, engine=engine)
+    turned = engine(board.rotated(quarter_turns), orientation=orientation, max_states=MAX_STATES)
     assert turned.status == answer.status
     assert turned.length == answer.length
     assert turned.states == answer.states
@@ -259,11 +266,12 @@ def test_turned_board_with_gravity_down_is_another_puzzle():
     assert first_release(turned, "LL") != 2
 
 
+@engines
 @SEARCH_PROFILE
 @given(boards())
-def test_mirroring_swaps_l_and_r(board):
-    answer = solved_or_unsolvable(board)
-    mirrored = solve(board.mirrored(), max_states=MAX_STATES)
+def test_mirroring_swaps_l_and_r(engine, board):
+    answer = solved_or_unsolvable(board, engine=engine)
+    mirrored = engine(board.mirrored(), max_states=MAX_STATES)
     assert mirrored.status == answer.status
     assert mirrored.length == answer.length
     if answer.status == "unsolvable":
@@ -275,10 +283,11 @@ def test_mirroring_swaps_l_and_r(board):
         assert first_release(board, swap(mirrored.moves)) == len(mirrored.moves)
 
 
+@engines
 @SEARCH_PROFILE
 @given(boards(), st.lists(moves, min_size=1, max_size=8))
-def test_no_random_sequence_releases_before_the_answer_length(board, sequences):
-    answer = solved_or_unsolvable(board)
+def test_no_random_sequence_releases_before_the_answer_length(engine, board, sequences):
+    answer = solved_or_unsolvable(board, engine=engine)
     for sequence in sequences:
         released_after = first_release(board, sequence)
         if answer.status == "unsolvable":
@@ -330,10 +339,11 @@ def reachable_states(board: Board) -> tuple[int, bool]:
 EXHAUSTIVE_DEPTH = 9
 
 
+@engines
 @SEARCH_PROFILE
 @given(small_boards)
-def test_exhaustive_enumeration_agrees_with_the_search(board):
-    answer = solved_or_unsolvable(board)
+def test_exhaustive_enumeration_agrees_with_the_search(engine, board):
+    answer = solved_or_unsolvable(board, engine=engine)
     if answer.status == "solved" and len(answer.moves) <= EXHAUSTIVE_DEPTH:
         assert brute_force_length(board, len(answer.moves)) == len(answer.moves)
     elif answer.status == "solved":

@@ -83,7 +83,7 @@ import numpy as np
 
 from .board import Board
 from .physics import RELEASED, Frame, Position
-from .search import Answer, Goal
+from .search import Answer, Goal, checked_request
 
 __all__ = ["fast_solve", "Tables", "Packing"]
 
@@ -616,12 +616,7 @@ def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None
     (``_word_bits`` and ``_chunk_states`` are for tests: they force keys of
     several words and small chunks on small boards.)
     """
-    goal = Goal.parse(goal)
-    goal.check(board)
-    if orientation not in (0, 1, 2, 3):
-        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
-    if max_states is not None and max_states < 1:
-        raise ValueError("max_states must be at least 1")
+    goal = checked_request(board, goal, orientation, max_states)
     began = time.perf_counter()
     frame = Frame(board)
 

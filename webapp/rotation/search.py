@@ -136,6 +136,18 @@ class Answer:
         }
 
 
+def checked_request(board: Board, goal: str | Goal, orientation: int,
+                    max_states: int | None) -> Goal:
+    """The goal of a solve, after checking what every solver is asked."""
+    goal = Goal.parse(goal)
+    goal.check(board)
+    if orientation not in (0, 1, 2, 3):
+        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
+    if max_states is not None and max_states < 1:
+        raise ValueError("max_states must be at least 1")
+    return goal
+
+
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
           max_seconds: float | None = None, max_bytes: int | None = None,
           orientation: int = 0, progress=None) -> Answer:
@@ -147,12 +159,7 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     when the search starts (0: the frame's bottom, as in a file). ``progress``,
     if given, is called as ``progress(states, depth)`` now and then.
     """
-    goal = Goal.parse(goal)
-    goal.check(board)
-    if orientation not in (0, 1, 2, 3):
-        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
-    if max_states is not None and max_states < 1:
-        raise ValueError("max_states must be at least 1")
+    goal = checked_request(board, goal, orientation, max_states)
     if max_bytes is not None:
         # a visited state costs its key tuples, its parent link and a dict slot
         per_state = BYTES_PER_STATE + 16 * len(board.sticks)

@@ -1,7 +1,7 @@
 // Drawing on the board with the mouse or a finger: walls, gaps, sticks,
 // erasing and moving sticks. Every finished gesture becomes one undoable edit.
 
-import { Grid, WALL, EMPTY, stickCells } from "./grid.js";
+import { WALL, EMPTY, stickCells } from "./grid.js";
 
 const HELP = {
   stick: "Drag along a row or a column to lay a stick. Drag an existing stick to move it.",
@@ -201,4 +201,3 @@ export class Editor {
   }
 }
 
-export { Grid };

@@ -2,7 +2,7 @@
 // anywhere along their fall, the editor's preview. Nothing here knows the
 // rules of the puzzle; it draws what it is given.
 
-import { SYMBOLS, WALL, EMPTY, stickCells } from "./grid.js";
+import { SYMBOLS, WALL } from "./grid.js";
 
 // The same colours as the server's SVG thumbnails (webapp/rotation/svg.py).
 export const PALETTE = ["#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf",
@@ -147,4 +147,3 @@ export class BoardView {
   }
 }
 
-export { stickCells, EMPTY };

@@ -165,12 +165,6 @@ class JobManager:
         with self.lock:
             return sum(1 for j in self.jobs.values() if j.status == "running")
 
-    def shutdown(self) -> None:
-        with self.lock:
-            ids = [j.id for j in self.jobs.values() if j.status == "running"]
-        for job_id in ids:
-            self.cancel(job_id)
-
     def _forget_old(self) -> None:
         now = time.monotonic()
         for job_id in [j.id for j in self.jobs.values()

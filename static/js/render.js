@@ -10,7 +10,11 @@ export const PALETTE = ["#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf",
 const WALL_COLOUR = "#2d3a55";
 const FLOOR = "#fbfaf7";
 const GRID_LINE = "rgba(45, 58, 85, 0.08)";
-const GAP_MARK = "#f0a04b";
+// A gap must not be told by colour alone: each gap cell gets a light amber
+// fill (far from both the floor and the walls) and a dark arrow pointing out
+// of the frame (4.5:1 on the fill, 5.5:1 on the floor).
+const GAP_FILL = "#ffe0b2";
+const GAP_ARROW = "#a84a0c";
 
 export function stickColour(symbol) {
   return PALETTE[SYMBOLS.indexOf(symbol) % PALETTE.length];
@@ -104,14 +108,39 @@ export class BoardView {
     ctx.restore();
   }
 
+  // An outward arrow in the gap cell (r, c): a head and a stem, centred on
+  // the cell so that the cell's middle is always dark. On small cells (a
+  // 64 x 64 board on a phone) the stem and head grow to stay visible.
   gapMark(r, c, s, grid) {
     const { ctx } = this;
-    const t = Math.max(2, s * 0.14);
-    ctx.fillStyle = GAP_MARK;
-    if (r === 0) ctx.fillRect(c * s, 0, s, t);
-    if (r === grid.height - 1) ctx.fillRect(c * s, (r + 1) * s - t, s, t);
-    if (c === 0) ctx.fillRect(0, r * s, t, s);
-    if (c === grid.width - 1) ctx.fillRect((c + 1) * s - t, r * s, t, s);
+    ctx.fillStyle = GAP_FILL;
+    ctx.fillRect(c * s, r * s, s, s);
+    let angle = 0;   // pointing up; then turned to face the side it opens on
+    if (r === grid.height - 1) angle = Math.PI;
+    else if (c === 0) angle = -Math.PI / 2;
+    else if (c === grid.width - 1) angle = Math.PI / 2;
+    const small = s < 14;
+    const tip = small ? 0.46 : 0.38;
+    const base = small ? 0.08 : 0.04;
+    const half = small ? 0.46 : 0.34;
+    const stem = small ? 0.2 : 0.12;
+    const foot = small ? 0.46 : 0.36;
+    ctx.save();
+    ctx.translate((c + 0.5) * s, (r + 0.5) * s);
+    ctx.rotate(angle);
+    ctx.scale(s, s);
+    ctx.fillStyle = GAP_ARROW;
+    ctx.beginPath();
+    ctx.moveTo(0, -tip);
+    ctx.lineTo(half, base);
+    ctx.lineTo(stem, base);
+    ctx.lineTo(stem, foot);
+    ctx.lineTo(-stem, foot);
+    ctx.lineTo(-stem, base);
+    ctx.lineTo(-half, base);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
   }
 
   stick(stick, s, angle, selected) {

@@ -32,6 +32,20 @@ def find(name: str) -> Entry | None:
     return None
 
 
+def find_board(board: Board) -> Entry | None:
+    """The library's entry for ``board``, so that a shared link to a gallery
+    puzzle keeps its title and optimal move count; None for other boards."""
+    return _by_text(current_app.config["PUZZLES_DIR"]).get(board.text())
+
+
+@lru_cache(maxsize=4)
+def _by_text(folder: str) -> dict[str, Entry]:
+    index: dict[str, Entry] = {}
+    for entry in _load(folder):
+        index.setdefault(entry.board.text(), entry)  # the first listed wins a tie
+    return index
+
+
 @lru_cache(maxsize=4)
 def _load(folder: str) -> tuple[Entry, ...]:
     path = os.path.join(folder, "catalogue.json")

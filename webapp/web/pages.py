@@ -6,13 +6,13 @@ from flask import Blueprint, Response, abort, render_template, request
 
 from ..rotation import EXAMPLE, Board, BoardError, parse, sharecode
 from ..rotation.svg import board_svg
-from . import gallery, links
+from . import gallery, howto, links
 
 bp = Blueprint("pages", __name__)
 
 
 def _playground(board: Board, *, title: str | None = None, autoplay: bool = False,
-                optimal: int | None = None):
+                optimal: int | None = None, mode: str = "draw"):
     return render_template(
         "playground.html",
         board_text=board.text(),
@@ -20,7 +20,23 @@ def _playground(board: Board, *, title: str | None = None, autoplay: bool = Fals
         puzzle_title=title,
         autoplay=autoplay,
         optimal=optimal,
+        mode=mode,
     )
+
+
+def _shared(board: Board):
+    """A board that came by link. A gallery puzzle keeps its title and
+    optimal move count and opens to be tried, as from the gallery itself;
+    anything else opens in the editor, untitled."""
+    entry = gallery.find_board(board)
+    if entry is None:
+        return _playground(board, autoplay=_wants_play())
+    return _gallery_entry(entry)
+
+
+def _gallery_entry(entry: gallery.Entry):
+    return _playground(entry.board, title=entry.title, autoplay=_wants_play(),
+                       optimal=entry.moves, mode="try")
 
 
 def _wants_play() -> bool:
@@ -37,7 +53,7 @@ def index():
     except BoardError as exc:  # ShareCodeError, or a bad board behind a valid check
         return render_template("error.html", title="This link does not open a puzzle",
                                message=str(exc)), 400
-    return _playground(board, autoplay=_wants_play())
+    return _shared(board)
 
 
 @bp.get("/s/<link_id>")
@@ -47,7 +63,12 @@ def short_link(link_id: str):
         return render_template("error.html", title="No puzzle under this link",
                                message=f"Nothing is stored as {link_id!r}. "
                                        "The link may be mistyped."), 404
-    return _playground(board, autoplay=_wants_play())
+    return _shared(board)
+
+
+@bp.get("/how-to-play")
+def how_to_play():
+    return render_template("how_to_play.html", pictures=howto.pictures())
 
 
 @bp.get("/puzzles")
@@ -60,8 +81,7 @@ def gallery_puzzle(name: str):
     entry = gallery.find(name)
     if entry is None:
         abort(404)
-    return _playground(entry.board, title=entry.title, autoplay=_wants_play(),
-                       optimal=entry.moves)
+    return _gallery_entry(entry)
 
 
 @bp.get("/puzzles/<name>.svg")

@@ -116,7 +116,8 @@ export class BoardView {
     ctx.fillStyle = GAP_FILL;
     ctx.fillRect(c * s, r * s, s, s);
     let angle = 0;   // pointing up; then turned to face the side it opens on
-    if (r === grid.height - 1) angle = Math.PI;
+    if (r === 0) angle = 0;
+    else if (r === grid.height - 1) angle = Math.PI;
     else if (c === 0) angle = -Math.PI / 2;
     else if (c === grid.width - 1) angle = Math.PI / 2;
     const small = s < 14;
@@ -139,6 +140,14 @@ export class BoardView {
     ctx.lineTo(-stem, base);
     ctx.lineTo(-half, base);
     ctx.closePath();
+    if (small) {
+      // A few pixels are easy to miss: a wider arrowhead in the margin
+      // outside the frame points the way out as well.
+      ctx.moveTo(0, -1.45);
+      ctx.lineTo(1.3, -0.55);
+      ctx.lineTo(-1.3, -0.55);
+      ctx.closePath();
+    }
     ctx.fill();
     ctx.restore();
   }

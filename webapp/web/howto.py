@@ -31,7 +31,9 @@ class Picture:
 def _arrow(r: int, c: int, board: Board) -> str:
     """An arrow in gap cell (r, c) pointing out of the frame, as on the canvas."""
     angle = 0
-    if r == board.height - 1:
+    if r == 0:
+        angle = 0
+    elif r == board.height - 1:
         angle = 180
     elif c == 0:
         angle = -90

@@ -133,7 +133,7 @@ def test_how_to_play_explains_with_pictures(client):
                   "falls out"):
         assert words in text, words
     # the gap is marked in the pictures, and the example's end shows stick 1 leaving
-    assert text.count(f'fill="#a84a0c"') >= 5
+    assert text.count('fill="#a84a0c"') >= 5
     assert "stick 1 falls out" in text
     # the strict Content-Security-Policy allows no inline styles or scripts
     assert " style=" not in text and "<script" not in text
@@ -144,3 +144,10 @@ def test_find_board_matches_the_library_by_board_not_by_name(app, entries):
         for entry in entries:
             assert gallery.find_board(parse(entry.board.text())) == entry
         assert gallery.find_board(Board.empty_frame(13)) is None
+
+
+def test_how_to_play_links_its_example_in_the_gallery(client, entries):
+    example = parse(EXAMPLE).text()
+    entry = next((e for e in entries if e.board.text() == example), None)
+    hrefs = page_links(client.get("/how-to-play")).all
+    assert (f"/puzzles/{entry.name}" if entry else "/") in hrefs

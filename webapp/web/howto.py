@@ -63,7 +63,10 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
             ghosts.append(
                 f'<rect x="{s.col * CELL + 3}" y="{h + CELL // 3}" width="{sw}" '
                 f'height="{length * CELL - 6}" rx="6" fill="{stick_colour(s.symbol)}" '
-                f'opacity=".55" stroke="#1d2330" stroke-dasharray="4 3"/>')
+                f'opacity=".55" stroke="#1d2330" stroke-dasharray="4 3"/>'
+                f'<text x="{s.col * CELL + 3 + sw / 2:g}" y="{h + CELL // 3 + (length * CELL - 6) / 2:g}" '
+                f'font-size="{CELL * 0.6:g}" fill="#1d2330" text-anchor="middle" '
+                f'dominant-baseline="central" font-family="sans-serif">{s.symbol}</text>')
     pad = CELL // 2
     marks = "".join(_arrow(r, c, board) for r, c in board.gaps())
     note = ""

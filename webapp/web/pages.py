@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from ..rotation import EXAMPLE, Board, BoardError, parse, sharecode
 from ..rotation.svg import board_svg
@@ -68,7 +68,9 @@ def short_link(link_id: str):
 
 @bp.get("/how-to-play")
 def how_to_play():
-    return render_template("how_to_play.html", pictures=howto.pictures())
+    entry = gallery.find_board(parse(EXAMPLE))
+    example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry else url_for("pages.index")
+    return render_template("how_to_play.html", pictures=howto.pictures(), example_url=example_url)
 
 
 @bp.get("/puzzles")

@@ -21,13 +21,16 @@ from dataclasses import dataclass, field
 from .board import Board, BoardError
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
 
-__all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE"]
+__all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
 
 #: How often (in expanded states) the search looks at the clock and reports.
 CHECK_EVERY = 1024
 #: Bytes one visited state holds in this solver, plus 16 a stick (peaks
 #: measured with tracemalloc on the library: 310 to 630 in all).
 BYTES_PER_STATE = 300
+#: ``Answer.reason`` of the answers given without a search (see :func:`without_search`).
+NO_GAP = "no-gap"
+NO_STICKS = "no-sticks"
 
 
 class GoalError(ValueError):
@@ -79,6 +82,9 @@ class Answer:
     visited, ``depth`` the number of moves the search had fully explored.
     ``start`` is the settling before the first move; ``trajectory`` holds one
     :class:`~webapp.rotation.physics.Step` per move of ``moves``.
+    ``reason`` is set when the board was decided without a search:
+    ``no-gap`` (nothing can ever fall out) or ``no-sticks`` (goal ``all`` is
+    met before the first move).
     """
 
     status: str
@@ -92,6 +98,7 @@ class Answer:
     orientation: int = 0
     start: Step | None = None
     trajectory: list[Step] = field(default_factory=list)
+    reason: str | None = None
 
     @property
     def length(self) -> int | None:
@@ -99,6 +106,12 @@ class Answer:
 
     def summary(self) -> str:
         """One line for people: ``2 moves: L L`` and the like."""
+        if self.reason == NO_GAP:
+            return f"{self.status}: no gap in the frame, so no stick can ever fall out"
+        if self.reason == NO_STICKS:
+            if self.status == "solved":
+                return "0 moves: the board has no sticks, so none is left to release"
+            return "unsolvable: the board has no sticks"
         if self.status == "solved":
             n = len(self.moves)
             if n == 0:
@@ -125,6 +138,7 @@ class Answer:
             "seconds": round(self.seconds, 6),
             "limit": self.limit,
             "summary": self.summary(),
+            "reason": self.reason,
             "width": self.board.width,
             "height": self.board.height,
             "sticks": [
@@ -148,9 +162,42 @@ def checked_request(board: Board, goal: str | Goal, orientation: int,
     return goal
 
 
+def without_search(board: Board, goal: Goal, orientation: int, began: float) -> Answer | None:
+    """The answer to a board that needs no search, or None if it needs one.
+
+    A board with no sticks meets goal ``all`` as it stands (0 moves) and can
+    never meet ``any``. A frame with no gap holds every stick for ever (only
+    a border cell that is not a wall lets a stick out), so every goal but
+    ``all`` with no sticks is out of reach. The
+    settled start counts as the one state visited, as it does when a search
+    ends before its first move.
+    """
+    if not board.sticks:
+        status, reason = ("solved" if goal.kind == "all" else "unsolvable"), NO_STICKS
+    elif not board.gaps():
+        status, reason = "unsolvable", NO_GAP
+    else:
+        return None
+    return Answer(status, goal, board, "", states=1, depth=0, orientation=orientation,
+                  seconds=time.perf_counter() - began,
+                  start=Position(board, orientation).settle(), reason=reason)
+
+
+def goal_test(frame: Frame, goal: Goal):
+    """``reached(positions, released)``: does a settling meet ``goal``?"""
+    if goal.kind == "any":
+        return lambda positions, released: bool(released)
+    if goal.kind == "stick":
+        target = frame.symbols.index(goal.symbol)
+        return lambda positions, released: target in released
+    # every stick out; a stick only leaves by a release, so this is first
+    # true at the release of the last one (or at once with no sticks)
+    return lambda positions, released: all(p == RELEASED for p in positions)
+
+
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
           max_seconds: float | None = None, max_bytes: int | None = None,
-          orientation: int = 0, progress=None) -> Answer:
+          orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:
     """Find a shortest sequence of turns that reaches ``goal``.
 
     ``max_states``, ``max_seconds`` and ``max_bytes`` (an estimate of the
@@ -158,8 +205,16 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     with status ``limit`` naming it. ``orientation`` is the side gravity points at
     when the search starts (0: the frame's bottom, as in a file). ``progress``,
     if given, is called as ``progress(states, depth)`` now and then.
+    A board with no gap (or goal ``all`` with no sticks) is answered without
+    a search (see :func:`without_search`; ``_shortcut=False`` searches
+    anyway, for tests).
     """
     goal = checked_request(board, goal, orientation, max_states)
+    began = time.perf_counter()
+    if _shortcut:
+        decided = without_search(board, goal, orientation, began)
+        if decided is not None:
+            return decided
     if max_bytes is not None:
         # a visited state costs its key tuples, its parent link and a dict slot
         per_state = BYTES_PER_STATE + 16 * len(board.sticks)
@@ -170,16 +225,8 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
             state_limit = "states"
     else:
         state_limit = "states"
-    began = time.perf_counter()
     frame = Frame(board)
-    target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else None
-
-    def reached(positions, released) -> bool:
-        if goal.kind == "any":
-            return bool(released)
-        if goal.kind == "stick":
-            return target in released
-        return bool(released) and all(p == RELEASED for p in positions)
+    reached = goal_test(frame, goal)
 
     settled, _, released = frame.settle(orientation, frame.positions(board))
     start = (orientation, settled)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from .rotation import BoardError, GoalError, parse, solve
+from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.solver import solve_best
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .rotation.render import describe_step
@@ -34,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--json", action="store_true", help="print one JSON object")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
                          help="stop after visiting N states")
-    p_solve.add_argument("--max-seconds", type=float, metavar="S",
+    p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
                          help="stop after S seconds")
     p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
                          help="fast: a whole layer at a time with numpy (default); "
@@ -48,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--unsolvable, seeds S, S+1, ... are tried and the board with the longest "
                     "solution (or the first that meets the request) is kept; the seed printed "
                     "rebuilds it on its own.")
-    p_gen.add_argument("--size", type=_positive, required=True, metavar="N",
-                       help="side length of the board (5 to 64)")
+    p_gen.add_argument("--size", type=_whole(MIN_SIZE, MAX_SIZE), required=True, metavar="N",
+                       help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE})")
     p_gen.add_argument("--sticks", type=_positive, required=True, metavar="K",
                        help="number of sticks")
     p_gen.add_argument("--gaps", type=_count, default=1, metavar="G",
@@ -73,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p_serve = commands.add_parser("serve", help="run the web playground")
     p_serve.add_argument("--host", default="127.0.0.1")
-    p_serve.add_argument("--port", type=int, default=5000)
+    p_serve.add_argument("--port", type=_whole(0, 65535), default=5000)
     p_serve.add_argument("--dev", action="store_true", help="Flask's development server with reloader")
     p_serve.set_defaults(run=_serve)
 
@@ -81,19 +83,48 @@ def main(argv: list[str] | None = None) -> int:
     return args.run(args)
 
 
-def _whole(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+#: More digits than any count needs; int() refuses more than 4,300 anyway.
+_MAX_DIGITS = 18
+
+
+def _clip(text: str, keep: int = 20) -> str:
+    return text if len(text) <= keep else text[:keep] + "..."
+
+
+def _whole(minimum: int, maximum: int | None = None):
+    """An argparse type: a whole number from ``minimum`` (to ``maximum``)."""
 
     def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        body = text.strip()
+        sign = -1 if body.startswith("-") else 1
+        digits = body[1:] if body.startswith(("+", "-")) else body
+        if not digits.isdigit() or not digits.isascii():
+            raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a whole number")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > _MAX_DIGITS:  # int() would refuse past 4,300 digits
+            span = f": {minimum} to {maximum}" if maximum is not None else ""
+            raise argparse.ArgumentTypeError(f"{_clip(text)} ({len(digits):,} digits) is too big{span}")
+        value = sign * int(digits)
+        if maximum is not None and not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: {minimum} to {maximum}")
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}")
         return value
 
     return convert
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (not nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds") from None
+    if math.isnan(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds, 0 or more")
+    if math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{_clip(text)} is too big: leave the option out for no limit")
+    return value
 
 
 _positive = _whole(1)

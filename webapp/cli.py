@@ -1,5 +1,12 @@
 """The command line: ``rotation-playground solve FILE``, ``rotation-playground generate``
-and ``rotation-playground serve``."""
+and ``rotation-playground serve``.
+
+On a terminal, a solve that runs longer than a second shows its progress on
+standard error (positions, depth, rate, time), one line rewritten in place
+and cleared at the end; it also shows with ``--json``, whose answer goes to
+standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
+for any limit).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,10 @@ import argparse
 import json
 import math
 import sys
+import threading
+import time
 
-from .rotation import BoardError, GoalError, parse, solve
+from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
 from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.solver import solve_best
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
@@ -80,7 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.set_defaults(run=_serve)
 
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:  # outside a search (a solve reports its own)
+        print("stopped by Ctrl+C", file=sys.stderr)
+        return EXIT_LIMIT
 
 
 #: More digits than any count needs; int() refuses more than 4,300 anyway.
@@ -145,10 +158,26 @@ def _solve(args) -> int:
         print(f"error: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     name = "<stdin>" if args.file == "-" else args.file
+    engine = solve_best if args.engine == "fast" else solve
+    progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
     try:
         board = parse(text)
-        engine = solve_best if args.engine == "fast" else solve
-        answer = engine(board, args.goal, max_states=args.max_states, max_seconds=args.max_seconds)
+        goal = Goal.parse(args.goal)
+        goal.check(board)
+        try:
+            answer = engine(board, goal, max_states=args.max_states,
+                            max_seconds=args.max_seconds, progress=progress)
+        except KeyboardInterrupt:
+            progress.close()
+            answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,
+                            seconds=progress.elapsed(), limit="interrupted",
+                            start=Position(board).settle())
+            print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
+            if args.json:
+                print(json.dumps(answer.to_dict()))
+            return EXIT_LIMIT
+        finally:
+            progress.close()
     except (BoardError, GoalError) as exc:
         print(f"error: {name}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -163,6 +192,86 @@ def _solve(args) -> int:
                 print()
                 print(describe_step(number, step))
     return EXIT_LIMIT if answer.status == "limit" else EXIT_OK
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
+
+
+class Progress:
+    """How far a solve got, as the engine reports it (``progress(states,
+    depth)``); with ``show``, a line on ``stream`` that follows it.
+
+    The line is drawn by a thread, so it keeps time even while one big layer
+    of the search gives no report, and only after ``DELAY`` seconds: a quick
+    solve prints nothing extra.
+    """
+
+    DELAY = 1.0
+    EVERY = 0.25
+    _CLEAR = "\r\x1b[K"  # back to the line's start and erase it
+
+    def __init__(self, stream, show: bool) -> None:
+        self.stream = stream
+        self.states = 0
+        self.depth = 0
+        self.began = time.perf_counter()
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._drawn = False
+        self._thread = None
+        try:  # a middle dot where the terminal can show one
+            "\u00b7".encode(getattr(stream, "encoding", None) or "ascii")
+            self._dot = " \u00b7 "
+        except (LookupError, UnicodeEncodeError):
+            self._dot = " | "
+        if show:
+            self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
+            self._thread.start()
+
+    def __call__(self, states: int, depth: int) -> None:
+        self.states, self.depth = states, depth
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.began
+
+    def figures(self, rate: bool = False) -> str:
+        """``1,234 positions, 38 moves deep, 3.2 s`` (with the rate per second)."""
+        seconds = self.elapsed()
+        parts = [f"{self.states:,} position{'s' if self.states != 1 else ''}",
+                 f"{self.depth} move{'s' if self.depth != 1 else ''} deep"]
+        if rate:
+            parts.append(f"{self.states / seconds if seconds > 0 else 0:,.0f}/s")
+        parts.append(f"{seconds:.1f} s")
+        return (self._dot if rate else ", ").join(parts)
+
+    def _run(self) -> None:
+        if self._done.wait(self.DELAY):
+            return
+        while not self._done.is_set():
+            self._write(self._CLEAR + "  " + self.figures(rate=True))
+            self._drawn = True
+            self._done.wait(self.EVERY)
+
+    def _write(self, text: str) -> None:
+        with self._lock:
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):  # the terminal went away: nothing to show
+                self._done.set()
+
+    def close(self) -> None:
+        """Stop drawing and clear the line (safe to call twice)."""
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+            if self._drawn:
+                self._write(self._CLEAR)
 
 
 def _generate(args) -> int:

@@ -78,7 +78,8 @@ class Answer:
     """The outcome of a search.
 
     ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
-    which: ``states`` or ``time``). ``states`` counts the distinct states
+    which: ``states``, ``time``, ``memory``, or ``interrupted`` when the
+    command line stopped it at Ctrl+C). ``states`` counts the distinct states
     visited, ``depth`` the number of moves the search had fully explored.
     ``start`` is the settling before the first move; ``trajectory`` holds one
     :class:`~webapp.rotation.physics.Step` per move of ``moves``.
@@ -122,6 +123,9 @@ class Answer:
             return f"{n} move{'s' if n != 1 else ''}: {' '.join(self.moves)}"
         if self.status == "unsolvable":
             return f"unsolvable: all {self.states:,} reachable positions tried"
+        if self.limit == "interrupted":
+            return (f"interrupted: no solution within {self.depth} moves "
+                    f"after {self.states:,} states")
         what = {"states": "state", "time": "time", "memory": "memory"}.get(self.limit or "", self.limit)
         return (f"{what} limit reached: no solution within {self.depth} moves "
                 f"after {self.states:,} states")

@@ -1,7 +1,7 @@
 """The fast solver (webapp.rotation.fastsearch) against the reference solver.
 
 They must agree on status, number of moves, ``states`` and ``depth`` -- on the
-examples of the spec, on every puzzle of the library, on random boards
+examples of docs/rotation.md, on every puzzle of the library, on random boards
 (hypothesis), for all three goals and every start orientation, with keys of
 one word or of several, in one chunk or in many. The fast solver's moves must
 replay to a release at exactly the last move, and each limit (states, time,
@@ -86,7 +86,7 @@ def goals(board: Board) -> list[str]:
     return ["any", "all", *(f"stick:{s}" for s in board.symbols())]
 
 
-# --- the examples of the spec ---------------------------------------------------------------------
+# --- the examples of docs/rotation.md ---------------------------------------------------------------------
 
 def test_spec_example():
     answer = agree(parse(EXAMPLE))

@@ -46,7 +46,7 @@ def board(text: str) -> Board:
 
 
 def reaches(goal: str, step, position) -> bool:
-    """Does this settling reach ``goal``? (an independent reading of the spec)"""
+    """Does this settling reach ``goal``? (an independent reading of docs/rotation.md)"""
     if goal == "any":
         return bool(step.released)
     if goal == "all":  # every stick out: at once when there are none
@@ -92,7 +92,7 @@ def check_replay(b: Board, answer, goal: str = "any") -> None:
     assert answer.start == first
 
 
-# --- the spec's examples --------------------------------------------------------------------
+# --- the examples of docs/rotation.md --------------------------------------------------------------------
 
 def test_spec_example_is_solved_by_ll():
     answer = solve(board(EXAMPLE))

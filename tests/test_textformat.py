@@ -8,7 +8,7 @@ import pytest
 
 from webapp.rotation import EXAMPLE, Board, BoardError, ParseError, Stick, parse, write
 
-# The spec's example, row by row (rows 0..6 of the file, lines 2..8).
+# The rules' first example (docs/rotation.md), row by row (rows 0..6 of the file, lines 2..8).
 EXAMPLE_ROWS = [
     "### ###",
     "#     #",
@@ -51,7 +51,7 @@ def expect_error(source: str, line: int, column: int, *fragments: str) -> ParseE
     return err
 
 
-# --- reading the spec's examples -----------------------------------------------
+# --- reading the examples of docs/rotation.md -----------------------------------------------
 
 def test_parse_spec_example_by_hand():
     board = parse(text(7, EXAMPLE_ROWS))

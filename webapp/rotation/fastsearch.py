@@ -38,7 +38,7 @@ distance each stick falls is the one solution of::
     fall[a] = min(wall[a], min over b blocking a of gap[a, b] + fall[b])
 
 where "infinitely far" means the stick falls out -- exactly the resting
-position of the spec (lowest stick first, each as far as it goes). The solver
+position of the rules in docs/rotation.md (lowest stick first, each as far as it goes). The solver
 computes ``gap`` as one ``sticks x sticks x states`` array of ``int16`` and
 iterates the equation for all states together until nothing changes (one
 round per stick in the longest chain of sticks resting on each other, plus

@@ -11,6 +11,9 @@ still in the frame; each has two successors, ``L`` and ``R``.
 >>> unsolvable = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n## ##\\n"
 >>> solve(Board.from_text(unsolvable)).summary()
 'unsolvable: all 8 reachable positions tried'
+>>> closed = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n#####\\n"
+>>> solve(Board.from_text(closed)).summary()
+'unsolvable: no gap in the frame, so no stick can ever fall out'
 """
 
 from __future__ import annotations
@@ -84,8 +87,8 @@ class Answer:
     ``start`` is the settling before the first move; ``trajectory`` holds one
     :class:`~webapp.rotation.physics.Step` per move of ``moves``.
     ``reason`` is set when the board was decided without a search:
-    ``no-gap`` (nothing can ever fall out) or ``no-sticks`` (goal ``all`` is
-    met before the first move).
+    ``no-gap`` (nothing can ever fall out) or ``no-sticks`` (nothing to
+    release: goal ``all`` is met before the first move, ``any`` never).
     """
 
     status: str
@@ -172,9 +175,9 @@ def without_search(board: Board, goal: Goal, orientation: int, began: float) -> 
     A board with no sticks meets goal ``all`` as it stands (0 moves) and can
     never meet ``any``. A frame with no gap holds every stick for ever (only
     a border cell that is not a wall lets a stick out), so every goal but
-    ``all`` with no sticks is out of reach. The
-    settled start counts as the one state visited, as it does when a search
-    ends before its first move.
+    ``all`` with no sticks is out of reach (docs/rotation.md, "Decided
+    cases"). The settled start counts as the one state visited, as it does
+    when a search ends before its first move.
     """
     if not board.sticks:
         status, reason = ("solved" if goal.kind == "all" else "unsolvable"), NO_STICKS

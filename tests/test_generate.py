@@ -105,7 +105,8 @@ def test_height_gives_a_rectangular_board():
 @pytest.mark.parametrize("kwargs", [
     dict(size=5, sticks=10),                 # 9 cells inside
     dict(size=5, sticks=2, inner_walls=8),
-    dict(size=4, sticks=1),
+    dict(size=2, sticks=1),
+    dict(size=3, sticks=2),                  # 1 cell inside
     dict(size=65, sticks=1),
     dict(size=8, sticks=0),
     dict(size=8, sticks=63),

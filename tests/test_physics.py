@@ -1,4 +1,4 @@
-"""Gravity, settling and moves, one rule of the spec at a time.
+"""Gravity, settling and moves, one rule of docs/rotation.md at a time.
 
 Every board here is small and drawn by hand; the expected positions and
 distances are worked out by hand in the comments (rows and columns count

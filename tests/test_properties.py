@@ -4,7 +4,7 @@ The boards: W x H with sides 5..9, a frame of walls with one or more gaps,
 a few inner walls and 1..4 straight sticks that do not overlap (they may
 reach into a gap). The checks compare the engine with itself under a
 transformation (text round trip, rotation, mirroring), with a literal
-cell-by-cell reading of the spec's settling rule, and with brute force.
+cell-by-cell reading of the settling rule of docs/rotation.md, and with brute force.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def swap(sequence: str) -> str:
 
 
 def reference_settle(board: Board, orientation: int):
-    """The spec's settling rule, read literally: every stick that can move one
+    """The settling rule of docs/rotation.md, read literally: every stick that can move one
     cell in the gravity direction (each cell it would enter is empty, its own,
     or outside the grid) does so, again and again, until nothing moves. A
     stick with a cell outside the grid is released and keeps going until it
@@ -252,7 +252,7 @@ def test_turning_the_board_with_gravity_towards_the_same_side(engine, board, qua
 
 
 def test_turned_board_with_gravity_down_is_another_puzzle():
-    # The spec example turned by 180 degrees: its old bottom, where the sticks
+    # The example of docs/rotation.md turned by 180 degrees: its old bottom, where the sticks
     # rest, is now the top side. With gravity towards that side (orientation 2)
     # the sticks are at rest as in the file and LL still works; with gravity
     # down they first fall across the whole frame.

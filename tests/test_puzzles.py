@@ -147,7 +147,7 @@ def test_the_catalogue_runs_from_easy_to_hard_roughly():
     assert max(solved[:third]) < min(solved[-third:])
 
 
-# -- the spec's examples -----------------------------------------------------------------
+# -- the examples of docs/rotation.md -----------------------------------------------------------------
 
 def test_the_spec_examples_are_the_spec_boards():
     assert board("spec-example.txt") == parse(EXAMPLE)

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from webapp.rotation import EXAMPLE, Board, BoardError, Goal, GoalError, Position, parse, solve
+from webapp.rotation.fastsearch import fast_solve
 from webapp.rotation.search import replay
 
 UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
@@ -25,7 +26,8 @@ CLOSED = "5\n#####\n# 0 #\n#   #\n#   #\n#####\n"
 # of the row: R releases 1, L releases 0.
 TWO_SIDES = "5 4\n#####\n#   #\n 0#1 \n#####\n"
 
-# A board with a big state space and no gap: it keeps a search busy.
+# A board with a big state space (1.5 million states) and a gap no stick can
+# reach (a wall stands inside it): it keeps a search busy.
 BUSY = "9\n" + "\n".join([
     "#########",
     "#0  1  2#",
@@ -34,8 +36,8 @@ BUSY = "9\n" + "\n".join([
     "#  #   5#",
     "# 66   ##",
     "#      ##",
-    "#  #    #",
-    "#########",
+    "#  #   ##",
+    "####### #",
 ]) + "\n"
 
 
@@ -44,11 +46,11 @@ def board(text: str) -> Board:
 
 
 def reaches(goal: str, step, position) -> bool:
-    """Does this settling reach ``goal``? (an independent reading of the spec)"""
+    """Does this settling reach ``goal``? (an independent reading of docs/rotation.md)"""
     if goal == "any":
         return bool(step.released)
-    if goal == "all":
-        return bool(step.released) and not position.board.sticks
+    if goal == "all":  # every stick out: at once when there are none
+        return not position.board.sticks
     assert goal.startswith("stick:")
     return goal[6] in step.released
 
@@ -90,7 +92,7 @@ def check_replay(b: Board, answer, goal: str = "any") -> None:
     assert answer.start == first
 
 
-# --- the spec's examples --------------------------------------------------------------------
+# --- the examples of docs/rotation.md --------------------------------------------------------------------
 
 def test_spec_example_is_solved_by_ll():
     answer = solve(board(EXAMPLE))
@@ -122,7 +124,7 @@ def test_states_with_different_gravity_are_different():
     # The single stick visits 5 places: the bottom middle (start) and the four
     # corners. Each corner is reached with gravity towards either of its two
     # walls: 1 + 4 * 2 = 9 states (5 if gravity were ignored).
-    answer = solve(board(CLOSED))
+    answer = solve(board(CLOSED), _shortcut=False)  # a closed frame is answered without this search
     assert answer.status == "unsolvable"
     assert answer.states == 9
 
@@ -307,13 +309,32 @@ def test_board_without_gap_is_unsolvable(text):
         answer = solve(b, goal)
         assert answer.status == "unsolvable"
         assert answer.moves == "" and answer.length is None
+        assert answer.reason == "no-gap" and answer.states == 1 and answer.depth == 0
+        assert answer.summary() == "unsolvable: no gap in the frame, so no stick can ever fall out"
+        assert answer.to_dict()["reason"] == "no-gap"
+        assert solve(b, goal, _shortcut=False).status == "unsolvable"
 
 
 def test_board_without_sticks():
     answer = solve(Board.empty_frame(5))
     assert answer.status == "unsolvable"
     assert answer.states == 1 and answer.depth == 0
-    assert answer.moves == ""
+    assert answer.moves == "" and answer.reason == "no-sticks"
+    assert answer.summary() == "unsolvable: the board has no sticks"
+
+
+@pytest.mark.parametrize("text", ["5\n#####\n#   #\n#   #\n#   #\n## ##\n",
+                                  "5\n#####\n#   #\n# # #\n#   #\n#####\n"])
+@pytest.mark.parametrize("orientation", range(4))
+def test_goal_all_without_sticks_is_solved_in_0_moves(text, orientation):
+    """The rules decide it: with no sticks, every stick is out before the first move."""
+    for engine in (solve, fast_solve):
+        answer = engine(board(text), "all", orientation=orientation)
+        assert answer.status == "solved" and answer.moves == "" and answer.length == 0
+        assert answer.states == 1 and answer.depth == 0 and answer.trajectory == []
+        assert answer.summary() == "0 moves: the board has no sticks, so none is left to release"
+        full = engine(board(text), "all", orientation=orientation, _shortcut=False)
+        assert (full.status, full.length) == ("solved", 0)
 
 
 # --- limits ---------------------------------------------------------------------------------------
@@ -401,7 +422,7 @@ def test_replay_every_short_sequence_matches_play():
 def test_memory_limit_of_the_reference_solver():
     from pathlib import Path
 
-    giant = parse((Path(__file__).resolve().parents[1] / "benchmarks" / "giant.txt").read_text())
+    giant = parse((Path(__file__).resolve().parents[1] / "benchmarks" / "giant-gap.txt").read_text())
     answer = solve(giant, max_bytes=2_000_000)
     assert answer.status == "limit" and answer.limit == "memory"
     per_state = 300 + 16 * len(giant.sticks)

@@ -68,7 +68,7 @@ def test_round_trip_random_boards(board):
     "3\n###\n# #\n###\n",                        # smallest, no gap
     "3\n   \n 0 \n   \n",                        # no walls at all
     "7 4\n#######\n#0  a #\n#0  a #\n### ###\n",  # not square
-    "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n",     # unsolvable example of the spec
+    "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n",     # unsolvable example of docs/rotation.md
 ])
 def test_round_trip_known_boards(text):
     board = parse(text)

@@ -1,6 +1,6 @@
 """The text format: what parse() tolerates, what it rejects (with line and
-column), and what write() produces. Every expectation follows the spec
-(/work/shared/spec/rotation.md, "The text format")."""
+column), and what write() produces. Every expectation follows the rules
+(docs/rotation.md, "The text format")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from webapp.rotation import EXAMPLE, Board, BoardError, ParseError, Stick, parse, write
 
-# The spec's example, row by row (rows 0..6 of the file, lines 2..8).
+# The rules' first example (docs/rotation.md), row by row (rows 0..6 of the file, lines 2..8).
 EXAMPLE_ROWS = [
     "### ###",
     "#     #",
@@ -51,7 +51,7 @@ def expect_error(source: str, line: int, column: int, *fragments: str) -> ParseE
     return err
 
 
-# --- reading the spec's examples -----------------------------------------------
+# --- reading the examples of docs/rotation.md -----------------------------------------------
 
 def test_parse_spec_example_by_hand():
     board = parse(text(7, EXAMPLE_ROWS))
@@ -193,6 +193,30 @@ def test_size_limits_are_accepted(size):
     board = parse(text(size, rows))
     assert board.width == board.height == size
     assert board.gaps() == ()
+
+
+@pytest.mark.parametrize("size_line, column, digits", [
+    ("9" * 4301, 1, "4,301"),            # one more than int() converts
+    ("1" * 100_000, 1, "100,000"),
+    ("  " + "7" * 5000, 3, "5,000"),
+    ("7 " + "8" * 6000, 3, "6,000"),      # the height of W H
+    ("1" * 5000 + " 7", 1, "5,000"),
+])
+def test_size_with_thousands_of_digits(size_line, column, digits):
+    # Python's int() refuses strings of more than 4,300 digits with a ValueError
+    err = expect_error(size_line + "\n" + "\n".join(EXAMPLE_ROWS) + "\n", 1, column,
+                       "out of range", f"({digits} digits)", "3 to 64")
+    assert len(str(err)) < 200  # the message quotes the number cut short
+
+
+def test_leading_zeros_do_not_make_a_size_too_long():
+    assert parse("0" * 5000 + "7\n" + "\n".join(EXAMPLE_ROWS)).width == 7
+    expect_error("0" * 5000 + "65\n", 1, 1, "size 65 is out of range")
+
+
+def test_long_non_numeric_size_is_quoted_short():
+    err = expect_error("x" * 100_000 + "\n", 1, 1, "whole number")
+    assert len(str(err)) < 200
 
 
 def test_three_numbers_on_the_size_line():

@@ -1,13 +1,24 @@
 """The command line: ``rotation-playground solve FILE``, ``rotation-playground generate``
-and ``rotation-playground serve``."""
+and ``rotation-playground serve``.
+
+On a terminal, a solve that runs longer than a second shows its progress on
+standard error (positions, depth, rate, time), one line rewritten in place
+and cleared at the end; it also shows with ``--json``, whose answer goes to
+standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
+for any limit).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import threading
+import time
 
-from .rotation import BoardError, GoalError, parse, solve
+from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
+from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.solver import solve_best
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .rotation.render import describe_step
@@ -34,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--json", action="store_true", help="print one JSON object")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
                          help="stop after visiting N states")
-    p_solve.add_argument("--max-seconds", type=float, metavar="S",
+    p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
                          help="stop after S seconds")
     p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
                          help="fast: a whole layer at a time with numpy (default); "
@@ -48,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--unsolvable, seeds S, S+1, ... are tried and the board with the longest "
                     "solution (or the first that meets the request) is kept; the seed printed "
                     "rebuilds it on its own.")
-    p_gen.add_argument("--size", type=_positive, required=True, metavar="N",
-                       help="side length of the board (5 to 64)")
+    p_gen.add_argument("--size", type=_whole(MIN_SIZE, MAX_SIZE), required=True, metavar="N",
+                       help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE})")
     p_gen.add_argument("--sticks", type=_positive, required=True, metavar="K",
                        help="number of sticks")
     p_gen.add_argument("--gaps", type=_count, default=1, metavar="G",
@@ -73,27 +84,60 @@ def main(argv: list[str] | None = None) -> int:
 
     p_serve = commands.add_parser("serve", help="run the web playground")
     p_serve.add_argument("--host", default="127.0.0.1")
-    p_serve.add_argument("--port", type=int, default=5000)
+    p_serve.add_argument("--port", type=_whole(0, 65535), default=5000)
     p_serve.add_argument("--dev", action="store_true", help="Flask's development server with reloader")
     p_serve.set_defaults(run=_serve)
 
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:  # outside a search (a solve reports its own)
+        print("stopped by Ctrl+C", file=sys.stderr)
+        return EXIT_LIMIT
 
 
-def _whole(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+#: More digits than any count needs; int() refuses more than 4,300 anyway.
+_MAX_DIGITS = 18
+
+
+def _clip(text: str, keep: int = 20) -> str:
+    return text if len(text) <= keep else text[:keep] + "..."
+
+
+def _whole(minimum: int, maximum: int | None = None):
+    """An argparse type: a whole number from ``minimum`` (to ``maximum``)."""
 
     def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        body = text.strip()
+        sign = -1 if body.startswith("-") else 1
+        digits = body[1:] if body.startswith(("+", "-")) else body
+        if not digits.isdigit() or not digits.isascii():
+            raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a whole number")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > _MAX_DIGITS:  # int() would refuse past 4,300 digits
+            span = f": {minimum} to {maximum}" if maximum is not None else ""
+            raise argparse.ArgumentTypeError(f"{_clip(text)} ({len(digits):,} digits) is too big{span}")
+        value = sign * int(digits)
+        if maximum is not None and not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: {minimum} to {maximum}")
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}")
         return value
 
     return convert
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (not nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds") from None
+    if math.isnan(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds, 0 or more")
+    if math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{_clip(text)} is too big: leave the option out for no limit")
+    return value
 
 
 _positive = _whole(1)
@@ -114,10 +158,26 @@ def _solve(args) -> int:
         print(f"error: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     name = "<stdin>" if args.file == "-" else args.file
+    engine = solve_best if args.engine == "fast" else solve
+    progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
     try:
         board = parse(text)
-        engine = solve_best if args.engine == "fast" else solve
-        answer = engine(board, args.goal, max_states=args.max_states, max_seconds=args.max_seconds)
+        goal = Goal.parse(args.goal)
+        goal.check(board)
+        try:
+            answer = engine(board, goal, max_states=args.max_states,
+                            max_seconds=args.max_seconds, progress=progress)
+        except KeyboardInterrupt:
+            progress.close()
+            answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,
+                            seconds=progress.elapsed(), limit="interrupted",
+                            start=Position(board).settle())
+            print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
+            if args.json:
+                print(json.dumps(answer.to_dict()))
+            return EXIT_LIMIT
+        finally:
+            progress.close()
     except (BoardError, GoalError) as exc:
         print(f"error: {name}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -132,6 +192,86 @@ def _solve(args) -> int:
                 print()
                 print(describe_step(number, step))
     return EXIT_LIMIT if answer.status == "limit" else EXIT_OK
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
+
+
+class Progress:
+    """How far a solve got, as the engine reports it (``progress(states,
+    depth)``); with ``show``, a line on ``stream`` that follows it.
+
+    The line is drawn by a thread, so it keeps time even while one big layer
+    of the search gives no report, and only after ``DELAY`` seconds: a quick
+    solve prints nothing extra.
+    """
+
+    DELAY = 1.0
+    EVERY = 0.25
+    _CLEAR = "\r\x1b[K"  # back to the line's start and erase it
+
+    def __init__(self, stream, show: bool) -> None:
+        self.stream = stream
+        self.states = 0
+        self.depth = 0
+        self.began = time.perf_counter()
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._drawn = False
+        self._thread = None
+        try:  # a middle dot where the terminal can show one
+            "\u00b7".encode(getattr(stream, "encoding", None) or "ascii")
+            self._dot = " \u00b7 "
+        except (LookupError, UnicodeEncodeError):
+            self._dot = " | "
+        if show:
+            self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
+            self._thread.start()
+
+    def __call__(self, states: int, depth: int) -> None:
+        self.states, self.depth = states, depth
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.began
+
+    def figures(self, rate: bool = False) -> str:
+        """``1,234 positions, 38 moves deep, 3.2 s`` (with the rate per second)."""
+        seconds = self.elapsed()
+        parts = [f"{self.states:,} position{'s' if self.states != 1 else ''}",
+                 f"{self.depth} move{'s' if self.depth != 1 else ''} deep"]
+        if rate:
+            parts.append(f"{self.states / seconds if seconds > 0 else 0:,.0f}/s")
+        parts.append(f"{seconds:.1f} s")
+        return (self._dot if rate else ", ").join(parts)
+
+    def _run(self) -> None:
+        if self._done.wait(self.DELAY):
+            return
+        while not self._done.is_set():
+            self._write(self._CLEAR + "  " + self.figures(rate=True))
+            self._drawn = True
+            self._done.wait(self.EVERY)
+
+    def _write(self, text: str) -> None:
+        with self._lock:
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):  # the terminal went away: nothing to show
+                self._done.set()
+
+    def close(self) -> None:
+        """Stop drawing and clear the line (safe to call twice)."""
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+            if self._drawn:
+                self._write(self._CLEAR)
 
 
 def _generate(args) -> int:

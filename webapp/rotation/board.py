@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: Stick symbols in the order the spec gives them: 0-9, then a-z, then A-Z.
+#: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SYMBOL_ORDER = {s: i for i, s in enumerate(SYMBOLS)}
 
@@ -22,7 +22,7 @@ MAX_SIZE = 64
 
 
 class BoardError(ValueError):
-    """A board that breaks a rule of the spec (overlaps, bad sticks, sizes)."""
+    """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks, sizes)."""
 
 
 @dataclass(frozen=True, order=True)

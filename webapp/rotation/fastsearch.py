@@ -38,7 +38,7 @@ distance each stick falls is the one solution of::
     fall[a] = min(wall[a], min over b blocking a of gap[a, b] + fall[b])
 
 where "infinitely far" means the stick falls out -- exactly the resting
-position of the spec (lowest stick first, each as far as it goes). The solver
+position of the rules in docs/rotation.md (lowest stick first, each as far as it goes). The solver
 computes ``gap`` as one ``sticks x sticks x states`` array of ``int16`` and
 iterates the equation for all states together until nothing changes (one
 round per stick in the longest chain of sticks resting on each other, plus
@@ -83,7 +83,7 @@ import numpy as np
 
 from .board import Board
 from .physics import RELEASED, Frame, Position
-from .search import Answer, Goal, checked_request
+from .search import Answer, Goal, checked_request, goal_test, without_search
 
 __all__ = ["fast_solve", "Tables", "Packing"]
 
@@ -605,7 +605,7 @@ class _Search:
 def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
                max_seconds: float | None = None, max_bytes: int | None = None,
                orientation: int = 0, progress=None, _word_bits: int = 64,
-               _chunk_states: int | None = None) -> Answer:
+               _chunk_states: int | None = None, _shortcut: bool = True) -> Answer:
     """Find a shortest sequence of turns that reaches ``goal``, a layer at a time.
 
     The arguments and the answer are those of
@@ -614,18 +614,17 @@ def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None
     keys, parent links and layers, and the work arrays of one chunk). Reaching
     it ends the search with status ``limit`` and ``limit == "memory"``.
     (``_word_bits`` and ``_chunk_states`` are for tests: they force keys of
-    several words and small chunks on small boards.)
+    several words and small chunks on small boards; ``_shortcut=False`` searches
+    even a board that :func:`~webapp.rotation.search.without_search` decides.)
     """
     goal = checked_request(board, goal, orientation, max_states)
     began = time.perf_counter()
+    if _shortcut:
+        decided = without_search(board, goal, orientation, began)
+        if decided is not None:
+            return decided
     frame = Frame(board)
-
-    def reached(positions, released) -> bool:
-        if goal.kind == "any":
-            return bool(released)
-        if goal.kind == "stick":
-            return frame.symbols.index(goal.symbol) in released
-        return bool(released) and all(p == RELEASED for p in positions)
+    reached = goal_test(frame, goal)
 
     def answer(status: str, moves: str = "", **extra) -> Answer:
         first = Position(board, orientation).settle()

@@ -256,8 +256,8 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
 def _check(width: int, height: int, sticks: int, gaps: int, inner_walls: int,
            gap_width: int, max_length: int | None) -> None:
     for name, value in (("size", width), ("height", height)):
-        if not MIN_SIZE + 2 <= value <= MAX_SIZE:
-            raise GenerateError(f"{name} {value} is out of range ({MIN_SIZE + 2} to {MAX_SIZE})")
+        if not MIN_SIZE <= value <= MAX_SIZE:
+            raise GenerateError(f"{name} {value} is out of range ({MIN_SIZE} to {MAX_SIZE})")
     if not 1 <= sticks <= len(SYMBOLS):
         raise GenerateError(f"sticks must be 1 to {len(SYMBOLS)}, not {sticks}")
     if gaps < 0:

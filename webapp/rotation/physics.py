@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .board import Board, BoardError
 
-#: The example of the spec, solved by ``LL``.
+#: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"
 
 #: Gravity in frame coordinates (row step, column step) for each orientation.
@@ -90,7 +90,7 @@ class Frame:
 
         Sticks are taken lowest first; each falls as far as it can onto the
         frame and the sticks already at rest. Only a lower stick can stop a
-        higher one, so this reaches the one resting position of the spec.
+        higher one, so this reaches the one resting position of the rules (docs/rotation.md).
         """
         w, h = self.width, self.height
         dr, dc = GRAVITY[orientation]

@@ -11,6 +11,9 @@ still in the frame; each has two successors, ``L`` and ``R``.
 >>> unsolvable = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n## ##\\n"
 >>> solve(Board.from_text(unsolvable)).summary()
 'unsolvable: all 8 reachable positions tried'
+>>> closed = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n#####\\n"
+>>> solve(Board.from_text(closed)).summary()
+'unsolvable: no gap in the frame, so no stick can ever fall out'
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from dataclasses import dataclass, field
 from .board import Board, BoardError
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
 
-__all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE"]
+__all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
 
 #: How often (in expanded states) the search looks at the clock and reports.
 CHECK_EVERY = 1024
 #: Bytes one visited state holds in this solver, plus 16 a stick (peaks
 #: measured with tracemalloc on the library: 310 to 630 in all).
 BYTES_PER_STATE = 300
+#: ``Answer.reason`` of the answers given without a search (see :func:`without_search`).
+NO_GAP = "no-gap"
+NO_STICKS = "no-sticks"
 
 
 class GoalError(ValueError):
@@ -75,10 +81,14 @@ class Answer:
     """The outcome of a search.
 
     ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
-    which: ``states`` or ``time``). ``states`` counts the distinct states
+    which: ``states``, ``time``, ``memory``, or ``interrupted`` when the
+    command line stopped it at Ctrl+C). ``states`` counts the distinct states
     visited, ``depth`` the number of moves the search had fully explored.
     ``start`` is the settling before the first move; ``trajectory`` holds one
     :class:`~webapp.rotation.physics.Step` per move of ``moves``.
+    ``reason`` is set when the board was decided without a search:
+    ``no-gap`` (nothing can ever fall out) or ``no-sticks`` (nothing to
+    release: goal ``all`` is met before the first move, ``any`` never).
     """
 
     status: str
@@ -92,6 +102,7 @@ class Answer:
     orientation: int = 0
     start: Step | None = None
     trajectory: list[Step] = field(default_factory=list)
+    reason: str | None = None
 
     @property
     def length(self) -> int | None:
@@ -99,6 +110,12 @@ class Answer:
 
     def summary(self) -> str:
         """One line for people: ``2 moves: L L`` and the like."""
+        if self.reason == NO_GAP:
+            return f"{self.status}: no gap in the frame, so no stick can ever fall out"
+        if self.reason == NO_STICKS:
+            if self.status == "solved":
+                return "0 moves: the board has no sticks, so none is left to release"
+            return "unsolvable: the board has no sticks"
         if self.status == "solved":
             n = len(self.moves)
             if n == 0:
@@ -109,6 +126,9 @@ class Answer:
             return f"{n} move{'s' if n != 1 else ''}: {' '.join(self.moves)}"
         if self.status == "unsolvable":
             return f"unsolvable: all {self.states:,} reachable positions tried"
+        if self.limit == "interrupted":
+            return (f"interrupted: no solution within {self.depth} moves "
+                    f"after {self.states:,} states")
         what = {"states": "state", "time": "time", "memory": "memory"}.get(self.limit or "", self.limit)
         return (f"{what} limit reached: no solution within {self.depth} moves "
                 f"after {self.states:,} states")
@@ -125,6 +145,7 @@ class Answer:
             "seconds": round(self.seconds, 6),
             "limit": self.limit,
             "summary": self.summary(),
+            "reason": self.reason,
             "width": self.board.width,
             "height": self.board.height,
             "sticks": [
@@ -148,9 +169,42 @@ def checked_request(board: Board, goal: str | Goal, orientation: int,
     return goal
 
 
+def without_search(board: Board, goal: Goal, orientation: int, began: float) -> Answer | None:
+    """The answer to a board that needs no search, or None if it needs one.
+
+    A board with no sticks meets goal ``all`` as it stands (0 moves) and can
+    never meet ``any``. A frame with no gap holds every stick for ever (only
+    a border cell that is not a wall lets a stick out), so every goal but
+    ``all`` with no sticks is out of reach (docs/rotation.md, "Decided
+    cases"). The settled start counts as the one state visited, as it does
+    when a search ends before its first move.
+    """
+    if not board.sticks:
+        status, reason = ("solved" if goal.kind == "all" else "unsolvable"), NO_STICKS
+    elif not board.gaps():
+        status, reason = "unsolvable", NO_GAP
+    else:
+        return None
+    return Answer(status, goal, board, "", states=1, depth=0, orientation=orientation,
+                  seconds=time.perf_counter() - began,
+                  start=Position(board, orientation).settle(), reason=reason)
+
+
+def goal_test(frame: Frame, goal: Goal):
+    """``reached(positions, released)``: does a settling meet ``goal``?"""
+    if goal.kind == "any":
+        return lambda positions, released: bool(released)
+    if goal.kind == "stick":
+        target = frame.symbols.index(goal.symbol)
+        return lambda positions, released: target in released
+    # every stick out; a stick only leaves by a release, so this is first
+    # true at the release of the last one (or at once with no sticks)
+    return lambda positions, released: all(p == RELEASED for p in positions)
+
+
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
           max_seconds: float | None = None, max_bytes: int | None = None,
-          orientation: int = 0, progress=None) -> Answer:
+          orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:
     """Find a shortest sequence of turns that reaches ``goal``.
 
     ``max_states``, ``max_seconds`` and ``max_bytes`` (an estimate of the
@@ -158,8 +212,16 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     with status ``limit`` naming it. ``orientation`` is the side gravity points at
     when the search starts (0: the frame's bottom, as in a file). ``progress``,
     if given, is called as ``progress(states, depth)`` now and then.
+    A board with no gap (or goal ``all`` with no sticks) is answered without
+    a search (see :func:`without_search`; ``_shortcut=False`` searches
+    anyway, for tests).
     """
     goal = checked_request(board, goal, orientation, max_states)
+    began = time.perf_counter()
+    if _shortcut:
+        decided = without_search(board, goal, orientation, began)
+        if decided is not None:
+            return decided
     if max_bytes is not None:
         # a visited state costs its key tuples, its parent link and a dict slot
         per_state = BYTES_PER_STATE + 16 * len(board.sticks)
@@ -170,16 +232,8 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
             state_limit = "states"
     else:
         state_limit = "states"
-    began = time.perf_counter()
     frame = Frame(board)
-    target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else None
-
-    def reached(positions, released) -> bool:
-        if goal.kind == "any":
-            return bool(released)
-        if goal.kind == "stick":
-            return target in released
-        return bool(released) and all(p == RELEASED for p in positions)
+    reached = goal_test(frame, goal)
 
     settled, _, released = frame.settle(orientation, frame.positions(board))
     start = (orientation, settled)

@@ -108,13 +108,23 @@ def _parse_size(line: str) -> tuple[int, int]:
         value = token.group()
         if not value.isdigit() or not value.isascii():
             raise ParseError(1, token.start() + 1,
-                             f"size must be a whole number, found {value!r}")
-        n = int(value)
+                             f"size must be a whole number, found {_clip(value)!r}")
+        if len(value.lstrip("0")) > len(str(MAX_SIZE)):
+            # checked before int(): Python refuses to convert more than 4,300 digits
+            raise ParseError(1, token.start() + 1,
+                             f"size {_clip(value)} ({len(value):,} digits) is out of range: "
+                             f"sides from {MIN_SIZE} to {MAX_SIZE} are supported")
+        n = int(value.lstrip("0") or "0")
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise ParseError(1, token.start() + 1,
                              f"size {n} is out of range: sides from {MIN_SIZE} to {MAX_SIZE} are supported")
         sizes.append(n)
     return (sizes[0], sizes[0]) if len(sizes) == 1 else (sizes[0], sizes[1])
+
+
+def _clip(text: str, keep: int = 12) -> str:
+    """``text`` cut short for a message: a line may hold megabytes."""
+    return text if len(text) <= keep else text[:keep] + "..."
 
 
 def _stick(symbol: str, run: list[tuple[int, int]]) -> Stick:

@@ -11,11 +11,21 @@ PALETTE = ("#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf", "#d4a72c",
            "#3aa6a0", "#d46a9f", "#6d7f99", "#9c6b3e")
 WALL_COLOUR = "#2d3a55"
 FLOOR_COLOUR = "#f4f5f8"
-GAP_COLOUR = "#ffd9a8"
+GAP_COLOUR = "#ffe0b2"
+#: The arrow in each gap cell, pointing out of the frame (as on the canvas):
+#: a gap is marked by shape, not by a pale colour alone.
+GAP_ARROW_COLOUR = "#a84a0c"
+_ARROW = "M0 -.38L.34 .04H.12V.36H-.12V.04H-.34Z"  # points up, unit cell centred on 0
 
 
 def stick_colour(symbol: str) -> str:
     return PALETTE[SYMBOL_ORDER[symbol] % len(PALETTE)]
+
+
+def _gap_arrow(board: Board, r: int, c: int, cell: int) -> str:
+    angle = 0 if r == 0 else 180 if r == board.height - 1 else -90 if c == 0 else 90
+    return (f'<path class="gap-arrow" d="{_ARROW}" fill="{GAP_ARROW_COLOUR}" '
+            f'transform="translate({(c + 0.5) * cell:g} {(r + 0.5) * cell:g}) rotate({angle}) scale({cell})"/>')
 
 
 def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
@@ -35,6 +45,7 @@ def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
     ]
     if gaps:
         parts.append(f'<path class="gap" d="{gaps}" fill="{GAP_COLOUR}"/>')
+        parts.extend(_gap_arrow(board, r, c, cell) for r, c in board.gaps())
     if walls:
         parts.append(f'<path class="wall" d="{walls}" fill="{WALL_COLOUR}"/>')
     inset = max(1, cell // 8)

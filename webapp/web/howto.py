@@ -10,12 +10,10 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from ..rotation import EXAMPLE, Board, Position, parse
+from ..rotation.svg import GAP_ARROW_COLOUR as GAP_ARROW
 from ..rotation.svg import board_svg, stick_colour
 
 CELL = 26
-#: The same gap colours as the page's canvas (static/js/render.js).
-GAP_FILL = "#ffe0b2"
-GAP_ARROW = "#a84a0c"
 
 #: Two sticks in the air, the lower one not yet on the floor: both fall
 #: together, one cell each, until they rest.
@@ -26,24 +24,6 @@ SETTLE = "6\n######\n# 00 #\n#  1 #\n#  1 #\n#    #\n#### #\n"
 class Picture:
     svg: Markup
     caption: str
-
-
-def _arrow(r: int, c: int, board: Board) -> str:
-    """An arrow in gap cell (r, c) pointing out of the frame, as on the canvas."""
-    angle = 0
-    if r == 0:
-        angle = 0
-    elif r == board.height - 1:
-        angle = 180
-    elif c == 0:
-        angle = -90
-    elif c == board.width - 1:
-        angle = 90
-    x, y = (c + 0.5) * CELL, (r + 0.5) * CELL
-    head = "M0 -.38L.34 .04H.12V.36H-.12V.04H-.34Z"
-    return (f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" fill="{GAP_FILL}"/>'
-            f'<path d="{head}" fill="{GAP_ARROW}" '
-            f'transform="translate({x:g} {y:g}) rotate({angle}) scale({CELL})"/>')
 
 
 def _picture(board: Board, label: str, *, falling: Board | None = None,
@@ -68,7 +48,6 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
                 f'font-size="{CELL * 0.6:g}" fill="#1d2330" text-anchor="middle" '
                 f'dominant-baseline="central" font-family="sans-serif">{s.symbol}</text>')
     pad = CELL // 2
-    marks = "".join(_arrow(r, c, board) for r, c in board.gaps())
     note = ""
     if name_the_gap and board.gaps():
         r, c = board.gaps()[0]
@@ -82,7 +61,7 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
         f'<svg xmlns="http://www.w3.org/2000/svg" class="howto-board" role="img" '
         f'aria-label="{label}" viewBox="{-pad} {-top} {w + 2 * pad} {h + top + pad + below}" '
         f'width="{w + 2 * pad}" height="{h + top + pad + below}">'
-        f'{board_svg(board, cell=CELL, labels=True)}{marks}{"".join(ghosts)}{note}</svg>'
+        f'{board_svg(board, cell=CELL, labels=True)}{"".join(ghosts)}{note}</svg>'
     )
     return Markup(svg)
 

@@ -70,10 +70,24 @@ def browser():
         browser.close()
 
 
+# Records Content-Security-Policy violations in the page and reports each as a
+# console error, which fails the test (the server sends the policy).
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  const what = `${e.violatedDirective} ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(what);
+  console.error(`Content-Security-Policy violation: ${what}`);
+});
+"""
+
+
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh page; the test fails if the browser console shows an error."""
+    """A fresh page; the test fails if the browser console shows an error,
+    a Content-Security-Policy violation included."""
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_RECORDER)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)

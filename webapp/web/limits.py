@@ -22,7 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 DEFAULTS = {
     "TRUSTED_PROXIES": 0,                 # reverse proxies in front whose X-Forwarded-For counts
     "RATELIMIT_ENABLED": True,
-    "RATELIMIT_DEFAULT": "3000 per minute",    # every request of one client
+    "RATELIMIT_APPLICATION": "3000 per minute",  # all requests of one client together
     "JOB_RATE_LIMIT": "60 per minute",         # solves given to a worker, per client
     "LINK_RATE_LIMIT": "60 per minute",        # short links stored, per client
     "JOB_MAX_PER_CLIENT": 3,              # jobs queued or running of one client
@@ -104,6 +104,6 @@ def init_app(app) -> None:
     proxies = int(app.config["TRUSTED_PROXIES"] or 0)
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0)
-    # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_DEFAULT from the config
+    # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_APPLICATION from the config
     app.extensions["rotation_limiter"] = Limiter(key_func=client, app=app, storage_uri="memory://")
     app.register_error_handler(429, _refusal)

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.utils import redirect
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -22,18 +23,27 @@ HEADERS = {
 }
 
 
+def _relative(response):
+    """The Host header is the client's word: a redirect (its Location and
+    the link in its body) must not send anyone to the host it names."""
+    location = response.headers.get("Location")
+    if not location or not 300 <= response.status_code < 400:
+        return response
+    parts = urlsplit(location)
+    if not (parts.scheme or parts.netloc):
+        return response
+    path = "/" + (parts.path or "/").lstrip("/")  # "//x" would read as another host
+    relative = redirect(urlunsplit(("", "", path, parts.query, parts.fragment)), response.status_code)
+    for name, value in response.headers.items():
+        if name.lower() not in ("location", "content-length", "content-type"):
+            relative.headers.setdefault(name, value)
+    return relative
+
+
 def _headers(response):
+    response = _relative(response)
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    # the Host header is the client's word: a redirect must not send anyone there
-    location = response.headers.get("Location")
-    if location and 300 <= response.status_code < 400:
-        parts = urlsplit(location)
-        if parts.scheme or parts.netloc:
-            path = parts.path or "/"
-            if path.startswith("//"):  # would read as another host
-                path = "/" + path.lstrip("/")
-            response.headers["Location"] = urlunsplit(("", "", path, parts.query, parts.fragment))
     return response
 
 

@@ -10,7 +10,7 @@ hold it.
 from __future__ import annotations
 
 WAITRESS = {
-    "threads": 8,               # requests handled at once; solves never hold one for long
+    "threads": 16,              # requests at once: big solves hold one for up to SOLVE_WAIT_SECONDS
     "connection_limit": 1000,   # open connections before new ones wait
     "channel_timeout": 30,      # seconds an idle or half-sent connection is kept
     "cleanup_interval": 10,     # how often idle connections are looked for

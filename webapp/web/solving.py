@@ -43,8 +43,17 @@ def quick(board: Board, goal: str, orientation: int = 0) -> dict | None:
     hit = cache.lookup(text, goal, orientation)
     if hit is not None:
         return complete(hit, text, time.perf_counter() - began, "cache")
-    inline = current_app.config["SOLVE_INLINE_STATES"]
-    answer = solve_best(board, goal, orientation=orientation, max_states=inline)
+    config = current_app.config
+    # most puzzles people draw take a few hundred states: found at once
+    answer = solve_best(board, goal, orientation=orientation,
+                        max_states=min(config["SOLVE_QUICK_STATES"], config["SOLVE_INLINE_STATES"]))
+    if answer.status == "limit" and answer.limit == "states" \
+            and config["SOLVE_INLINE_STATES"] > config["SOLVE_QUICK_STATES"]:
+        # a bigger one waits its turn: each holds the interpreter lock while it
+        # runs, and pages and small solves must not queue behind eight of them
+        with current_app.extensions["rotation_inline"]:
+            answer = solve_best(board, goal, orientation=orientation,
+                                max_states=config["SOLVE_INLINE_STATES"])
     if answer.status == "limit":
         return None
     body = answer.to_dict()

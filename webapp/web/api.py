@@ -128,7 +128,7 @@ def start_job():
     if body is not None:
         return jsonify(id=None, status="done", answer=body)
     job = solving.start(board, goal, orientation)
-    return jsonify(job.snapshot()), 202
+    return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
 
 
 def _job(job_id: str):

@@ -31,7 +31,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 loadtest: $(STAMP)
-	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),60)
+	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \
+		--scenario-seconds $(or $(SCENARIO_SECONDS),8)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

@@ -16,9 +16,15 @@ PUZZLES = ROOT / "puzzles"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
+# The suite sends thousands of requests from one address (127.0.0.1): the
+# rate limits and job bounds are off or wide here, and tests/test_server_*.py
+# switch them on where they are the subject.
+GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX": 200}
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)})
+    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **GENEROUS})
 
 
 @pytest.fixture
@@ -37,7 +43,7 @@ def live_server(tmp_path_factory):
     """The app served by waitress on a free loopback port, for the browser."""
     from waitress.server import create_server
 
-    app = create_app({"TESTING": True,
+    app = create_app({"TESTING": True, **GENEROUS,
                       "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
     server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -64,10 +70,24 @@ def browser():
         browser.close()
 
 
+# Records Content-Security-Policy violations in the page and reports each as a
+# console error, which fails the test (the server sends the policy).
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  const what = `${e.violatedDirective} ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(what);
+  console.error(`Content-Security-Policy violation: ${what}`);
+});
+"""
+
+
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh page; the test fails if the browser console shows an error."""
+    """A fresh page; the test fails if the browser console shows an error,
+    a Content-Security-Policy violation included."""
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_RECORDER)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)

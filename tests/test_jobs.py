@@ -1,22 +1,35 @@
-"""Solves in worker processes: limits, progress, cancelling, the cache."""
+"""Solves in worker processes: the queue, limits, progress, cancelling,
+reclaiming abandoned jobs, the cache, and the same answer fields on every path."""
 
 from __future__ import annotations
 
+import os
 import time
-from pathlib import Path
 
 import pytest
 
+from test_server_load import heavy_board, wait_until
 from webapp import create_app
 from webapp.rotation import EXAMPLE
 
-GIANT = (Path(__file__).resolve().parents[1] / "benchmarks" / "giant.txt").read_text()
+HEAVY = heavy_board(0)          # goal "all": hundreds of thousands of states
+HEAVY_GOAL = "all"
 
 
 def make_client(tmp_path, **config):
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000}
+    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000,
+                "RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20}
     settings.update(config)
     return create_app(settings).test_client()
+
+
+@pytest.fixture
+def cleanup():
+    """Cancel every job of the clients a test made, whatever happens."""
+    clients = []
+    yield clients.append
+    for client in clients:
+        client.application.extensions["rotation_jobs"].close()
 
 
 def alive(pid: int) -> bool:
@@ -27,13 +40,10 @@ def alive(pid: int) -> bool:
         return False
 
 
-def wait_until(predicate, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+def heavy_job(client, board=HEAVY) -> str:
+    response = client.post("/api/jobs", json={"board": board, "goal": HEAVY_GOAL})
+    assert response.status_code == 202, response.get_json()
+    return response.get_json()["id"]
 
 
 def test_small_solve_is_answered_inline_then_from_the_cache(tmp_path):
@@ -53,14 +63,35 @@ def test_cache_keeps_goals_apart(tmp_path):
     assert zero["goal"] == "stick:0" and anyone["goal"] == "any"
 
 
+def test_every_path_gives_the_same_fields(tmp_path, cleanup):
+    """Inline, cache and worker answers have the same keys, "time" and "source" too."""
+    inline = make_client(tmp_path / "a").post(
+        "/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    client = make_client(tmp_path / "b", SOLVE_INLINE_STATES=1)
+    cleanup(client)
+    job_id = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
+    worker = client.get(f"/api/jobs/{job_id}").get_json()["answer"]
+    cached = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    assert (inline["source"], worker["source"], cached["source"]) == ("inline", "worker", "cache")
+    assert set(inline) == set(worker) == set(cached)
+    for answer in (inline, worker, cached):
+        assert isinstance(answer["time"], float) and answer["time"] >= 0
+    assert worker["moves"] == inline["moves"] == cached["moves"]
+    # /api/solve waiting for the worker gives the same fields as well
+    waited = make_client(tmp_path / "c", SOLVE_INLINE_STATES=1).post(
+        "/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    assert waited["source"] == "worker" and set(waited) == set(inline)
+
+
 @pytest.mark.parametrize("config, limit", [
     ({"SOLVE_MAX_STATES": 20_000}, "states"),
     ({"SOLVE_MAX_SECONDS": 0.5}, "time"),
     ({"SOLVE_MAX_BYTES": 5_000_000}, "memory"),
 ])
 def test_each_limit_answers_limit_with_its_figures(tmp_path, config, limit):
-    client = make_client(tmp_path, **config)
-    response = client.post("/api/solve", json={"board": GIANT})
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=10.0, **config)
+    response = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
     assert response.status_code == 200
     body = response.get_json()
     assert body["status"] == "limit"
@@ -70,15 +101,14 @@ def test_each_limit_answers_limit_with_its_figures(tmp_path, config, limit):
         assert body["states"] <= 20_000
     assert body["source"] == "worker"
     # a limit is no answer about the puzzle: it is not cached
-    again = client.post("/api/solve", json={"board": GIANT}).get_json()
+    again = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
     assert again["source"] == "worker"
 
 
-def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path):
+def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
     client = make_client(tmp_path)
-    started = client.post("/api/jobs", json={"board": GIANT})
-    assert started.status_code == 202
-    job_id = started.get_json()["id"]
+    cleanup(client)
+    job_id = heavy_job(client)
     manager = client.application.extensions["rotation_jobs"]
     job = manager.get(job_id)
     assert wait_until(lambda: job.process is not None)
@@ -88,26 +118,129 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path):
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["states"] > 10_000)
     progress = client.get(f"/api/jobs/{job_id}").get_json()
     assert progress["status"] == "running" and progress["depth"] > 0
+    assert "place" not in progress
 
     cancelled = client.post(f"/api/jobs/{job_id}/cancel").get_json()
-    assert cancelled["status"] == "cancelled"
+    assert cancelled["status"] == "cancelled" and cancelled["error"]
     assert wait_until(lambda: not alive(pid), seconds=5), "the worker is still running"
     assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
     assert manager.running() == 0
 
 
-def test_delete_cancels_too(tmp_path):
+def test_workers_run_at_a_lower_priority(tmp_path, cleanup):
     client = make_client(tmp_path)
-    job_id = client.post("/api/jobs", json={"board": GIANT}).get_json()["id"]
+    cleanup(client)
+    job = client.application.extensions["rotation_jobs"].get(heavy_job(client))
+    assert wait_until(lambda: job.process is not None)
+    pid = job.process.pid
+    assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
+                      or os.getpriority(os.PRIO_PROCESS, pid) == 19, seconds=5)
+
+
+def test_delete_cancels_too(tmp_path, cleanup):
+    client = make_client(tmp_path)
+    cleanup(client)
+    job_id = heavy_job(client)
     assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
 
 
-def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path):
+def test_a_closing_page_cancels_with_send_beacon(tmp_path, cleanup):
+    """navigator.sendBeacon posts text/plain with whatever body: it is enough."""
+    client = make_client(tmp_path)
+    cleanup(client)
+    job_id = heavy_job(client)
+    response = client.post(f"/api/jobs/{job_id}/cancel", data="bye",
+                           content_type="text/plain;charset=UTF-8")
+    assert response.status_code == 200
+    assert response.get_json()["status"] == "cancelled"
+
+
+def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, cleanup):
+    client = make_client(tmp_path, JOB_WORKERS=1)
+    cleanup(client)
+    first = heavy_job(client, heavy_board(1))
+    second = heavy_job(client, heavy_board(2))
+    third = heavy_job(client, heavy_board(3))
+    assert wait_until(lambda: client.get(f"/api/jobs/{first}").get_json()["status"] == "running")
+    body = client.get(f"/api/jobs/{second}").get_json()
+    assert body["status"] == "queued" and body["place"] == 1
+    assert body["states"] == 0 and body["depth"] == 0
+    assert client.get(f"/api/jobs/{third}").get_json()["place"] == 2
+
+    began = time.monotonic()
+    cancelled = client.post(f"/api/jobs/{second}/cancel")
+    assert time.monotonic() - began < 1.0, "cancelling a queued job waited"
+    assert cancelled.get_json()["status"] == "cancelled"
+    assert client.get(f"/api/jobs/{third}").get_json()["place"] == 1
+
+    client.post(f"/api/jobs/{first}/cancel")
+    assert wait_until(lambda: client.get(f"/api/jobs/{third}").get_json()["status"] == "running")
+
+
+def test_jobs_nobody_asks_about_are_cancelled(tmp_path, cleanup):
+    client = make_client(tmp_path, JOB_ABANDON_SECONDS=1.0, JOB_WORKERS=1)
+    cleanup(client)
+    manager = client.application.extensions["rotation_jobs"]
+    watched = heavy_job(client, heavy_board(1))
+    forgotten = heavy_job(client, heavy_board(2))   # queued behind the watched one
+    job = manager.jobs[watched]
+    assert wait_until(lambda: job.process is not None)
+    pid = job.process.pid
+    deadline = time.monotonic() + 2.5
+    while time.monotonic() < deadline:  # the watched job's page keeps polling
+        assert client.get(f"/api/jobs/{watched}").get_json()["status"] == "running"
+        time.sleep(0.3)
+    assert manager.jobs[forgotten].status == "cancelled"
+    assert "nobody" in manager.jobs[forgotten].error
+    # the runner itself reclaims the running job once nobody polls it
+    assert wait_until(lambda: manager.jobs[watched].status == "cancelled", seconds=5)
+    assert wait_until(lambda: not alive(pid), seconds=5)
+
+
+def test_solve_waits_briefly_then_hands_over_the_job(tmp_path, cleanup):
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.5)
+    cleanup(client)
+    began = time.monotonic()
+    response = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    assert time.monotonic() - began < 3
+    assert response.status_code == 202
+    body = response.get_json()
+    assert body["status"] in ("running", "queued") and body["job"] == body["id"]
+    assert response.headers["Location"] == f"/api/jobs/{body['job']}"
+    assert client.get(response.headers["Location"]).get_json()["status"] == "running"
+
+
+def test_hint_hands_over_a_job_whose_answer_gives_the_move(tmp_path, cleanup):
+    client = make_client(tmp_path, SOLVE_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    response = client.post("/api/hint", json={"board": EXAMPLE})
+    assert response.status_code == 202
+    location = response.headers["Location"]
+    assert wait_until(lambda: client.get(location).get_json()["status"] == "done")
+    assert client.get(location).get_json()["answer"]["moves"][0] == "L"
+    # the answer is cached now: the hint comes at once
+    hint = client.post("/api/hint", json={"board": EXAMPLE})
+    assert hint.status_code == 200 and hint.get_json()["move"] == "L"
+
+
+def test_small_solves_do_not_wait_behind_big_ones(tmp_path, cleanup):
+    client = make_client(tmp_path, JOB_WORKERS=1, SOLVE_WAIT_SECONDS=0.2)
+    cleanup(client)
+    for seed in range(3):
+        heavy_job(client, heavy_board(seed))
+    began = time.monotonic()
+    response = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"})
+    assert response.status_code == 200 and response.get_json()["source"] == "inline"
+    assert time.monotonic() - began < 1.0
+
+
+def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path, cleanup):
     client = make_client(tmp_path, SOLVE_INLINE_STATES=1)
+    cleanup(client)
     started = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
     assert started.status_code == 202
     job_id = started.get_json()["id"]
-    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] != "running")
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] not in ("queued", "running"))
     done = client.get(f"/api/jobs/{job_id}").get_json()
     assert done["status"] == "done"
     assert done["answer"]["status"] == "solved"

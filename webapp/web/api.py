@@ -7,7 +7,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from ..rotation import Board, BoardError, GoalError, Position, parse, sharecode
 from ..rotation.physics import TURNS
-from . import gallery, links, solving
+from . import gallery, limits, links, solving
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -78,7 +78,8 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-def _answer(board: Board, goal: str, orientation: int = 0) -> dict:
+def _answer(board: Board, goal: str, orientation: int = 0):
+    """The answer's dict, or the job still finding it."""
     try:
         return solving.answer(board, goal, orientation)
     except GoalError as exc:
@@ -87,16 +88,30 @@ def _answer(board: Board, goal: str, orientation: int = 0) -> dict:
         raise Unavailable(str(exc)) from None
 
 
+def _pending(job):
+    """202: the job to poll (contract: status, job, the snapshot's fields)."""
+    snapshot = job.snapshot()
+    body = {"status": snapshot["status"], "job": job.id, **snapshot}
+    response = jsonify(body)
+    response.status_code = 202
+    response.headers["Location"] = url_for("api.job_status", job_id=job.id)
+    return response
+
+
 @bp.post("/solve")
 def solve_route():
     """Solve ``board`` for ``goal``: status, moves, states, time, trajectory.
 
-    Small or cached puzzles are answered at once; others wait for a worker
-    process (``/api/jobs`` shows progress and can cancel).
+    Small or cached puzzles are answered at once; others go to a worker
+    process, and when it takes longer than ``SOLVE_WAIT_SECONDS`` the answer
+    is 202 with the job to poll at ``/api/jobs/<id>`` (Location).
     """
     data = _json_body()
     board = _board(data)
-    return jsonify(_answer(board, _goal(data), _orientation(data)))
+    result = _answer(board, _goal(data), _orientation(data))
+    if isinstance(result, dict):
+        return jsonify(result)
+    return _pending(result)
 
 
 @bp.post("/jobs")
@@ -113,7 +128,7 @@ def start_job():
     if body is not None:
         return jsonify(id=None, status="done", answer=body)
     job = solving.start(board, goal, orientation)
-    return jsonify(job.snapshot()), 202
+    return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
 
 
 def _job(job_id: str):
@@ -127,6 +142,7 @@ def _job(job_id: str):
 def job_status(job_id: str):
     """Progress (states, depth, seconds) of a solve, and its answer when done."""
     job = _job(job_id)
+    solving.manager().touch(job)
     solving.record(job)
     return jsonify(job.snapshot())
 
@@ -134,7 +150,8 @@ def job_status(job_id: str):
 @bp.post("/jobs/<job_id>/cancel")
 @bp.delete("/jobs/<job_id>")
 def cancel_job(job_id: str):
-    """Stop a solve: its worker process is killed and reaped."""
+    """Stop a solve: its worker process is killed and reaped. Any body (a
+    page that is closing sends one with navigator.sendBeacon)."""
     _job(job_id)
     return jsonify(solving.manager().cancel(job_id).snapshot())
 
@@ -172,6 +189,8 @@ def hint_route():
     data = _json_body()
     board = _board(data)
     answer = _answer(board, _goal(data), _orientation(data))
+    if not isinstance(answer, dict):  # the hint is the first move of the job's answer
+        return _pending(answer)
     return jsonify(status=answer["status"], move=answer["moves"][:1] or None,
                    length=answer["length"], states=answer["states"], summary=answer["summary"])
 
@@ -188,6 +207,7 @@ def share_route():
 def links_route():
     """A short link ``/s/<id>`` stored in SQLite; same puzzle, same id."""
     board = _board(_json_body())
+    limits.take("LINK_RATE_LIMIT", "links")
     link_id = links.store(board)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 

@@ -15,11 +15,22 @@ CREATE TABLE IF NOT EXISTS links (
     created REAL NOT NULL DEFAULT (strftime('%s', 'now'))
 );
 CREATE TABLE IF NOT EXISTS solutions (
-    key     TEXT PRIMARY KEY,
-    answer  TEXT NOT NULL,
-    created REAL NOT NULL DEFAULT (strftime('%s', 'now'))
+    key       TEXT PRIMARY KEY,
+    answer    TEXT NOT NULL,
+    created   REAL NOT NULL DEFAULT (strftime('%s', 'now')),
+    last_used REAL NOT NULL DEFAULT 0
 );
 """
+INDEXES = "CREATE INDEX IF NOT EXISTS solutions_last_used ON solutions (last_used);"
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a database made by an older version up to this schema."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(solutions)")}
+    if "last_used" not in columns:
+        db.execute("ALTER TABLE solutions ADD COLUMN last_used REAL NOT NULL DEFAULT 0")
+        db.execute("UPDATE solutions SET last_used = created")
+    db.executescript(INDEXES)
 
 
 def database_path() -> str:
@@ -40,6 +51,7 @@ def get_db() -> sqlite3.Connection:
                 with sqlite3.connect(path, timeout=10) as db:
                     db.execute("PRAGMA journal_mode=WAL")
                     db.executescript(SCHEMA)
+                    _migrate(db)
                 db.close()
                 _ready.add(path)
         db = sqlite3.connect(path, timeout=10)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from flask import Flask
@@ -32,7 +33,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVE_MAX_SECONDS=60.0,          # seconds one solve may run
         SOLVE_MAX_BYTES=1_500_000_000,   # memory one solve's search may hold
         SOLVE_INLINE_STATES=5_000,       # below this a solve runs in the request itself
+        SOLVE_QUICK_STATES=300,          # below this an inline solve does not wait its turn
+        SOLVE_INLINE_AT_ONCE=2,          # inline solves running at once; the others wait their turn
+        SOLVE_WAIT_SECONDS=2.0,          # a request waits this long for a worker, then gets a job
         JOB_WORKERS=2,                   # worker processes solving at once
+        JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
+        CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
         JSON_SORT_KEYS=False,
     )
     if test_config is None:
@@ -41,10 +47,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, pages
+    from . import api, db, limits, pages, security
 
     db.init_app(app)
-    app.extensions["rotation_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"])
+    security.init_app(app)
+    limits.init_app(app)
+    app.extensions["rotation_inline"] = threading.BoundedSemaphore(max(1, app.config["SOLVE_INLINE_AT_ONCE"]))
+    app.extensions["rotation_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"],
+                                                 abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     return app

@@ -1,14 +1,24 @@
-"""Solving off the request thread: one worker process per solve.
+"""Solving off the request thread: a bounded FIFO of jobs and a fixed set of
+runner threads, each running one worker process at a time.
 
 Workers are forked from a forkserver that has the engine imported already,
 so starting one costs milliseconds. A worker reports its progress (states
 visited, depth) through shared memory and sends its answer back through a
 pipe. Cancelling kills the process and reaps it: nothing is left behind.
+
+The pool does not refuse work: how many jobs a client or the whole server
+may have is checked where jobs are submitted (:mod:`webapp.web.solving`), so
+a shared queue elsewhere could replace this pool without losing the bounds.
+A job nobody has asked about for ``abandon_seconds`` is cancelled: its page
+was closed.
 """
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
+import os
+import signal
 import threading
 import time
 import uuid
@@ -19,6 +29,8 @@ from ..rotation.solver import solve_best
 
 _CONTEXT = None
 _CONTEXT_LOCK = threading.Lock()
+WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
+WATCHDOG_SECONDS = 0.5
 
 
 def _context():
@@ -33,16 +45,72 @@ def _context():
         return _CONTEXT
 
 
-def _work(text: str, goal: str, orientation: int, limits: dict, progress, conn) -> None:
+def complete(answer: dict, board: str, seconds: float, source: str) -> dict:
+    """An answer with the fields every path gives: the same keys whether it
+    came from the cache, was found inline or by a worker."""
+    answer = {k: v for k, v in answer.items() if k not in ("time", "source", "board")}
+    answer["time"] = round(float(seconds), 4)
+    answer["source"] = source
+    answer["board"] = board
+    return answer
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process took the pid
+        return False
+    try:  # a killed server nobody has reaped yet is a zombie: dead all the same
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1][:1] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _die_with(server_pid: int) -> None:
+    """End this worker when the server ends, even by kill -9.
+
+    The worker's parent is the forkserver, not the server, so both are
+    watched: the kernel kills us when the forkserver goes (it exits when the
+    server does), and a thread checks the server itself in case it does not.
+    """
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent and _alive(server_pid):
+            time.sleep(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="watchdog").start()
+
+
+def _work(text: str, goal: str, orientation: int, limits: dict, progress, conn,
+          server_pid: int | None = None) -> None:
     """The worker: solve, report progress, send the answer's dict."""
+    if server_pid is not None:
+        _die_with(server_pid)
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # pragma: no cover - not allowed here: solve at full priority
+        pass
 
     def report(states: int, depth: int) -> None:
         progress[0] = states
         progress[1] = depth
 
+    began = time.perf_counter()
     try:
         answer = solve_best(parse(text), goal, orientation=orientation, progress=report, **limits)
-        conn.send(("ok", answer.to_dict()))
+        conn.send(("ok", complete(answer.to_dict(), text, time.perf_counter() - began, "worker")))
     except MemoryError:
         conn.send(("memory", None))
     except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
@@ -51,110 +119,102 @@ def _work(text: str, goal: str, orientation: int, limits: dict, progress, conn) 
         conn.close()
 
 
-@dataclass
+@dataclass(eq=False)
 class Job:
     id: str
     board: str
     goal: str
     orientation: int
     max_states: int | None = None
-    started: float = field(default_factory=time.monotonic)
-    status: str = "running"  # running, done, cancelled, failed
+    limits: dict = field(default_factory=dict)
+    client: str | None = None
+    submitted: float = field(default_factory=time.monotonic)
+    started: float | None = None
+    seen: float = field(default_factory=time.monotonic)  # last time someone asked
+    status: str = "queued"  # queued, running, done, cancelled, failed
+    place: int | None = None
     result: dict | None = None
     error: str | None = None
     process: object = None
     progress: object = None
+    began: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
 
+    @property
+    def active(self) -> bool:
+        return self.status in ("queued", "running")
+
     def snapshot(self) -> dict:
+        now = time.monotonic()
+        seconds = now - (self.started if self.started is not None else self.submitted)
         body = {"id": self.id, "status": self.status, "max_states": self.max_states,
-                "seconds": round(time.monotonic() - self.started, 3)}
+                "seconds": round(seconds, 3), "states": 0, "depth": 0}
+        if self.status == "queued" and self.place is not None:
+            body["place"] = self.place
         if self.progress is not None:
             body["states"] = int(self.progress[0])
             body["depth"] = int(self.progress[1])
         if self.result is not None:
             body["answer"] = self.result
+            body["states"] = self.result.get("states", body["states"])
+            body["depth"] = self.result.get("depth", body["depth"])
         if self.error:
             body["error"] = self.error
         return body
 
 
 class JobManager:
-    """Runs solves in worker processes; at most ``max_workers`` at once."""
+    """A FIFO of solves and ``max_workers`` runner threads that take them in
+    turn, each in its own worker process."""
 
-    def __init__(self, max_workers: int = 2, keep_seconds: float = 600.0) -> None:
-        self.max_workers = max_workers
+    def __init__(self, max_workers: int = 2, keep_seconds: float = 600.0,
+                 abandon_seconds: float | None = 20.0, idle_seconds: float = 30.0) -> None:
+        self.max_workers = max(1, int(max_workers))
         self.keep_seconds = keep_seconds
+        self.abandon_seconds = abandon_seconds
+        self.idle_seconds = idle_seconds
         self.jobs: dict[str, Job] = {}
-        self.lock = threading.Lock()
-        self.slots = threading.BoundedSemaphore(max_workers)
+        self.queue: collections.deque[Job] = collections.deque()
+        self.lock = threading.Condition()
+        self.runners: set[threading.Thread] = set()
+        self.server_pid = os.getpid()
 
-    def submit(self, text: str, goal: str, orientation: int, limits: dict) -> Job:
-        job = Job(uuid.uuid4().hex[:16], text, goal, orientation, limits.get("max_states"))
-        ctx = _context()
-        job.progress = ctx.Array("q", 2, lock=False)
+    # ---------------------------------------------------------------- asking
+    def submit(self, text: str, goal: str, orientation: int, limits: dict,
+               client: str | None = None) -> Job:
+        job = Job(uuid.uuid4().hex[:16], text, goal, orientation, limits.get("max_states"),
+                  dict(limits), client)
         with self.lock:
             self._forget_old()
+            self._reap_abandoned()
             self.jobs[job.id] = job
-        thread = threading.Thread(target=self._run, args=(job, ctx, limits), daemon=True,
-                                  name=f"job-{job.id}")
-        thread.start()
+            self.queue.append(job)
+            self._number_queue()
+            if len(self.runners) < self.max_workers:
+                runner = threading.Thread(target=self._runner, daemon=True, name="job-runner")
+                self.runners.add(runner)
+                runner.start()
+            self.lock.notify()
         return job
-
-    def _run(self, job: Job, ctx, limits: dict) -> None:
-        with self.slots:
-            if job.status == "cancelled":
-                job.finished.set()
-                return
-            receive, send = ctx.Pipe(duplex=False)
-            process = ctx.Process(target=_work, daemon=True,
-                                  args=(job.board, job.goal, job.orientation, limits, job.progress, send))
-            process.start()
-            job.process = process
-            if job.status == "cancelled":  # cancelled while it was starting
-                process.kill()
-            send.close()
-            try:
-                kind, payload = receive.recv()
-            except (EOFError, OSError):
-                kind, payload = "died", None
-            finally:
-                receive.close()
-                process.join(timeout=5)
-                if process.is_alive():  # pragma: no cover - it has answered already
-                    process.kill()
-                    process.join()
-                process.close()
-                job.process = None
-        if job.status == "cancelled":
-            pass
-        elif kind == "ok":
-            job.result, job.status = payload, "done"
-        elif kind == "memory":
-            job.result = None
-            job.status, job.error = "failed", "the solver ran out of memory"
-        elif kind == "died":
-            job.status, job.error = "failed", "the solver stopped unexpectedly"
-        else:
-            job.status, job.error = "failed", payload
-        job.finished.set()
 
     def get(self, job_id: str) -> Job | None:
         with self.lock:
+            self._reap_abandoned()
             return self.jobs.get(job_id)
 
-    def cancel(self, job_id: str) -> Job | None:
-        job = self.get(job_id)
-        if job is None:
-            return None
-        if job.status == "running":
-            job.status = "cancelled"
-            process = job.process
-            if process is not None:
-                try:
-                    process.kill()
-                except (ValueError, AttributeError):  # already closed
-                    pass
+    def touch(self, job: Job) -> None:
+        """Someone still wants ``job``: it is not abandoned."""
+        job.seen = time.monotonic()
+
+    def cancel(self, job_id: str, reason: str = "cancelled") -> Job | None:
+        """Stop a job: a queued one at once, a running one once its worker
+        process is killed and reaped."""
+        with self.lock:
+            job = self.jobs.get(job_id)
+            if job is None:
+                return None
+            running = self._stop(job, reason)
+        if running:
             job.finished.wait(timeout=10)
         return job
 
@@ -165,8 +225,121 @@ class JobManager:
         with self.lock:
             return sum(1 for j in self.jobs.values() if j.status == "running")
 
+    def queued(self) -> int:
+        with self.lock:
+            return len(self.queue)
+
+    def active(self, client: str | None = None) -> int:
+        """Jobs queued or running, of ``client`` or of everyone."""
+        with self.lock:
+            return sum(1 for j in self.jobs.values()
+                       if j.active and (client is None or j.client == client))
+
+    def close(self) -> None:
+        """Cancel everything (the app is going away)."""
+        with self.lock:
+            ids = [j.id for j in self.jobs.values() if j.active]
+        for job_id in ids:
+            self.cancel(job_id)
+
+    # ------------------------------------------------------------- internals
+    def _stop(self, job: Job, reason: str) -> bool:
+        """Mark ``job`` cancelled (lock held); True if a worker must end first."""
+        if job.status == "queued":
+            self.queue.remove(job)
+            self._number_queue()
+            job.status, job.error = "cancelled", reason
+            job.finished.set()
+            return False
+        if job.status != "running":
+            return False
+        job.status, job.error = "cancelled", reason
+        process = job.process
+        if process is not None:
+            try:
+                process.kill()
+            except (ValueError, AttributeError):  # already closed
+                pass
+        return True
+
+    def _number_queue(self) -> None:
+        for place, job in enumerate(self.queue, 1):
+            job.place = place
+
+    def _reap_abandoned(self) -> None:
+        if not self.abandon_seconds:
+            return
+        now = time.monotonic()
+        for job in [j for j in self.jobs.values() if j.active and now - j.seen > self.abandon_seconds]:
+            self._stop(job, f"cancelled: nobody asked about it for {self.abandon_seconds:g} s")
+
     def _forget_old(self) -> None:
         now = time.monotonic()
         for job_id in [j.id for j in self.jobs.values()
-                       if j.status != "running" and now - j.started > self.keep_seconds]:
+                       if not j.active and now - j.submitted > self.keep_seconds]:
             del self.jobs[job_id]
+
+    def _runner(self) -> None:
+        me = threading.current_thread()
+        while True:
+            with self.lock:
+                idle_since = time.monotonic()
+                while not self.queue:
+                    self._reap_abandoned()
+                    if time.monotonic() - idle_since > self.idle_seconds:
+                        self.runners.discard(me)
+                        return
+                    self.lock.wait(timeout=1.0)
+                job = self.queue.popleft()
+                self._number_queue()
+                job.place = None
+                job.status, job.started = "running", time.monotonic()
+            job.began.set()
+            try:
+                self._run(job)
+            finally:
+                job.finished.set()
+
+    def _run(self, job: Job) -> None:
+        ctx = _context()
+        job.progress = ctx.Array("q", 2, lock=False)
+        receive, send = ctx.Pipe(duplex=False)
+        process = ctx.Process(target=_work, daemon=True,
+                              args=(job.board, job.goal, job.orientation, job.limits, job.progress,
+                                    send, self.server_pid))
+        process.start()
+        with self.lock:
+            job.process = process
+            if job.status == "cancelled":  # cancelled while it was starting
+                process.kill()
+        send.close()
+        kind, payload = "died", None
+        try:
+            while True:
+                if receive.poll(0.25):
+                    try:
+                        kind, payload = receive.recv()
+                    except (EOFError, OSError):
+                        pass
+                    break
+                with self.lock:  # nobody else may be here to notice
+                    self._reap_abandoned()
+        finally:
+            receive.close()
+            process.join(timeout=5)
+            if process.is_alive():  # pragma: no cover - it has answered already
+                process.kill()
+                process.join()
+            process.close()
+        with self.lock:
+            job.process = None
+            if job.status == "cancelled":
+                return
+            if kind == "ok":
+                job.result, job.status = payload, "done"
+            elif kind == "memory":
+                job.status, job.error = "failed", "the solver ran out of memory"
+            elif kind == "died":
+                job.status, job.error = "failed", "the solver stopped unexpectedly"
+            else:
+                job.status, job.error = "failed", payload

@@ -1,16 +1,24 @@
 """How the web app answers a solve: from the cache, inline when the puzzle is
-small, otherwise in a worker process (see :mod:`webapp.web.jobs`)."""
+small, otherwise in a worker process (see :mod:`webapp.web.jobs`).
+
+A request never holds a server thread for long: it waits at most
+``SOLVE_WAIT_SECONDS`` for a worker, then hands back the job to poll. The
+bounds on jobs are checked here, where they are submitted, not in the pool.
+"""
 
 from __future__ import annotations
 
+import threading
 import time
 
 from flask import current_app
 
 from ..rotation import Board, Goal
 from ..rotation.solver import solve_best
-from . import cache
-from .jobs import JobManager
+from . import cache, limits as client_limits
+from .jobs import Job, JobManager, complete
+
+_submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
 
 
 def manager() -> JobManager:
@@ -24,14 +32,6 @@ def limits() -> dict:
             "max_bytes": config["SOLVE_MAX_BYTES"]}
 
 
-def _finish(answer: dict, board: Board, goal: str, orientation: int, began: float, source: str) -> dict:
-    answer = dict(answer)
-    answer["time"] = round(time.perf_counter() - began, 4)
-    answer["source"] = source
-    answer["board"] = board.text()
-    return answer
-
-
 def quick(board: Board, goal: str, orientation: int = 0) -> dict | None:
     """The answer if it is cached or small enough to find on the spot, else None.
 
@@ -42,38 +42,66 @@ def quick(board: Board, goal: str, orientation: int = 0) -> dict | None:
     text = board.text()
     hit = cache.lookup(text, goal, orientation)
     if hit is not None:
-        return _finish(hit, board, goal, orientation, began, "cache")
-    inline = current_app.config["SOLVE_INLINE_STATES"]
-    answer = solve_best(board, goal, orientation=orientation, max_states=inline)
+        return complete(hit, text, time.perf_counter() - began, "cache")
+    config = current_app.config
+    # most puzzles people draw take a few hundred states: found at once
+    answer = solve_best(board, goal, orientation=orientation,
+                        max_states=min(config["SOLVE_QUICK_STATES"], config["SOLVE_INLINE_STATES"]))
+    if answer.status == "limit" and answer.limit == "states" \
+            and config["SOLVE_INLINE_STATES"] > config["SOLVE_QUICK_STATES"]:
+        # a bigger one waits its turn: each holds the interpreter lock while it
+        # runs, and pages and small solves must not queue behind eight of them
+        with current_app.extensions["rotation_inline"]:
+            answer = solve_best(board, goal, orientation=orientation,
+                                max_states=config["SOLVE_INLINE_STATES"])
     if answer.status == "limit":
         return None
     body = answer.to_dict()
     cache.remember(text, goal, orientation, body)
-    return _finish(body, board, goal, orientation, began, "inline")
+    return complete(body, text, time.perf_counter() - began, "inline")
 
 
-def start(board: Board, goal: str, orientation: int = 0):
-    """A worker for a solve that is neither cached nor small."""
-    return manager().submit(board.text(), goal, orientation, limits())
+def start(board: Board, goal: str, orientation: int = 0) -> Job:
+    """A worker for a solve that is neither cached nor small.
+
+    Raises limits.Busy (429) when this client or the queue is at its bound.
+    """
+    jobs = manager()
+    with _submitting:
+        client_limits.check_jobs(jobs)
+        return jobs.submit(board.text(), goal, orientation, limits(), client=client_limits.client())
 
 
-def record(job) -> None:
+def record(job: Job) -> None:
     """Keep a finished job's answer in the cache."""
     if job.status == "done" and job.result is not None:
         cache.remember(job.board, job.goal, job.orientation, job.result)
 
 
-def answer(board: Board, goal: str, orientation: int = 0) -> dict:
-    """The whole answer, waiting for a worker if it takes one."""
-    began = time.perf_counter()
+def settle(job: Job, seconds: float) -> None:
+    """Wait up to ``seconds`` for ``job`` to finish; a job still queued is
+    not waited for (its wait could be long, and it would hold a thread)."""
+    deadline = time.monotonic() + seconds
+    if not job.began.wait(min(0.1, seconds)) and job.status == "queued":
+        return
+    job.finished.wait(max(0.0, deadline - time.monotonic()))
+    manager().touch(job)
+
+
+def answer(board: Board, goal: str, orientation: int = 0) -> dict | Job:
+    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
+    job that is finding it.
+
+    Raises RuntimeError when the worker failed.
+    """
     body = quick(board, goal, orientation)
     if body is not None:
         return body
     job = start(board, goal, orientation)
-    manager().wait(job, timeout=current_app.config["SOLVE_MAX_SECONDS"] + 30)
-    if job.status == "running":  # pragma: no cover - the worker has its own time limit
-        manager().cancel(job.id)
-    record(job)
-    if job.result is None:
+    settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
+    if job.status == "done":
+        record(job)
+        return job.result
+    if job.status == "failed":
         raise RuntimeError(job.error or "the solve did not finish")
-    return _finish(job.result, board, goal, orientation, began, "worker")
+    return job

@@ -1,0 +1,109 @@
+"""Who the client is, and how much each client may ask for.
+
+A client is the remote address; behind a reverse proxy, the address it
+forwards, but only when ``TRUSTED_PROXIES`` says how many proxies to trust
+(Werkzeug's ProxyFix): otherwise anyone could claim any address.
+
+Rate limits are Flask-Limiter's (in memory, per process). Refusals are 429
+with a sentence for a person and a Retry-After header.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from flask import current_app, jsonify, render_template, request
+from flask_limiter import Limiter, RateLimitExceeded
+from limits import parse as parse_limit
+from werkzeug.exceptions import TooManyRequests
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+DEFAULTS = {
+    "TRUSTED_PROXIES": 0,                 # reverse proxies in front whose X-Forwarded-For counts
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_APPLICATION": "3000 per minute",  # all requests of one client together
+    "JOB_RATE_LIMIT": "60 per minute",         # solves given to a worker, per client
+    "LINK_RATE_LIMIT": "60 per minute",        # short links stored, per client
+    "JOB_MAX_PER_CLIENT": 3,              # jobs queued or running of one client
+    "JOB_QUEUE_MAX": 16,                  # jobs waiting for a worker, everyone's
+    "BUSY_RETRY_AFTER": 5,                # seconds a refused client is told to wait
+}
+
+
+class Busy(TooManyRequests):
+    """The server refuses more work from this client for now: 429."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(description=message)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+def client() -> str:
+    """The client's address (after ProxyFix, when proxies are trusted)."""
+    return request.remote_addr or "unknown"
+
+
+def limiter() -> Limiter:
+    return current_app.extensions["rotation_limiter"]
+
+
+def take(config_key: str, scope: str) -> None:
+    """Count one ``scope`` action of this client against ``config_key``'s
+    rate; raise Busy when the client is over it."""
+    app_limiter = limiter()
+    value = current_app.config.get(config_key)
+    if not (app_limiter.enabled and value):
+        return
+    item = parse_limit(value)
+    strategy = app_limiter.limiter
+    if not strategy.hit(item, scope, client()):
+        reset = strategy.get_window_stats(item, scope, client()).reset_time
+        raise Busy(f"Too many {scope} from your address ({value}). Please wait a moment and try again.",
+                   reset - time.time())
+
+
+def check_jobs(manager) -> None:
+    """The bounds on jobs, checked where a job is submitted: this client's
+    active jobs, the whole queue, then the client's rate."""
+    config = current_app.config
+    retry = config["BUSY_RETRY_AFTER"]
+    per_client = config["JOB_MAX_PER_CLIENT"]
+    if per_client and manager.active(client()) >= per_client:
+        raise Busy(f"You already have {per_client} solves under way: wait for one to finish "
+                   "or cancel one, then try again.", retry)
+    queue_max = config["JOB_QUEUE_MAX"]
+    if queue_max and manager.queued() >= queue_max:
+        raise Busy("The solver is busy with other people's puzzles: please try again in a moment.",
+                   retry)
+    take("JOB_RATE_LIMIT", "solves")
+
+
+def _refusal(exc: TooManyRequests):
+    if isinstance(exc, Busy):
+        message, retry = exc.description, exc.retry_after
+    else:
+        retry = 60
+        if isinstance(exc, RateLimitExceeded):
+            retry = exc.limit.limit.get_expiry()
+        message = (f"Too many requests from your address ({exc.description}). "
+                   "Please wait a moment and try again.")
+    if request.path.startswith("/api/"):
+        response = jsonify(error=message)
+    else:
+        response = current_app.make_response(
+            render_template("error.html", title="Too many requests", message=message))
+    response.status_code = 429
+    response.headers["Retry-After"] = str(max(1, int(retry)))
+    return response
+
+
+def init_app(app) -> None:
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    proxies = int(app.config["TRUSTED_PROXIES"] or 0)
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0)
+    # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_APPLICATION from the config
+    app.extensions["rotation_limiter"] = Limiter(key_func=client, app=app, storage_uri="memory://")
+    app.register_error_handler(429, _refusal)

@@ -1,0 +1,62 @@
+"""What every response carries: a strict Content-Security-Policy and the
+other security headers, relative redirects, and no HTML traceback for an
+unexpected error on the API."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
+
+from flask import current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.utils import redirect
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+def _relative(response):
+    """The Host header is the client's word: a redirect (its Location and
+    the link in its body) must not send anyone to the host it names."""
+    location = response.headers.get("Location")
+    if not location or not 300 <= response.status_code < 400:
+        return response
+    parts = urlsplit(location)
+    if not (parts.scheme or parts.netloc):
+        return response
+    path = "/" + (parts.path or "/").lstrip("/")  # "//x" would read as another host
+    relative = redirect(urlunsplit(("", "", path, parts.query, parts.fragment)), response.status_code)
+    for name, value in response.headers.items():
+        if name.lower() not in ("location", "content-length", "content-type"):
+            relative.headers.setdefault(name, value)
+    return relative
+
+
+def _headers(response):
+    response = _relative(response)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _unexpected(exc: Exception):
+    if isinstance(exc, HTTPException) and not isinstance(exc, InternalServerError):
+        return exc
+    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    if request.path.startswith("/api/"):
+        return jsonify(error="internal error: the server could not answer this request"), 500
+    return render_template("error.html", title="Something went wrong",
+                           message="The server could not answer this request."), 500
+
+
+def init_app(app) -> None:
+    app.after_request(_headers)
+    app.register_error_handler(Exception, _unexpected)

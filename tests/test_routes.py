@@ -125,7 +125,7 @@ TESTED_ROUTES = {
     ("/api/move", "POST"), ("/api/hint", "POST"), ("/api/share", "POST"), ("/api/links", "POST"),
     ("/api/puzzles", "GET"), ("/static/<path:filename>", "GET"),
     ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
-    ("/api/jobs/<job_id>/cancel", "POST"),
+    ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
 }
 
 

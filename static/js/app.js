@@ -5,7 +5,7 @@
 import { post } from "./api.js";
 import { animateStep } from "./animate.js";
 import { Editor } from "./editor.js";
-import { count, duration, plural } from "./format.js";
+import { count, duration, isNumber, plural } from "./format.js";
 import { Grid, WALL, EMPTY } from "./grid.js";
 import { Jobs, JobStopped } from "./jobs.js";
 import { MoveList } from "./movelist.js";
@@ -268,10 +268,10 @@ async function showSolution() {
   } finally {
     state.solving = false;
   }
-  const took = duration(answer.time);
-  const detail = answer.status === "solved"
-    ? ` (${count(answer.states)} positions looked at${took ? `, ${took}` : ""})`
-    : "";
+  const facts = [];
+  if (isNumber(answer.states)) facts.push(`${count(answer.states)} positions looked at`);
+  if (duration(answer.time)) facts.push(duration(answer.time));
+  const detail = answer.status === "solved" && facts.length ? ` (${facts.join(", ")})` : "";
   setAnswer(describe(answer) + detail, answer.status === "solved" ? "ok" : "warn");
   await startTimeline("solution", answer.start, answer.goal);
   for (const step of answer.trajectory || []) state.timeline.steps.push(step);
@@ -784,6 +784,8 @@ for (const radio of document.querySelectorAll('input[name="tool"]')) {
   radio.addEventListener("click", () => {
     if (!toolByPointer) return;
     toolByPointer = false;
+    canvas.focus({ preventScroll: true });
+    // a click on the label's text focuses the radio after this event
     setTimeout(() => canvas.focus({ preventScroll: true }), 0);
   });
 }

@@ -532,7 +532,7 @@ def test_phone_move_list_and_scrubber_by_touch(browser, live_server):
         assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
         # a tool tapped on a phone, then a stick drawn: the tap does not break drawing
         page.get_by_role("tab", name="Draw").tap()
-        page.get_by_text("Wall", exact=True).tap()
+        page.get_by_role("radio", name="Wall", exact=True).tap()
         x, y = cell_centre(page, 2, 2)
         page.touchscreen.tap(x, y)
         page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n')[3][2] === '#'")

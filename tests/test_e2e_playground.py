@@ -539,3 +539,19 @@ def test_phone_move_list_and_scrubber_by_touch(browser, live_server):
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_chip_clicked_during_play_stops_there(page):
+    page.goto("/?p=" + encode(parse(THREE_MOVES)))
+    page.locator("#speed").select_option("0.5")
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("Solved in 3 moves")
+    button(page, "Play").click()
+    expect(button(page, "Pause")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#board').dataset.animating === 'forward'")
+    page.locator("#moves-list li button").first.click()
+    expect(button(page, "Play")).to_be_visible()
+    wait_for_step(page, 1)
+    page.wait_for_timeout(1000)   # playing has stopped: no further step comes
+    assert data(page, "step") == "1"
+    assert data(page, "board") == engine_end(THREE_MOVES, moves_shown(page)[:1])[0]

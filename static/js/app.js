@@ -32,6 +32,7 @@ const state = {
   extra: null, // the editor's picture while a gesture is under way
   turns: [], // keys pressed while the board was moving, played in order
   hinting: null, // {grid text, orientation} a hint is being searched for
+  jump: null, // a step asked for while a move was under way
 };
 const MAX_QUEUED_TURNS = 6;
 
@@ -182,6 +183,11 @@ async function run(task) {
     state.busy = false;
     render();
     publish();
+    if (state.jump !== null) {
+      const cursor = state.jump;
+      state.jump = null;
+      jumpTo(cursor);
+    }
     // keys pressed while something else moved the board
     if (state.turns.length) setTimeout(playTurns, 0);
   }
@@ -356,6 +362,12 @@ async function stepClicked() {
 
 function jumpTo(cursor) {
   const t = state.timeline;
+  if (t && state.busy && state.playing) {
+    // playing stops after the move under way; then the jump is made
+    stopPlaying();
+    state.jump = cursor;
+    return;
+  }
   if (!t || state.busy) {
     publish(); // puts the scrubber back where the board is
     return;

@@ -5,10 +5,13 @@
 import { post } from "./api.js";
 import { animateStep } from "./animate.js";
 import { Editor } from "./editor.js";
+import { copyText, downloadText } from "./files.js";
 import { count, duration, isNumber, plural } from "./format.js";
 import { Grid, WALL, EMPTY } from "./grid.js";
 import { Jobs, JobStopped } from "./jobs.js";
+import { focusAfterPointerPick, installShortcuts } from "./keys.js";
 import { MoveList } from "./movelist.js";
+import { askMove, prefetchTurns } from "./nextsteps.js";
 import { BoardView } from "./render.js";
 import { followAddress, saveDesign, savedDesign } from "./storage.js";
 
@@ -390,29 +393,11 @@ function goalReached(t) {
   return !(symbol in step.sticks);
 }
 
-// Both possible next positions are asked for ahead of time, so that a turn
-// starts the moment its key is pressed.
-const nextSteps = new Map(); // "orientation|move|board" -> Promise of the step
-const MAX_REMEMBERED_STEPS = 256;
-
-function askMove(text, orientation, move) {
-  const key = `${orientation}|${move}|${text}`;
-  let promise = nextSteps.get(key);
-  if (!promise) {
-    promise = post("/api/move", { board: text, orientation, move });
-    nextSteps.set(key, promise);
-    promise.catch(() => nextSteps.delete(key)); // asked again when needed
-    if (nextSteps.size > MAX_REMEMBERED_STEPS) nextSteps.delete(nextSteps.keys().next().value);
-  }
-  return promise;
-}
-
 function prefetch() {
   const t = state.timeline;
   if (!t || goalReached(t)) return;
   const now = current();
-  const text = now.grid.toText();
-  for (const move of ["L", "R"]) askMove(text, now.orientation, move).catch(() => {});
+  prefetchTurns(now.grid.toText(), now.orientation);
 }
 
 function turn(move) {
@@ -690,31 +675,8 @@ async function importText(text) {
   }
 }
 
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch { ok = false; }
-    area.remove();
-    return ok;
-  }
-}
-
 function download() {
-  const blob = new Blob([state.design.toText()], { type: "text/plain" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `puzzle-${state.design.width}x${state.design.height}.txt`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadText(state.design.toText(), `puzzle-${state.design.width}x${state.design.height}.txt`);
 }
 
 // ------------------------------------------------------------------ share
@@ -782,54 +744,22 @@ $("#copy-text").addEventListener("click", async () => {
 });
 $("#copy-link").addEventListener("click", () => share("full"));
 $("#short-link").addEventListener("click", () => share("short"));
-// A tool picked with the pointer hands the keyboard to the board, so that
-// shortcuts work next; a tool picked with the keyboard keeps its focus.
-let toolByPointer = false;
-$(".tools").addEventListener("pointerdown", () => { toolByPointer = true; });
-$(".tools").addEventListener("keydown", () => { toolByPointer = false; });
 for (const radio of document.querySelectorAll('input[name="tool"]')) {
   radio.addEventListener("change", () => {
     editor.tool = radio.value;
     $("#tool-help").textContent = editor.help();
     setMode("draw");
   });
-  radio.addEventListener("click", () => {
-    if (!toolByPointer) return;
-    toolByPointer = false;
-    canvas.focus({ preventScroll: true });
-    // a click on the label's text focuses the radio after this event
-    setTimeout(() => canvas.focus({ preventScroll: true }), 0);
-  });
 }
+focusAfterPointerPick($(".tools"), canvas);
 
-const NOT_TEXT = new Set(["radio", "checkbox", "button", "submit", "reset", "range", "file", "color", "image"]);
-
-// Fields where the browser's own undo and arrows edit what is typed.
-function typing(el) {
-  if (!el || !el.tagName) return false;
-  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
-  return el.tagName === "INPUT" && !NOT_TEXT.has(el.type);
-}
-
-document.addEventListener("keydown", (e) => {
-  const el = e.target;
-  const ctrl = e.ctrlKey || e.metaKey;
-  const key = e.key.toLowerCase();
-  if (ctrl && (key === "z" || key === "y")) {
-    if (typing(el)) return;
-    e.preventDefault();
-    if (key === "z" && !e.shiftKey) undo(); else redo();
-    return;
-  }
-  if (ctrl || e.altKey) return;
-  // radio buttons, the scrubber and the lists use these keys themselves
-  const tag = el.tagName;
-  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-  if (e.key === "ArrowLeft") { e.preventDefault(); turn("L"); }
-  else if (e.key === "ArrowRight") { e.preventDefault(); turn("R"); }
-  else if (e.key === "Home" && state.timeline) { e.preventDefault(); jumpTo(0); }
-  else if (e.key === "End" && state.timeline) { e.preventDefault(); jumpTo(state.timeline.steps.length - 1); }
-  else if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); playClicked(); }
+installShortcuts({
+  undo,
+  redo,
+  turn,
+  home: () => Boolean(state.timeline) && (jumpTo(0), true),
+  end: () => Boolean(state.timeline) && (jumpTo(state.timeline.steps.length - 1), true),
+  play: playClicked,
 });
 
 // A swipe on the board turns it in "Try it" mode: right is clockwise.

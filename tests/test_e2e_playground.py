@@ -328,6 +328,25 @@ def test_a_turn_starts_without_waiting_for_the_server(page):
     page.unroute("**/api/move")
 
 
+def test_the_first_turn_is_fetched_while_the_board_is_looked_at(page):
+    done: list[str] = []
+    page.on("requestfinished", lambda r: done.append(r.url) if r.url.endswith("/api/move") else None)
+    page.goto("/")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(done) < 3:   # the settling and both turns
+        page.wait_for_timeout(50)
+    assert len(done) >= 3, done
+    held = []
+    page.route("**/api/move", lambda route: held.append(route))
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowLeft")
+    wait_for_step(page, 1, timeout=5000)
+    assert data(page, "board") == engine_end(EXAMPLE, "L")[0]
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/move")
+
+
 def test_a_turn_without_a_prefetch_still_asks(browser, live_server):
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
     page = context.new_page()

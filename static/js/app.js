@@ -11,7 +11,7 @@ import { Grid, WALL, EMPTY } from "./grid.js";
 import { Jobs, JobStopped } from "./jobs.js";
 import { focusAfterPointerPick, installShortcuts } from "./keys.js";
 import { MoveList } from "./movelist.js";
-import { askMove, prefetchTurns } from "./nextsteps.js";
+import { askMove, prefetchTurns, warmUp } from "./nextsteps.js";
 import { BoardView } from "./render.js";
 import { followAddress, saveDesign, savedDesign } from "./storage.js";
 
@@ -109,7 +109,7 @@ function updateButtons() {
   $("#step").disabled = busy || (t ? t.cursor >= t.steps.length - 1 && t.kind === "solution" : false);
   $("#undo").disabled = state.mode === "draw" ? state.undo.length === 0 : !t || t.cursor === 0;
   $("#redo").disabled = state.mode === "draw" ? state.redo.length === 0 : !t || t.cursor >= t.steps.length - 1;
-  $("#hint").disabled = Boolean(state.hinting);
+  $("#hint").disabled = Boolean(state.hinting) || state.solving;
   $("#solve").disabled = Boolean(state.hinting) || state.solving;
   const play = $("#play");
   play.textContent = state.playing ? "Pause" : "Play";
@@ -426,7 +426,7 @@ async function playTurns() {
 async function turnOnce(move) {
   let t = state.timeline;
   if (!t) {
-    const start = await post("/api/move", { board: state.design.toText(), orientation: 0, move: null });
+    const start = await askMove(state.design.toText(), 0, null);
     await startTimeline("play", start, goal());
     t = state.timeline;
   } else {
@@ -581,6 +581,14 @@ function afterDesignChange(message = "") {
   const text = state.design.toText();
   saveDesign(text);
   followAddress(text);
+  warmUpSoon();
+}
+
+// Editing comes in bursts: the first turns are fetched once it pauses.
+let warmTimer = null;
+function warmUpSoon() {
+  clearTimeout(warmTimer);
+  warmTimer = setTimeout(() => warmUp(state.design.toText()), 500);
 }
 
 function undo() {
@@ -806,3 +814,4 @@ if (!restored && Number.isInteger(initial.optimal)) {
   setAnswer(`The shortest solution takes ${plural(initial.optimal, "move")}. Try it, or press Solve.`);
 }
 if (initial.autoplay && !restored) playClicked();
+else warmUpSoon();

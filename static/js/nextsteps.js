@@ -22,3 +22,11 @@ export function askMove(text, orientation, move) {
 export function prefetchTurns(text, orientation) {
   for (const move of ["L", "R"]) askMove(text, orientation, move).catch(() => {});
 }
+
+// The settled start of a board and both first turns from it, asked for
+// while the player is still looking at the board.
+export function warmUp(text) {
+  askMove(text, 0, null)
+    .then((start) => prefetchTurns(start.board, start.orientation))
+    .catch(() => {});
+}

@@ -25,20 +25,20 @@ function frames(durationMs, onFrame) {
   });
 }
 
-// from: {positions: {symbol: [r, c]}, orientation}; step: a trajectory entry.
-// drawAt(positions, offsets, angle) draws one picture.
-export async function animateStep(from, step, speed, drawAt) {
+// The two phases of a step, each a duration and a picture for t in [0, 1]:
+// the frame's quarter turn (when the step has a move), then the fall.
+function phases(from, step, speed, drawAt) {
   const quarter = Math.PI / 2;
-  let angle = from.orientation * quarter;
+  const out = [];
   if (step.move) {
+    const start = from.orientation * quarter;
     const delta = step.move === "R" ? quarter : -quarter;
-    const start = angle;
-    await frames(TURN_MS / speed, (t) => {
-      angle = start + delta * easeInOut(t);
-      drawAt(from.positions, {}, angle);
+    out.push({
+      ms: TURN_MS / speed,
+      draw: (t) => drawAt(from.positions, {}, start + delta * easeInOut(t)),
     });
   }
-  angle = step.orientation * quarter;
+  const angle = step.orientation * quarter;
   const [dr, dc] = GRAVITY[step.orientation];
   const g = G * speed * speed;
   const released = new Set(step.released);
@@ -52,15 +52,31 @@ export async function animateStep(from, step, speed, drawAt) {
   }
   if (longest > 0) {
     const seconds = Math.sqrt((2 * longest) / g);
-    await frames(seconds * 1000, (t) => {
-      const fallen = 0.5 * g * (t * seconds) ** 2;
-      const offsets = {};
-      for (const [symbol, d] of Object.entries(travel)) {
-        const k = Math.min(d, fallen);
-        const out = released.has(symbol) ? Math.max(0, k - (step.moved[symbol] || 0) + 3) / 6 : 0;
-        offsets[symbol] = { dr: dr * k, dc: dc * k, alpha: Math.max(0, 1 - out) };
-      }
-      drawAt(from.positions, offsets, angle);
+    out.push({
+      ms: seconds * 1000,
+      draw: (t) => {
+        const fallen = 0.5 * g * (t * seconds) ** 2;
+        const offsets = {};
+        for (const [symbol, d] of Object.entries(travel)) {
+          const k = Math.min(d, fallen);
+          const gone = released.has(symbol) ? Math.max(0, k - (step.moved[symbol] || 0) + 3) / 6 : 0;
+          offsets[symbol] = { dr: dr * k, dc: dc * k, alpha: Math.max(0, 1 - gone) };
+        }
+        drawAt(from.positions, offsets, angle);
+      },
     });
+  }
+  return out;
+}
+
+// from: {positions: {symbol: [r, c]}, orientation}; step: a trajectory entry.
+// drawAt(positions, offsets, angle) draws one picture. With reverse, the
+// step is played backwards and ends on `from`: the sticks rise back, then
+// the frame turns back.
+export async function animateStep(from, step, speed, drawAt, { reverse = false } = {}) {
+  const parts = phases(from, step, speed, drawAt);
+  if (reverse) parts.reverse();
+  for (const part of parts) {
+    await frames(part.ms, (t) => part.draw(reverse ? 1 - t : t));
   }
 }

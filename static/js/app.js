@@ -5,8 +5,15 @@
 import { post } from "./api.js";
 import { animateStep } from "./animate.js";
 import { Editor } from "./editor.js";
+import { copyText, downloadText } from "./files.js";
+import { count, duration, isNumber, plural } from "./format.js";
 import { Grid, WALL, EMPTY } from "./grid.js";
+import { Jobs, JobStopped } from "./jobs.js";
+import { focusAfterPointerPick, installShortcuts } from "./keys.js";
+import { MoveList } from "./movelist.js";
+import { askMove, prefetchTurns, warmUp } from "./nextsteps.js";
 import { BoardView } from "./render.js";
+import { followAddress, saveDesign, savedDesign } from "./storage.js";
 
 const $ = (selector) => document.querySelector(selector);
 const initial = JSON.parse($("#initial").textContent);
@@ -23,10 +30,23 @@ const state = {
   timeline: null, // {kind: "solution" | "play", specs, steps, cursor, goal}
   solution: null, // {text, goal, answer} for the design as last solved
   busy: false,
+  solving: false, // waiting for the solver's answer (not an animation)
   playing: false,
   extra: null, // the editor's picture while a gesture is under way
-  job: null, // the id of the solve running on the server
+  turns: [], // keys pressed while the board was moving, played in order
+  hinting: null, // {grid text, orientation} a hint is being searched for
+  jump: null, // a step asked for while a move was under way
 };
+const MAX_QUEUED_TURNS = 6;
+
+const jobs = new Jobs({ box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text") });
+const moveList = new MoveList({
+  list: $("#moves-list"),
+  label: $("#moves-label"),
+  scrubber: $("#scrubber"),
+  scrubRow: $("#scrub-row"),
+  onJump: (step) => jumpTo(step),
+});
 
 // ---------------------------------------------------------------- helpers
 function say(text, kind = "info") {
@@ -74,10 +94,10 @@ function publish() {
   canvas.dataset.step = String(now.step);
   const sides = ["bottom", "right", "top", "left"];
   canvas.setAttribute("aria-label",
-    `Puzzle board, ${now.grid.width} by ${now.grid.height}, ${now.grid.sticks().size} sticks, ` +
+    `Puzzle board, ${now.grid.width} by ${now.grid.height}, ${plural(now.grid.sticks().size, "stick")}, ` +
     `gravity towards the frame's ${sides[now.orientation]} side`);
   $("#move-counter").textContent = `Moves: ${now.step}`;
-  updateMoveList();
+  moveList.update(state.timeline);
   updateButtons();
 }
 
@@ -89,32 +109,14 @@ function updateButtons() {
   $("#step").disabled = busy || (t ? t.cursor >= t.steps.length - 1 && t.kind === "solution" : false);
   $("#undo").disabled = state.mode === "draw" ? state.undo.length === 0 : !t || t.cursor === 0;
   $("#redo").disabled = state.mode === "draw" ? state.redo.length === 0 : !t || t.cursor >= t.steps.length - 1;
+  $("#hint").disabled = Boolean(state.hinting) || state.solving;
+  $("#solve").disabled = Boolean(state.hinting) || state.solving;
   const play = $("#play");
   play.textContent = state.playing ? "Pause" : "Play";
   play.setAttribute("aria-pressed", String(state.playing));
 }
 
-function updateMoveList() {
-  const list = $("#moves-list");
-  const t = state.timeline;
-  const moves = t ? t.steps.slice(1).map((s) => s.move) : [];
-  list.replaceChildren(...moves.map((move, i) => {
-    const li = document.createElement("li");
-    li.textContent = move;
-    li.title = `Move ${i + 1}: turn ${move === "L" ? "left" : "right"}`;
-    if (i < t.cursor) li.classList.add("done");
-    if (i === t.cursor - 1) {
-      li.classList.add("current");
-      li.setAttribute("aria-current", "step");
-    }
-    return li;
-  }));
-  list.dataset.kind = t ? t.kind : "";
-}
-
-function formatCount(n) {
-  return Number(n).toLocaleString("en-US");
-}
+const SPELLED_OUT_MOVES = 20;
 
 function describe(answer) {
   if (answer.status === "solved") {
@@ -122,14 +124,16 @@ function describe(answer) {
     if (n === 0) {
       return `Solved before any turn: stick ${answer.start.released.join(", ")} falls out as the puzzle settles.`;
     }
-    return `Solved in ${n} move${n === 1 ? "" : "s"}: ${answer.moves.split("").join(" ")}`;
+    // a long solution is told by its chips, not by a wall of letters
+    const letters = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.split("").join(" ")}` : "";
+    return `Solved in ${plural(n, "move")}${letters}`;
   }
   if (answer.status === "unsolvable") {
-    return `No solution: all ${formatCount(answer.states)} reachable positions tried`;
+    return `No solution: all ${count(answer.states)} reachable positions tried`;
   }
   const which = answer.limit === "time" ? "time" : "state";
-  return `Gave up at the ${which} limit: no solution within ${answer.depth} moves ` +
-         `after ${formatCount(answer.states)} positions.`;
+  return `Gave up at the ${which} limit: no solution within ${plural(answer.depth, "move")} ` +
+         `after ${count(answer.states)} positions.`;
 }
 
 function setAnswer(text, kind = "info") {
@@ -150,17 +154,22 @@ function designWarnings() {
 }
 
 // ------------------------------------------------------------- animation
-async function animate(fromStep, step) {
+async function animate(fromStep, step, { reverse = false, faster = 1 } = {}) {
   const from = { positions: fromStep.sticks, orientation: fromStep.orientation };
   const specs = state.timeline.specs;
-  const speed = Number($("#speed").value) || 1;
+  const speed = (Number($("#speed").value) || 1) * faster;
   const walls = state.design.withSticks(specs, {});
-  await animateStep(from, step, speed, (positions, offsets, angle) => {
-    const sticks = Object.entries(positions).map(([symbol, [row, col]]) => ({
-      ...specs.get(symbol), row, col, ...(offsets[symbol] || {}),
-    }));
-    view.draw({ grid: walls, sticks, angle });
-  });
+  canvas.dataset.animating = reverse ? "back" : "forward";
+  try {
+    await animateStep(from, step, speed, (positions, offsets, angle) => {
+      const sticks = Object.entries(positions).map(([symbol, [row, col]]) => ({
+        ...specs.get(symbol), row, col, ...(offsets[symbol] || {}),
+      }));
+      view.draw({ grid: walls, sticks, angle });
+    }, { reverse });
+  } finally {
+    delete canvas.dataset.animating;
+  }
 }
 
 async function run(task) {
@@ -171,12 +180,19 @@ async function run(task) {
     await task();
     return true;
   } catch (error) {
-    say(error.message, "error");
+    say(error.message, error instanceof JobStopped ? "info" : "error");
     return false;
   } finally {
     state.busy = false;
     render();
     publish();
+    if (state.jump !== null) {
+      const cursor = state.jump;
+      state.jump = null;
+      jumpTo(cursor);
+    }
+    // keys pressed while something else moved the board
+    if (state.turns.length) setTimeout(playTurns, 0);
   }
 }
 
@@ -194,6 +210,7 @@ async function forward() {
   await animate(t.steps[t.cursor], step);
   t.cursor += 1;
   publish();
+  prefetch();
   if (t.kind === "solution") {
     say(step.released.length ? `Move ${t.cursor}: stick ${step.released.join(", ")} falls out.` : `Move ${t.cursor} of ${t.steps.length - 1}.`,
         step.released.length ? "ok" : "info");
@@ -201,67 +218,72 @@ async function forward() {
   return true;
 }
 
+// One step back, animated backwards: the sticks rise, the frame turns back.
+async function backward(faster = 1) {
+  const t = state.timeline;
+  if (!t || t.cursor === 0) return false;
+  await animate(t.steps[t.cursor - 1], t.steps[t.cursor], { reverse: true, faster });
+  t.cursor -= 1;
+  publish();
+  prefetch();
+  say(t.cursor ? `Back at move ${t.cursor}.` : "Back at the start.");
+  return true;
+}
+
+// Up to a few steps are walked back quickly; further, the start is shown at once.
+const ANIMATED_RESTART_STEPS = 4;
+
+function restart() {
+  const t = state.timeline;
+  if (!t || t.cursor === 0) return;
+  stopPlaying();
+  if (t.cursor > ANIMATED_RESTART_STEPS) {
+    jumpTo(0);
+    return;
+  }
+  run(async () => {
+    while (await backward(3)) { /* to the start */ }
+  });
+}
+
 // ------------------------------------------------------------------ solve
 function goal() {
   return $("#goal").value;
 }
 
-// Ask the server; a big puzzle becomes a job whose progress is polled.
+// Ask the server; a big puzzle becomes a job whose progress is shown.
 async function fetchSolution() {
   const text = state.design.toText();
   const g = goal();
   if (state.solution && state.solution.text === text && state.solution.goal === g) return state.solution.answer;
-  let job = await post("/api/jobs", { board: text, goal: g });
-  if (job.status === "running") job = await follow(job);
-  if (job.status === "cancelled") throw new Error(`Cancelled after ${formatCount(job.states || 0)} positions.`);
-  if (job.status !== "done") throw new Error(job.error || "The solver could not finish.");
-  state.solution = { text, goal: g, answer: job.answer };
-  return job.answer;
-}
-
-async function follow(job) {
-  const box = $("#progress");
-  const bar = $("#progress-bar");
-  const label = $("#progress-text");
-  state.job = job.id;
-  box.hidden = false;
-  try {
-    while (job.status === "running") {
-      bar.value = job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : 0;
-      label.textContent = `${formatCount(job.states || 0)} positions, ${job.depth || 0} moves deep, ${job.seconds.toFixed(1)} s`;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const response = await fetch(`/api/jobs/${job.id}`);
-      job = await response.json();
-      if (!response.ok) throw new Error(job.error || "The solve was lost.");
-    }
-    return job;
-  } finally {
-    state.job = null;
-    box.hidden = true;
-  }
-}
-
-async function cancelJob() {
-  if (!state.job) return;
-  await post(`/api/jobs/${state.job}/cancel`, {});
+  const answer = await jobs.solve({ board: text, goal: g });
+  state.solution = { text, goal: g, answer };
+  return answer;
 }
 
 async function showSolution() {
   let answer;
   setAnswer("Solving…");
+  say("");
+  state.solving = true;
+  updateButtons();
   try {
     answer = await fetchSolution();
   } catch (error) {
-    setAnswer(error.message, "error");
-    say(error.message, "error");
+    const kind = error instanceof JobStopped ? "info" : "error";
+    setAnswer(error.message, kind);
+    say(error.message, kind);
     return null;
+  } finally {
+    state.solving = false;
   }
-  const detail = answer.status === "solved"
-    ? ` (${formatCount(answer.states)} positions looked at, ${answer.time < 0.01 ? "<0.01" : answer.time.toFixed(2)} s)`
-    : "";
+  const facts = [];
+  if (isNumber(answer.states)) facts.push(`${count(answer.states)} positions looked at`);
+  if (duration(answer.time)) facts.push(duration(answer.time));
+  const detail = answer.status === "solved" && facts.length ? ` (${facts.join(", ")})` : "";
   setAnswer(describe(answer) + detail, answer.status === "solved" ? "ok" : "warn");
   await startTimeline("solution", answer.start, answer.goal);
-  for (const step of answer.trajectory) state.timeline.steps.push(step);
+  for (const step of answer.trajectory || []) state.timeline.steps.push(step);
   publish();
   return answer;
 }
@@ -277,6 +299,14 @@ function hasSolutionTimeline() {
     state.solution.text === state.design.toText() && state.solution.goal === goal();
 }
 
+function nothingToPlay(answer) {
+  if (answer.status === "unsolvable") {
+    say("Nothing to play: no sequence of turns solves this puzzle.", "warn");
+  } else {
+    say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
+  }
+}
+
 async function playClicked() {
   if (state.playing) {
     stopPlaying();
@@ -287,10 +317,18 @@ async function playClicked() {
   await run(async () => {
     if (!hasSolutionTimeline()) {
       const answer = await showSolution();
-      if (!answer || answer.status !== "solved") return;
+      if (!answer) return;
+      if (answer.status !== "solved") {
+        nothingToPlay(answer);
+        return;
+      }
     }
     const t = state.timeline;
     if (t.cursor >= t.steps.length - 1) {
+      if (t.steps.length === 1) {
+        say("Nothing to play: the goal is reached before any turn.");
+        return;
+      }
       t.cursor = 0;
       render();
       publish();
@@ -312,6 +350,10 @@ async function stepClicked() {
     if (!state.timeline) {
       const answer = await showSolution();
       if (!answer) return;
+      if (answer.status !== "solved") {
+        nothingToPlay(answer);
+        return;
+      }
     }
     if (state.timeline.kind === "play" && state.timeline.cursor >= state.timeline.steps.length - 1) {
       say("That was your latest move. Turn again, or press Solve to watch the shortest way.");
@@ -323,12 +365,22 @@ async function stepClicked() {
 
 function jumpTo(cursor) {
   const t = state.timeline;
-  if (!t || state.busy) return;
+  if (t && state.busy && state.playing) {
+    // playing stops after the move under way; then the jump is made
+    stopPlaying();
+    state.jump = cursor;
+    return;
+  }
+  if (!t || state.busy) {
+    publish(); // puts the scrubber back where the board is
+    return;
+  }
   stopPlaying();
   t.cursor = Math.max(0, Math.min(cursor, t.steps.length - 1));
-  say("");
+  say(t.cursor ? `Move ${t.cursor} of ${t.steps.length - 1}.` : "Back at the start.");
   render();
   publish();
+  prefetch();
 }
 
 // ------------------------------------------------------------ play it yourself
@@ -341,68 +393,144 @@ function goalReached(t) {
   return !(symbol in step.sticks);
 }
 
-async function turn(move) {
+function prefetch() {
+  const t = state.timeline;
+  if (!t || goalReached(t)) return;
+  const now = current();
+  prefetchTurns(now.grid.toText(), now.orientation);
+}
+
+function turn(move) {
   setMode("try");
+  if (state.solving) {
+    say("The solver is still working: wait for it, or press Cancel.");
+    return;
+  }
+  if (state.hinting) jobs.cancel().catch(() => {}); // that hint is for a position about to be left
   stopPlaying();
+  if (state.turns.length >= MAX_QUEUED_TURNS) return;
+  state.turns.push(move);
+  if (!state.busy) playTurns();
+}
+
+async function playTurns() {
+  if (state.busy || !state.turns.length) return;
   await run(async () => {
-    let t = state.timeline;
-    if (!t) {
-      const start = await post("/api/move", { board: state.design.toText(), orientation: 0, move: null });
-      await startTimeline("play", start, goal());
-      t = state.timeline;
-    } else {
-      t.kind = "play";
-      t.goal = goal();
-      t.steps = t.steps.slice(0, t.cursor + 1);
+    while (state.turns.length) {
+      const move = state.turns.shift();
+      if (!(await turnOnce(move))) state.turns = [];
     }
-    if (goalReached(t)) {
-      say("A stick is already out. Press Undo or Restart to try again.");
-      return;
-    }
-    const now = current();
-    const step = await post("/api/move", { board: now.grid.toText(), orientation: now.orientation, move });
-    t.steps.push(step);
-    await animate(t.steps[t.cursor], step);
-    t.cursor += 1;
-    publish();
-    if (goalReached(t)) await celebrate(t.cursor);
-    else say(step.released.length ? `Stick ${step.released.join(", ")} fell out.` : "");
   });
 }
 
-async function celebrate(count) {
-  let best = null;
-  try {
-    const answer = await fetchSolution();
-    if (answer.status === "solved") best = answer.length;
-  } catch {
-    best = null;
+async function turnOnce(move) {
+  let t = state.timeline;
+  if (!t) {
+    const start = await askMove(state.design.toText(), 0, null);
+    await startTimeline("play", start, goal());
+    t = state.timeline;
+  } else {
+    t.kind = "play";
+    t.goal = goal();
+    t.steps = t.steps.slice(0, t.cursor + 1);
   }
-  const moves = `${count} move${count === 1 ? "" : "s"}`;
-  if (best === null) say(`Done in ${moves}!`, "ok");
-  else if (best === count) say(`Done in ${moves}: the shortest possible!`, "ok");
-  else say(`Done in ${moves}; the shortest takes ${best}.`, "ok");
+  if (goalReached(t)) {
+    say("A stick is already out. Press Undo or Restart to try again.");
+    return false;
+  }
+  const now = current();
+  const step = await askMove(now.grid.toText(), now.orientation, move);
+  t.steps.push(step);
+  await animate(t.steps[t.cursor], step);
+  t.cursor += 1;
+  publish();
+  prefetch();
+  if (goalReached(t)) {
+    await celebrate(t.cursor);
+    return false;
+  }
+  say(step.released.length ? `Stick ${step.released.join(", ")} fell out.` : "");
+  return true;
+}
+
+async function celebrate(moves) {
+  let best = null;
+  const s = state.solution;
+  if (s && s.text === state.design.toText() && s.goal === goal() && s.answer.status === "solved") {
+    best = s.answer.length;
+  } else if (state.design.toText() === initial.board && Number.isInteger(initial.optimal) && goal() === "any") {
+    best = initial.optimal;
+  } else {
+    try {
+      const answer = await fetchSolution();
+      if (answer.status === "solved") best = answer.length;
+    } catch {
+      best = null;
+    }
+  }
+  const done = plural(moves, "move");
+  if (best === null) say(`Done in ${done}!`, "ok");
+  else if (best === moves) say(`Done in ${done}: the shortest possible!`, "ok");
+  else say(`Done in ${done}; the shortest takes ${best}.`, "ok");
+}
+
+// The hint straight from the solved answer, when the turns so far follow it.
+function hintFromSolution() {
+  const s = state.solution;
+  if (!s || s.text !== state.design.toText() || s.goal !== goal() || s.answer.status !== "solved") return null;
+  const t = state.timeline;
+  const played = t ? t.steps.slice(1, t.cursor + 1).map((step) => step.move).join("") : "";
+  if (!s.answer.moves.startsWith(played)) return null;
+  return { status: "solved", move: s.answer.moves[played.length] || null, length: s.answer.length - played.length };
+}
+
+function showHint(answer) {
+  if (answer.status === "solved" && answer.move) {
+    const rest = answer.length - 1;
+    say(`Hint: turn ${answer.move === "L" ? "left (L)" : "right (R)"}` +
+        (rest ? `, then ${plural(rest, "more move", "more moves")}.` : ": a stick falls out."));
+    const button = answer.move === "L" ? $("#turn-left") : $("#turn-right");
+    button.classList.add("hinted");
+    setTimeout(() => button.classList.remove("hinted"), 1800);
+  } else if (answer.status === "solved") {
+    say("The goal is reached already.");
+  } else if (answer.status === "unsolvable") {
+    say("No sequence of turns reaches the goal from here.", "warn");
+  } else {
+    say("This one is too big for a hint: the search stopped at its limit.", "warn");
+  }
 }
 
 async function hint() {
-  await run(async () => {
-    const now = current();
-    const answer = await post("/api/hint", { board: now.grid.toText(), orientation: now.orientation, goal: goal() });
-    if (answer.status === "solved" && answer.move) {
-      const rest = answer.length - 1;
-      say(`Hint: turn ${answer.move === "L" ? "left (L)" : "right (R)"}` +
-          (rest ? `, then ${rest} more move${rest === 1 ? "" : "s"}.` : ": a stick falls out."));
-      const button = answer.move === "L" ? $("#turn-left") : $("#turn-right");
-      button.classList.add("hinted");
-      setTimeout(() => button.classList.remove("hinted"), 1800);
-    } else if (answer.status === "solved") {
-      say("The goal is reached already.");
-    } else if (answer.status === "unsolvable") {
-      say("No sequence of turns reaches the goal from here.", "warn");
-    } else {
-      say("This one is too big for a hint: the search stopped at its limit.", "warn");
+  if (state.solving || state.hinting) return;
+  const known = hintFromSolution();
+  if (known) {
+    showHint(known);
+    return;
+  }
+  const now = current();
+  const asked = { text: now.grid.toText(), orientation: now.orientation, goal: goal() };
+  const fromStart = !state.timeline;
+  state.hinting = asked;
+  updateButtons();
+  say("Looking for the best next turn…");
+  try {
+    const answer = await jobs.solve({ board: asked.text, orientation: asked.orientation, goal: asked.goal }, "Hint");
+    const still = current();
+    if (still.grid.toText() !== asked.text || still.orientation !== asked.orientation || goal() !== asked.goal) return;
+    if (fromStart && asked.text === state.design.toText()) {
+      state.solution = { text: asked.text, goal: asked.goal, answer };
     }
-  });
+    showHint({ status: answer.status, move: (answer.moves || "")[0] || null, length: answer.length });
+  } catch (error) {
+    const still = current();
+    if (still.grid.toText() === asked.text && still.orientation === asked.orientation) {
+      say(error.message, error instanceof JobStopped ? "info" : "error");
+    }
+  } finally {
+    state.hinting = null;
+    updateButtons();
+  }
 }
 
 // ------------------------------------------------------------------- edit
@@ -450,11 +578,23 @@ function afterDesignChange(message = "") {
   $("#size").value = String(state.design.width);
   render();
   publish();
+  const text = state.design.toText();
+  saveDesign(text);
+  followAddress(text);
+  warmUpSoon();
+}
+
+// Editing comes in bursts: the first turns are fetched once it pauses.
+let warmTimer = null;
+function warmUpSoon() {
+  clearTimeout(warmTimer);
+  warmTimer = setTimeout(() => warmUp(state.design.toText()), 500);
 }
 
 function undo() {
   if (state.mode === "try") {
-    if (state.timeline && state.timeline.cursor > 0) jumpTo(state.timeline.cursor - 1);
+    stopPlaying();
+    run(backward);
     return;
   }
   if (!state.undo.length || state.busy) return;
@@ -488,15 +628,25 @@ const editor = new Editor({
   },
 });
 
+// The rules allow frames from 3 to 64 cells a side.
+const MIN_SIZE = 3;
+const MAX_SIZE = 64;
+
+// Only this makes a new frame: the Size box alone never replaces the drawing.
 function newFrame() {
-  const n = Number($("#size").value);
-  if (!Number.isInteger(n) || n < 4 || n > 40) {
-    say("Choose a size from 4 to 40.", "error");
-    $("#size").value = String(state.design.width);
+  const field = $("#size");
+  const raw = field.value.trim();
+  const n = Number(raw);
+  if (!raw || !Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
+    say(`Choose a size from ${MIN_SIZE} to ${MAX_SIZE}. Your board is unchanged.`, "error");
+    field.focus();
     return;
   }
   const fresh = Grid.frame(n);
-  if (fresh.toText() === state.design.toText()) return; // the size field's change and the button's click
+  if (fresh.toText() === state.design.toText()) {
+    say(`This is already an empty ${n} × ${n} frame.`);
+    return;
+  }
   leaveTimeline();
   commit(fresh, `A fresh ${n} × ${n} frame with a gap in the bottom row.`);
 }
@@ -523,7 +673,7 @@ async function importText(text) {
   try {
     const body = await post("/api/parse", { board: text });
     leaveTimeline();
-    commit(Grid.fromText(body.board), `Imported a ${body.width} × ${body.height} puzzle with ${body.sticks} sticks.`,
+    commit(Grid.fromText(body.board), `Imported a ${body.width} × ${body.height} puzzle with ${plural(body.sticks, "stick")}.`,
       "Imported puzzle");
     ioSay("Imported.", "ok");
   } catch (error) {
@@ -533,31 +683,8 @@ async function importText(text) {
   }
 }
 
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch { ok = false; }
-    area.remove();
-    return ok;
-  }
-}
-
 function download() {
-  const blob = new Blob([state.design.toText()], { type: "text/plain" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `puzzle-${state.design.width}x${state.design.height}.txt`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadText(state.design.toText(), `puzzle-${state.design.width}x${state.design.height}.txt`);
 }
 
 // ------------------------------------------------------------------ share
@@ -585,18 +712,26 @@ $("#tab-try").addEventListener("click", () => {
   say("Turn with ← and →, the buttons, or a swipe on the board.");
 });
 $("#solve").addEventListener("click", solveClicked);
-$("#cancel").addEventListener("click", () => cancelJob().catch((error) => say(error.message, "error")));
+$("#cancel").addEventListener("click", () => jobs.cancel().catch((error) => say(error.message, "error")));
 $("#play").addEventListener("click", playClicked);
 $("#step").addEventListener("click", stepClicked);
-$("#back").addEventListener("click", () => state.timeline && jumpTo(state.timeline.cursor - 1));
-$("#restart").addEventListener("click", () => jumpTo(0));
+$("#back").addEventListener("click", () => {
+  stopPlaying();
+  run(backward);
+});
+$("#restart").addEventListener("click", restart);
 $("#turn-left").addEventListener("click", () => turn("L"));
 $("#turn-right").addEventListener("click", () => turn("R"));
 $("#hint").addEventListener("click", hint);
 $("#undo").addEventListener("click", undo);
 $("#redo").addEventListener("click", redo);
 $("#new-frame").addEventListener("click", newFrame);
-$("#size").addEventListener("change", newFrame);
+$("#size").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") {
+    e.preventDefault();
+    newFrame();
+  }
+});
 $("#clear").addEventListener("click", clearSticks);
 $("#goal").addEventListener("change", () => {
   leaveTimeline();
@@ -624,17 +759,15 @@ for (const radio of document.querySelectorAll('input[name="tool"]')) {
     setMode("draw");
   });
 }
+focusAfterPointerPick($(".tools"), canvas);
 
-document.addEventListener("keydown", (e) => {
-  const tag = e.target.tagName;
-  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-  const ctrl = e.ctrlKey || e.metaKey;
-  if (ctrl && e.key.toLowerCase() === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
-  else if (ctrl && (e.key.toLowerCase() === "y" || (e.key.toLowerCase() === "z" && e.shiftKey))) { e.preventDefault(); redo(); }
-  else if (ctrl || e.altKey) return;
-  else if (e.key === "ArrowLeft") { e.preventDefault(); turn("L"); }
-  else if (e.key === "ArrowRight") { e.preventDefault(); turn("R"); }
-  else if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); playClicked(); }
+installShortcuts({
+  undo,
+  redo,
+  turn,
+  home: () => Boolean(state.timeline) && (jumpTo(0), true),
+  end: () => Boolean(state.timeline) && (jumpTo(state.timeline.steps.length - 1), true),
+  play: playClicked,
 });
 
 // A swipe on the board turns it in "Try it" mode: right is clockwise.
@@ -650,13 +783,35 @@ canvas.addEventListener("pointerup", (e) => {
   if (Math.abs(dx) > 30 && Math.abs(dx) > Math.abs(dy)) turn(dx > 0 ? "R" : "L");
 });
 
-setMode("draw");
+// The page at "/" with no puzzle in its address brings back the last drawing.
+function restoreSaved() {
+  if (window.location.pathname !== "/" || new URLSearchParams(window.location.search).has("p")) return false;
+  const text = savedDesign();
+  if (!text || text === initial.board) return false;
+  let grid;
+  try {
+    grid = Grid.fromText(text);
+    if (!(grid.width >= MIN_SIZE && grid.width <= MAX_SIZE && grid.height >= MIN_SIZE && grid.height <= MAX_SIZE)) return false;
+  } catch {
+    return false;
+  }
+  state.undo.push(state.design); // Undo brings back the example
+  state.design = grid;
+  $("#puzzle-title").textContent = "Your puzzle";
+  followAddress(text);
+  return true;
+}
+
+const restored = restoreSaved();
+setMode(initial.mode === "try" ? "try" : "draw");
 refreshGoals();
 $("#size").value = String(state.design.width);
 render();
 publish();
-say(designWarnings(), "warn");
-if (initial.optimal !== null && initial.optimal !== undefined) {
-  setAnswer(`The shortest solution takes ${initial.optimal} move${initial.optimal === 1 ? "" : "s"}. Try it, or press Solve.`);
+if (restored) say("Restored your last drawing. Undo brings back the example.");
+else say(designWarnings(), "warn");
+if (!restored && Number.isInteger(initial.optimal)) {
+  setAnswer(`The shortest solution takes ${plural(initial.optimal, "move")}. Try it, or press Solve.`);
 }
-if (initial.autoplay) playClicked();
+if (initial.autoplay && !restored) playClicked();
+else warmUpSoon();

@@ -1,0 +1,22 @@
+// Words and numbers for people. Every number may be missing from an answer
+// (an older server, another path through it): a missing one is left out,
+// never allowed to break the page.
+
+export function isNumber(x) {
+  return typeof x === "number" && Number.isFinite(x);
+}
+
+export function count(n) {
+  return isNumber(n) ? n.toLocaleString("en-US") : "?";
+}
+
+export function plural(n, word, words = `${word}s`) {
+  return `${count(n)} ${n === 1 ? word : words}`;
+}
+
+// "0.42 s", "<0.01 s", or "" when the answer did not say.
+export function duration(seconds, digits = 2) {
+  if (!isNumber(seconds)) return "";
+  const floor = 10 ** -digits;
+  return seconds < floor ? `<${floor} s` : `${seconds.toFixed(digits)} s`;
+}

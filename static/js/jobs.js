@@ -1,0 +1,97 @@
+// Solves that run on the server as jobs: start one, show its progress (or
+// its place in the queue), cancel it, and cancel it too when the page is
+// left, so that nobody's abandoned search keeps a solver busy.
+
+import { post } from "./api.js";
+import { count, duration, plural } from "./format.js";
+
+// Older servers only knew "running"; "queued" is as unfinished.
+export function unfinished(job) {
+  return job.status === "running" || job.status === "queued";
+}
+
+export function progressText(job) {
+  if (job.status === "queued") {
+    return job.place ? `Waiting for a free solver: number ${job.place} in the queue`
+      : "Waiting for a free solver";
+  }
+  const time = duration(job.seconds, 1);
+  return `${count(job.states || 0)} positions, ${plural(job.depth || 0, "move")} deep` +
+    (time ? `, ${time}` : "");
+}
+
+export class JobStopped extends Error {}
+
+export class Jobs {
+  // box: the progress element, shown while a job runs; bar, label inside it.
+  constructor({ box, bar, label, pollMs = 250 }) {
+    Object.assign(this, { box, bar, label, pollMs });
+    this.id = null;
+    this.active = false;
+    window.addEventListener("pagehide", () => this.abandon());
+  }
+
+  // Start a solve (payload as for POST /api/jobs) and wait for its answer.
+  async solve(payload, what = "Solving") {
+    if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
+    this.active = true;
+    try {
+      let job = await post("/api/jobs", payload);
+      if (unfinished(job)) job = await this.follow(job, what);
+      if (job.status === "cancelled") {
+        throw new JobStopped(`Cancelled after ${plural(job.states || 0, "position")}.`);
+      }
+      if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
+      return job.answer;
+    } finally {
+      this.active = false;
+    }
+  }
+
+  async follow(job, what) {
+    this.id = job.id;
+    this.box.hidden = false;
+    this.box.dataset.what = what;
+    try {
+      while (unfinished(job)) {
+        this.show(job);
+        await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+        let response;
+        try {
+          response = await fetch(`/api/jobs/${encodeURIComponent(job.id)}`);
+        } catch {
+          throw new Error("The server cannot be reached. Is it still running?");
+        }
+        const body = await response.json().catch(() => ({}));
+        if (!response.ok) throw new Error(body.error || "The search was lost.");
+        job = body;
+      }
+      return job;
+    } finally {
+      this.id = null;
+      this.box.hidden = true;
+      this.box.dataset.status = "";
+    }
+  }
+
+  show(job) {
+    this.box.dataset.status = job.status;
+    if (job.status === "queued") {
+      this.bar.removeAttribute("value"); // an indeterminate bar: nothing is counted yet
+    } else {
+      this.bar.value = job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : 0;
+    }
+    this.label.textContent = progressText(job);
+  }
+
+  async cancel() {
+    if (!this.id) return;
+    await post(`/api/jobs/${encodeURIComponent(this.id)}/cancel`, {});
+  }
+
+  // The page is going away: a beacon still gets out when a fetch would not.
+  abandon() {
+    if (!this.id || !navigator.sendBeacon) return;
+    navigator.sendBeacon(`/api/jobs/${encodeURIComponent(this.id)}/cancel`);
+  }
+}

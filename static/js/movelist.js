@@ -1,0 +1,68 @@
+// The moves of the timeline as a compact, scrollable row of chips (each a
+// button that jumps to its step), a label saying whose moves they are, and a
+// scrubber over the steps.
+
+const LABELS = { solution: "Shortest solution", play: "Your turns" };
+
+export class MoveList {
+  // onJump(step) is called with the step to show.
+  constructor({ list, label, scrubber, scrubRow, onJump }) {
+    Object.assign(this, { list, label, scrubber, scrubRow });
+    this.shown = null; // "kind:moves" of the chips in the list
+    list.addEventListener("click", (e) => {
+      const chip = e.target.closest("button[data-step]");
+      if (chip) onJump(Number(chip.dataset.step));
+    });
+    scrubber.addEventListener("input", () => onJump(Number(scrubber.value)));
+  }
+
+  update(timeline) {
+    const moves = timeline ? timeline.steps.slice(1).map((s) => s.move) : [];
+    const kind = timeline ? timeline.kind : "";
+    const key = `${kind}:${moves.join("")}`;
+    if (key !== this.shown) {
+      this.shown = key;
+      this.list.replaceChildren(...moves.map((move, i) => {
+        const li = document.createElement("li");
+        const chip = document.createElement("button");
+        chip.type = "button";
+        chip.textContent = move;
+        chip.dataset.step = String(i + 1);
+        chip.title = `Move ${i + 1}: turn ${move === "L" ? "left" : "right"}`;
+        chip.setAttribute("aria-label", chip.title);
+        li.append(chip);
+        return li;
+      }));
+    }
+    this.list.dataset.kind = kind;
+    this.label.hidden = moves.length === 0;
+    this.label.textContent = LABELS[kind] || "";
+    this.scrubRow.hidden = moves.length === 0;
+    this.scrubber.max = String(moves.length);
+    const cursor = timeline ? timeline.cursor : 0;
+    this.scrubber.value = String(cursor);
+    this.scrubber.setAttribute("aria-valuetext", `Move ${cursor} of ${moves.length}`);
+    let current = null;
+    this.list.querySelectorAll("li").forEach((li, i) => {
+      li.classList.toggle("done", i < cursor);
+      const now = i === cursor - 1;
+      li.classList.toggle("current", now);
+      if (now) {
+        li.setAttribute("aria-current", "step");
+        current = li;
+      } else {
+        li.removeAttribute("aria-current");
+      }
+    });
+    if (current) this.reveal(current);
+    else if (cursor === 0) this.list.scrollTop = 0;
+  }
+
+  // Scroll the list, and only the list, so that the chip is in view.
+  reveal(li) {
+    const box = this.list.getBoundingClientRect();
+    const chip = li.getBoundingClientRect();
+    if (chip.top < box.top) this.list.scrollTop -= box.top - chip.top;
+    else if (chip.bottom > box.bottom) this.list.scrollTop += chip.bottom - box.bottom;
+  }
+}

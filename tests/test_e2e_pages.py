@@ -120,8 +120,8 @@ def test_the_gap_mark_turns_with_the_frame(page):
     page.get_by_role("tab", name="Try it").click()
     page.locator("#board").focus()
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('#board').dataset.orientation === '3'")
-    page.wait_for_function("document.querySelector('#board').dataset.step === '1'")
+    page.wait_for_function("() => document.querySelector('#board').dataset.orientation === '3'")
+    page.wait_for_function("() => document.querySelector('#board').dataset.step === '1'")
     page.wait_for_timeout(600)   # let the last frame of the turn be drawn
     # after L the gap of the top side stands on the left, in the middle row
     board = parse(EXAMPLE)
@@ -162,7 +162,7 @@ def test_the_playground_says_its_goal_and_how_to_play_shows_pictures(page):
 
 def test_phone_draw_tools_sit_under_the_board(phone):
     phone.goto("/")
-    phone.wait_for_function("document.body.dataset.mode === 'draw'")
+    phone.wait_for_function("() => document.body.dataset.mode === 'draw'")
     board = phone.locator("#board").bounding_box()
     tools = phone.locator("#draw-panel").bounding_box()
     bottom = board["y"] + board["height"]
@@ -176,7 +176,7 @@ def test_phone_draw_tools_sit_under_the_board(phone):
 
     # in Try it the turn buttons come first, right under the board
     phone.get_by_role("tab", name="Try it").click()
-    phone.wait_for_function("document.body.dataset.mode === 'try'")
+    phone.wait_for_function("() => document.body.dataset.mode === 'try'")
     board = phone.locator("#board").bounding_box()
     turn = phone.locator("#turn-left").bounding_box()
     bottom = board["y"] + board["height"]

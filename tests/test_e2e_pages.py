@@ -220,3 +220,34 @@ def test_cancel_is_a_plain_button_not_an_error(page):
         rgb = tuple(int(v) for v in value[value.index("(") + 1:value.index(")")].split(",")[:3])
         assert distance(rgb, ERROR_RED) > 120, f"Cancel is drawn in red: {style}"
         assert rgb[0] - max(rgb[1], rgb[2]) < 60, f"Cancel is drawn in red: {style}"
+
+
+def test_a_gallery_puzzle_opens_in_try_it_and_a_swipe_turns_it(phone):
+    """Item 6: the gallery's puzzles open ready to play, so the advertised
+    swipe turns the board instead of laying a stick."""
+    phone.goto("/puzzles")
+    phone.locator('a.card[data-puzzle="spec-example"]').click()
+    phone.wait_for_url("**/puzzles/spec-example")
+    expect(phone.get_by_role("tab", name="Try it")).to_have_attribute("aria-selected", "true")
+    expect(phone.get_by_role("tab", name="Draw")).to_have_attribute("aria-selected", "false")
+    before = phone.locator("#board").get_attribute("data-board")
+
+    cdp = phone.context.new_cdp_session(phone)
+    box = phone.locator("#board").bounding_box()
+    y = box["y"] + box["height"] / 2
+    x0, x1 = box["x"] + box["width"] * 0.25, box["x"] + box["width"] * 0.75
+
+    def touch(kind, x=None):
+        points = [] if x is None else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0)
+    for k in range(1, 7):
+        touch("touchMove", x0 + (x1 - x0) * k / 6)
+    touch("touchEnd")
+    # a swipe to the right turns clockwise: one move made, gravity to the frame's right side
+    phone.wait_for_function("() => document.querySelector('#board').dataset.step === '1'")
+    expect(phone.locator("#board")).to_have_attribute("data-orientation", "1")
+    # the drawing is untouched: no stick was laid by the swipe
+    phone.get_by_role("tab", name="Draw").click()
+    expect(phone.locator("#board")).to_have_attribute("data-board", before)

@@ -48,29 +48,16 @@ SERVER_CONFIG = {"SOLVE_MAX_SECONDS": 15.0, "TRUSTED_PROXIES": 1,
 
 
 def heavy_board(seed: int, size: int = 40, sticks: int = 24) -> str:
-    """A 40 x 40 frame with a gap and 24 short sticks: for the goal "all",
-    far more states than a solve may spend inline."""
-    from webapp.rotation import parse
+    """A random 40 x 40 board with one gap and 24 short sticks: for the goal
+    "all", far more states than a solve may spend inline."""
+    from webapp.rotation.generate import generate
     from webapp.rotation.solver import solve_best
 
-    rng = random.Random(seed)
-    while True:
-        grid = [["#"] * size] + [["#"] + [" "] * (size - 2) + ["#"] for _ in range(size - 2)] \
-            + [["#"] * size]
-        grid[-1][size // 2] = " "
-        placed = 0
-        while placed < sticks:
-            length, vertical = rng.randint(1, 3), rng.random() < 0.5
-            r = rng.randrange(1, size - 1 - (length if vertical else 0))
-            c = rng.randrange(1, size - 1 - (0 if vertical else length))
-            cells = [(r + k, c) if vertical else (r, c + k) for k in range(length)]
-            if all(grid[y][x] == " " for y, x in cells):
-                for y, x in cells:
-                    grid[y][x] = "0123456789abcdefghijklmnopqrstuvwxyz"[placed]
-                placed += 1
-        text = f"{size}\n" + "\n".join("".join(row) for row in grid) + "\n"
-        if solve_best(parse(text), "all", max_states=6_000).status == "limit":
-            return text
+    for attempt in range(seed * 1000, seed * 1000 + 1000):
+        board = generate(size, sticks, seed=attempt, max_length=3)
+        if solve_best(board, "all", max_states=6_000).status == "limit":
+            return board.text()
+    raise SystemExit("no heavy board among 1000 seeds")
 
 
 def small_puzzle(rng: random.Random) -> str:

@@ -194,7 +194,8 @@ def test_hint_off_the_solution_asks_the_solver(page):
         "left (L)" if best.moves[0] == "L" else "right (R)")
 
 
-def test_hint_on_a_big_puzzle_shows_progress_and_cancels(page):
+def start_hint_job(page) -> tuple[str, str]:
+    """Ask for a hint on a big puzzle: the board's text and the job's id."""
     page.goto("/")
     text = heavy_with_gap()
     import_text(page, text)
@@ -202,7 +203,11 @@ def test_hint_on_a_big_puzzle_shows_progress_and_cancels(page):
     with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
         button(page, "Hint").click()
     assert started.value.status == 202
-    job = started.value.json()["id"]
+    return text, started.value.json()["id"]
+
+
+def test_hint_on_a_big_puzzle_shows_progress_and_cancels(page):
+    text, job = start_hint_job(page)
     progress = page.locator("#progress")
     expect(progress).to_be_visible()
     expect(page.locator("#progress-text")).to_contain_text("positions")
@@ -217,13 +222,7 @@ def test_hint_on_a_big_puzzle_shows_progress_and_cancels(page):
 
 
 def test_a_turn_during_a_hint_search_cancels_it(page):
-    page.goto("/")
-    text = heavy_with_gap()
-    import_text(page, text)
-    page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
-        button(page, "Hint").click()
-    job = started.value.json()["id"]
+    text, job = start_hint_job(page)
     expect(page.locator("#progress")).to_be_visible()
     button(page, "Turn right").click()
     wait_for_step(page, 1)

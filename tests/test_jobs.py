@@ -253,3 +253,20 @@ def test_unknown_job_is_404(tmp_path):
     client = make_client(tmp_path)
     assert client.get("/api/jobs/nope").status_code == 404
     assert client.post("/api/jobs/nope/cancel").status_code == 404
+
+
+def test_the_same_solve_asked_again_shares_its_job(tmp_path, cleanup):
+    """A second Hint or Solve of the same position by the same client joins the
+    search under way instead of starting another worker."""
+    client = make_client(tmp_path)
+    cleanup(client)
+    first = heavy_job(client)
+    assert heavy_job(client) == first
+    hint = client.post("/api/hint", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    assert hint.status_code == 202 and hint.get_json()["job"] == first
+    assert heavy_job(client, heavy_board(1)) != first            # another board
+    other = client.post("/api/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL},
+                        environ_base={"REMOTE_ADDR": "127.0.0.9"})   # another client
+    assert other.status_code == 202 and other.get_json()["id"] != first
+    client.post(f"/api/jobs/{first}/cancel")
+    assert heavy_job(client) != first, "a cancelled job is not joined"

@@ -197,6 +197,15 @@ class JobManager:
             self.lock.notify()
         return job
 
+    def find(self, text: str, goal: str, orientation: int, client: str | None) -> Job | None:
+        """``client``'s queued or running job for this very solve, if any."""
+        with self.lock:
+            for job in self.jobs.values():
+                if job.active and job.client == client and (job.board, job.goal, job.orientation) \
+                        == (text, goal, orientation):
+                    return job
+        return None
+
     def get(self, job_id: str) -> Job | None:
         with self.lock:
             self._reap_abandoned()

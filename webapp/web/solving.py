@@ -62,14 +62,22 @@ def quick(board: Board, goal: str, orientation: int = 0) -> dict | None:
 
 
 def start(board: Board, goal: str, orientation: int = 0) -> Job:
-    """A worker for a solve that is neither cached nor small.
+    """A worker for a solve that is neither cached nor small; this client's
+    job for the same solve when it has one under way already.
 
     Raises limits.Busy (429) when this client or the queue is at its bound.
     """
     jobs = manager()
+    text, who = board.text(), client_limits.client()
     with _submitting:
+        # the same client asking again (a second Hint, a reload) shares the
+        # search under way instead of starting another
+        same = jobs.find(text, goal, orientation, who)
+        if same is not None:
+            jobs.touch(same)
+            return same
         client_limits.check_jobs(jobs)
-        return jobs.submit(board.text(), goal, orientation, limits(), client=client_limits.client())
+        return jobs.submit(text, goal, orientation, limits(), client=who)
 
 
 def record(job: Job) -> None:

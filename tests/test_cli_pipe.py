@@ -5,9 +5,12 @@ what a shell reports for ``seq 1 1000000 | head -1`` under ``pipefail``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / ".venv" / "bin" / "rotation-playground"
@@ -52,3 +55,31 @@ def test_the_whole_answer_still_reaches_a_reader_that_reads_it():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == ""
     assert len(done.stdout) > 64 * 1024  # the pipeline test above needs this much
+
+
+@pytest.mark.parametrize("unbuffered", [False, True])
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["--version"],
+                                  ["solve", str(EXAMPLE), "--steps"],
+                                  ["generate", "--size", "9", "--sticks", "3", "--seed", "1"]])
+def test_any_output_to_a_pipe_nobody_reads_ends_quietly(args, unbuffered):
+    # a pipe whose reading end is closed before the command starts: every write fails
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([*COMMAND, *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    if args[0] == "generate":  # its seed line goes to standard error, if it gets that far
+        assert done.stderr == "" or (done.stderr.startswith("seed 1: ")
+                                     and len(done.stderr.splitlines()) == 1), done.stderr
+    else:
+        assert done.stderr == ""
+    if unbuffered and ("--help" in args or "--version" in args):
+        # argparse itself ignores a failed write of its text when nothing is buffered
+        assert done.returncode in (0, 141)
+    else:
+        assert done.returncode == 141

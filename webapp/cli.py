@@ -134,8 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit:  # --help, --version or a usage error: their text may meet a closed pipe
+            sys.stdout.flush()
+            raise
         code = args.run(args)
         sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
         return code

@@ -14,8 +14,10 @@ once), and the table shows medians of the runs:
   visited state; also the peak of ``tracemalloc`` (numpy reports its arrays
   to it) in one extra run.
 - seed: the wall time of ``seed_rotation -f FILE`` (built from
-  ``../shared/bench/seed-cpp/main.cpp`` with ``g++ -O3 -std=c++11`` in a
-  temporary directory), its answer (number of moves) and peak memory; a run
+  ``../shared/bench/seed-cpp/main.cpp``, or the file given with
+  ``--seed-source``, with ``g++ -O3 -std=c++11`` in a temporary directory;
+  skipped, saying why, where the source or g++ is missing, as in a clone of
+  this repository alone), its answer (number of moves) and peak memory; a run
   longer than ``--timeout`` seconds is stopped and shown as "> T s".
 - ratio: seed time / fast time. The seed prints no state count; its
   microseconds per state divide its time by ours (on solvable puzzles it

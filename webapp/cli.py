@@ -6,6 +6,12 @@ standard error (positions, depth, rate, time), one line rewritten in place
 and cleared at the end; it also shows with ``--json``, whose answer goes to
 standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
 for any limit).
+
+Standard output closed early (``| head``) ends any command quietly with
+status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
+takes its address before it says where it listens; when it cannot, it says
+why in one line and exits with 2. Numpy and Flask are imported only by the
+commands that need them, so ``--help`` and ``--version`` answer at once.
 """
 
 from __future__ import annotations

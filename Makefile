@@ -1,5 +1,7 @@
 # make run: set up and serve the playground on http://127.0.0.1:5000
+# make run HOST=0.0.0.0 PORT=8000: the same on another address and port
 # make test: set up (virtual environment, dependencies, Chromium) and run every test
+# make bench BENCH_ARGS="--runs 1 --no-seed": the solver's speed (benchmarks/README.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -28,7 +30,7 @@ chromium:
 	@bash .ci/ensure-chromium $(CHROMIUM)
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
 
 loadtest: $(STAMP)
 	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \

@@ -14,8 +14,10 @@ once), and the table shows medians of the runs:
   visited state; also the peak of ``tracemalloc`` (numpy reports its arrays
   to it) in one extra run.
 - seed: the wall time of ``seed_rotation -f FILE`` (built from
-  ``../shared/bench/seed-cpp/main.cpp`` with ``g++ -O3 -std=c++11`` in a
-  temporary directory), its answer (number of moves) and peak memory; a run
+  ``../shared/bench/seed-cpp/main.cpp``, or the file given with
+  ``--seed-source``, with ``g++ -O3 -std=c++11`` in a temporary directory;
+  skipped, saying why, where the source or g++ is missing, as in a clone of
+  this repository alone), its answer (number of moves) and peak memory; a run
   longer than ``--timeout`` seconds is stopped and shown as "> T s".
 - ratio: seed time / fast time. The seed prints no state count; its
   microseconds per state divide its time by ours (on solvable puzzles it
@@ -116,15 +118,18 @@ def measure_python(engine: str, path: Path, memory: str, timeout: float) -> dict
 
 
 # -- the seed binary --------------------------------------------------------------
-def build_seed(workdir: Path) -> tuple[Path | None, str]:
+def build_seed(workdir: Path, seed_source: Path = SEED_SOURCE) -> tuple[Path | None, str]:
     """Compile the seed solver; (binary or None, what happened)."""
     gxx = shutil.which("g++")
     if gxx is None:
         return None, "g++ not found: the seed binary is skipped"
-    if not SEED_SOURCE.exists():
-        return None, f"{SEED_SOURCE} not found: the seed binary is skipped"
+    if not seed_source.exists():
+        # a clone of this repository alone lacks it: say where it is looked for
+        return None, (f"{seed_source} not found: the seed binary is skipped (the comparison "
+                      "needs the competition's C++ solver: put its main.cpp there, or pass "
+                      "--seed-source PATH)")
     source = workdir / "main.cpp"
-    shutil.copyfile(SEED_SOURCE, source)
+    shutil.copyfile(seed_source, source)
     binary = workdir / "seed_rotation"
     done = subprocess.run([gxx, "-O3", "-std=c++11", "-o", str(binary), str(source)],
                           capture_output=True, text=True)
@@ -173,6 +178,9 @@ def main(argv=None) -> int:
     parser.add_argument("--reference", action="store_true",
                         help="also time the reference solver (one run each, slow)")
     parser.add_argument("--no-seed", action="store_true", help="skip the seed binary")
+    parser.add_argument("--seed-source", type=Path, default=SEED_SOURCE, metavar="PATH",
+                        help="the seed solver's C++ source (default: %(default)s, "
+                             "present only beside the competition's shared folder)")
     parser.add_argument("--worker", nargs=3, metavar=("ENGINE", "FILE", "MEMORY"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -188,7 +196,7 @@ def main(argv=None) -> int:
     print(f"numpy {numpy.__version__}; medians of {args.runs} runs, each in a fresh process")
     with tempfile.TemporaryDirectory(prefix="seed-bench-") as tmp:
         binary, note = (None, "seed binary skipped (--no-seed)") if args.no_seed \
-            else build_seed(Path(tmp))
+            else build_seed(Path(tmp), args.seed_source)
         print(note)
         print()
         rows = []

@@ -53,15 +53,34 @@ def test_options_of_thousands_of_digits_are_refused(option):
 
 
 @pytest.mark.parametrize("value, message", [("nan", "not a number of seconds"),
-                                            ("-1", "not a number of seconds"),
+                                            ("NaN", "not a number of seconds"),
                                             ("x", "not a number of seconds"),
+                                            ("-1", "-1 is too short: at least 0.001 seconds"),
+                                            ("0", "0 is too short: at least 0.001 seconds"),
+                                            ("1e-9", "1e-9 is too short: at least 0.001 seconds"),
+                                            ("0.0009", "too short"), ("-0", "too short"),
                                             ("inf", "too big"), ("1e999", "too big")])
 def test_max_seconds_must_be_a_number_of_seconds(capsys, value, message):
-    # nan would never stop the search: every comparison with it is false
+    # positive and finite like --max-states, and at least a millisecond (issue 9, item 9):
+    # nan would never stop the search (every comparison with it is false), 0 and 1e-9
+    # would stop every search before it starts
     with pytest.raises(SystemExit) as info:
-        main(["solve", "puzzles/spec-example.txt", "--max-seconds", value])
+        main(["solve", "puzzles/spec-example.txt", f"--max-seconds={value}"])
     assert info.value.code == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "argument --max-seconds" in err and message in err
+
+
+@pytest.mark.parametrize("value", ["0.001", "1e-3", "2.5", "60"])
+def test_max_seconds_of_a_millisecond_or_more_is_accepted(capsys, value):
+    assert main(["solve", "puzzles/spec-example.txt", "--max-seconds", value]) == 0
+    assert capsys.readouterr().out == "2 moves: L L\n"
+
+
+def test_the_help_gives_the_shortest_max_seconds(capsys):
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "at least 0.001" in " ".join(capsys.readouterr().out.split())
 
 
 def test_generate_help_gives_the_one_size_range(capsys):

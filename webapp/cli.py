@@ -6,6 +6,12 @@ standard error (positions, depth, rate, time), one line rewritten in place
 and cleared at the end; it also shows with ``--json``, whose answer goes to
 standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
 for any limit).
+
+Standard output closed early (``| head``) ends any command quietly with
+status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
+takes its address before it says where it listens; when it cannot, it says
+why in one line and exits with 2. Numpy and Flask are imported only by the
+commands that need them, so ``--help`` and ``--version`` answer at once.
 """
 
 from __future__ import annotations
@@ -13,30 +19,63 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import threading
 import time
 
 from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
 from .rotation.board import MAX_SIZE, MIN_SIZE
-from .rotation.solver import solve_best
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .rotation.render import describe_step
 
 EXIT_OK = 0
 EXIT_LIMIT = 3
 EXIT_BAD_INPUT = 2
+#: What a shell reports for a tool that SIGPIPE ended (128 + 13), as ``seq 1 1000000 | head -1``
+#: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
+EXIT_BROKEN_PIPE = 141
+
+#: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
+#: every search at once: a slip of the keyboard, refused like 0.
+MIN_SECONDS = 0.001
+
+SOLVE_EPILOG = f"""\
+limits: none unless given; the search runs until it has an answer or Ctrl+C
+stops it.
+
+exit status:
+  0    an answer: solved, or unsolvable (every reachable position tried)
+  2    a bad file, goal or option (the message names the line and column)
+  3    a limit (--max-states, --max-seconds) or Ctrl+C stopped the search
+  {EXIT_BROKEN_PIPE}  the reader of standard output stopped early (as with | head -c 300):
+       the rest of the answer is dropped, quietly"""
 
 
-def main(argv: list[str] | None = None) -> int:
+def version() -> str:
+    """The installed package's version, or the source tree's when not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("rotation-playground")
+    except metadata.PackageNotFoundError:
+        from . import __version__
+
+        return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rotation-playground",
         description="Draw, solve and share gravity rotation puzzles.",
     )
+    parser.add_argument("--version", action="version", version=f"rotation-playground {version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
-                                  description="Find a shortest sequence of turns (L, R).")
+                                  description="Find a shortest sequence of turns (L, R).",
+                                  epilog=SOLVE_EPILOG,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
     p_solve.add_argument("--goal", default="any", metavar="GOAL",
                          help="any (default), stick:S (the stick with symbol S) or all")
@@ -44,9 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="print the board after each move as seen on screen")
     p_solve.add_argument("--json", action="store_true", help="print one JSON object")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
-                         help="stop after visiting N states")
+                         help="stop after visiting N states, N >= 1 (default: no limit)")
     p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
-                         help="stop after S seconds")
+                         help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)")
     p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
                          help="fast: a whole layer at a time with numpy (default); "
                               "reference: the plain one-state-at-a-time search")
@@ -82,18 +121,52 @@ def main(argv: list[str] | None = None) -> int:
                        help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
     p_gen.set_defaults(run=_generate)
 
-    p_serve = commands.add_parser("serve", help="run the web playground")
-    p_serve.add_argument("--host", default="127.0.0.1")
-    p_serve.add_argument("--port", type=_whole(0, 65535), default=5000)
-    p_serve.add_argument("--dev", action="store_true", help="Flask's development server with reloader")
+    p_serve = commands.add_parser(
+        "serve", help="run the web playground",
+        description="Serve the web playground with waitress (settings: docs/serving.md) "
+                    "until Ctrl+C. The address is taken before the server says where it "
+                    "listens; a port in use or a host that cannot be had is one line on "
+                    "standard error and exit status 2.")
+    p_serve.add_argument("--host", type=_host, default="127.0.0.1", metavar="HOST",
+                         help="address or name to listen on: 127.0.0.1 is this machine "
+                              "only, 0.0.0.0 every IPv4 interface (default: 127.0.0.1)")
+    p_serve.add_argument("--port", type=_whole(1, 65535), default=5000, metavar="PORT",
+                         help="TCP port, 1 to 65535 (default: 5000)")
+    p_serve.add_argument("--dev", action="store_true",
+                         help="Flask's development server with reloader and debugger, "
+                              "never for the public (default: waitress)")
     p_serve.set_defaults(run=_serve)
+    return parser
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None) -> int:
     try:
-        return args.run(args)
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit:  # --help, --version or a usage error: their text may meet a closed pipe
+            sys.stdout.flush()
+            raise
+        code = args.run(args)
+        sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:  # outside a search (a solve reports its own)
         print("stopped by Ctrl+C", file=sys.stderr)
         return EXIT_LIMIT
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's own
+    flush at exit finds no closed pipe (the recipe in Python's documentation
+    of SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        pass
 
 
 #: More digits than any count needs; int() refuses more than 4,300 anyway.
@@ -128,13 +201,17 @@ def _whole(minimum: int, maximum: int | None = None):
 
 
 def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds, 0 or more (not nan or inf)."""
+    """An argparse type: a number of seconds, ``MIN_SECONDS`` or more (not nan or inf)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds") from None
-    if math.isnan(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds, 0 or more")
+    if math.isnan(value):  # nan would never stop the search: every comparison with it is false
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a number of seconds")
+    if value < MIN_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{_clip(text)} is too short: at least {MIN_SECONDS} seconds "
+            "(leave the option out for no limit)")
     if math.isinf(value):
         raise argparse.ArgumentTypeError(f"{_clip(text)} is too big: leave the option out for no limit")
     return value
@@ -142,6 +219,14 @@ def _seconds(text: str) -> float:
 
 _positive = _whole(1)
 _count = _whole(0)
+
+
+def _host(text: str) -> str:
+    """An argparse type: a host name or address, not empty."""
+    host = text.strip()
+    if not host:
+        raise argparse.ArgumentTypeError("is empty: give a name or an address, e.g. 127.0.0.1")
+    return host
 
 
 def _read(path: str) -> str:
@@ -158,7 +243,10 @@ def _solve(args) -> int:
         print(f"error: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     name = "<stdin>" if args.file == "-" else args.file
-    engine = solve_best if args.engine == "fast" else solve
+    if args.engine == "fast":
+        from .rotation.solver import solve_best as engine  # numpy: only when solving
+    else:
+        engine = solve
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
     try:
         board = parse(text)
@@ -310,9 +398,13 @@ def _generate(args) -> int:
 
 def _serve(args) -> int:
     from . import create_app
-    from .web.serving import serve
+    from .web.serving import CannotListen, serve
 
-    return serve(create_app(), host=args.host, port=args.port, dev=args.dev)
+    try:
+        return serve(create_app(), host=args.host, port=args.port, dev=args.dev)
+    except CannotListen as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

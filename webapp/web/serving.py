@@ -9,6 +9,10 @@ hold it.
 
 from __future__ import annotations
 
+import errno
+import os
+import socket
+
 WAITRESS = {
     "threads": 16,              # requests at once: big solves hold one for up to SOLVE_WAIT_SECONDS
     "connection_limit": 1000,   # open connections before new ones wait
@@ -55,17 +59,86 @@ def waitress_settings(app) -> dict:
     return settings
 
 
+class CannotListen(Exception):
+    """The server cannot listen where it was asked to; the message is one
+    line for the person who asked."""
+
+
+def url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _cannot_listen(host: str, port: int, exc: OSError) -> CannotListen:
+    if isinstance(exc, socket.gaierror):
+        return CannotListen(f"cannot find host {host!r}: {exc.strerror or exc}")
+    if exc.errno == errno.EADDRINUSE:
+        other = port + 1 if port < 65535 else port - 1
+        return CannotListen(f"port {port} on {host} is in use (another server?): "
+                            f"try --port {other}")
+    if exc.errno == errno.EACCES:
+        hint = " (ports below 1024 need privileges: try --port 5000)" if port < 1024 else ""
+        return CannotListen(f"cannot listen on {host} port {port}: permission denied{hint}")
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return CannotListen(f"cannot listen on {host}: not an address of this machine "
+                            f"(try --host 127.0.0.1)")
+    return CannotListen(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
+
+
+def _resolve(host: str, port: int) -> None:
+    """Look the host up as the server will, so that a name that does not
+    resolve is named as such (waitress only says "Invalid host/port")."""
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        raise _cannot_listen(host, port, exc) from None
+
+
+def _check_free(host: str, port: int) -> None:
+    """Bind and let go of the address Flask's development server will take:
+    werkzeug reports a port in use with a paragraph and exit status 1."""
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # as werkzeug does: a port left in TIME_WAIT by the last run is free
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise _cannot_listen(host, port, exc) from None
+
+
 def serve(app, host: str = "127.0.0.1", port: int = 5000, dev: bool = False) -> int:
+    """Listen on ``host``:``port``, then say so, then serve until stopped.
+
+    Raises :class:`CannotListen` (before printing anything) when the address
+    cannot be had.
+    """
+    _resolve(host, port)
     if dev:
+        # the reloader's child inherits the parent's socket: only the parent checks
+        if not os.environ.get("WERKZEUG_RUN_MAIN"):
+            _check_free(host, port)
         app.run(host=host, port=port, debug=True)
         return 0
     try:
-        from waitress import serve as waitress_serve
+        from waitress.server import create_server
     except ImportError:  # pragma: no cover - waitress is a dependency
+        _check_free(host, port)
         app.run(host=host, port=port, threaded=True)
         return 0
+    import logging
+
+    logging.basicConfig()  # as waitress.serve does: its warnings reach the terminal
     settings = waitress_settings(app)
-    print(f"Rotation Playground on http://{host}:{port}/ "
+    try:
+        server = create_server(app, host=host, port=port, **settings)  # binds the socket
+    except OSError as exc:
+        raise _cannot_listen(host, port, exc) from None
+    except ValueError as exc:  # waitress's word for an address it cannot use
+        raise CannotListen(f"cannot listen on {host} port {port}: {exc}") from None
+    print(f"Rotation Playground on {url(host, port)} "
           f"({settings['threads']} threads, {settings['connection_limit']} connections)", flush=True)
-    waitress_serve(app, host=host, port=port, **settings)
+    try:
+        server.run()
+    finally:
+        server.close()
     return 0

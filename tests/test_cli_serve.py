@@ -7,6 +7,7 @@ one that really serves is stopped in a ``finally``.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -114,6 +115,10 @@ def test_the_serving_line_comes_once_the_port_answers(tmp_path):
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
+        # Ctrl+C is how a person stops a server: a short word and exit 0
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 0
+        assert "Traceback" not in server.stderr.read()
     finally:
         server.terminate()
         try:

@@ -89,3 +89,76 @@ def test_axe_phone_playground(browser, live_server):
     assert_accessible(page, "playground on a phone")
     context.close()
     assert not errors, errors
+
+
+# ------------------------------------------------------- 5: reduce motion
+# Counts the board's pictures: every draw of the page's BoardView (the module
+# the page already loaded, so the patch reaches app.js's view) and the time
+# the canvas is marked as animating.
+COUNT_DRAWS = """async () => {
+  const m = await import('/static/js/render.js');
+  const draw = m.BoardView.prototype.draw;
+  window.__draws = [];
+  m.BoardView.prototype.draw = function (scene) {
+    window.__draws.push(performance.now());
+    return draw.call(this, scene);
+  };
+  window.__animating = [];
+  const canvas = document.querySelector('#board');
+  new MutationObserver(() => {
+    window.__animating.push([canvas.dataset.animating || '', performance.now()]);
+  }).observe(canvas, {attributes: true, attributeFilter: ['data-animating']});
+}"""
+
+
+def one_turn(page) -> dict:
+    page.goto("/")
+    wait_for_board(page, parse(EXAMPLE).text())
+    try_it(page)
+    page.evaluate(COUNT_DRAWS)
+    button(page, "Turn left").click()
+    wait_for_step(page, 1)
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    return page.evaluate("""() => {
+      const marks = window.__animating;
+      const start = marks.find((m) => m[0])[1];
+      const end = marks.filter((m) => !m[0]).pop()[1];
+      return {draws: window.__draws.length, ms: end - start};
+    }""")
+
+
+def test_a_turn_is_animated_without_reduce_motion(page):
+    seen = one_turn(page)
+    assert seen["draws"] > 30, seen   # the counter does count frames
+
+
+@pytest.fixture
+def calm(browser, live_server):
+    """A page whose system asks for reduced motion; console errors fail."""
+    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
+                                  viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    yield page
+    context.close()
+    assert not errors, f"browser console errors: {errors}"
+
+
+def test_reduce_motion_makes_a_turn_instant(calm):
+    seen = one_turn(calm)
+    assert seen["draws"] <= 10, seen
+    assert seen["ms"] <= 400, seen   # 120 ms of stillness; a generous bound
+    board, orientation = calm.evaluate(
+        "() => [document.querySelector('#board').dataset.board, document.querySelector('#board').dataset.orientation]")
+    assert orientation == "3" and board
+
+
+def test_reduce_motion_is_read_live_and_stops_css_transitions(calm):
+    calm.goto("/")
+    motion = "async () => (await import('/static/js/animate.js')).prefersReducedMotion()"
+    duration = "() => getComputedStyle(document.querySelector('#solve')).transitionDuration"
+    assert calm.evaluate(motion) is True
+    assert calm.evaluate(duration) == "0s"
+    calm.emulate_media(reduced_motion="no-preference")
+    assert calm.evaluate(motion) is False
+    assert calm.evaluate(duration) != "0s"

@@ -162,3 +162,98 @@ def test_reduce_motion_is_read_live_and_stops_css_transitions(calm):
     calm.emulate_media(reduced_motion="no-preference")
     assert calm.evaluate(motion) is False
     assert calm.evaluate(duration) != "0s"
+
+
+# ------------------------------------- 6: highlight and cursor on the canvas
+# A 64 x 64 board (cells of about 6 px, too small for letters) drawn by the
+# page's own BoardView on a fresh canvas, once plain and once with the
+# highlight or the cursor. For each region: how many pixels changed and the
+# best contrast of a changed pixel against the pixel it covers.
+DRAW_DIFF = """async ([text, extra, regions]) => {
+  const {BoardView} = await import('/static/js/render.js');
+  const {Grid} = await import('/static/js/grid.js');
+  const box = document.createElement('div');
+  box.style.width = '400px';
+  document.body.prepend(box);
+  const canvas = document.createElement('canvas');
+  box.append(canvas);
+  const view = new BoardView(canvas);
+  const grid = Grid.fromText(text);
+  const sticks = [...grid.sticks().values()].map((s) => ({...s, dr: 0, dc: 0}));
+  const picture = (more) => {
+    view.draw({grid, sticks, angle: 0, ...more});
+    return view.ctx.getImageData(0, 0, canvas.width, canvas.height);
+  };
+  const before = picture({});
+  const after = picture(extra);
+  const lum = (d, i) => {
+    const ch = [0, 1, 2].map((k) => {
+      const v = d[i + k] / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+  };
+  const s = view.size / (Math.max(grid.width, grid.height) + 2);
+  const x0 = (view.size - grid.width * s) / 2;
+  const y0 = (view.size - grid.height * s) / 2;
+  const scale = canvas.width / view.size;
+  box.remove();
+  return regions.map(([r0, c0, r1, c1]) => {
+    let changed = 0, best = 0, dark = 0, light = 0;
+    const left = Math.floor((x0 + c0 * s) * scale), right = Math.ceil((x0 + c1 * s) * scale);
+    const top = Math.floor((y0 + r0 * s) * scale), bottom = Math.ceil((y0 + r1 * s) * scale);
+    for (let y = Math.max(0, top); y < Math.min(canvas.height, bottom); y++) {
+      for (let x = Math.max(0, left); x < Math.min(canvas.width, right); x++) {
+        const i = (y * canvas.width + x) * 4;
+        if (before.data[i] === after.data[i] && before.data[i + 1] === after.data[i + 1]
+            && before.data[i + 2] === after.data[i + 2]) continue;
+        changed++;
+        const a = lum(after.data, i), b = lum(before.data, i);
+        best = Math.max(best, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
+        if (a < 0.02) dark++;
+        if (a > 0.9) light++;
+      }
+    }
+    return {changed, best, dark, light, cell: s};
+  });
+}"""
+
+
+def big_board() -> str:
+    rows = [list(row) for row in parse("64\n" + "\n".join(
+        "#" * 64 if r in (0, 63) else "#" + " " * 62 + "#" for r in range(64)) + "\n").text().splitlines()[1:]]
+    rows[63][10] = " "                      # a gap in the bottom wall
+    for c in range(20, 24):
+        rows[30][c] = "q"                   # teal, a black letter
+    for r in range(40, 43):
+        rows[r][5] = "5"                    # dark yellow, a black letter
+    for c in range(40, 43):
+        rows[20][c] = "3"                   # red, a white letter
+    return "64\n" + "\n".join("".join(row) for row in rows) + "\n"
+
+
+def test_the_highlighted_stick_stands_out_and_shows_its_letter(page):
+    page.goto("/")
+    text = big_board()
+    # the ring around stick q (row 30, columns 20-23), its centre (the letter)
+    ring, centre = page.evaluate(DRAW_DIFF, [text, {"highlight": "q"}, [
+        [29, 19, 32, 25], [29.5, 21.3, 31.5, 22.7]]])
+    assert ring["cell"] < 14, "cells too small for letters on every stick"
+    assert ring["changed"] > 50 and ring["best"] >= 3, ring
+    assert ring["dark"] > 20 and ring["light"] > 20, f"an ink and a white band: {ring}"
+    # q is teal with a black letter: dark pixels in the middle
+    assert centre["dark"] > 8, centre
+    # no highlight: nothing changes
+    none, = page.evaluate(DRAW_DIFF, [text, {"highlight": None}, [[0, 0, 64, 64]]])
+    assert none["changed"] == 0
+
+
+@pytest.mark.parametrize("where, cell", [
+    ("floor", [10, 10]), ("wall", [0, 30]), ("gap", [63, 10]), ("stick", [30, 21]),
+    ("yellow stick", [41, 5]),
+])
+def test_the_keyboard_cursor_stands_out_from_what_lies_under_it(page, where, cell):
+    page.goto("/")
+    r, c = cell
+    found, = page.evaluate(DRAW_DIFF, [big_board(), {"cursor": cell}, [[r, c, r + 1, c + 1]]])
+    assert found["changed"] >= 10 and found["best"] >= 3, f"{where}: {found}"

@@ -257,3 +257,112 @@ def test_the_keyboard_cursor_stands_out_from_what_lies_under_it(page, where, cel
     r, c = cell
     found, = page.evaluate(DRAW_DIFF, [big_board(), {"cursor": cell}, [[r, c, r + 1, c + 1]]])
     assert found["changed"] >= 10 and found["best"] >= 3, f"{where}: {found}"
+
+
+# ---------------------------------------------------------- 2: focus rings
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and rows of RGB(A) bytes of an 8-bit PNG (a screenshot)."""
+    import struct
+    import zlib
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, bpp, rows
+
+
+def ring_check(page, focus_selector: str, ring_selector: str) -> list[str]:
+    """Problems with the focus ring around ``ring_selector``: on each side,
+    between 1 and 6 px out (the ring: 2 px offset, 3 px wide), focusing must
+    change some pixel by 3:1 or more (WCAG's change of contrast), so the ring
+    is seen and not clipped away."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    box = page.locator(ring_selector).bounding_box()
+    pad = 12
+    x0, y0 = max(0.0, box["x"] - pad), max(0.0, box["y"] - pad)
+    clip = {"x": x0, "y": y0, "width": box["x"] + box["width"] + pad - x0,
+            "height": box["y"] + box["height"] + pad - y0}
+    _, bpp, plain = png_pixels(page.screenshot(clip=clip))
+    keyboard_focus(page, focus_selector)
+    _, bpp, ringed = png_pixels(page.screenshot(clip=clip))
+
+    def at(rows, x: float, y: float):
+        x, y = int(x - clip["x"]), int(y - clip["y"])
+        return tuple(rows[y][x * bpp:x * bpp + 3])
+
+    left, top = box["x"], box["y"]
+    right, bottom = left + box["width"], top + box["height"]
+    cx, cy = left + box["width"] / 2, top + box["height"] / 2
+    sides = {"top": (0, -1, cx, top), "bottom": (0, 1, cx, bottom - 0.01),
+             "left": (-1, 0, left, cy), "right": (1, 0, right - 0.01, cy)}
+    problems = []
+    for name, (dx, dy, x, y) in sides.items():
+        steps = [d / 2 for d in range(2, 13)]
+        best = max(contrast(at(ringed, x + dx * d, y + dy * d), at(plain, x + dx * d, y + dy * d))
+                   for d in steps)
+        if best < 3:
+            seen = [at(ringed, x + dx * d, y + dy * d) for d in steps]
+            problems.append(f"{ring_selector} {name}: best change {best:.2f}, pixels {seen}")
+    return problems
+
+
+def keyboard_focus(page, selector: str) -> None:
+    page.keyboard.press("Tab")         # the last input came from the keyboard
+    page.locator(selector).focus()
+    assert page.evaluate("s => document.querySelector(s).matches(':focus-visible')", selector)
+    page.wait_for_timeout(250)         # buttons ease their shadow in over 120 ms
+
+
+FOCUS_TARGETS = [
+    # (what gets focus, what carries the ring)
+    ("#tab-draw", "#tab-draw"),
+    ("#solve", "#solve"),
+    ("#turn-left", "#turn-left"),
+    (".topbar nav a:nth-child(2)", ".topbar nav a:nth-child(2)"),
+    (".topbar .brand", ".topbar .brand"),
+    ("#import-export summary", "#import-export summary"),
+    ("input[name=tool][value=wall]", "input[name=tool][value=wall] + span"),
+    ("#goal", "#goal"),
+    ("#board", "#board"),
+]
+
+
+def test_focus_rings_are_seen_on_every_control(page):
+    page.goto("/")
+    wait_for_board(page, parse(EXAMPLE).text())
+    problems = []
+    for target, ring in FOCUS_TARGETS:
+        problems += ring_check(page, target, ring)
+    # the Try it tab, selected (dark), and the Draw tab beside it focused
+    try_it(page)
+    problems += ring_check(page, "#tab-try", "#tab-try")
+    problems += ring_check(page, "#tab-draw", "#tab-draw")
+    assert not problems, "\n".join(problems)

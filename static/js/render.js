@@ -176,8 +176,10 @@ export class BoardView {
     const inset = Math.max(1.5, s * 0.1);
     const row = stick.row + (stick.dr || 0);
     const col = stick.col + (stick.dc || 0);
-    const w = (stick.vertical ? 1 : stick.length) * s - 2 * inset;
-    const h = (stick.vertical ? stick.length : 1) * s - 2 * inset;
+    // never negative: on a 64 x 64 board in the smallest canvas a cell is
+    // narrower than two insets, and roundRect throws on a negative radius
+    const w = Math.max(1, (stick.vertical ? 1 : stick.length) * s - 2 * inset);
+    const h = Math.max(1, (stick.vertical ? stick.length : 1) * s - 2 * inset);
     return { x: col * s + inset, y: row * s + inset, w, h };
   }
 

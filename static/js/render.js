@@ -236,7 +236,7 @@ export class BoardView {
     if (s < 14) {
       // Too small for a letter on the stick: a badge in the stick's colour,
       // ringed like the stick, carries it at a readable size.
-      const r = 10;
+      const r = 13;
       const cx = x + w / 2;
       const cy = y + h / 2;
       ctx.beginPath();
@@ -251,7 +251,7 @@ export class BoardView {
       ctx.arc(cx, cy, r - 2, 0, 2 * Math.PI);
       ctx.fillStyle = stickColour(stick.symbol);
       ctx.fill();
-      this.label(stick.symbol, cx, cy, 12, angle);
+      this.label(stick.symbol, cx, cy, 16, angle);
     }
     ctx.restore();
   }

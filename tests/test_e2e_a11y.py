@@ -366,3 +366,15 @@ def test_focus_rings_are_seen_on_every_control(page):
     problems += ring_check(page, "#tab-try", "#tab-try")
     problems += ring_check(page, "#tab-draw", "#tab-draw")
     assert not problems, "\n".join(problems)
+
+
+def test_focus_rings_in_the_move_list_and_on_the_file_picker(page):
+    page.goto("/")
+    wait_for_board(page, parse(EXAMPLE).text())
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li").first).to_be_visible(timeout=30_000)
+    problems = ring_check(page, "#moves-list li:first-child button", "#moves-list li:first-child button")
+    # the file picker is a real control: it takes focus, its label shows the ring
+    open_import(page)
+    problems += ring_check(page, "#import-file", ".file-button")
+    assert not problems, "\n".join(problems)

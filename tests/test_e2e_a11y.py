@@ -378,3 +378,20 @@ def test_focus_rings_in_the_move_list_and_on_the_file_picker(page):
     open_import(page)
     problems += ring_check(page, "#import-file", ".file-button")
     assert not problems, "\n".join(problems)
+
+
+def test_visually_hidden_text_is_read_but_not_seen(page):
+    # the class the live region #announce uses (static/style.css)
+    page.goto("/")
+    size = page.evaluate("""() => {
+      const p = document.createElement('p');
+      p.className = 'visually-hidden';
+      p.id = 'hidden-probe';
+      p.textContent = 'Turned left. Stick 0 fell 3 cells.';
+      document.body.append(p);
+      const box = p.getBoundingClientRect();
+      return [box.width, box.height];
+    }""")
+    assert size[0] <= 1 and size[1] <= 1
+    expect(page.locator("#hidden-probe")).to_have_text("Turned left. Stick 0 fell 3 cells.")
+    assert page.get_by_text("Turned left. Stick 0 fell 3 cells.").count() == 1

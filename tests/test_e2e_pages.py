@@ -101,6 +101,7 @@ GAP_BOARDS = [
     ("3", Board.empty_frame(3)),
     ("example", parse(EXAMPLE)),
     ("corners", parse("6\n # ## \n#    #\n#    #\n#0   #\n#0   #\n## ## \n")),
+    ("40", Board.empty_frame(40, gap=10)),
     ("64", Board.empty_frame(64, gap=10)),
 ]
 
@@ -108,6 +109,17 @@ GAP_BOARDS = [
 @pytest.mark.parametrize("label, board", GAP_BOARDS, ids=[b[0] for b in GAP_BOARDS])
 def test_the_gap_stands_out_on_the_desktop(page, label, board):
     check_gap_is_marked(page, board, f"pages-gap-{label}-desktop")
+
+
+@pytest.mark.parametrize("label, board", GAP_BOARDS[-2:], ids=[b[0] for b in GAP_BOARDS[-2:]])
+def test_the_gap_stands_out_on_a_laptop(browser, live_server, label, board):
+    # 1366 x 768: a shorter canvas, so the smallest cells a desktop shows
+    context = browser.new_context(base_url=live_server, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    errors = watch_errors(page)
+    check_gap_is_marked(page, board, f"pages-gap-{label}-laptop")
+    context.close()
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("label, board", GAP_BOARDS, ids=[b[0] for b in GAP_BOARDS])

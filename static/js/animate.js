@@ -8,7 +8,13 @@
 export const GRAVITY = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
 const TURN_MS = 520;
+const REDUCED_HOLD_MS = 120;
 const G = 55; // cells per second squared at 1x
+
+// Read on every step, not once: the setting can change while the page is open.
+export function prefersReducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
 
 const easeInOut = (t) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
@@ -73,9 +79,16 @@ function phases(from, step, speed, drawAt) {
 // drawAt(positions, offsets, angle) draws one picture. With reverse, the
 // step is played backwards and ends on `from`: the sticks rise back, then
 // the frame turns back.
+// With "reduce motion" set, the step is instant: one picture, the end, then
+// a short still moment so that Play shows each move rather than only the last.
 export async function animateStep(from, step, speed, drawAt, { reverse = false } = {}) {
   const parts = phases(from, step, speed, drawAt);
   if (reverse) parts.reverse();
+  if (prefersReducedMotion()) {
+    if (parts.length) parts[parts.length - 1].draw(reverse ? 0 : 1);
+    await new Promise((resolve) => setTimeout(resolve, REDUCED_HOLD_MS));
+    return;
+  }
   for (const part of parts) {
     await frames(part.ms, (t) => part.draw(reverse ? 1 - t : t));
   }

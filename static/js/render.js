@@ -4,9 +4,18 @@
 
 import { SYMBOLS, WALL } from "./grid.js";
 
-// The same colours as the server's SVG thumbnails (webapp/rotation/svg.py).
-export const PALETTE = ["#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf",
-  "#d4a72c", "#3aa6a0", "#d46a9f", "#6d7f99", "#9c6b3e"];
+// The same colours as the server's SVG thumbnails (webapp/rotation/svg.py);
+// tests/test_palette.py checks that both files agree and that every stick
+// stands out from the floor and the gap at 3:1, its letter at 4.5:1.
+export const PALETTE = ["#c2571a", "#2f7bb0", "#3d8a4f", "#c0392b", "#8a5cc2",
+  "#9a7b00", "#1f8a84", "#c2417f", "#5f7089", "#8b5a2b"];
+// The letter on each stick colour: black or white, whichever contrasts more.
+export const LABEL_COLOURS = ["#000000", "#ffffff", "#000000", "#ffffff", "#ffffff",
+  "#000000", "#000000", "#ffffff", "#ffffff", "#ffffff"];
+// A ring of ink around white (or white around ink) is seen against anything:
+// one of the two always contrasts at least 3:1 with what lies next to it.
+const INK = "#1d2330";
+const HALO = "#ffffff";
 const WALL_COLOUR = "#2d3a55";
 const FLOOR = "#fbfaf7";
 const GRID_LINE = "rgba(45, 58, 85, 0.08)";
@@ -18,6 +27,10 @@ const GAP_ARROW = "#a84a0c";
 
 export function stickColour(symbol) {
   return PALETTE[SYMBOLS.indexOf(symbol) % PALETTE.length];
+}
+
+export function labelColour(symbol) {
+  return LABEL_COLOURS[SYMBOLS.indexOf(symbol) % LABEL_COLOURS.length];
 }
 
 export class BoardView {
@@ -60,7 +73,8 @@ export class BoardView {
   }
 
   // scene: {grid, sticks: [{symbol,row,col,length,vertical,dr,dc,alpha}],
-  //         angle (radians, clockwise), preview: {cells, ok}, selected}
+  //         angle (radians, clockwise), preview: {cells, ok}, selected,
+  //         highlight (a stick's symbol or null), cursor ([row, col] or null)}
   draw(scene) {
     this.scene = scene;
     const { ctx, size } = this;
@@ -105,6 +119,12 @@ export class BoardView {
     }
 
     for (const stick of scene.sticks) this.stick(stick, s, angle, scene.selected === stick.symbol);
+    // The highlighted stick is drawn last so that its ring lies over its
+    // neighbours; its letter is shown even where cells are too small for
+    // letters, so that "stick q" can be found on a 64 x 64 board.
+    const lit = scene.highlight != null && scene.sticks.find((st) => st.symbol === scene.highlight);
+    if (lit && (lit.alpha ?? 1) > 0) this.highlightStick(lit, s, angle);
+    if (scene.cursor && grid.inside(scene.cursor[0], scene.cursor[1])) this.cursorMark(scene.cursor, s);
     ctx.restore();
   }
 
@@ -152,15 +172,20 @@ export class BoardView {
     ctx.restore();
   }
 
-  stick(stick, s, angle, selected) {
-    const { ctx } = this;
+  box(stick, s) {
     const inset = Math.max(1.5, s * 0.1);
     const row = stick.row + (stick.dr || 0);
     const col = stick.col + (stick.dc || 0);
-    const w = (stick.vertical ? 1 : stick.length) * s - 2 * inset;
-    const h = (stick.vertical ? stick.length : 1) * s - 2 * inset;
-    const x = col * s + inset;
-    const y = row * s + inset;
+    // never negative: on a 64 x 64 board in the smallest canvas a cell is
+    // narrower than two insets, and roundRect throws on a negative radius
+    const w = Math.max(1, (stick.vertical ? 1 : stick.length) * s - 2 * inset);
+    const h = Math.max(1, (stick.vertical ? stick.length : 1) * s - 2 * inset);
+    return { x: col * s + inset, y: row * s + inset, w, h };
+  }
+
+  stick(stick, s, angle, selected) {
+    const { ctx } = this;
+    const { x, y, w, h } = this.box(stick, s);
     ctx.save();
     ctx.globalAlpha = stick.alpha ?? 1;
     ctx.fillStyle = stickColour(stick.symbol);
@@ -172,15 +197,77 @@ export class BoardView {
       ctx.strokeStyle = "#1d2330";
       ctx.stroke();
     }
-    if (s >= 14) {
-      ctx.translate(x + w / 2, y + h / 2);
-      ctx.rotate(-angle);
-      ctx.fillStyle = "rgba(255, 255, 255, 0.95)";
-      ctx.font = `600 ${Math.round(s * 0.5)}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(stick.symbol, 0, 1);
+    if (s >= 14) this.label(stick.symbol, x + w / 2, y + h / 2, Math.round(s * 0.5), angle);
+    ctx.restore();
+  }
+
+  label(symbol, cx, cy, px, angle) {
+    const { ctx } = this;
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.rotate(-angle);
+    ctx.fillStyle = labelColour(symbol);
+    ctx.font = `650 ${px}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(symbol, 0, 1);
+    ctx.restore();
+  }
+
+  // A white band hugging the stick and an ink band around it: the white
+  // stands out from the stick's colour, the ink from the floor and the gap.
+  highlightStick(stick, s, angle) {
+    const { ctx } = this;
+    const { x, y, w, h } = this.box(stick, s);
+    const band = Math.max(2, s * 0.09);
+    const radius = Math.min(w, h) * 0.3;
+    ctx.save();
+    ctx.globalAlpha = stick.alpha ?? 1;
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    ctx.roundRect(x - band * 1.5, y - band * 1.5, w + band * 3, h + band * 3, radius + band * 1.5);
+    ctx.lineWidth = band;
+    ctx.strokeStyle = INK;
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.roundRect(x - band * 0.5, y - band * 0.5, w + band, h + band, radius + band * 0.5);
+    ctx.strokeStyle = HALO;
+    ctx.stroke();
+    if (s < 14) {
+      // Too small for a letter on the stick: a badge in the stick's colour,
+      // ringed like the stick, carries it at a readable size.
+      const r = 13;
+      const cx = x + w / 2;
+      const cy = y + h / 2;
+      ctx.beginPath();
+      ctx.arc(cx, cy, r + 2, 0, 2 * Math.PI);
+      ctx.fillStyle = INK;
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+      ctx.fillStyle = HALO;
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(cx, cy, r - 2, 0, 2 * Math.PI);
+      ctx.fillStyle = stickColour(stick.symbol);
+      ctx.fill();
+      this.label(stick.symbol, cx, cy, 16, angle);
     }
+    ctx.restore();
+  }
+
+  // The keyboard cursor: ink, white, ink, so that some band of it contrasts
+  // with whatever lies under it (floor, wall, gap or stick).
+  cursorMark([r, c], s) {
+    const { ctx } = this;
+    const band = Math.max(1.5, s * 0.07);
+    ctx.save();
+    ctx.lineWidth = band * 3;
+    ctx.strokeStyle = INK;
+    ctx.strokeRect(c * s + band * 1.5, r * s + band * 1.5, s - band * 3, s - band * 3);
+    ctx.lineWidth = band;
+    ctx.strokeStyle = HALO;
+    ctx.strokeRect(c * s + band * 1.5, r * s + band * 1.5, s - band * 3, s - band * 3);
     ctx.restore();
   }
 }

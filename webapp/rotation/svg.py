@@ -6,9 +6,15 @@ from html import escape
 
 from .board import SYMBOL_ORDER, Board
 
-#: Stick colours, cycled by symbol; the page's canvas uses the same ones.
-PALETTE = ("#e07a2f", "#3c8dbc", "#5aa469", "#c0504d", "#8e6bbf", "#d4a72c",
-           "#3aa6a0", "#d46a9f", "#6d7f99", "#9c6b3e")
+#: Stick colours, cycled by symbol; the page's canvas (static/js/render.js)
+#: uses the same ones. Each stands out from the floor and the gap at 3:1 or
+#: more (tests/test_palette.py).
+PALETTE = ("#c2571a", "#2f7bb0", "#3d8a4f", "#c0392b", "#8a5cc2", "#9a7b00",
+           "#1f8a84", "#c2417f", "#5f7089", "#8b5a2b")
+#: The letter on each stick colour, black or white, whichever contrasts more
+#: (4.5:1 or more).
+LABEL_COLOURS = ("#000000", "#ffffff", "#000000", "#ffffff", "#ffffff", "#000000",
+                 "#000000", "#ffffff", "#ffffff", "#ffffff")
 WALL_COLOUR = "#2d3a55"
 FLOOR_COLOUR = "#f4f5f8"
 GAP_COLOUR = "#ffe0b2"
@@ -20,6 +26,10 @@ _ARROW = "M0 -.38L.34 .04H.12V.36H-.12V.04H-.34Z"  # points up, unit cell centre
 
 def stick_colour(symbol: str) -> str:
     return PALETTE[SYMBOL_ORDER[symbol] % len(PALETTE)]
+
+
+def label_colour(symbol: str) -> str:
+    return LABEL_COLOURS[SYMBOL_ORDER[symbol] % len(LABEL_COLOURS)]
 
 
 def _gap_arrow(board: Board, r: int, c: int, cell: int) -> str:
@@ -60,7 +70,7 @@ def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
             cx = s.col * cell + (sw + 2 * inset) / 2
             cy = s.row * cell + (sh + 2 * inset) / 2
             parts.append(
-                f'<text x="{cx:g}" y="{cy:g}" font-size="{cell * 0.6:g}" fill="#fff" '
+                f'<text x="{cx:g}" y="{cy:g}" font-size="{cell * 0.6:g}" fill="{label_colour(s.symbol)}" '
                 f'text-anchor="middle" dominant-baseline="central" '
                 f'font-family="sans-serif">{escape(s.symbol)}</text>'
             )

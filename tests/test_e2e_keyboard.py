@@ -1,7 +1,8 @@
 """End to end in real Chromium, with the keyboard alone (issue 9, items 1, 3, 4
 and 13): no mouse and no clicks. Tab reaches every control; the board has a
 drawing cursor; the mode tabs follow the tabs pattern; each turn and step is
-announced; the board is told in words; the Size box takes width x height."""
+announced; the board is told in words; the Size box takes width x height.
+One test moves the mouse: the stick under the pointer is outlined."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import EXAMPLE, data, engine_end, wait_for_board, wait_for_step
+from test_e2e import EXAMPLE, cell_centre, data, engine_end, try_it, wait_for_board, wait_for_step
 from webapp.rotation import Board, parse, solve
 
 pytestmark = pytest.mark.browser
@@ -305,3 +306,29 @@ def test_skip_link_leads_to_the_board(page):
     expect(page.get_by_role("link", name="Skip to the board")).to_be_focused()
     press(page, "Enter")
     assert focused(page) == "board"
+
+
+def turned_rows(text: str, quarters: int) -> list[str]:
+    """The board's rows as the canvas shows them after ``quarters`` clockwise turns."""
+    rows = parse(text).rows()
+    for _ in range(quarters % 4):
+        rows = ["".join(rows[len(rows) - 1 - c][r] for c in range(len(rows))) for r in range(len(rows[0]))]
+    return rows
+
+
+def test_the_stick_under_the_pointer_is_highlighted(page):
+    # the one test here that uses the mouse: the pointer's part of the highlight
+    page.goto("/")
+    board = page.locator("#board")
+    page.mouse.move(*cell_centre(page, 5, 3))   # the example's stick 0
+    expect(board).to_have_attribute("data-highlight", "0")
+    page.mouse.move(*cell_centre(page, 1, 1))
+    expect(board).to_have_attribute("data-highlight", "")
+    try_it(page)
+    press(page, "ArrowLeft")
+    wait_for_step(page, 1)
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    rows = turned_rows(data(page, "board"), int(data(page, "orientation")))
+    r, c = next((r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v == "1")
+    page.mouse.move(*cell_centre(page, r, c))   # the board is square: the cells lie alike
+    expect(board).to_have_attribute("data-highlight", "1")

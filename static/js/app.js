@@ -723,7 +723,8 @@ function showCursor() {
 // A key pressed on the focused board; true when it was used. In Draw mode
 // the arrows move the drawing cursor; in Try it they turn (as elsewhere).
 function boardKey(e) {
-  if (state.mode !== "draw" || e.shiftKey) return false;
+  if (state.mode !== "draw") return false;
+  if (e.shiftKey) return e.key in STEPS; // no hidden turn from the drawing board
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   const at = state.cursor;
   const grid = state.design;

@@ -115,6 +115,13 @@ def engine_end(text: str, moves: str, orientation: int = 0) -> tuple[str, int]:
     return position.board.text(), position.orientation
 
 
+def try_it(page) -> None:
+    """Try it mode with the board focused: there the arrows turn the board (in
+    Draw mode they move the drawing cursor)."""
+    page.get_by_role("tab", name="Try it").click()
+    page.locator("#board").focus()
+
+
 def open_import(page):
     details = page.locator("#import-export")
     if details.get_attribute("open") is None:
@@ -201,7 +208,7 @@ def test_play_the_example_with_the_keyboard(page):
     expect(page.locator("#turn-left")).to_have_class(re.compile(r"\bhinted\b"))
     shot(page, "04-hint")
 
-    page.locator("#board").focus()
+    try_it(page)
     page.keyboard.press("ArrowLeft")
     wait_for_step(page, 1)
     after_one = engine_end(EXAMPLE, "L")
@@ -230,7 +237,7 @@ def test_play_the_example_with_the_keyboard(page):
 def test_finishing_by_hand_leaves_no_solving_message(page):
     page.goto("/")
     fast(page)
-    page.locator("#board").focus()
+    try_it(page)
     page.keyboard.press("ArrowLeft")
     wait_for_step(page, 1)
     page.keyboard.press("ArrowLeft")

@@ -2,8 +2,10 @@
 // solved and animated from the engine's trajectory. The server decides every
 // move; this page only draws what it answers.
 
+import { announce } from "./announce.js";
 import { post } from "./api.js";
 import { animateStep } from "./animate.js";
+import { cellWords, describeBoard } from "./describe.js";
 import { Editor } from "./editor.js";
 import { copyText, downloadText } from "./files.js";
 import { count, duration, isNumber, plural } from "./format.js";
@@ -14,6 +16,7 @@ import { MoveList } from "./movelist.js";
 import { askMove, prefetchTurns, warmUp } from "./nextsteps.js";
 import { BoardView } from "./render.js";
 import { followAddress, saveDesign, savedDesign } from "./storage.js";
+import { Tabs } from "./tabs.js";
 
 const $ = (selector) => document.querySelector(selector);
 const initial = JSON.parse($("#initial").textContent);
@@ -36,6 +39,9 @@ const state = {
   turns: [], // keys pressed while the board was moving, played in order
   hinting: null, // {grid text, orientation} a hint is being searched for
   jump: null, // a step asked for while a move was under way
+  cursor: [1, 1], // the keyboard's drawing cursor, in board (unturned) coordinates
+  cursorShown: false, // the board has the keyboard focus in Draw mode
+  hover: null, // the stick under the pointer
 };
 const MAX_QUEUED_TURNS = 6;
 
@@ -49,10 +55,25 @@ const moveList = new MoveList({
 });
 
 // ---------------------------------------------------------------- helpers
+// The status line under the board; its words are also announced.
 function say(text, kind = "info") {
   const el = $("#board-message");
   el.textContent = text || "";
   el.dataset.kind = kind;
+  announce(text);
+}
+
+const TURNED = { L: "Turned left.", R: "Turned right." };
+
+// "Turned left. Stick 0 fell 3 cells, stick 1 fell 1 cell. Stick 1 fell out."
+function stepWords(step, released = true) {
+  const words = step.move ? [TURNED[step.move]] : [];
+  const fell = Object.entries(step.moved || {}).filter(([, n]) => n > 0)
+    .map(([symbol, n]) => `stick ${symbol} fell ${plural(n, "cell")}`);
+  if (fell.length) words.push(`${fell.join(", ")}.`.replace(/^s/, "S"));
+  if (released && step.released.length) words.push(`Stick ${step.released.join(", ")} fell out.`);
+  if (!fell.length && !step.released.length) words.push("Nothing moved.");
+  return words.join(" ");
 }
 
 function positionsOf(grid) {
@@ -74,7 +95,24 @@ function current() {
 
 function scene(grid, orientation, extra = {}) {
   const sticks = [...grid.sticks().values()].map((s) => ({ ...s, dr: 0, dc: 0 }));
-  return { grid, sticks, angle: (orientation * Math.PI) / 2, ...extra };
+  return { grid, sticks, angle: (orientation * Math.PI) / 2, ...marks(grid), ...extra };
+}
+
+// The stick to outline: under the pointer, else under the cursor, else the goal's.
+function highlighted(grid) {
+  if (state.hover && grid.sticks().has(state.hover)) return state.hover;
+  const cursor = shownCursor();
+  if (cursor && grid.inside(...cursor) && grid.isStick(...cursor)) return grid.get(...cursor);
+  const g = goal();
+  return g.startsWith("stick:") && grid.sticks().has(g.slice(6)) ? g.slice(6) : null;
+}
+
+function shownCursor() {
+  return state.cursorShown && state.mode === "draw" ? state.cursor : null;
+}
+
+function marks(grid) {
+  return { highlight: highlighted(grid), cursor: shownCursor() };
 }
 
 function render() {
@@ -85,6 +123,10 @@ function render() {
   } else {
     view.draw(scene(now.grid, now.orientation));
   }
+  const { highlight, cursor } = marks(now.grid);
+  canvas.dataset.highlight = highlight ?? "";
+  if (cursor) canvas.dataset.cursor = cursor.join(",");
+  else delete canvas.dataset.cursor;
 }
 
 function publish() {
@@ -97,6 +139,9 @@ function publish() {
     `Puzzle board, ${now.grid.width} by ${now.grid.height}, ${plural(now.grid.sticks().size, "stick")}, ` +
     `gravity towards the frame's ${sides[now.orientation]} side`);
   $("#move-counter").textContent = `Moves: ${now.step}`;
+  $("#board-description").textContent = describeBoard(now.grid, now.orientation) +
+    (state.timeline ? ` Moves: ${now.step}.` : "");
+  canvas.setAttribute("aria-describedby", `${state.mode}-keys board-description`);
   moveList.update(state.timeline);
   updateButtons();
 }
@@ -165,15 +210,26 @@ async function animate(fromStep, step, { reverse = false, faster = 1 } = {}) {
       const sticks = Object.entries(positions).map(([symbol, [row, col]]) => ({
         ...specs.get(symbol), row, col, ...(offsets[symbol] || {}),
       }));
-      view.draw({ grid: walls, sticks, angle });
+      const goalStick = goal().startsWith("stick:") ? goal().slice(6) : null;
+    const highlight = [state.hover, goalStick].find((symbol) => symbol && symbol in positions) ?? null;
+    view.draw({ grid: walls, sticks, angle, highlight, cursor: null });
     }, { reverse });
   } finally {
     delete canvas.dataset.animating;
   }
 }
 
+// A button disabled while it has the focus drops it; the keyboard gets it back.
+function keepFocus(el) {
+  const active = document.activeElement;
+  if (el && el !== canvas && !el.disabled && el.isConnected && (!active || active === document.body)) {
+    el.focus({ preventScroll: true });
+  }
+}
+
 async function run(task) {
   if (state.busy) return false;
+  const focused = document.activeElement;
   state.busy = true;
   updateButtons();
   try {
@@ -186,6 +242,7 @@ async function run(task) {
     state.busy = false;
     render();
     publish();
+    keepFocus(focused);
     if (state.jump !== null) {
       const cursor = state.jump;
       state.jump = null;
@@ -212,7 +269,8 @@ async function forward() {
   publish();
   prefetch();
   if (t.kind === "solution") {
-    say(step.released.length ? `Move ${t.cursor}: stick ${step.released.join(", ")} falls out.` : `Move ${t.cursor} of ${t.steps.length - 1}.`,
+    const out = step.released.length ? ` Stick ${step.released.join(", ")} falls out.` : "";
+    say(`Move ${t.cursor} of ${t.steps.length - 1}. ${stepWords(step, false)}${out}`,
         step.released.length ? "ok" : "info");
   }
   return true;
@@ -449,11 +507,12 @@ async function turnOnce(move) {
     await celebrate(t.cursor);
     return false;
   }
-  say(step.released.length ? `Stick ${step.released.join(", ")} fell out.` : "");
+  say(`${stepWords(step)} Moves: ${t.cursor}.`);
   return true;
 }
 
 async function celebrate(moves) {
+  const last = stepWords(state.timeline.steps[moves]);
   let best = null;
   const s = state.solution;
   if (s && s.text === state.design.toText() && s.goal === goal() && s.answer.status === "solved") {
@@ -469,9 +528,9 @@ async function celebrate(moves) {
     }
   }
   const done = plural(moves, "move");
-  if (best === null) say(`Done in ${done}!`, "ok");
-  else if (best === moves) say(`Done in ${done}: the shortest possible!`, "ok");
-  else say(`Done in ${done}; the shortest takes ${best}.`, "ok");
+  if (best === null) say(`${last} Done in ${done}!`, "ok");
+  else if (best === moves) say(`${last} Done in ${done}: the shortest possible!`, "ok");
+  else say(`${last} Done in ${done}; the shortest takes ${best}.`, "ok");
 }
 
 // The hint straight from the solved answer, when the turns so far follow it.
@@ -511,6 +570,7 @@ async function hint() {
   const now = current();
   const asked = { text: now.grid.toText(), orientation: now.orientation, goal: goal() };
   const fromStart = !state.timeline;
+  const focused = document.activeElement;
   state.hinting = asked;
   updateButtons();
   say("Looking for the best next turn…");
@@ -530,17 +590,23 @@ async function hint() {
   } finally {
     state.hinting = null;
     updateButtons();
+    keepFocus(focused);
   }
 }
 
 // ------------------------------------------------------------------- edit
 function setMode(mode) {
+  const changed = state.mode !== mode;
   state.mode = mode;
-  $("#tab-draw").setAttribute("aria-selected", String(mode === "draw"));
-  $("#tab-try").setAttribute("aria-selected", String(mode === "try"));
+  tabs.show($(mode === "draw" ? "#tab-draw" : "#tab-try"));
   document.body.dataset.mode = mode;
   canvas.style.touchAction = "none";
+  if (mode !== "draw") editor.cancel();
   updateButtons();
+  if (changed) {
+    render();
+    publish();
+  }
 }
 
 function leaveTimeline() {
@@ -571,11 +637,13 @@ function refreshGoals() {
 }
 
 function afterDesignChange(message = "") {
+  const [r, c] = state.cursor;
+  state.cursor = [Math.min(r, state.design.height - 1), Math.min(c, state.design.width - 1)];
   refreshGoals();
   state.timeline = null;
   setAnswer("");
   say(message || designWarnings(), message ? "info" : "warn");
-  $("#size").value = String(state.design.width);
+  showSize();
   render();
   publish();
   const text = state.design.toText();
@@ -614,6 +682,15 @@ function redo() {
   afterDesignChange("Redone.");
 }
 
+const tabs = new Tabs($(".mode-tabs"), (tab) => {
+  if (tab.id === "tab-draw") {
+    setMode("draw");
+  } else {
+    setMode("try");
+    say("Turn with ← and →, the buttons, or a swipe on the board.");
+  }
+});
+
 const editor = new Editor({
   canvas,
   view,
@@ -628,27 +705,131 @@ const editor = new Editor({
   },
 });
 
+// ------------------------------------------------- drawing with the keyboard
+const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function cursorWords() {
+  const [r, c] = state.cursor;
+  const g = state.extra?.grid || state.design;
+  const under = editor.busy ? `, ${editor.gesture.tool === "move" ? "moving" : "laying"} a stick` : "";
+  return `Row ${r + 1}, column ${c + 1}: ${cellWords(g, r, c)}${under}.`;
+}
+
+function showCursor() {
+  state.cursorShown = true;
+  render();
+}
+
+// A key pressed on the focused board; true when it was used. In Draw mode
+// the arrows move the drawing cursor; in Try it they turn (as elsewhere).
+function boardKey(e) {
+  if (state.mode !== "draw") return false;
+  if (e.shiftKey) return e.key in STEPS; // no hidden turn from the drawing board
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  const at = state.cursor;
+  const grid = state.design;
+  if (STEPS[key]) {
+    const [dr, dc] = STEPS[key];
+    state.cursor = [Math.max(0, Math.min(grid.height - 1, at[0] + dr)), Math.max(0, Math.min(grid.width - 1, at[1] + dc))];
+    editor.keyTo(state.cursor);
+    showCursor();
+    announce(cursorWords());
+    return true;
+  }
+  const edit = (fn) => {
+    if (state.busy) {
+      say("Wait for the board to stop moving.");
+      return true;
+    }
+    fn();
+    showCursor();
+    return true;
+  };
+  switch (key) {
+    case "w": return edit(() => once("wall", at));
+    case "g": return edit(() => once("gap", at));
+    case "x": case "Delete": case "Backspace": return edit(() => once("erase", at));
+    case "s": case "m":
+      return edit(() => {
+        if (editor.busy) editor.finish(at);
+        else if (editor.keyStart(key === "s" ? "stick" : "move", at)) announce(cursorWords());
+      });
+    case "Enter":
+      if (!editor.busy) return false;
+      return edit(() => editor.finish(at));
+    case "Escape":
+      if (!editor.busy) return false;
+      editor.cancel();
+      say("Cancelled.");
+      render();
+      return true;
+    default:
+      return false;
+  }
+}
+
+// One cell changed at the cursor: say what the cell holds now.
+function once(tool, at) {
+  const before = state.design;
+  editor.keyOnce(tool, at);
+  if (state.design !== before) announce(cursorWords());
+}
+
+canvas.addEventListener("focus", () => {
+  if (canvas.matches(":focus-visible")) showCursor();
+});
+canvas.addEventListener("blur", () => {
+  state.cursorShown = false;
+  editor.cancel();
+  render();
+});
+canvas.addEventListener("pointerdown", () => {
+  if (state.cursorShown) {
+    state.cursorShown = false;
+    render();
+  }
+});
+
 // The rules allow frames from 3 to 64 cells a side.
 const MIN_SIZE = 3;
 const MAX_SIZE = 64;
 
+// "7" (a square) or "9 × 5" (width × height); null when it is neither.
+function parseSize(raw) {
+  const m = /^\s*(\d+)\s*(?:[x×*,]\s*(\d+)\s*)?$/i.exec(raw);
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = m[2] === undefined ? width : Number(m[2]);
+  const ok = (n) => n >= MIN_SIZE && n <= MAX_SIZE;
+  return ok(width) && ok(height) ? [width, height] : null;
+}
+
+function sizeWords(width, height) {
+  return width === height ? String(width) : `${width} × ${height}`;
+}
+
+function showSize() {
+  $("#size").value = sizeWords(state.design.width, state.design.height);
+}
+
 // Only this makes a new frame: the Size box alone never replaces the drawing.
 function newFrame() {
   const field = $("#size");
-  const raw = field.value.trim();
-  const n = Number(raw);
-  if (!raw || !Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
-    say(`Choose a size from ${MIN_SIZE} to ${MAX_SIZE}. Your board is unchanged.`, "error");
+  const size = parseSize(field.value);
+  if (!size) {
+    say(`Choose a size from ${MIN_SIZE} to ${MAX_SIZE} a side: 7 for a square, 9x5 for width × height. ` +
+        "Your board is unchanged.", "error");
     field.focus();
     return;
   }
-  const fresh = Grid.frame(n);
+  const [width, height] = size;
+  const fresh = Grid.frame(width, height);
   if (fresh.toText() === state.design.toText()) {
-    say(`This is already an empty ${n} × ${n} frame.`);
+    say(`This is already an empty ${width} × ${height} frame.`);
     return;
   }
   leaveTimeline();
-  commit(fresh, `A fresh ${n} × ${n} frame with a gap in the bottom row.`);
+  commit(fresh, `A fresh ${width} × ${height} frame with a gap in the bottom row.`);
 }
 
 function clearSticks() {
@@ -706,11 +887,6 @@ async function share(kind) {
 }
 
 // ------------------------------------------------------------------ wiring
-$("#tab-draw").addEventListener("click", () => setMode("draw"));
-$("#tab-try").addEventListener("click", () => {
-  setMode("try");
-  say("Turn with ← and →, the buttons, or a swipe on the board.");
-});
 $("#solve").addEventListener("click", solveClicked);
 $("#cancel").addEventListener("click", () => jobs.cancel().catch((error) => say(error.message, "error")));
 $("#play").addEventListener("click", playClicked);
@@ -736,8 +912,10 @@ $("#clear").addEventListener("click", clearSticks);
 $("#goal").addEventListener("change", () => {
   leaveTimeline();
   setAnswer("");
+  render(); // the goal's stick is the one outlined
 });
 $("#import").addEventListener("click", () => importText($("#import-text").value));
+$("#open-file").addEventListener("click", () => $("#import-file").click());
 $("#import-file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
@@ -762,6 +940,8 @@ for (const radio of document.querySelectorAll('input[name="tool"]')) {
 focusAfterPointerPick($(".tools"), canvas);
 
 installShortcuts({
+  board: canvas,
+  boardKey,
   undo,
   redo,
   turn,
@@ -775,6 +955,33 @@ let swipe = null;
 canvas.addEventListener("pointerdown", (e) => {
   if (state.mode === "try") swipe = { x: e.clientX, y: e.clientY };
 });
+// The stick under the pointer is outlined (on the board as turned now).
+canvas.addEventListener("pointermove", (e) => {
+  const hover = stickAt(e.clientX, e.clientY);
+  if (hover === state.hover) return;
+  state.hover = hover;
+  if (!canvas.dataset.animating) render();
+});
+canvas.addEventListener("pointerleave", () => {
+  state.hover = null;
+  if (!canvas.dataset.animating) render();
+});
+
+function stickAt(clientX, clientY) {
+  const now = current();
+  const rect = canvas.getBoundingClientRect();
+  // back from the turned picture to the frame's own coordinates
+  const cx = rect.left + rect.width / 2;
+  const cy = rect.top + rect.height / 2;
+  const a = (now.orientation * Math.PI) / 2;
+  const dx = clientX - cx;
+  const dy = clientY - cy;
+  const x = cx + dx * Math.cos(a) + dy * Math.sin(a);
+  const y = cy - dx * Math.sin(a) + dy * Math.cos(a);
+  const at = view.cellAt(now.grid, x, y);
+  return at && now.grid.isStick(...at) ? now.grid.get(...at) : null;
+}
+
 canvas.addEventListener("pointerup", (e) => {
   if (!swipe || state.mode !== "try") return;
   const dx = e.clientX - swipe.x;
@@ -805,7 +1012,7 @@ function restoreSaved() {
 const restored = restoreSaved();
 setMode(initial.mode === "try" ? "try" : "draw");
 refreshGoals();
-$("#size").value = String(state.design.width);
+showSize();
 render();
 publish();
 if (restored) say("Restored your last drawing. Undo brings back the example.");

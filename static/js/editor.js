@@ -1,5 +1,5 @@
-// Drawing on the board with the mouse or a finger: walls, gaps, sticks,
-// erasing and moving sticks. Every finished gesture becomes one undoable edit.
+// Drawing on the board with the mouse, a finger or the keyboard's cursor:
+// walls, gaps, sticks, erasing and moving sticks. Every finished gesture becomes one undoable edit.
 
 import { WALL, EMPTY, stickCells } from "./grid.js";
 
@@ -37,20 +37,25 @@ export class Editor {
     const at = this.cell(e);
     if (!at) return;
     e.preventDefault();
-    this.host.beforeEdit();
     this.host.canvas.setPointerCapture(e.pointerId);
+    const here = this.host.grid().get(...at);
+    const onStick = here !== WALL && here !== EMPTY;
+    this.begin(this.tool === "stick" && onStick ? "move" : this.tool, at);
+  }
+
+  // Starts a gesture of `tool` at cell `at`; false when it cannot start there.
+  begin(tool, at) {
+    this.host.beforeEdit();
     const grid = this.host.grid().clone();
     const [r, c] = at;
     const here = grid.get(r, c);
     const onStick = here !== WALL && here !== EMPTY;
-    let tool = this.tool;
-    if (tool === "stick" && onStick) tool = "move";
     this.gesture = { tool, start: at, end: at, grid, original: this.host.grid(), changed: false };
     if (tool === "move") {
       if (!onStick) {
         this.host.say("Press on a stick to move it.");
         this.gesture = null;
-        return;
+        return false;
       }
       this.gesture.symbol = here;
       this.gesture.stick = grid.sticks().get(here);
@@ -58,7 +63,7 @@ export class Editor {
       if (tool === "gap" && !grid.isBorder(r, c)) {
         this.host.say("A gap is a cell of the frame's outer edge: click the border.");
         this.gesture = null;
-        return;
+        return false;
       }
       this.gesture.paint = here === WALL ? EMPTY : WALL;
       this.paint(r, c);
@@ -66,6 +71,46 @@ export class Editor {
       this.erase(r, c);
     }
     this.show();
+    return true;
+  }
+
+  // ------------------------------------------------ the keyboard's gestures
+  // The same gestures, made at the board's keyboard cursor: a wall, a gap or
+  // an erasure is one key; a stick or a move starts at one cell and ends at
+  // another.
+  keyOnce(tool, at) {
+    if (!this.host.editing() || this.gesture) return;
+    if (tool === "wall" && this.host.grid().isStick(...at)) {
+      this.host.say("A stick lies there: erase it first (Delete).");
+      return;
+    }
+    if (tool === "gap" && this.host.grid().isStick(...at)) return;
+    if (tool === "erase" && this.host.grid().get(...at) === EMPTY) {
+      this.host.say("Nothing to erase there.");
+      return;
+    }
+    if (this.begin(tool, at)) this.finish(at);
+  }
+
+  keyStart(tool, at) {
+    if (!this.host.editing() || this.gesture) return false;
+    if (tool === "stick" && this.host.grid().get(...at) !== EMPTY) {
+      this.host.say("A stick starts on an empty cell inside the frame.");
+      return false;
+    }
+    return this.begin(tool, at);
+  }
+
+  // The cursor moved while a stick or a move is under way.
+  keyTo(at) {
+    const g = this.gesture;
+    if (!g) return;
+    g.end = at;
+    this.show();
+  }
+
+  get busy() {
+    return Boolean(this.gesture);
   }
 
   move(e) {
@@ -80,9 +125,14 @@ export class Editor {
   }
 
   up(e) {
+    if (!this.gesture) return;
+    this.finish(this.cell(e));
+  }
+
+  // Ends the gesture under way at `at` (or where it was last), as one edit.
+  finish(at) {
     const g = this.gesture;
     if (!g) return;
-    const at = this.cell(e);
     if (at) g.end = at;
     this.gesture = null;
     if (g.tool === "stick") this.finishStick(g);

@@ -1,7 +1,8 @@
-// The keyboard shortcuts. They act wherever the focus is, except where a
-// control needs the key itself: text fields keep their own undo, and radio
-// buttons, the scrubber and selects keep their arrows and Home/End, so that
-// keyboard users can still work every control.
+// The keyboard shortcuts. A shortcut never takes a key that the focused
+// control needs itself: text fields, selects, sliders and radio buttons keep
+// every key, the mode tabs their arrows, Home and End, and buttons, links and
+// summaries their Space and Enter. The board gives its keys to `boardKey`
+// first (the drawing cursor in Draw mode).
 
 const NOT_TEXT = new Set(["radio", "checkbox", "button", "submit", "reset", "range", "file", "color", "image"]);
 
@@ -12,8 +13,21 @@ export function typing(el) {
   return el.tagName === "INPUT" && !NOT_TEXT.has(el.type);
 }
 
-// actions: {undo, redo, turn(move), home, end, play}; home and end return
-// false when there are no steps to go through.
+const ACTIVATED = new Set([" ", "Enter"]);
+
+// Whether the focused element `el` uses `key` itself.
+export function ownsKey(el, key) {
+  if (!el || el === document.body || el === document.documentElement || !el.closest) return false;
+  if (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable) return true;
+  if (el.closest('[role="tablist"], [role="radiogroup"], [role="listbox"], [role="menu"], [role="grid"]')) return true;
+  if (el.closest("button, a[href], summary, [role=button], [role=link]")) return ACTIVATED.has(key);
+  // any other focusable element (a tab panel, say) keeps Space for scrolling
+  return el.hasAttribute("tabindex") && key === " ";
+}
+
+// actions: {undo, redo, turn(move), home, end, play, board, boardKey(event)};
+// home and end return false when there are no steps to go through, boardKey
+// returns true when it used the key.
 export function installShortcuts(actions) {
   document.addEventListener("keydown", (e) => {
     const el = e.target;
@@ -26,14 +40,20 @@ export function installShortcuts(actions) {
       return;
     }
     if (ctrl || e.altKey) return;
-    const tag = el.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (el === actions.board) {
+      if (actions.boardKey(e)) {
+        e.preventDefault();
+        return;
+      }
+    } else if (ownsKey(el, e.key)) {
+      return;
+    }
     const act = {
       ArrowLeft: () => actions.turn("L"),
       ArrowRight: () => actions.turn("R"),
       Home: actions.home,
       End: actions.end,
-      " ": tag === "BUTTON" ? null : actions.play, // a focused button's own space
+      " ": actions.play,
     }[e.key];
     // an action that returns false had nothing to do: the key keeps its usual effect
     if (act && act() !== false) e.preventDefault();

@@ -302,8 +302,13 @@ def test_highlight_and_cursor_are_published_for_the_canvas(page):
 
 def test_skip_link_leads_to_the_board(page):
     page.goto("/")
+    skip = page.get_by_role("link", name="Skip to the board")
+    assert not skip.is_visible() or skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0, \
+        "the skip link stays out of sight until it has focus"
     press(page, "Tab")
-    expect(page.get_by_role("link", name="Skip to the board")).to_be_focused()
+    expect(skip).to_be_focused()
+    box = skip.bounding_box()
+    assert box["y"] >= 0 and box["height"] > 10, "a focused skip link is seen"
     press(page, "Enter")
     assert focused(page) == "board"
 

@@ -151,3 +151,17 @@ def test_how_to_play_links_its_example_in_the_gallery(client, entries):
     entry = next((e for e in entries if e.board.text() == example), None)
     hrefs = page_links(client.get("/how-to-play")).all
     assert (f"/puzzles/{entry.name}" if entry else "/") in hrefs
+
+
+def test_how_to_play_lists_the_keys_the_playground_uses(client):
+    """The keyboard is documented where a new user looks: every drawing key the
+    playground's own key help names is on the How to play page too."""
+    import re
+
+    playground = client.get("/").get_data(as_text=True)
+    draw_keys = re.search(r'id="draw-keys">(.*?)</p>', playground, re.S).group(1)
+    howto = client.get("/how-to-play").get_data(as_text=True)
+    listed = set(re.findall(r"<kbd>(.*?)</kbd>", howto))
+    for key in ("W", "G", "S", "M", "Esc", "Delete", "Enter", "Home", "End", "Space"):
+        assert key in draw_keys or key in ("Home", "End"), key
+        assert key in listed, f"{key} is not on the How to play page"

@@ -82,11 +82,15 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
-@pytest.fixture
-def page(browser, live_server):
-    """A fresh page; the test fails if the browser console shows an error,
-    a Content-Security-Policy violation included."""
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+def _watched_page(browser, live_server, options: dict):
+    """A page in a fresh context; the test fails if the browser console shows
+    an error, a Content-Security-Policy violation included."""
+    context = browser.new_context(base_url=live_server, **options)
     context.add_init_script(CSP_RECORDER)
     page = context.new_page()
     errors: list[str] = []
@@ -95,3 +99,15 @@ def page(browser, live_server):
     yield page
     context.close()
     assert not errors, f"browser console errors: {errors}"
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh desktop page (1280 x 900) that fails the test on a console error."""
+    yield from _watched_page(browser, live_server, DESKTOP)
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
+    yield from _watched_page(browser, live_server, PHONE)

@@ -454,42 +454,39 @@ def test_new_frame_is_one_undo_step(page):
     expect(button(page, "Undo")).to_be_disabled()
 
 
-def test_phone_layout_and_touch_drawing(browser, live_server):
-    context = browser.new_context(base_url=live_server, viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
-        page.goto("/")
-        sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
-        box = page.locator("#board").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, "the board fits on the first screen"
-        assert box["width"] >= 300, "the board uses the width of the phone"
-        for name in ("Solve", "Turn left", "Turn right", "Play", "New frame", "Copy link"):
-            b = button(page, name).bounding_box()
-            assert b["x"] >= 0 and b["x"] + b["width"] <= 390, name
-        shot(page, "10-phone")
+def touch_drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger on the screen from ``start`` to ``end`` (points, not cells)."""
+    cdp = page.context.new_cdp_session(page)
 
-        new_frame(page, 6)
-        cdp = context.new_cdp_session(page)
-        x0, y0 = cell_centre(page, 2, 1)
-        x1, y1 = cell_centre(page, 2, 3)
+    def touch(kind, point=None):
+        points = [] if point is None else [{"x": point[0], "y": point[1]}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-        def touch(kind, x=None, y=None):
-            points = [] if x is None else [{"x": x, "y": y}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    touch("touchStart", start)
+    for k in range(1, 7):
+        touch("touchMove", (start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6))
+    touch("touchEnd")
+    cdp.detach()
 
-        scroll = page.evaluate("window.scrollY")
-        touch("touchStart", x0, y0)
-        for k in range(1, 7):
-            touch("touchMove", x0 + (x1 - x0) * k / 6, y0)
-        touch("touchEnd")
-        wait_for_board(page, "6\n######\n#    #\n#000 #\n#    #\n#    #\n### ##\n")
-        assert page.evaluate("window.scrollY") == scroll, "a drag on the board must not scroll"
-        expect(page.locator("#board-message")).to_have_text("Stick 0 laid (3 cells).")
-        shot(page, "11-phone-touch-stick", full_page=True)
-    finally:
-        context.close()
-    assert not errors, errors
+
+def test_phone_layout_and_touch_drawing(phone):
+    page = phone
+    page.goto("/")
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, "the board fits on the first screen"
+    assert box["width"] >= 300, "the board uses the width of the phone"
+    for name in ("Solve", "Turn left", "Turn right", "Play", "New frame", "Copy link"):
+        b = button(page, name).bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= 390, name
+    shot(page, "10-phone")
+
+    new_frame(page, 6)
+    scroll = page.evaluate("window.scrollY")
+    touch_drag(page, cell_centre(page, 2, 1), cell_centre(page, 2, 3))
+    wait_for_board(page, "6\n######\n#    #\n#000 #\n#    #\n#    #\n### ##\n")
+    assert page.evaluate("window.scrollY") == scroll, "a drag on the board must not scroll"
+    expect(page.locator("#board-message")).to_have_text("Stick 0 laid (3 cells).")
+    shot(page, "11-phone-touch-stick", full_page=True)

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from test_e2e import button, open_import, page_expecting_400, wait_for_board, wait_for_step, watch_errors
-from test_e2e_pages import PHONE, contrast
+from test_e2e_pages import contrast
 from test_e2e_playground import heavy_with_gap, import_text
 from webapp.rotation import EXAMPLE, parse
 
@@ -80,15 +80,10 @@ def test_axe_error_page(browser, live_server):
     assert all("404" in e for e in errors), errors
 
 
-def test_axe_phone_playground(browser, live_server):
-    context = browser.new_context(base_url=live_server, **PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto("/")
-    wait_for_board(page, parse(EXAMPLE).text())
-    assert_accessible(page, "playground on a phone")
-    context.close()
-    assert not errors, errors
+def test_axe_phone_playground(phone):
+    phone.goto("/")
+    wait_for_board(phone, parse(EXAMPLE).text())
+    assert_accessible(phone, "playground on a phone")
 
 
 # ------------------------------------------------------- 5: reduce motion

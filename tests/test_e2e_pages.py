@@ -8,26 +8,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import ARTIFACTS, cell_centre, shot, watch_errors
+from test_e2e import ARTIFACTS, cell_centre, shot, touch_drag
 from webapp.rotation import EXAMPLE, Board, parse, sharecode
 
 pytestmark = pytest.mark.browser
 
 GOAL = "Turn the frame so that a stick falls out through the gap."
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 ERROR_RED = (0xb3, 0x26, 0x1e)   # --error in static/style.css
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    """A page on a phone-sized touch screen; console errors fail the test."""
-    context = browser.new_context(base_url=live_server, **PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    yield page
-    context.close()
-    assert not errors, f"browser console errors: {errors}"
 
 
 # ----------------------------------------------------------------- helpers
@@ -112,14 +99,10 @@ def test_the_gap_stands_out_on_the_desktop(page, label, board):
 
 
 @pytest.mark.parametrize("label, board", GAP_BOARDS[-2:], ids=[b[0] for b in GAP_BOARDS[-2:]])
-def test_the_gap_stands_out_on_a_laptop(browser, live_server, label, board):
+def test_the_gap_stands_out_on_a_laptop(page, label, board):
     # 1366 x 768: a shorter canvas, so the smallest cells a desktop shows
-    context = browser.new_context(base_url=live_server, viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    errors = watch_errors(page)
+    page.set_viewport_size({"width": 1366, "height": 768})
     check_gap_is_marked(page, board, f"pages-gap-{label}-laptop")
-    context.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize("label, board", GAP_BOARDS, ids=[b[0] for b in GAP_BOARDS])
@@ -244,19 +227,9 @@ def test_a_gallery_puzzle_opens_in_try_it_and_a_swipe_turns_it(phone):
     expect(phone.get_by_role("tab", name="Draw")).to_have_attribute("aria-selected", "false")
     before = phone.locator("#board").get_attribute("data-board")
 
-    cdp = phone.context.new_cdp_session(phone)
     box = phone.locator("#board").bounding_box()
     y = box["y"] + box["height"] / 2
-    x0, x1 = box["x"] + box["width"] * 0.25, box["x"] + box["width"] * 0.75
-
-    def touch(kind, x=None):
-        points = [] if x is None else [{"x": x, "y": y}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", x0)
-    for k in range(1, 7):
-        touch("touchMove", x0 + (x1 - x0) * k / 6)
-    touch("touchEnd")
+    touch_drag(phone, (box["x"] + box["width"] * 0.25, y), (box["x"] + box["width"] * 0.75, y))
     # a swipe to the right turns clockwise: one move made, gravity to the frame's right side
     phone.wait_for_function("() => document.querySelector('#board').dataset.step === '1'")
     expect(phone.locator("#board")).to_have_attribute("data-orientation", "1")

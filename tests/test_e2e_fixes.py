@@ -15,6 +15,7 @@ from webapp.rotation import parse, solve
 
 pytestmark = pytest.mark.browser
 
+SETTLES = "8\n########\n#  0   #\n#      #\n#      #\n#      #\n#      #\n#      #\n###### #\n"
 SETTLES_OUT = "5\n#####\n#   #\n#   #\n# 0 #\n## ##\n"  # stick 0 drops through the gap at once
 
 
@@ -123,16 +124,19 @@ def test_solve_pressed_while_playing_stops_and_solves(page):
 
 def test_solve_pressed_while_the_start_settles_is_not_dropped(page):
     page.goto("/")
-    import_text(page, THREE_MOVES)
+    import_text(page, SETTLES)
+    page.locator("#speed").select_option("0.5")  # a slow settling, to press Solve during it
     button(page, "Play").click()  # solves, then shows the settling before the first move
-    page.wait_for_function("() => document.querySelector('#board').dataset.animating === 'forward'")
+    page.wait_for_function("() => document.querySelector('#board').dataset.animating === 'forward' "
+                           "&& document.querySelector('#board').dataset.step === '0'")
     button(page, "Solve").click()
-    expect(message(page)).not_to_have_text("")  # the click is acknowledged, never silent
+    expect(message(page)).to_contain_text("Solving as soon as the board stops moving")  # never silent
     page.wait_for_function("() => document.querySelector('#board').dataset.step === '0' "
                            "&& !document.querySelector('#board').dataset.animating "
                            "&& document.querySelector('#play').getAttribute('aria-pressed') === 'false'",
                            timeout=15_000)
-    expect(answer(page)).to_contain_text("Solved in")
+    expect(answer(page)).to_contain_text("Solved in 2 moves")
+    expect(message(page)).not_to_contain_text("Solving as soon")
 
 
 def test_goal_changed_while_playing_leaves_no_stale_move_message(page):

@@ -419,7 +419,7 @@ async function showSolution() {
 }
 
 function solveClicked() {
-  whenIdle(() => run(showSolution), "Solving as soon as this move ends…");
+  whenIdle(() => run(showSolution), "Solving as soon as the board stops moving…");
 }
 
 function hasSolutionTimeline() {
@@ -1013,7 +1013,7 @@ $("#goal").addEventListener("change", () => {
     leaveTimeline();
     setAnswer("");
     render(); // the goal's stick is the one outlined
-  }, "The new goal applies as soon as this move ends.");
+  }, "The new goal applies as soon as the board stops moving.");
 });
 $("#import").addEventListener("click", () => importText($("#import-text").value));
 $("#open-file").addEventListener("click", () => $("#import-file").click());

@@ -4,11 +4,11 @@
 
 import { announce } from "./announce.js";
 import { post } from "./api.js";
-import { animateStep } from "./animate.js";
+import { animateStep, prefersReducedMotion } from "./animate.js";
 import { cellWords, describeBoard } from "./describe.js";
 import { Editor } from "./editor.js";
 import { copyText, downloadText } from "./files.js";
-import { count, duration, isNumber, plural } from "./format.js";
+import { duration, isNumber, named, plural } from "./format.js";
 import { Grid, WALL, EMPTY } from "./grid.js";
 import { Jobs, JobStopped } from "./jobs.js";
 import { focusAfterPointerPick, installShortcuts } from "./keys.js";
@@ -39,6 +39,8 @@ const state = {
   turns: [], // keys pressed while the board was moving, played in order
   hinting: null, // {grid text, orientation} a hint is being searched for
   jump: null, // a step asked for while a move was under way
+  pending: null, // an action (Solve, a new goal) asked for while the board moved: done next
+  wake: null, // ends the pause between moves of a Play early
   cursor: [1, 1], // the keyboard's drawing cursor, in board (unturned) coordinates
   cursorShown: false, // the board has the keyboard focus in Draw mode
   hover: null, // the stick under the pointer
@@ -71,10 +73,12 @@ function stepWords(step, released = true) {
   const fell = Object.entries(step.moved || {}).filter(([, n]) => n > 0)
     .map(([symbol, n]) => `stick ${symbol} fell ${plural(n, "cell")}`);
   if (fell.length) words.push(`${fell.join(", ")}.`.replace(/^s/, "S"));
-  if (released && step.released.length) words.push(`Stick ${step.released.join(", ")} fell out.`);
+  if (released && step.released.length) words.push(`${capital(named(step.released, "stick"))} fell out.`);
   if (!fell.length && !step.released.length) words.push("Nothing moved.");
   return words.join(" ");
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function positionsOf(grid) {
   const out = {};
@@ -163,22 +167,38 @@ function updateButtons() {
 
 const SPELLED_OUT_MOVES = 20;
 
+// Answers decided without a search say why (`reason`; older cached answers lack it).
+const REASONS = {
+  "no-gap": { unsolvable: "No solution: the frame has no gap, so no stick can ever fall out." },
+  "no-sticks": {
+    solved: "Solved in 0 moves: the board has no sticks, so none is left to release.",
+    unsolvable: "No solution: the board has no sticks.",
+  },
+};
+
 function describe(answer) {
+  const why = REASONS[answer.reason]?.[answer.status];
+  if (why) return why;
   if (answer.status === "solved") {
     const n = answer.length;
     if (n === 0) {
-      return `Solved before any turn: stick ${answer.start.released.join(", ")} falls out as the puzzle settles.`;
+      const out = answer.start?.released || [];
+      if (!out.length) return "Solved before any turn: the goal holds as the puzzle settles.";
+      return `Solved before any turn: ${named(out, "stick")} ${out.length === 1 ? "falls" : "fall"} out ` +
+        "as the puzzle settles.";
     }
     // a long solution is told by its chips, not by a wall of letters
     const letters = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.split("").join(" ")}` : "";
     return `Solved in ${plural(n, "move")}${letters}`;
   }
   if (answer.status === "unsolvable") {
-    return `No solution: all ${count(answer.states)} reachable positions tried`;
+    if (answer.reason && answer.summary) return `No solution: ${answer.summary}.`;
+    if (!isNumber(answer.states)) return "No solution: no sequence of turns reaches the goal.";
+    return `No solution: all ${plural(answer.states, "reachable position")} tried.`;
   }
   const which = answer.limit === "time" ? "time" : "state";
   return `Gave up at the ${which} limit: no solution within ${plural(answer.depth, "move")} ` +
-         `after ${count(answer.states)} positions.`;
+         `after ${plural(answer.states, "position")}.`;
 }
 
 function setAnswer(text, kind = "info") {
@@ -187,8 +207,7 @@ function setAnswer(text, kind = "info") {
   el.dataset.kind = kind;
 }
 
-function designWarnings() {
-  const g = state.design;
+function designWarnings(g = state.design) {
   let gaps = 0;
   for (let r = 0; r < g.height; r++) {
     for (let c = 0; c < g.width; c++) if (g.isBorder(r, c) && g.get(r, c) !== WALL) gaps++;
@@ -204,15 +223,15 @@ async function animate(fromStep, step, { reverse = false, faster = 1 } = {}) {
   const specs = state.timeline.specs;
   const speed = (Number($("#speed").value) || 1) * faster;
   const walls = state.design.withSticks(specs, {});
+  // the marks of the picture the step starts from, so a highlighted stick stays outlined as it falls
+  const start = state.design.withSticks(specs, fromStep.sticks);
   canvas.dataset.animating = reverse ? "back" : "forward";
   try {
     await animateStep(from, step, speed, (positions, offsets, angle) => {
       const sticks = Object.entries(positions).map(([symbol, [row, col]]) => ({
         ...specs.get(symbol), row, col, ...(offsets[symbol] || {}),
       }));
-      const goalStick = goal().startsWith("stick:") ? goal().slice(6) : null;
-    const highlight = [state.hover, goalStick].find((symbol) => symbol && symbol in positions) ?? null;
-    view.draw({ grid: walls, sticks, angle, highlight, cursor: null });
+      view.draw({ grid: walls, sticks, angle, ...marks(start) });
     }, { reverse });
   } finally {
     delete canvas.dataset.animating;
@@ -243,7 +262,13 @@ async function run(task) {
     render();
     publish();
     keepFocus(focused);
-    if (state.jump !== null) {
+    if (state.pending) {
+      const action = state.pending;
+      state.pending = null;
+      state.jump = null;
+      state.turns = [];
+      action();
+    } else if (state.jump !== null) {
       const cursor = state.jump;
       state.jump = null;
       jumpTo(cursor);
@@ -251,6 +276,19 @@ async function run(task) {
     // keys pressed while something else moved the board
     if (state.turns.length) setTimeout(playTurns, 0);
   }
+}
+
+// An action that replaces what the board shows: at once when the board is
+// still, else as soon as the move under way ends (Play stops first). Never
+// dropped: the last one asked for is done.
+function whenIdle(action, note = "") {
+  stopPlaying();
+  if (!state.busy) {
+    action();
+    return;
+  }
+  state.pending = action;
+  if (note) say(note);
 }
 
 // Show the settling before the first move, from the board as drawn.
@@ -265,11 +303,13 @@ async function forward() {
   if (!t || t.cursor >= t.steps.length - 1) return false;
   const step = t.steps[t.cursor + 1];
   await animate(t.steps[t.cursor], step);
+  if (state.timeline !== t) return false; // the board was left while it moved
   t.cursor += 1;
   publish();
   prefetch();
   if (t.kind === "solution") {
-    const out = step.released.length ? ` Stick ${step.released.join(", ")} falls out.` : "";
+    const n = step.released.length;
+    const out = n ? ` ${capital(named(step.released, "stick"))} ${n === 1 ? "falls" : "fall"} out.` : "";
     say(`Move ${t.cursor} of ${t.steps.length - 1}. ${stepWords(step, false)}${out}`,
         step.released.length ? "ok" : "info");
   }
@@ -281,6 +321,7 @@ async function backward(faster = 1) {
   const t = state.timeline;
   if (!t || t.cursor === 0) return false;
   await animate(t.steps[t.cursor - 1], t.steps[t.cursor], { reverse: true, faster });
+  if (state.timeline !== t) return false;
   t.cursor -= 1;
   publish();
   prefetch();
@@ -288,20 +329,50 @@ async function backward(faster = 1) {
   return true;
 }
 
-// Up to a few steps are walked back quickly; further, the start is shown at once.
+// Up to a few steps are walked back with their turns; a longer way is
+// rewound: each earlier position shown in turn, faster the longer the way,
+// so that the whole rewind takes at most REWIND_MS.
 const ANIMATED_RESTART_STEPS = 4;
+const REWIND_MS = 1500;
+const REWIND_STEP_MS = 80;
 
 function restart() {
   const t = state.timeline;
   if (!t || t.cursor === 0) return;
-  stopPlaying();
-  if (t.cursor > ANIMATED_RESTART_STEPS) {
-    jumpTo(0);
-    return;
-  }
-  run(async () => {
+  whenIdle(() => run(rewind));
+}
+
+async function rewind() {
+  const t = state.timeline;
+  if (!t || t.cursor === 0) return;
+  if (prefersReducedMotion()) {
+    t.cursor = 0;
+  } else if (t.cursor <= ANIMATED_RESTART_STEPS) {
     while (await backward(3)) { /* to the start */ }
-  });
+    return;
+  } else {
+    const from = t.cursor;
+    const perStep = Math.min(REWIND_STEP_MS, REWIND_MS / from);
+    const begun = performance.now();
+    canvas.dataset.animating = "rewind";
+    try {
+      while (t.cursor > 0 && state.timeline === t) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        // one position a frame at least; more when frames come slower than the steps
+        const due = from - Math.floor((performance.now() - begun) / perStep);
+        t.cursor = Math.max(0, Math.min(t.cursor - 1, due));
+        render();
+        publish();
+      }
+    } finally {
+      delete canvas.dataset.animating;
+    }
+    if (state.timeline !== t) return;
+  }
+  render();
+  publish();
+  prefetch();
+  say("Back at the start.");
 }
 
 // ------------------------------------------------------------------ solve
@@ -336,19 +407,19 @@ async function showSolution() {
     state.solving = false;
   }
   const facts = [];
-  if (isNumber(answer.states)) facts.push(`${count(answer.states)} positions looked at`);
+  if (isNumber(answer.states)) facts.push(`${plural(answer.states, "position")} looked at`);
   if (duration(answer.time)) facts.push(duration(answer.time));
-  const detail = answer.status === "solved" && facts.length ? ` (${facts.join(", ")})` : "";
+  const detail = answer.status === "solved" && !answer.reason && facts.length ? ` (${facts.join(", ")})` : "";
   setAnswer(describe(answer) + detail, answer.status === "solved" ? "ok" : "warn");
   await startTimeline("solution", answer.start, answer.goal);
+  if (!state.timeline) return answer; // left while the start settled
   for (const step of answer.trajectory || []) state.timeline.steps.push(step);
   publish();
   return answer;
 }
 
-async function solveClicked() {
-  stopPlaying();
-  await run(showSolution);
+function solveClicked() {
+  whenIdle(() => run(showSolution), "Solving as soon as the board stops moving…");
 }
 
 function hasSolutionTimeline() {
@@ -373,13 +444,11 @@ async function playClicked() {
   state.playing = true;
   updateButtons();
   await run(async () => {
-    if (!hasSolutionTimeline()) {
-      const answer = await showSolution();
-      if (!answer) return;
-      if (answer.status !== "solved") {
-        nothingToPlay(answer);
-        return;
-      }
+    const answer = hasSolutionTimeline() ? state.solution.answer : await showSolution();
+    if (!answer || !state.timeline) return;
+    if (answer.status !== "solved") {
+      nothingToPlay(answer);
+      return;
     }
     const t = state.timeline;
     if (t.cursor >= t.steps.length - 1) {
@@ -391,14 +460,36 @@ async function playClicked() {
       render();
       publish();
     }
-    while (state.playing && await forward()) { /* one move at a time */ }
+    while (state.playing && await forward()) {
+      // with reduced motion a move is one still picture: hold it long enough to be seen
+      if (prefersReducedMotion() && state.playing && t.cursor < t.steps.length - 1) await pause(REDUCED_PAUSE_MS);
+    }
   });
   state.playing = false;
   updateButtons();
 }
 
+const REDUCED_PAUSE_MS = 600;
+
+// A pause between moves at the chosen speed; stopping Play ends it at once.
+function pause(ms) {
+  const speed = Number($("#speed").value) || 1;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      state.wake = null;
+      resolve();
+    }, ms / speed);
+    state.wake = () => {
+      clearTimeout(timer);
+      state.wake = null;
+      resolve();
+    };
+  });
+}
+
 function stopPlaying() {
   state.playing = false;
+  if (state.wake) state.wake();
   updateButtons();
 }
 
@@ -412,6 +503,11 @@ async function stepClicked() {
         nothingToPlay(answer);
         return;
       }
+    }
+    const s = state.solution;
+    if (hasSolutionTimeline() && s.answer.status !== "solved") {
+      nothingToPlay(s.answer);
+      return;
     }
     if (state.timeline.kind === "play" && state.timeline.cursor >= state.timeline.steps.length - 1) {
       say("That was your latest move. Turn again, or press Solve to watch the shortest way.");
@@ -613,6 +709,7 @@ function leaveTimeline() {
   stopPlaying();
   if (state.timeline) {
     state.timeline = null;
+    say(""); // its "Move 2 of 8." is about a board no longer shown
     render();
     publish();
   }
@@ -854,9 +951,11 @@ async function importText(text) {
   try {
     const body = await post("/api/parse", { board: text });
     leaveTimeline();
-    commit(Grid.fromText(body.board), `Imported a ${body.width} × ${body.height} puzzle with ${plural(body.sticks, "stick")}.`,
-      "Imported puzzle");
-    ioSay("Imported.", "ok");
+    const grid = Grid.fromText(body.board);
+    const imported = `Imported a ${body.width} × ${body.height} puzzle with ${plural(body.sticks, "stick")}.`;
+    const warning = designWarnings(grid);
+    commit(grid, `${imported} ${warning}`.trim(), "Imported puzzle");
+    ioSay(warning ? `Imported. ${warning}` : "Imported.", warning ? "warn" : "ok");
   } catch (error) {
     const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
     ioSay(message, "error");
@@ -910,9 +1009,11 @@ $("#size").addEventListener("keydown", (e) => {
 });
 $("#clear").addEventListener("click", clearSticks);
 $("#goal").addEventListener("change", () => {
-  leaveTimeline();
-  setAnswer("");
-  render(); // the goal's stick is the one outlined
+  whenIdle(() => {
+    leaveTimeline();
+    setAnswer("");
+    render(); // the goal's stick is the one outlined
+  }, "The new goal applies as soon as the board stops moving.");
 });
 $("#import").addEventListener("click", () => importText($("#import-text").value));
 $("#open-file").addEventListener("click", () => $("#import-file").click());

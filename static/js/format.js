@@ -14,6 +14,11 @@ export function plural(n, word, words = `${word}s`) {
   return `${count(n)} ${n === 1 ? word : words}`;
 }
 
+// "stick 3" or "sticks 3, 5": a list of names with its noun in the right number.
+export function named(items, word, words = `${word}s`) {
+  return `${items.length === 1 ? word : words} ${items.join(", ")}`;
+}
+
 // "0.42 s", "<0.01 s", or "" when the answer did not say.
 export function duration(seconds, digits = 2) {
   if (!isNumber(seconds)) return "";

@@ -3,7 +3,7 @@
 // left, so that nobody's abandoned search keeps a solver busy.
 
 import { post } from "./api.js";
-import { count, duration, plural } from "./format.js";
+import { duration, plural } from "./format.js";
 
 // Older servers only knew "running"; "queued" is as unfinished.
 export function unfinished(job) {
@@ -16,7 +16,7 @@ export function progressText(job) {
       : "Waiting for a free solver";
   }
   const time = duration(job.seconds, 1);
-  return `${count(job.states || 0)} positions, ${plural(job.depth || 0, "move")} deep` +
+  return `${plural(job.states || 0, "position")}, ${plural(job.depth || 0, "move")} deep` +
     (time ? `, ${time}` : "");
 }
 

@@ -77,6 +77,9 @@ export class BoardView {
   //         highlight (a stick's symbol or null), cursor ([row, col] or null)}
   draw(scene) {
     this.scene = scene;
+    // what the last picture marked, for tests and tools that cannot read pixels
+    this.canvas.dataset.drawnHighlight = scene.highlight ?? "";
+    this.canvas.dataset.drawnCursor = scene.cursor ? scene.cursor.join(",") : "";
     const { ctx, size } = this;
     const { grid } = scene;
     const s = this.cellSize(grid);

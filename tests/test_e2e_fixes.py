@@ -1,0 +1,258 @@
+"""End to end in real Chromium: the playground defects found by the QA review
+(wording of unsolvable answers, plurals, Solve and the goal during an
+animation, a visible Restart, reduced motion, marks during animations)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from test_e2e import ROOT, THREE_MOVES, button, data, fast, new_frame, wait_for_board, wait_for_step
+from test_e2e_keyboard import press, tab_to
+from test_e2e_playground import import_text, puzzle
+from conftest import CSP_RECORDER
+from webapp.rotation import parse, solve
+
+pytestmark = pytest.mark.browser
+
+SETTLES = "8\n########\n#  0   #\n#      #\n#      #\n#      #\n#      #\n#      #\n###### #\n"
+SETTLES_OUT = "5\n#####\n#   #\n#   #\n# 0 #\n## ##\n"  # stick 0 drops through the gap at once
+
+
+def answer(page):
+    return page.locator("#answer")
+
+
+def message(page):
+    return page.locator("#board-message")
+
+
+def record_steps(page) -> None:
+    """Keep every data-step and data-animating value the board takes, with its time."""
+    page.evaluate("""() => {
+      const board = document.querySelector('#board');
+      window.__seen = [];
+      new MutationObserver(() => window.__seen.push({
+        step: board.dataset.step, animating: board.dataset.animating || '', at: performance.now(),
+      })).observe(board, { attributes: true, attributeFilter: ['data-step', 'data-animating'] });
+    }""")
+
+
+def seen(page) -> list[dict]:
+    return page.evaluate("() => window.__seen")
+
+
+# ------------------------------------------------------------ 1: no gap
+def test_import_without_gap_says_so_and_solve_says_why(page):
+    page.goto("/")
+    text = parse((ROOT / "benchmarks" / "giant.txt").read_text(encoding="utf-8")).text()
+    import_text(page, text)
+    expect(page.locator("#import-message")).to_contain_text("no gap")
+    expect(message(page)).to_contain_text("This frame has no gap: nothing can ever fall out")
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("No solution: the frame has no gap, so no stick can ever fall out.")
+    assert "reachable positions" not in answer(page).text_content()
+
+
+# ------------------------------------------------- 2: Play after unsolvable
+def test_play_after_solving_an_unsolvable_puzzle_says_it_has_no_solution(page):
+    page.goto("/puzzles/spec-unsolvable")
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("No solution")
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    play = button(page, "Play")
+    if play.is_enabled():
+        play.click()
+        expect(message(page)).to_have_text("Nothing to play: no sequence of turns solves this puzzle.")
+    else:
+        # disabled while the answer shown has no moves; a new goal brings it back
+        page.locator("#goal").select_option("all")
+        expect(play).to_be_enabled()
+    assert "before any turn" not in message(page).text_content()
+
+
+# -------------------------------------------- 3: the goal "all", no sticks
+def test_all_sticks_out_on_a_board_without_sticks(page):
+    page.goto("/")
+    new_frame(page, 6)
+    page.locator("#goal").select_option("all")
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text(
+        "Solved in 0 moves: the board has no sticks, so none is left to release.")
+    assert "stick  falls" not in answer(page).text_content()
+
+
+def test_a_stick_that_falls_out_while_settling_is_told_in_words(page):
+    page.goto("/")
+    import_text(page, SETTLES_OUT)
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("Solved before any turn: stick 0 falls out as the puzzle settles.")
+    assert " 1 positions" not in answer(page).text_content()
+
+
+# --------------------------------------------------------------- 4: plurals
+def test_one_of_anything_is_singular_in_answers_and_progress(page):
+    page.goto("/")
+    words = page.evaluate("""async () => {
+      const jobs = await import('/static/js/jobs.js');
+      return [jobs.progressText({status: 'running', states: 1, depth: 1, seconds: 0.5}),
+              jobs.progressText({status: 'running', states: 2, depth: 0})];
+    }""")
+    assert words[0].startswith("1 position, 1 move deep"), words
+    assert words[1].startswith("2 positions, 0 moves deep"), words
+    import_text(page, SETTLES_OUT)
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("1 position looked at")
+
+
+# ------------------------------------- 5: Solve and the goal while animating
+def test_solve_pressed_while_playing_stops_and_solves(page):
+    page.goto("/")
+    import_text(page, THREE_MOVES)
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("Solved in")
+    button(page, "Play").click()
+    page.wait_for_function("() => Number(document.querySelector('#board').dataset.step) >= 1 "
+                           "&& document.querySelector('#board').dataset.animating === 'forward'")
+    button(page, "Solve").click()
+    wait_for_step(page, 0)
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    expect(button(page, "Play")).to_have_attribute("aria-pressed", "false")
+    expect(answer(page)).to_contain_text("Solved in")
+    assert data(page, "step") == "0"
+
+
+def test_solve_pressed_while_the_start_settles_is_not_dropped(page):
+    page.goto("/")
+    import_text(page, SETTLES)
+    page.locator("#speed").select_option("0.5")  # a slow settling, to press Solve during it
+    button(page, "Play").click()  # solves, then shows the settling before the first move
+    page.wait_for_function("() => document.querySelector('#board').dataset.animating === 'forward' "
+                           "&& document.querySelector('#board').dataset.step === '0'")
+    button(page, "Solve").click()
+    expect(message(page)).to_contain_text("Solving as soon as the board stops moving")  # never silent
+    page.wait_for_function("() => document.querySelector('#board').dataset.step === '0' "
+                           "&& !document.querySelector('#board').dataset.animating "
+                           "&& document.querySelector('#play').getAttribute('aria-pressed') === 'false'",
+                           timeout=15_000)
+    expect(answer(page)).to_contain_text("Solved in 2 moves")
+    expect(message(page)).not_to_contain_text("Solving as soon")
+
+
+def test_goal_changed_while_playing_leaves_no_stale_move_message(page):
+    page.goto("/")
+    import_text(page, THREE_MOVES)
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("Solved in")
+    button(page, "Play").click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.step === '1' "
+                           "&& document.querySelector('#board').dataset.animating === 'forward'")
+    page.locator("#goal").select_option("all")
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating "
+                           "&& document.querySelector('#play').getAttribute('aria-pressed') === 'false'")
+    expect(page.locator("#move-counter")).to_have_text("Moves: 0")
+    assert "Move " not in message(page).text_content()
+    assert data(page, "step") == "0"
+    expect(answer(page)).to_have_text("")
+
+
+# ------------------------------------------------------ 6: Restart rewinds
+def test_restart_rewinds_a_long_solution_visibly(page):
+    page.goto("/")
+    text = puzzle("marathon.txt")
+    import_text(page, text)
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text("Solved in 153 moves", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    page.locator("#scrubber").fill("150")
+    wait_for_step(page, 150)
+    record_steps(page)
+    button(page, "Restart").click()
+    wait_for_step(page, 0, timeout=5_000)
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    values = seen(page)
+    steps = {v["step"] for v in values}
+    between = steps - {"0", "150"}
+    assert len(between) >= 10 or any(v["animating"] in ("back", "rewind") for v in values), values[:20]
+    assert len(between) >= 10, f"a rewind passes through earlier positions: {sorted(between)[:20]}"
+    elapsed = values[-1]["at"] - values[0]["at"]
+    assert elapsed < 4_000, f"the rewind took {elapsed:.0f} ms"
+
+
+def test_restart_with_reduced_motion_jumps(browser, live_server):
+    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
+                                  viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_RECORDER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto("/")
+        import_text(page, puzzle("marathon.txt"))
+        button(page, "Solve").click()
+        expect(answer(page)).to_contain_text("Solved in 153 moves", timeout=60_000)
+        page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+        page.locator("#scrubber").fill("150")
+        wait_for_step(page, 150)
+        record_steps(page)
+        button(page, "Restart").click()
+        wait_for_step(page, 0)
+        assert {v["step"] for v in seen(page)} <= {"0", "150"}
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+# ------------------------------------------- 7: reduced motion, Play pauses
+def test_play_with_reduced_motion_holds_each_move(browser, live_server):
+    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
+                                  viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_RECORDER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto("/")
+        import_text(page, THREE_MOVES)
+        n = solve(parse(THREE_MOVES)).length
+        button(page, "Solve").click()
+        expect(answer(page)).to_contain_text(f"Solved in {n} moves")
+        page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+        record_steps(page)
+        button(page, "Play").click()
+        wait_for_step(page, n)
+        # when each move first showed (the start was on view before Play)
+        shown: dict[str, float] = {}
+        for v in seen(page):
+            shown.setdefault(v["step"], v["at"])
+        times = [shown[str(k)] for k in range(1, n + 1)]
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        assert len(gaps) == n - 1 >= 2 and min(gaps) >= 450, f"each move stays in view: gaps {gaps} ms"
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+# ------------------------------------- 8: marks are drawn during animations
+def test_cursor_and_highlight_are_drawn_while_the_board_moves(page):
+    page.goto("/")
+    board = page.locator("#board")
+    fast(page)
+    tab_to(page, "#board")
+    press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight")
+    expect(board).to_have_attribute("data-cursor", "5,3")
+    expect(board).to_have_attribute("data-highlight", "0")
+    page.keyboard.press("Space")  # Play from the drawing board: solve, then animate
+    page.wait_for_function("() => document.querySelector('#board').dataset.animating === 'forward' "
+                           "&& Number(document.querySelector('#board').dataset.step) >= 0")
+    drawn = page.evaluate("""() => new Promise((resolve) => {
+      const board = document.querySelector('#board');
+      const out = [];
+      const look = () => {
+        if (board.dataset.animating) out.push([board.dataset.drawnHighlight, board.dataset.drawnCursor]);
+        if (out.length >= 5 || !board.dataset.animating) resolve(out); else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })""")
+    assert drawn, "frames were drawn during the animation"
+    assert all(h == "0" and c == "5,3" for h, c in drawn), drawn

@@ -256,3 +256,42 @@ def test_cursor_and_highlight_are_drawn_while_the_board_moves(page):
     })""")
     assert drawn, "frames were drawn during the animation"
     assert all(h == "0" and c == "5,3" for h, c in drawn), drawn
+
+
+# ------------------------------------------ Play pressed while a solve runs
+def test_play_pressed_while_a_big_solve_runs_plays_once_it_is_answered(page):
+    # an uncached puzzle that goes to a worker: Play during the search waits
+    # for the answer, says so, then plays (the click was dropped silently)
+    from test_e2e_playground import mirrored
+
+    text = mirrored((ROOT / "puzzles" / "generated-crowd-30.txt").read_text())
+    page.goto("/")
+    fast(page)
+    import_text(page, text)
+    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
+        button(page, "Solve").click()
+    assert started.value.status == 202, "the puzzle must go to a worker"
+    button(page, "Play").click()
+    expect(message(page)).to_have_text("Playing as soon as the answer comes…")
+    expect(answer(page)).to_contain_text("Solved in", timeout=60_000)
+    page.wait_for_function("() => Number(document.querySelector('#board').dataset.step) >= 1",
+                           timeout=30_000)
+
+
+def test_cancel_drops_a_play_that_waited_for_the_answer(page):
+    from test_e2e_playground import heavy_with_gap
+
+    page.goto("/")
+    import_text(page, heavy_with_gap())
+    page.locator("#goal").select_option("all")
+    button(page, "Solve").click()
+    expect(page.locator("#progress")).to_be_visible()
+    button(page, "Play").click()
+    expect(message(page)).to_have_text("Playing as soon as the answer comes…")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/jobs") else None)
+    button(page, "Cancel").click()
+    expect(page.locator("#progress")).to_be_hidden(timeout=15_000)
+    page.wait_for_timeout(1000)  # time for a wrongly kept Play to start another solve
+    assert posts == [], "a cancelled solve must not start again for the waiting Play"
+    assert data(page, "step") == "0"

@@ -441,6 +441,11 @@ async function playClicked() {
     stopPlaying();
     return;
   }
+  if (state.busy) {
+    // a solve under way (or a move): play once it is done, and say so
+    whenIdle(playClicked, jobs.id ? "Playing as soon as the answer comes…" : "");
+    return;
+  }
   state.playing = true;
   updateButtons();
   await run(async () => {
@@ -987,7 +992,10 @@ async function share(kind) {
 
 // ------------------------------------------------------------------ wiring
 $("#solve").addEventListener("click", solveClicked);
-$("#cancel").addEventListener("click", () => jobs.cancel().catch((error) => say(error.message, "error")));
+$("#cancel").addEventListener("click", () => {
+  state.pending = null; // what was waiting for the answer waits no more
+  jobs.cancel().catch((error) => say(error.message, "error"));
+});
 $("#play").addEventListener("click", playClicked);
 $("#step").addEventListener("click", stepClicked);
 $("#back").addEventListener("click", () => {

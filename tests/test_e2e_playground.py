@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from test_e2e import (
     ROOT, THREE_MOVES, button, cell_centre, data, drag, engine_end, fast, moves_shown, new_frame,
-    open_import, tool, try_it, wait_for_board, wait_for_step, watch_errors,
+    open_import, tool, try_it, wait_for_board, wait_for_step,
 )
 from webapp.rotation import EXAMPLE, Board, parse, solve
 from webapp.rotation.sharecode import encode
@@ -525,38 +525,31 @@ def test_own_turns_are_not_listed_as_the_solution(page):
 
 
 # ------------------------------------------------------------------ phone
-def test_phone_move_list_and_scrubber_by_touch(browser, live_server):
-    context = browser.new_context(base_url=live_server, viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
-        page.goto("/?p=" + encode(parse(THREE_MOVES)))
-        fast(page)
-        button(page, "Solve").tap()
-        expect(page.locator("#answer")).to_contain_text("Solved in 3 moves")
-        chips = page.locator("#moves-list li button")
-        expect(chips).to_have_count(3)
-        chips.nth(1).tap()
-        wait_for_step(page, 2)
-        assert data(page, "board") == engine_end(THREE_MOVES, moves_shown(page)[:2])[0]
-        scrub = page.locator("#scrubber").bounding_box()
-        assert scrub["x"] >= 0 and scrub["x"] + scrub["width"] <= 390
-        page.touchscreen.tap(scrub["x"] + scrub["width"] - 2, scrub["y"] + scrub["height"] / 2)
-        wait_for_step(page, 3)
-        button(page, "Back").tap()
-        wait_for_step(page, 2)
-        sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
-        # a tool tapped on a phone, then a stick drawn: the tap does not break drawing
-        page.get_by_role("tab", name="Draw").tap()
-        page.get_by_role("radio", name="Wall", exact=True).tap()
-        x, y = cell_centre(page, 2, 2)
-        page.touchscreen.tap(x, y)
-        page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n')[3][2] === '#'")
-    finally:
-        context.close()
-    assert not errors, errors
+def test_phone_move_list_and_scrubber_by_touch(phone):
+    page = phone
+    page.goto("/?p=" + encode(parse(THREE_MOVES)))
+    fast(page)
+    button(page, "Solve").tap()
+    expect(page.locator("#answer")).to_contain_text("Solved in 3 moves")
+    chips = page.locator("#moves-list li button")
+    expect(chips).to_have_count(3)
+    chips.nth(1).tap()
+    wait_for_step(page, 2)
+    assert data(page, "board") == engine_end(THREE_MOVES, moves_shown(page)[:2])[0]
+    scrub = page.locator("#scrubber").bounding_box()
+    assert scrub["x"] >= 0 and scrub["x"] + scrub["width"] <= 390
+    page.touchscreen.tap(scrub["x"] + scrub["width"] - 2, scrub["y"] + scrub["height"] / 2)
+    wait_for_step(page, 3)
+    button(page, "Back").tap()
+    wait_for_step(page, 2)
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+    # a tool tapped on a phone, then a stick drawn: the tap does not break drawing
+    page.get_by_role("tab", name="Draw").tap()
+    page.get_by_role("radio", name="Wall", exact=True).tap()
+    x, y = cell_centre(page, 2, 2)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n')[3][2] === '#'")
 
 
 def test_a_chip_clicked_during_play_stops_there(page):

@@ -115,7 +115,10 @@ def test_a_stick_moved_with_the_keyboard(page):
     # the example's stick 0 lies in row 5, columns 3-4; move it up two rows
     press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight")
     assert cursor(page) == "5,3"
-    press(page, "m", "ArrowUp", "ArrowUp", "Enter")
+    press(page, "m")
+    # the stick is carried, not the floor under it
+    expect(page.locator("#announce")).to_have_text("Row 6, column 4: carrying stick 0.")
+    press(page, "ArrowUp", "ArrowUp", "Enter")
     expect(page.locator("#board-message")).to_have_text("Stick 0 moved.")
     rows = data(page, "board").splitlines()
     assert rows[1 + 3][3:5] == "00" and rows[1 + 5][3:5] == "  ", rows
@@ -337,3 +340,21 @@ def test_the_stick_under_the_pointer_is_highlighted(page):
     r, c = next((r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v == "1")
     page.mouse.move(*cell_centre(page, r, c))   # the board is square: the cells lie alike
     expect(board).to_have_attribute("data-highlight", "1")
+
+
+def test_the_goal_stick_keeps_its_ring_while_another_is_pointed_at(page):
+    """On a big board a stick is found by its ring, not its colour: the goal's
+    stick stays ringed while the cursor rests on another; and the line under
+    the title says the goal chosen."""
+    page.goto("/")
+    page.locator("#goal").select_option("stick:1")
+    expect(page.locator("#goal-line")).to_contain_text("Turn the frame so that stick 1 falls out")
+    tab_to(page, "#board")
+    press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight")
+    assert cursor(page) == "5,3"                     # on stick 0
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-drawn-highlight", "0")
+    expect(board).to_have_attribute("data-drawn-goal", "1")
+    page.locator("#goal").select_option("all")
+    expect(page.locator("#goal-line")).to_contain_text("Turn the frame so that every stick falls out")
+    expect(board).to_have_attribute("data-drawn-goal", "")

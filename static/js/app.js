@@ -102,13 +102,18 @@ function scene(grid, orientation, extra = {}) {
   return { grid, sticks, angle: (orientation * Math.PI) / 2, ...marks(grid), ...extra };
 }
 
+// The stick named by the goal, while it is on the board.
+function goalStick(grid) {
+  const g = goal();
+  return g.startsWith("stick:") && grid.sticks().has(g.slice(6)) ? g.slice(6) : null;
+}
+
 // The stick to outline: under the pointer, else under the cursor, else the goal's.
 function highlighted(grid) {
   if (state.hover && grid.sticks().has(state.hover)) return state.hover;
   const cursor = shownCursor();
   if (cursor && grid.inside(...cursor) && grid.isStick(...cursor)) return grid.get(...cursor);
-  const g = goal();
-  return g.startsWith("stick:") && grid.sticks().has(g.slice(6)) ? g.slice(6) : null;
+  return goalStick(grid);
 }
 
 function shownCursor() {
@@ -116,7 +121,9 @@ function shownCursor() {
 }
 
 function marks(grid) {
-  return { highlight: highlighted(grid), cursor: shownCursor() };
+  // the goal's stick keeps its ring while another is pointed at: on a big
+  // board its colour alone would not find it again
+  return { highlight: highlighted(grid), goal: goalStick(grid), cursor: shownCursor() };
 }
 
 function render() {
@@ -736,6 +743,14 @@ function refreshGoals() {
   for (const symbol of state.design.sticks().keys()) options.push([`stick:${symbol}`, `Stick ${symbol} falls out`]);
   select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
   select.value = options.some(([value]) => value === chosen) ? chosen : "any";
+  showGoal();
+}
+
+// The line under the title says the goal chosen, not always the default one.
+function showGoal() {
+  const g = goal();
+  const who = g === "all" ? "every stick falls" : g.startsWith("stick:") ? `stick ${g.slice(6)} falls` : "a stick falls";
+  $("#goal-text").textContent = `Turn the frame so that ${who} out through the gap.`;
 }
 
 function afterDesignChange(message = "") {
@@ -813,7 +828,9 @@ const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
 function cursorWords() {
   const [r, c] = state.cursor;
   const g = state.extra?.grid || state.design;
-  const under = editor.busy ? `, ${editor.gesture.tool === "move" ? "moving" : "laying"} a stick` : "";
+  // a stick being carried is lifted off the preview: name it, not the floor under it
+  if (editor.busy && editor.gesture.tool === "move") return `Row ${r + 1}, column ${c + 1}: carrying stick ${editor.gesture.symbol}.`;
+  const under = editor.busy ? ", laying a stick" : "";
   return `Row ${r + 1}, column ${c + 1}: ${cellWords(g, r, c)}${under}.`;
 }
 
@@ -1017,6 +1034,7 @@ $("#size").addEventListener("keydown", (e) => {
 });
 $("#clear").addEventListener("click", clearSticks);
 $("#goal").addEventListener("change", () => {
+  showGoal();
   whenIdle(() => {
     leaveTimeline();
     setAnswer("");

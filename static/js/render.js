@@ -74,11 +74,13 @@ export class BoardView {
 
   // scene: {grid, sticks: [{symbol,row,col,length,vertical,dr,dc,alpha}],
   //         angle (radians, clockwise), preview: {cells, ok}, selected,
-  //         highlight (a stick's symbol or null), cursor ([row, col] or null)}
+  //         highlight (a stick's symbol or null), goal (the goal's stick or
+  //         null, ringed as well), cursor ([row, col] or null)}
   draw(scene) {
     this.scene = scene;
     // what the last picture marked, for tests and tools that cannot read pixels
     this.canvas.dataset.drawnHighlight = scene.highlight ?? "";
+    this.canvas.dataset.drawnGoal = scene.goal ?? "";
     this.canvas.dataset.drawnCursor = scene.cursor ? scene.cursor.join(",") : "";
     const { ctx, size } = this;
     const { grid } = scene;
@@ -125,8 +127,10 @@ export class BoardView {
     // The highlighted stick is drawn last so that its ring lies over its
     // neighbours; its letter is shown even where cells are too small for
     // letters, so that "stick q" can be found on a 64 x 64 board.
-    const lit = scene.highlight != null && scene.sticks.find((st) => st.symbol === scene.highlight);
-    if (lit && (lit.alpha ?? 1) > 0) this.highlightStick(lit, s, angle);
+    for (const symbol of new Set([scene.goal, scene.highlight])) {
+      const lit = symbol != null && scene.sticks.find((st) => st.symbol === symbol);
+      if (lit && (lit.alpha ?? 1) > 0) this.highlightStick(lit, s, angle);
+    }
     if (scene.cursor && grid.inside(scene.cursor[0], scene.cursor[1])) this.cursorMark(scene.cursor, s);
     ctx.restore();
   }

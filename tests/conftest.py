@@ -111,3 +111,9 @@ def page(browser, live_server):
 def phone(browser, live_server):
     """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
     yield from _watched_page(browser, live_server, PHONE)
+
+
+@pytest.fixture
+def calm_page(browser, live_server):
+    """A desktop page whose system asks for reduced motion."""
+    yield from _watched_page(browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})

@@ -127,19 +127,8 @@ def test_a_turn_is_animated_without_reduce_motion(page):
     assert seen["draws"] > 30, seen   # the counter does count frames
 
 
-@pytest.fixture
-def calm(browser, live_server):
-    """A page whose system asks for reduced motion; console errors fail."""
-    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
-                                  viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = watch_errors(page)
-    yield page
-    context.close()
-    assert not errors, f"browser console errors: {errors}"
-
-
-def test_reduce_motion_makes_a_turn_instant(calm):
+def test_reduce_motion_makes_a_turn_instant(calm_page):
+    calm = calm_page
     seen = one_turn(calm)
     assert seen["draws"] <= 10, seen
     assert seen["ms"] <= 400, seen   # 120 ms of stillness; a generous bound
@@ -148,7 +137,8 @@ def test_reduce_motion_makes_a_turn_instant(calm):
     assert orientation == "3" and board
 
 
-def test_reduce_motion_is_read_live_and_stops_css_transitions(calm):
+def test_reduce_motion_is_read_live_and_stops_css_transitions(calm_page):
+    calm = calm_page
     calm.goto("/")
     motion = "async () => (await import('/static/js/animate.js')).prefersReducedMotion()"
     duration = "() => getComputedStyle(document.querySelector('#solve')).transitionDuration"

@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 from test_e2e import ROOT, THREE_MOVES, button, data, fast, new_frame, wait_for_board, wait_for_step
 from test_e2e_keyboard import press, tab_to
 from test_e2e_playground import import_text, puzzle
-from conftest import CSP_RECORDER
 from webapp.rotation import parse, solve
 
 pytestmark = pytest.mark.browser
@@ -106,14 +105,20 @@ def test_one_of_anything_is_singular_in_answers_and_progress(page):
 
 
 # ------------------------------------- 5: Solve and the goal while animating
-def test_solve_pressed_while_playing_stops_and_solves(page):
+def play_three_moves(page, until: str) -> None:
+    """Solve THREE_MOVES and press Play; return once ``until`` (a JS test of
+    the board's dataset, ``b``) holds while a move is animated."""
     page.goto("/")
     import_text(page, THREE_MOVES)
     button(page, "Solve").click()
     expect(answer(page)).to_contain_text("Solved in")
     button(page, "Play").click()
-    page.wait_for_function("() => Number(document.querySelector('#board').dataset.step) >= 1 "
-                           "&& document.querySelector('#board').dataset.animating === 'forward'")
+    page.wait_for_function("() => { const b = document.querySelector('#board').dataset; "
+                           f"return b.animating === 'forward' && ({until}); }}")
+
+
+def test_solve_pressed_while_playing_stops_and_solves(page):
+    play_three_moves(page, "Number(b.step) >= 1")
     button(page, "Solve").click()
     wait_for_step(page, 0)
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
@@ -140,13 +145,7 @@ def test_solve_pressed_while_the_start_settles_is_not_dropped(page):
 
 
 def test_goal_changed_while_playing_leaves_no_stale_move_message(page):
-    page.goto("/")
-    import_text(page, THREE_MOVES)
-    button(page, "Solve").click()
-    expect(answer(page)).to_contain_text("Solved in")
-    button(page, "Play").click()
-    page.wait_for_function("() => document.querySelector('#board').dataset.step === '1' "
-                           "&& document.querySelector('#board').dataset.animating === 'forward'")
+    play_three_moves(page, "b.step === '1'")
     page.locator("#goal").select_option("all")
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating "
                            "&& document.querySelector('#play').getAttribute('aria-pressed') === 'false'")
@@ -157,10 +156,10 @@ def test_goal_changed_while_playing_leaves_no_stale_move_message(page):
 
 
 # ------------------------------------------------------ 6: Restart rewinds
-def test_restart_rewinds_a_long_solution_visibly(page):
+def restart_from_step_150(page) -> None:
+    """Solve marathon.txt (153 moves), scrub to move 150, watch, press Restart."""
     page.goto("/")
-    text = puzzle("marathon.txt")
-    import_text(page, text)
+    import_text(page, puzzle("marathon.txt"))
     button(page, "Solve").click()
     expect(answer(page)).to_contain_text("Solved in 153 moves", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
@@ -168,6 +167,10 @@ def test_restart_rewinds_a_long_solution_visibly(page):
     wait_for_step(page, 150)
     record_steps(page)
     button(page, "Restart").click()
+
+
+def test_restart_rewinds_a_long_solution_visibly(page):
+    restart_from_step_150(page)
     wait_for_step(page, 0, timeout=5_000)
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
     values = seen(page)
@@ -179,58 +182,32 @@ def test_restart_rewinds_a_long_solution_visibly(page):
     assert elapsed < 4_000, f"the rewind took {elapsed:.0f} ms"
 
 
-def test_restart_with_reduced_motion_jumps(browser, live_server):
-    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
-                                  viewport={"width": 1280, "height": 900})
-    context.add_init_script(CSP_RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    try:
-        page.goto("/")
-        import_text(page, puzzle("marathon.txt"))
-        button(page, "Solve").click()
-        expect(answer(page)).to_contain_text("Solved in 153 moves", timeout=60_000)
-        page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
-        page.locator("#scrubber").fill("150")
-        wait_for_step(page, 150)
-        record_steps(page)
-        button(page, "Restart").click()
-        wait_for_step(page, 0)
-        assert {v["step"] for v in seen(page)} <= {"0", "150"}
-    finally:
-        context.close()
-    assert not errors, errors
+def test_restart_with_reduced_motion_jumps(calm_page):
+    page = calm_page
+    restart_from_step_150(page)
+    wait_for_step(page, 0)
+    assert {v["step"] for v in seen(page)} <= {"0", "150"}
 
 
 # ------------------------------------------- 7: reduced motion, Play pauses
-def test_play_with_reduced_motion_holds_each_move(browser, live_server):
-    context = browser.new_context(base_url=live_server, reduced_motion="reduce",
-                                  viewport={"width": 1280, "height": 900})
-    context.add_init_script(CSP_RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    try:
-        page.goto("/")
-        import_text(page, THREE_MOVES)
-        n = solve(parse(THREE_MOVES)).length
-        button(page, "Solve").click()
-        expect(answer(page)).to_contain_text(f"Solved in {n} moves")
-        page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
-        record_steps(page)
-        button(page, "Play").click()
-        wait_for_step(page, n)
-        # when each move first showed (the start was on view before Play)
-        shown: dict[str, float] = {}
-        for v in seen(page):
-            shown.setdefault(v["step"], v["at"])
-        times = [shown[str(k)] for k in range(1, n + 1)]
-        gaps = [b - a for a, b in zip(times, times[1:])]
-        assert len(gaps) == n - 1 >= 2 and min(gaps) >= 450, f"each move stays in view: gaps {gaps} ms"
-    finally:
-        context.close()
-    assert not errors, errors
+def test_play_with_reduced_motion_holds_each_move(calm_page):
+    page = calm_page
+    page.goto("/")
+    import_text(page, THREE_MOVES)
+    n = solve(parse(THREE_MOVES)).length
+    button(page, "Solve").click()
+    expect(answer(page)).to_contain_text(f"Solved in {n} moves")
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+    record_steps(page)
+    button(page, "Play").click()
+    wait_for_step(page, n)
+    # when each move first showed (the start was on view before Play)
+    shown: dict[str, float] = {}
+    for v in seen(page):
+        shown.setdefault(v["step"], v["at"])
+    times = [shown[str(k)] for k in range(1, n + 1)]
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    assert len(gaps) == n - 1 >= 2 and min(gaps) >= 450, f"each move stays in view: gaps {gaps} ms"
 
 
 # ------------------------------------- 8: marks are drawn during animations

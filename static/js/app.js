@@ -450,7 +450,7 @@ async function playClicked() {
   }
   if (state.busy) {
     // a solve under way (or a move): play once it is done, and say so
-    whenIdle(playClicked, jobs.id ? "Playing as soon as the answer comes…" : "");
+    whenIdle(playClicked, state.solving ? "Playing as soon as the answer comes…" : "");
     return;
   }
   state.playing = true;

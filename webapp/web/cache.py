@@ -13,9 +13,7 @@ import time
 from flask import current_app
 
 from .db import get_db
-
-# fields that say how this answer was delivered, not what it is
-_DELIVERY = ("time", "source", "board")
+from .jobs import DELIVERY_FIELDS
 
 
 def key(board_text: str, goal: str, orientation: int = 0) -> str:
@@ -36,7 +34,7 @@ def lookup(board_text: str, goal: str, orientation: int = 0) -> dict | None:
 def remember(board_text: str, goal: str, orientation: int, answer: dict) -> None:
     if answer.get("status") not in ("solved", "unsolvable"):
         return
-    body = {k: v for k, v in answer.items() if k not in _DELIVERY}
+    body = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
     bound = current_app.config.get("CACHE_MAX_ENTRIES")
     db = get_db()
     with db:
@@ -45,7 +43,3 @@ def remember(board_text: str, goal: str, orientation: int, answer: dict) -> None
         if bound:
             db.execute("DELETE FROM solutions WHERE key IN (SELECT key FROM solutions "
                        "ORDER BY last_used DESC, rowid DESC LIMIT -1 OFFSET ?)", (int(bound),))
-
-
-def size() -> int:
-    return get_db().execute("SELECT COUNT(*) FROM solutions").fetchone()[0]

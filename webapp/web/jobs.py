@@ -45,10 +45,14 @@ def _context():
         return _CONTEXT
 
 
+#: The fields of an answer that say how it was delivered, not what it is.
+DELIVERY_FIELDS = ("time", "source", "board")
+
+
 def complete(answer: dict, board: str, seconds: float, source: str) -> dict:
     """An answer with the fields every path gives: the same keys whether it
     came from the cache, was found inline or by a worker."""
-    answer = {k: v for k, v in answer.items() if k not in ("time", "source", "board")}
+    answer = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
     answer["time"] = round(float(seconds), 4)
     answer["source"] = source
     answer["board"] = board

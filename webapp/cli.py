@@ -27,6 +27,7 @@ import time
 from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
 from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
+from .guess import names
 from .rotation.render import describe_step
 
 EXIT_OK = 0
@@ -73,21 +74,31 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
-                                  description="Find a shortest sequence of turns (L, R).",
+                                  description="Find a shortest solution: the turns (L, R) of "
+                                              "a rotation puzzle, the tiles to slide of a "
+                                              "sliding-tile puzzle. The kind is recognised "
+                                              "from the text unless --kind names it.",
                                   epilog=SOLVE_EPILOG,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
+    kinds = names()
+    p_solve.add_argument("--kind", choices=kinds, metavar="KIND",
+                         help=f"the puzzle's kind: {', '.join(kinds)} "
+                              "(default: recognised from the text)")
     p_solve.add_argument("--goal", default="any", metavar="GOAL",
-                         help="any (default), stick:S (the stick with symbol S) or all")
+                         help="rotation: any (default), stick:S (the stick with symbol S) or all")
     p_solve.add_argument("--steps", action="store_true",
                          help="print the board after each move as seen on screen")
     p_solve.add_argument("--json", action="store_true", help="print one JSON object")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
-                         help="stop after visiting N states, N >= 1 (default: no limit)")
+                         help="rotation: stop after visiting N states, N >= 1 (default: no limit)")
+    p_solve.add_argument("--max-nodes", type=_positive, metavar="N",
+                         help="sliding: stop the shortest-path search after N nodes, N >= 1, "
+                              "and give a fast solution not proven shortest (default: no limit)")
     p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
                          help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)")
     p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
-                         help="fast: a whole layer at a time with numpy (default); "
+                         help="rotation: fast: a whole layer at a time with numpy (default); "
                               "reference: the plain one-state-at-a-time search")
     p_solve.set_defaults(run=_solve)
 
@@ -243,6 +254,88 @@ def _solve(args) -> int:
         print(f"error: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     name = "<stdin>" if args.file == "-" else args.file
+    kind = args.kind
+    if kind is None:
+        from .guess import Unsupported, guess_kind
+
+        try:
+            kind = guess_kind(text)
+        except Unsupported as exc:
+            print(f"error: {name}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if kind != "rotation":
+        return _solve_other(args, text, name, kind, guessed=args.kind is None)
+    return _solve_rotation(args, text, name, guessed=args.kind is None)
+
+
+#: Options that only a rotation puzzle takes, with their defaults.
+_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "fast"}
+#: Options that only a sliding-tile puzzle takes.
+_SLIDING_ONLY = {"max_nodes": None}
+
+
+def _misplaced(args, options: dict, kind: str) -> str | None:
+    for option, default in options.items():
+        if getattr(args, option) != default:
+            return f"--{option.replace('_', '-')} does not apply to a {kind} puzzle"
+    return None
+
+
+def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> int:
+    """Solve a puzzle of a kind other than rotation, through its kind's interface."""
+    from .kinds import get
+
+    kind = get(kind_name)
+    wrong = _misplaced(args, _ROTATION_ONLY, kind_name)
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        puzzle = kind.parse(text)
+    except kind.error as exc:
+        print(f"error: {name}: {exc}{_guess_hint(kind_name) if guessed else ''}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node")
+    try:
+        answer = kind.solve(kind.text(puzzle), {}, max_seconds=args.max_seconds,
+                            max_count=args.max_nodes, max_bytes=None, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted",
+                              "moves": [], "length": None, "optimal": False,
+                              kind.counter: progress.states,
+                              "seconds": round(progress.elapsed(), 6)}))
+        return EXIT_LIMIT
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(answer))
+    else:
+        print(answer["summary"])
+        if answer.get("moves"):
+            print("moves: " + " ".join(str(m) for m in answer["moves"]))
+        if args.steps and answer.get("moves"):
+            print()
+            print(kind.text(puzzle), end="")
+            for number, move in enumerate(answer["moves"], 1):
+                puzzle = kind.parse(kind.move(puzzle, {}, move)["board"])
+                print(f"\n{number}. move {move}")
+                print(kind.text(puzzle), end="")
+    return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
+
+
+def _guess_hint(kind: str) -> str:
+    others = " or ".join(f"--kind {n}" for n in names() if n != kind)
+    return f"\n(read as a {kind} puzzle; if it is another kind, pass {others})"
+
+
+def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
+    wrong = _misplaced(args, _SLIDING_ONLY, "rotation")
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.engine == "fast":
         from .rotation.solver import solve_best as engine  # numpy: only when solving
     else:
@@ -266,7 +359,10 @@ def _solve(args) -> int:
             return EXIT_LIMIT
         finally:
             progress.close()
-    except (BoardError, GoalError) as exc:
+    except BoardError as exc:
+        print(f"error: {name}: {exc}{_guess_hint('rotation') if guessed else ''}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except GoalError as exc:
         print(f"error: {name}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
@@ -302,10 +398,12 @@ class Progress:
     EVERY = 0.25
     _CLEAR = "\r\x1b[K"  # back to the line's start and erase it
 
-    def __init__(self, stream, show: bool) -> None:
+    def __init__(self, stream, show: bool, noun: str = "position") -> None:
         self.stream = stream
+        self.noun = noun
         self.states = 0
         self.depth = 0
+        self.phase = "search"
         self.began = time.perf_counter()
         self._done = threading.Event()
         self._lock = threading.Lock()
@@ -320,8 +418,8 @@ class Progress:
             self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
             self._thread.start()
 
-    def __call__(self, states: int, depth: int) -> None:
-        self.states, self.depth = states, depth
+    def __call__(self, states: int, depth: int, phase: str = "search") -> None:
+        self.states, self.depth, self.phase = states, depth, phase
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.began
@@ -329,8 +427,11 @@ class Progress:
     def figures(self, rate: bool = False) -> str:
         """``1,234 positions, 38 moves deep, 3.2 s`` (with the rate per second)."""
         seconds = self.elapsed()
-        parts = [f"{self.states:,} position{'s' if self.states != 1 else ''}",
-                 f"{self.depth} move{'s' if self.depth != 1 else ''} deep"]
+        if self.phase == "building":  # a sliding solve's pattern databases, made once
+            return f"building pattern databases: {self.depth}%{self._dot if rate else ', '}{seconds:.1f} s"
+        depth = (f"bound {self.depth} move{'s' if self.depth != 1 else ''}" if self.noun == "node"
+                 else f"{self.depth} move{'s' if self.depth != 1 else ''} deep")
+        parts = [f"{self.states:,} {self.noun}{'s' if self.states != 1 else ''}", depth]
         if rate:
             parts.append(f"{self.states / seconds if seconds > 0 else 0:,.0f}/s")
         parts.append(f"{seconds:.1f} s")

@@ -1,0 +1,66 @@
+"""Which kind of puzzle a text is, for a command line given no ``--kind``.
+
+Each kind scores how much a text looks like one of its own (``detect``);
+the best score wins, and on a tie the first kind of the registry. A text in
+the triangle puzzle's competition format (a count, a square number of
+pieces, then lines of three integers) is named as such: this version has no
+solver for it, and reading it as a sliding-tile board would only confuse.
+
+>>> guess_kind("1 2 3\\n4 5 6\\n7 8 0\\n")
+'sliding'
+>>> guess_kind("5\\n#####\\n#0  #\\n#   #\\n#    \\n#####\\n")
+'rotation'
+"""
+
+from __future__ import annotations
+
+import re
+
+
+class Unsupported(ValueError):
+    """A text of a kind this version cannot solve."""
+
+
+_INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
+
+
+def names() -> list[str]:
+    """The kinds' names, in the registry's order."""
+    from .kinds import KINDS
+
+    return [kind.name for kind in KINDS]
+
+
+def looks_like_triangle(text: str) -> bool:
+    """A count line, a square piece count, then lines of three integers.
+
+    >>> looks_like_triangle("3\\n1\\n1 -2 3\\n")
+    True
+    >>> looks_like_triangle("1 2 3\\n4 5 6\\n7 8 0\\n")
+    False
+    """
+    lines = [line for line in text.lstrip("\ufeff").splitlines() if line.strip()]
+    if len(lines) < 3 or not all(_INTEGERS.match(line) for line in lines):
+        return False
+    head = [line.split() for line in lines[:2]]
+    if len(head[0]) != 1 or len(head[1]) != 1:
+        return False
+    count = int(head[1][0])
+    root = int(count ** 0.5 + 0.5)
+    return count > 0 and root * root == count and all(len(line.split()) == 3 for line in lines[2:])
+
+
+def guess_kind(text: str) -> str:
+    """The name of the kind ``text`` looks most like.
+
+    Raises Unsupported for a triangle puzzle.
+    """
+    if looks_like_triangle(text):
+        raise Unsupported(
+            "this looks like a triangle (edge-matching) puzzle: a count, a square number of "
+            "pieces, then three numbers a piece; this version solves only "
+            + " and ".join(names()) + " puzzles (pass --kind to read it as one of those)")
+    from .kinds import KINDS
+
+    best = max(KINDS, key=lambda kind: kind.detect(text))
+    return best.name

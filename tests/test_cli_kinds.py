@@ -1,0 +1,131 @@
+"""The command line with several kinds: ``solve`` recognises a sliding-tile
+board from its text, ``--kind`` chooses, and every kind prints one JSON
+object with the fields the issue names."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from webapp.cli import main
+from webapp.guess import guess_kind, looks_like_triangle, names
+from webapp.rotation import EXAMPLE
+
+EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # 8 moves (the rules' first example)
+TWENTY_SEVEN = "3 7 8 5 4 6 2 0 1\n"       # 27 moves, written on one line
+UNSOLVABLE = "2 1 3\n4 5 6\n7 8 0\n"       # one swap: odd permutation
+TRIANGLE = "3\n4\n1 2 3\n-1 2 3\n1 -2 3\n1 2 -3\n"
+
+
+@pytest.fixture
+def puzzle(tmp_path):
+    def write(text: str, name: str = "puzzle.txt") -> str:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+    return write
+
+
+def _json(capsys, *argv) -> tuple[int, dict]:
+    code = main(["solve", *argv, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _replay(text: str, moves: list[int]) -> list[int]:
+    """Slide the tiles by hand (independent of the engine): the final board."""
+    rows = [[int(t) for t in line.replace(",", " ").split()] for line in text.splitlines() if line.strip()]
+    if len(rows) == 1:
+        side = int(len(rows[0]) ** 0.5)
+        rows = [rows[0][i * side:(i + 1) * side] for i in range(side)]
+    width = len(rows[0])
+    cells = [t for row in rows for t in row]
+    for tile in moves:
+        hole, at = cells.index(0), cells.index(tile)
+        assert abs(hole - at) == width or (abs(hole - at) == 1 and hole // width == at // width), tile
+        cells[hole], cells[at] = tile, 0
+    return cells
+
+
+def test_the_registry_names_rotation_first_then_sliding():
+    assert names()[:2] == ["rotation", "sliding"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    (EIGHT, "sliding"), (TWENTY_SEVEN, "sliding"), ("1,2\n3,0\n", "sliding"),
+    (EXAMPLE, "rotation"), ("5\n#####\n#0  #\n#   #\n#    \n#####\n", "rotation"),
+])
+def test_the_kind_is_recognised_from_the_text(text, kind):
+    assert guess_kind(text) == kind
+
+
+def test_a_triangle_text_is_recognised_and_refused_with_a_message(puzzle, capsys):
+    assert looks_like_triangle(TRIANGLE)
+    assert main(["solve", puzzle(TRIANGLE)]) == 2
+    err = capsys.readouterr().err
+    assert "triangle" in err and "--kind" in err
+
+
+@pytest.mark.parametrize("text, length", [(EIGHT, 8), (TWENTY_SEVEN, 27)])
+def test_sliding_answers_as_json_without_kind(puzzle, capsys, text, length):
+    code, body = _json(capsys, puzzle(text))
+    assert code == 0
+    assert body["status"] == "solved" and body["length"] == length == len(body["moves"])
+    assert body["optimal"] is True and isinstance(body["nodes"], int)
+    assert _replay(text, body["moves"]) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+def test_kind_sliding_reads_standard_input(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO(EIGHT))
+    code, body = _json(capsys, "-", "--kind", "sliding")
+    assert code == 0 and body["length"] == 8
+
+
+def test_an_unsolvable_board_is_answered_without_a_search(puzzle, capsys):
+    code, body = _json(capsys, puzzle(UNSOLVABLE), "--kind", "sliding")
+    assert code == 0
+    assert body["status"] == "unsolvable" and body["moves"] == [] and body["nodes"] == 0
+
+
+def test_human_output_gives_the_summary_and_the_moves(puzzle, capsys):
+    assert main(["solve", puzzle(EIGHT), "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert "8 moves" in out
+    moves_line = next(line for line in out.splitlines() if line.startswith("moves:"))
+    assert len(moves_line.split()) == 9
+    assert out.rstrip().endswith("7 8 0")  # --steps ends on the goal
+
+
+def test_a_bad_sliding_board_names_line_and_column(puzzle, capsys):
+    assert main(["solve", puzzle("1 2 3\n4 x 6\n7 8 0\n"), "--kind", "sliding"]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "column 3" in err
+
+
+def test_a_text_of_no_kind_gets_the_nearest_kinds_message_and_a_hint(puzzle, capsys):
+    assert main(["solve", puzzle("1 2 3\n4 5\n")]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "--kind rotation" in err
+
+
+def test_a_rotation_option_on_a_sliding_board_is_refused(puzzle, capsys):
+    assert main(["solve", puzzle(EIGHT), "--goal", "all"]) == 2
+    assert "--goal does not apply" in capsys.readouterr().err
+
+
+def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys):
+    hard = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"  # a long way from the goal
+    code, body = _json(capsys, puzzle(hard), "--max-nodes", "1000")
+    assert body["status"] in ("solved", "limit")
+    if body["status"] == "solved":
+        assert code == 0 and body["optimal"] is False
+        assert body["length"] >= body["lower_bound"] >= 1
+        assert _replay(hard, body["moves"]) == list(range(1, 16)) + [0]
+    else:
+        assert code == 3
+
+
+def test_rotation_still_answers_as_before(puzzle, capsys):
+    code, body = _json(capsys, puzzle(EXAMPLE))
+    assert code == 0 and body["moves"] == "LL" and body["states"] >= 1

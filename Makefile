@@ -1,7 +1,8 @@
 # make run: set up and serve the playground on http://127.0.0.1:5000
 # make run HOST=0.0.0.0 PORT=8000: the same on another address and port
 # make test: set up (virtual environment, dependencies, Chromium) and run every test
-# make bench BENCH_ARGS="--runs 1 --no-seed": the solver's speed (benchmarks/README.md)
+# make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding
+# make bench SLIDING_ARGS="--limit 10": the sliding part on the first 10 of Korf's 100
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -31,6 +32,7 @@ chromium:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/sliding.py $(SLIDING_ARGS)
 
 loadtest: $(STAMP)
 	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \

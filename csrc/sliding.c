@@ -282,6 +282,13 @@ static int reporter_tick(Reporter *r, double t, unsigned long long a, unsigned l
     return bad ? -1 : 0;
 }
 
+/* The last report, 100 percent: always made (if there is a callback). */
+static void reporter_final(Reporter *r, unsigned long long a, unsigned long long b)
+{
+    r->next_report = 0;
+    reporter_tick(r, 1.0, a, b);
+}
+
 /* ------------------------------------------------------------------ */
 /* bfs_table                                                           */
 
@@ -360,7 +367,8 @@ PyDoc_STRVAR(pdb_build_doc,
 "search over (pattern cells, hole cell) in which the hole's moves over\n"
 "other tiles are free: each state popped stands for its whole free\n"
 "region. progress(entries_done, percent) at most every ~50 ms.\n\n"
-">>> pdb_build(3, 3, (1, 2))[0:3]   # tile 1 on cell 0, tile 2 on cells 1, 2, ...\n");
+">>> pdb_build(2, 2, (3,))   # tile 3 on cell 0, 1, 2 (home), 3\n"
+"b'\\x01\\x02\\x00\\x01'\n");
 
 static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -435,11 +443,13 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
     uint64_t goal = rank_cells(cells, k, n);
     pdb[goal] = 0;
     done = 1;
-    for (uint64_t open = g.full & ~pmask; open;) {
-        int c = ctz64(open);
-        uint64_t region = flood(&g, (uint64_t)1 << c, g.full & ~pmask);
-        CLAIM(goal, pmask, region, c);
-        open &= ~region;
+    /* The search starts from the goal itself, the hole on the last cell (and
+     * so, free, anywhere in its region): where the pattern's tiles at home
+     * wall off some cells, the hole there is not home yet. Every solution's
+     * moves of pattern tiles solve this problem, so it stays additive. */
+    {
+        uint64_t region = flood(&g, (uint64_t)1 << (n - 1), g.full & ~pmask);
+        CLAIM(goal, pmask, region, n - 1);
     }
     size_t layer_end = tail;
     int depth = 0;
@@ -482,6 +492,7 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
             cells[i] = (uint8_t)from;
         }
     }
+    reporter_final(&rep, done, 100);
 #undef CLAIM
 #undef HOLE_RANK
 finish:

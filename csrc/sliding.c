@@ -187,8 +187,14 @@ static Py_ssize_t int_sequence(PyObject *obj, const char *what, int lo, int hi, 
         PyBuffer_Release(&view);
         return len;
     }
-    PyObject *seq = PySequence_Fast(obj, what);
-    if (!seq) return -1;
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (!seq) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "%s must be a sequence of integers", what);
+        }
+        return -1;
+    }
     Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
     if (len > most) {
         Py_DECREF(seq);

@@ -109,9 +109,9 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
             if dfs(cell, g, moved(t, cell, hole), t):
                 return True
             path.pop()
-            moved(t, hole, cell)
-            board[cell] = t
+            board[cell] = t  # the board first: the heuristic recounts from it
             board[hole] = 0
+            moved(t, hole, cell)
         return False
 
     limit = sys.getrecursionlimit()

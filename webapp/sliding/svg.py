@@ -47,7 +47,7 @@ def position_svg(position: Position, cell: int = 40, title: str | None = None) -
     font = cell * (0.45 if len(position.tiles) <= 10 else 0.4)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
-        f'viewBox="0 0 {total_w} {total_h}" role="img">',
+        f'viewBox="0 0 {total_w} {total_h}">',
         f"<title>{escape(title)}</title>",
         f'<rect width="{total_w}" height="{total_h}" rx="{radius}" fill="{FRAME_COLOUR}"/>',
         f'<rect x="{pad}" y="{pad}" width="{w * cell}" height="{h * cell}" fill="{HOLE_COLOUR}"/>',

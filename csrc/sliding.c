@@ -28,8 +28,19 @@
 static int popcount64(uint64_t x) { return (int)__popcnt64(x); }
 static int ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 #else
-#define popcount64(x) __builtin_popcountll(x)
 #define ctz64(x) __builtin_ctzll(x)
+#if defined(__POPCNT__)
+#define popcount64(x) __builtin_popcountll(x)
+#else
+/* Without -mpopcnt GCC calls a slow library routine: count in registers. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
 #endif
 
 #define MIN_SIDE 2
@@ -119,6 +130,19 @@ static inline uint64_t rank_cells(const uint8_t *cells, int k, int n)
         unsigned c = cells[i];
         index = index * (uint64_t)(n - i) + (c - popcount64(seen & (((uint64_t)1 << c) - 1)));
         seen |= (uint64_t)1 << c;
+    }
+    return index;
+}
+
+/* The same rank by comparisons, for the few cells of a pattern in the
+ * search's inner loop (no popcount instruction needed, and faster there). */
+static inline uint32_t rank_pattern(const uint8_t *cells, int k, int n)
+{
+    uint32_t index = 0;
+    for (int i = 0; i < k; i++) {
+        int r = cells[i];
+        for (int j = 0; j < i; j++) r -= cells[j] < cells[i];
+        index = index * (uint32_t)(n - i) + (uint32_t)r;
     }
     return index;
 }
@@ -559,7 +583,7 @@ static inline int pdb_value(const Search *s, int j)
     const Pattern *p = &s->pat[j];
     uint8_t cells[MAX_CELLS];
     for (int i = 0; i < p->k; i++) cells[i] = s->pos[p->tiles[i]];
-    return p->table[rank_cells(cells, p->k, s->g.n)];
+    return p->table[rank_pattern(cells, p->k, s->g.n)];
 }
 
 static inline int pdb_mirror_value(const Search *s, int j)
@@ -567,7 +591,7 @@ static inline int pdb_mirror_value(const Search *s, int j)
     const Pattern *p = &s->pat[j];
     uint8_t cells[MAX_CELLS];
     for (int i = 0; i < p->k; i++) cells[i] = s->mcell[s->pos[p->mtiles[i]]];
-    return p->table[rank_cells(cells, p->k, s->g.n)];
+    return p->table[rank_pattern(cells, p->k, s->g.n)];
 }
 
 /* 2 x (tiles in the line that belong to it - the longest run of them

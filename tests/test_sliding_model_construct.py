@@ -96,3 +96,18 @@ def test_cancel_pairs(moves):
     assert all(a != b for a, b in zip(out, out[1:]))
     assert cancel_pairs(out) == out
     assert len(out) % 2 == len(moves) % 2
+
+
+@given(p=positions(max_side=4), data=st.data())
+@settings(max_examples=100, deadline=None)
+def test_the_search_for_narrow_spots_brings_a_tile_home(p, data):
+    """The (tile, hole) search the walk falls back on: any tile to any cell
+    of a board with nothing blocked, replayable move by move."""
+    from webapp.sliding.construct import _Solver
+
+    tile = data.draw(st.integers(1, len(p.tiles) - 1))
+    target = data.draw(st.integers(0, len(p.tiles) - 1))
+    s = _Solver(p.width, p.height, p.tiles)
+    s._search_tile(tile, {target})
+    assert s.board[target] == tile
+    assert replay(p.width, p.tiles, s.moves) == tuple(s.board)

@@ -997,7 +997,10 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__sliding(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0) {
+    /* VERSION changes whenever a function's arguments or answers do, so a
+     * stale build left in the tree can be recognised and ignored. */
+    if (m && (PyModule_AddIntConstant(m, "VERSION", 1) < 0
+              || PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -472,3 +472,8 @@ def test_keyword_arguments_and_none_for_no_limit():
                       max_nodes=None, max_seconds=None, progress=None, start_bound=0) \
         == ("solved", [], 1, 0)
     assert native.pdb_build(width=2, height=2, pattern=[3], progress=None) == b"\x01\x02\x00\x01"
+
+
+def test_version_and_depth_constants():
+    assert native.VERSION == 1
+    assert native.MAX_DEPTH >= 1200        # above any 8 x 8 start's estimate

@@ -210,9 +210,12 @@ def test_pdb_of_every_tile_is_the_exact_distance():
     pattern = tuple(range(1, 9))
     db = native.pdb_build(3, 3, pattern)
     rng = random.Random(5)
-    dist = bfs_distances(3, 3)
-    for p in rng.sample(sorted(dist), 300):
-        assert db[rank([p.index(t) for t in pattern], 9)] == dist[p]
+    checked = 0
+    while checked < 300:
+        p = tuple(rng.sample(range(9), 9))
+        if distance(3, 3, p) != 255:
+            assert db[rank([p.index(t) for t in pattern], 9)] == distance(3, 3, p)
+            checked += 1
 
 
 def test_pdb_build_4x4_three_tiles():

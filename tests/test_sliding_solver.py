@@ -572,3 +572,29 @@ def test_every_answer_replays(seed, shape, engine):
         assert ans.length == ans.lower_bound
     if table.fits(w, h):
         assert ans.optimal and ans.length == table.distance(w, h, tiles)
+
+
+def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    small = small_partition(4, 4)
+    monkeypatch.setattr(pdb, "LARGE", {(4, 4): small})
+    calls = []
+    real_load = pdb.load
+
+    def load(w, h, patterns=None, **kw):
+        calls.append((patterns, kw.get("allow_build", True)))
+        return real_load(w, h, patterns, **kw)
+
+    monkeypatch.setattr(pdb, "load", load)
+    tiles = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
+    # not built: the default partition (which the Python engine cannot build)
+    assert pdb.preferred(4, 4) == pdb.partition(4, 4)
+    a = solver.solve(4, 4, tiles, engine="python")
+    assert calls == [(pdb.partition(4, 4), True)] and a.method == "manhattan"
+    # once built, the large ones are used and never rebuilt by a solve
+    real_load(4, 4, small, engine="python")
+    assert pdb.preferred(4, 4) == small
+    calls.clear()
+    b = solver.solve(4, 4, tiles, engine="python")
+    assert calls == [(small, False)] and (b.method, b.moves) == ("pdb", [15])

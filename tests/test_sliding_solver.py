@@ -598,3 +598,13 @@ def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
     calls.clear()
     b = solver.solve(4, 4, tiles, engine="python")
     assert calls == [(small, False)] and (b.method, b.moves) == ("pdb", [15])
+
+
+@pytest.mark.skipif("native" not in ENGINES, reason="the C engine is not built")
+@pytest.mark.parametrize("max_nodes", [1, 2, 5, 1000, 1024, 1025, 4321])
+def test_node_limit_is_exact_in_both_engines(max_nodes):
+    tiles = walk(4, 4, 60, random.Random(12))
+    py = ida.search(4, 4, tiles, heuristic.ManhattanLC(4, 4), max_nodes=max_nodes)
+    c = ida.native_search(native.module("native"), 4, 4, tiles, None, max_nodes=max_nodes)
+    assert (py.status, py.nodes, py.bound) == (c.status, c.nodes, c.bound)
+    assert py.status == "limit-nodes" and py.nodes == max_nodes

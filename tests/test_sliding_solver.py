@@ -391,6 +391,9 @@ def test_partitions():
                     todo += [d for d in table.neighbours(w, h, c) if d in cells]
                 assert seen == cells, (w, h, g)
     assert pdb.partition(4, 4) == ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+    for (w, h), groups in pdb.LARGE.items():
+        assert sorted(t for g in groups for t in g) == list(range(1, w * h))
+        assert pdb.memory_needed(w, h, groups, "python") >= pdb.nbytes(w, h, groups) < 300_000_000
 
 
 def test_database_files_checked_and_rebuilt(tmp_path, monkeypatch):

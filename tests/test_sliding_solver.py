@@ -611,3 +611,25 @@ def test_node_limit_is_exact_in_both_engines(max_nodes):
     c = ida.native_search(native.module("native"), 4, 4, tiles, None, max_nodes=max_nodes)
     assert (py.status, py.nodes, py.bound) == (c.status, c.nodes, c.bound)
     assert py.status == "limit-nodes" and py.nodes == max_nodes
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_solve_reports_building_then_search(engine, tmp_path, monkeypatch):
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    monkeypatch.setattr(ida, "REPORT_EVERY", 0.0)
+    if engine == "python":  # small groups, which Python builds in a moment
+        monkeypatch.setattr(pdb, "partition", lambda w, h: small_partition_of(w, h))
+    phases = []
+    tiles = walk(5, 2, 40, random.Random(6))
+    a = solver.solve(5, 2, tiles, engine=engine,
+                     progress=lambda count, depth, phase: phases.append(phase))
+    assert a.method == "pdb" and a.optimal and replay(5, 2, tiles, a.moves) == goal(5, 2)
+    assert phases[0] == "building" and "building" in phases
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        pdb.file_name(5, 2, p) for p in pdb.partition(5, 2))
+
+
+def small_partition_of(w, h):
+    tiles = list(range(1, w * h))
+    return tuple(tuple(tiles[i:i + 3]) for i in range(0, len(tiles), 3))

@@ -253,9 +253,9 @@ class PatternSet:
     def nbytes(self) -> int:
         return sum(len(t) for t in self.tables)
 
-    def __repr__(self) -> str:  # the tables are megabytes: name them only
-        return (f"PatternSet(width={self.width}, height={self.height}, "
-                f"patterns={self.patterns!r}, mirror={self.mirror!r})")
+    def __repr__(self) -> str:  # the tables are megabytes: not a value to print or eval
+        return (f"<PatternSet {self.width} x {self.height} {self.patterns!r} "
+                f"mirror={self.mirror!r} {self.nbytes:,} bytes>")
 
 
 def cached(width: int, height: int, pattern) -> bool:

@@ -125,12 +125,10 @@ def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") 
 def index(cells, n: int) -> int:
     """Index of a placement: the cells of the pattern's tiles, in pattern order."""
     idx = 0
+    seen = 0  # the earlier cells as bits: r_i = p_i - (earlier cells below p_i)
     for i, p in enumerate(cells):
-        r = p
-        for j in range(i):
-            if cells[j] < p:
-                r -= 1
-        idx = idx * (n - i) + r
+        idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+        seen |= 1 << p
     return idx
 
 
@@ -366,16 +364,28 @@ class PatternHeuristic:
             self.mcell, self.mtile = mirror_maps(pset.width)
             # tile t stands, reflected, as tile mtile[t]: its group moves
             self.mgroup = [self.group[self.mtile[t]] for t in range(n)]
+            # reflected, group g's i-th tile is played by mtile of it
+            self.mpatterns = [tuple(self.mtile[t] for t in p) for p in self.patterns]
 
     def _direct(self, g: int) -> int:
         pos, n = self.pos, self.n
-        cells = [pos[t] for t in self.patterns[g]]
-        return self.tables[g][index(cells, n)]
+        idx = seen = i = 0
+        for t in self.patterns[g]:  # index() inlined: this is the inner loop
+            p = pos[t]
+            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+            seen |= 1 << p
+            i += 1
+        return self.tables[g][idx]
 
     def _reflected(self, g: int) -> int:
-        pos, mcell, mtile = self.pos, self.mcell, self.mtile
-        cells = [mcell[pos[mtile[t]]] for t in self.patterns[g]]
-        return self.tables[g][index(cells, self.n)]
+        pos, mcell, n = self.pos, self.mcell, self.n
+        idx = seen = i = 0
+        for t in self.mpatterns[g]:
+            p = mcell[pos[t]]
+            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+            seen |= 1 << p
+            i += 1
+        return self.tables[g][idx]
 
     def start(self, board: list[int]) -> int:
         self.pos = pos = [0] * self.n

@@ -26,8 +26,11 @@ SLOW = settings(deadline=None, max_examples=40,
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path_factory, monkeypatch):
     """Tables and databases go to a directory of this test session, not the
-    user's cache (the in-memory copies stay: they are the same either way)."""
+    user's cache (the in-memory copies stay: they are the same either way).
+    The Python engine does not build big databases with numpy here (a
+    minute each): test_numpy_build_* build small ones."""
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 0)
 
 
 # -- an independent reference: plain breadth-first search over tuples ----------
@@ -329,6 +332,28 @@ def test_python_database_build_equals_native(shape):
             assert pdb.build(w, h, p, "native") == data
 
 
+@pytest.mark.parametrize("shape, pattern", [((4, 4), (13, 14, 15)), ((4, 4), (1, 2, 5, 6)),
+                                            ((3, 4), (1, 2, 3, 4, 5)), ((5, 2), (1, 2, 6)),
+                                            ((2, 8), (15,)), ((8, 2), (9, 10, 11, 12))])
+def test_numpy_build_equals_the_others(shape, pattern):
+    w, h = shape
+    data = pdb.build_numpy(w, h, pattern)
+    if pdb.python_can_build(w, h, pattern):
+        assert data == pdb.build_python(w, h, pattern)
+    if "native" in ENGINES:
+        assert data == pdb.build(w, h, pattern, "native")
+
+
+def test_numpy_build_for_big_groups_without_c(monkeypatch):
+    monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 10**8)
+    used = []
+    monkeypatch.setattr(pdb, "build_numpy", lambda *a: used.append(a[:3]) or b"")
+    with pytest.raises(ValueError, match="has 0 bytes"):  # (the stand-in builds nothing)
+        pdb.build(3, 4, (1, 2, 3, 4, 5, 6), "python")
+    assert used == [(3, 4, (1, 2, 3, 4, 5, 6))]
+    assert pdb.memory_needed(4, 4, ((1, 2, 5, 6, 9, 10),), "python") > 130 * 5765760
+
+
 @pytest.mark.skipif("native" not in ENGINES, reason="the C engine is not built")
 @settings(deadline=None, max_examples=15)
 @given(st.integers(0, 10**6), st.sampled_from([(4, 4), (3, 4)]), st.integers(20, 40))
@@ -419,7 +444,7 @@ def test_database_files_checked_and_rebuilt(tmp_path, monkeypatch):
     assert rebuilt.built and rebuilt.tables == first.tables
 
 
-def test_python_engine_does_not_build_big_groups(tmp_path, monkeypatch):
+def test_python_engine_without_databases(tmp_path, monkeypatch):
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
     monkeypatch.setattr(pdb, "_loaded", {})
     assert pdb.load(4, 4, engine="python") is None
@@ -591,7 +616,7 @@ def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pdb, "load", load)
     tiles = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
-    # not built: the default partition (which the Python engine cannot build)
+    # not built: the default partition (which the Python engine does not build here)
     assert pdb.preferred(4, 4) == pdb.partition(4, 4)
     a = solver.solve(4, 4, tiles, engine="python")
     assert calls == [(pdb.partition(4, 4), True)] and a.method == "manhattan"

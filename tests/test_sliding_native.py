@@ -387,7 +387,7 @@ def test_progress_is_called_with_nodes_and_bound_and_may_stop_the_search():
         calls.append((time.perf_counter(), nodes, bound))
 
     native.ida(4, 4, HARD_4X4, max_seconds=0.3, progress=record)
-    assert 3 <= len(calls) <= 7
+    assert 1 <= len(calls) <= 7              # ~5; fewer when the machine is busy
     assert all(b - a >= 0.045 for (a, _, _), (b, _, _) in zip(calls, calls[1:]))
     assert [n for _, n, _ in calls] == sorted(n for _, n, _ in calls)
     assert all(41 <= b <= 57 for _, _, b in calls)

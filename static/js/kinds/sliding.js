@@ -182,7 +182,7 @@ class BoardView {
     if (!g) return;
     const width = this.wrap.clientWidth;
     const tall = Math.max(220, Math.min(window.innerHeight * 0.62, 560));
-    const cell = Math.floor(Math.min(width / g.width, tall / g.height, 96));
+    const cell = Math.floor(Math.min(width / g.width, tall / g.height, 120));
     this.board.style.width = `${cell * g.width}px`;
     this.board.style.height = `${cell * g.height}px`;
     this.board.style.fontSize = `${Math.max(12, Math.round(cell * 0.38))}px`;
@@ -409,15 +409,12 @@ function installGestures(shell, view) {
       shell.render();
       return;
     }
-    if (p.direction && far > TAP_PX) {
-      if (p.part >= 1 / 3) {
-        view.dragOffset = { tile: p.tile, part: p.part };
-        shell.tryMove(p.tile);
-      } else {
-        shell.render();
-      }
+    if (p.direction && p.part >= 1 / 3) {
+      view.dragOffset = { tile: p.tile, part: p.part };
+      shell.tryMove(p.tile);
       return;
     }
+    if (p.part > 0) shell.render(); // a tile dragged too little goes back
     if (far <= TAP_PX) {
       if (p.tile === null) return;
       if (p.direction) shell.tryMove(p.tile);

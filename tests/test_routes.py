@@ -126,6 +126,11 @@ TESTED_ROUTES = {
     ("/api/puzzles", "GET"), ("/static/<path:filename>", "GET"),
     ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
+    # every kind's routes: tests/test_web_kinds*.py
+    ("/sliding", "GET"), ("/how-to-play/<kind>", "GET"),
+    ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
+    ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
+    ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
 }
 
 

@@ -147,13 +147,15 @@ function progressWords(job) {
   }
   const time = duration(job.seconds, 1);
   const tail = time ? `, ${time}` : "";
-  if (job.phase === "building") return `Building the pattern databases: ${count(job.depth || 0)}%${tail}`;
+  const bound = job.bound ?? job.depth ?? 0;
+  if (job.phase === "building") return `Building the pattern databases: ${count(bound)}%${tail}`;
   const nodes = job.nodes ?? job.count ?? job.states ?? 0;
-  return `${plural(nodes, "node")}, bound ${count(job.depth || 0)}${tail}`;
+  return `${plural(nodes, "node")} searched, ${plural(bound, "move")} deep${tail}`;
 }
 
 function progressFraction(job) {
-  if (job.phase === "building" && isNumber(job.depth)) return Math.min(1, job.depth / 100);
+  const bound = job.bound ?? job.depth;
+  if (job.phase === "building" && isNumber(bound)) return Math.min(1, bound / 100);
   const nodes = job.nodes ?? job.count ?? job.states;
   const max = job.max_nodes ?? job.max_count ?? job.max_states;
   return isNumber(nodes) && isNumber(max) && max > 0 ? Math.min(1, nodes / max) : null;
@@ -321,7 +323,7 @@ function mountEditor(shell) {
 
   const shuffle = async (moves = null) => {
     const [width, height] = chosenSize();
-    const payload = moves === null ? { width, height } : { width, height, moves };
+    const payload = moves === null ? { width, height } : { width, height, distance: moves };
     try {
       const body = await post(shell.api("shuffle"), payload);
       const words = moves === null ? `A random ${width} × ${height} position.` : `A ${width} × ${height} position ${plural(moves, "move")} from the goal.`;

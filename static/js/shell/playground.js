@@ -573,8 +573,8 @@ export class Playground {
   async fetchHint(board) {
     this.say("Looking for the best next move…");
     const body = await post(this.api("hint"), { board });
-    if (body.id && unfinished(body)) {
-      const job = await this.jobs.follow(body, "Hint");
+    if ((body.id || body.job) && unfinished(body)) {
+      const job = await this.jobs.follow({ ...body, id: body.id || body.job }, "Hint");
       if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
       return hintOf(job.answer);
     }
@@ -610,6 +610,12 @@ export class Playground {
     if (this.optimum() !== null || this.view.size(text) > 9) return;
     try {
       const answer = await post(this.api("solve"), { board: text });
+      const job = answer.job ?? answer.id;
+      if (job && unfinished(answer)) {
+        // not cheap after all: no solver is kept busy for a counter
+        post(`/api/jobs/${encodeURIComponent(job)}/cancel`, {}).catch(() => {});
+        return;
+      }
       if (answer.status === "solved" && answer.optimal && Number.isInteger(answer.length)) {
         if (!this.state.solution || this.state.solution.text !== text) this.state.solution = { text, answer };
         this.state.optimum = { text, length: answer.length };

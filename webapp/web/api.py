@@ -57,7 +57,10 @@ def _route(rule: str, methods: list[str], legacy: bool = True):
         if legacy:
             bp.add_url_rule(f"/{rule}", view_func=view, methods=methods,
                             defaults={"kind": "rotation"})
-        bp.add_url_rule(f"/<kind>/{rule}", view_func=view, methods=methods)
+        # an endpoint of its own: under the same one, /api/rotation/solve would
+        # be redirected to /api/solve (the rule whose defaults it matches)
+        bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
+                        methods=methods)
         return view
     return register
 

@@ -34,6 +34,22 @@ WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
 WATCHDOG_SECONDS = 0.5
 
 
+def _preload() -> list[str]:
+    """The modules the forkserver imports once for every worker: the kinds,
+    and each kind's solver module where it has one (a kind may import its
+    solver only when first asked, which a worker would pay for each time)."""
+    import importlib.util
+
+    from ..kinds import KINDS
+
+    modules = ["webapp.kinds"]
+    for kind in KINDS:
+        name = f"webapp.{kind.name}.solver"
+        if importlib.util.find_spec(name) is not None:
+            modules.append(name)
+    return modules
+
+
 def _context():
     global _CONTEXT
     with _CONTEXT_LOCK:
@@ -41,7 +57,7 @@ def _context():
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             if hasattr(ctx, "set_forkserver_preload"):
-                ctx.set_forkserver_preload(["webapp.kinds"])
+                ctx.set_forkserver_preload(_preload())
             _CONTEXT = ctx
         return _CONTEXT
 

@@ -1,0 +1,138 @@
+"""Korf's 100 random 15-puzzle positions, solved optimally: the standard
+benchmark of optimal sliding-tile solvers.
+
+    .venv/bin/python benchmarks/sliding.py                  # all 100, the engine auto picks
+    .venv/bin/python benchmarks/sliding.py --limit 10       # the first 10
+    .venv/bin/python benchmarks/sliding.py --engine python --limit 3
+
+The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
+repository (one position a line: 16 numbers, ``:``, the optimal length);
+where that file is absent (a clone of this repository alone) the benchmark
+says so and solves the sample the tests use, ``tests/data/korf-sample.txt``.
+
+It prints one line a position (length, expected length, nodes, seconds),
+then the total, median and largest time, the pattern databases' build (or
+first load) and reload times, their size, and the process's peak resident
+memory. The exit status is 1 when any length differs from the expected one
+(or an answer is not optimal or does not reach the goal), else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+KORF100 = ROOT.parent / "shared" / "bench" / "sliding" / "korf100.txt"
+SAMPLE = ROOT / "tests" / "data" / "korf-sample.txt"
+
+
+def read_positions(path: Path) -> list[tuple[tuple[int, ...], int]]:
+    """(tiles, optimal length) for each line ``16 numbers : length``."""
+    out = []
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        board, _, length = line.partition(":")
+        tiles = tuple(int(t) for t in board.replace(",", " ").split())
+        out.append((tiles, int(length)))
+    return out
+
+
+def replays(tiles, moves) -> bool:
+    board = list(tiles)
+    for t in moves:
+        hole, cell = board.index(0), board.index(t)
+        if abs(hole // 4 - cell // 4) + abs(hole % 4 - cell % 4) != 1:
+            return False
+        board[hole], board[cell] = t, 0
+    return board == list(range(1, 16)) + [0]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", choices=("auto", "native", "python"), default="auto")
+    parser.add_argument("--limit", type=int, default=None, metavar="N",
+                        help="solve only the first N positions")
+    parser.add_argument("--file", type=Path, default=None,
+                        help="positions to solve (default: Korf's 100, else the tests' sample)")
+    args = parser.parse_args(argv)
+
+    path = args.file
+    if path is None:
+        if KORF100.exists():
+            path = KORF100
+        else:
+            print(f"{KORF100} is not here (a clone of the repository alone): "
+                  f"solving the tests' sample {SAMPLE.relative_to(ROOT)} instead")
+            path = SAMPLE
+    if not path.exists():
+        print(f"no positions to solve: {path} is missing; skipped")
+        return 0
+    positions = read_positions(path)[:args.limit]
+
+    from webapp.sliding import cachedir, native, pdb, solver
+
+    engine = native.engine_name(args.engine)
+    print(f"{len(positions)} positions from {path}; engine {engine}; "
+          f"cache {cachedir.directory()}")
+
+    began = time.perf_counter()
+    last = [0.0]
+
+    def building(count, percent, phase):
+        now = time.perf_counter()
+        if now - last[0] > 1:
+            last[0] = now
+            print(f"  building pattern databases: {percent}% ", file=sys.stderr, flush=True)
+
+    pset = pdb.load(4, 4, engine=args.engine, progress=building)
+    first = time.perf_counter() - began
+    if pset is None:
+        print("no pattern databases for this engine (the Python engine cannot build 6-tile "
+              "groups): the search uses Manhattan distance + linear conflicts")
+    else:
+        how = "built and stored" if pset.built else "loaded"
+        pdb._loaded.clear()  # time a load from the files, as a new process does
+        t = time.perf_counter()
+        pdb.load(4, 4, engine=args.engine, allow_build=False)
+        reload = time.perf_counter() - t
+        print(f"pattern databases {pset.patterns}: {pset.nbytes / 1e6:.1f} MB, "
+              f"{how} in {first:.2f} s; loaded from the cache in {reload:.3f} s")
+
+    print(f"\n{'#':>3} {'length':>6} {'expected':>8} {'nodes':>13} {'seconds':>8}")
+    wrong = 0
+    times = []
+    total_nodes = 0
+    for i, (tiles, expected) in enumerate(positions, 1):
+        t = time.perf_counter()
+        a = solver.solve(4, 4, tiles, engine=args.engine)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        total_nodes += a.nodes
+        ok = a.status == "solved" and a.optimal and a.length == expected and replays(tiles, a.moves)
+        if not ok:
+            wrong += 1
+        print(f"{i:>3} {a.length if a.length is not None else '-':>6} {expected:>8} "
+              f"{a.nodes:>13,} {dt:>8.3f}{'' if ok else '  WRONG'}", flush=True)
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    print(f"\ntotal {sum(times):.2f} s for {len(times)} positions, {total_nodes:,} nodes "
+          f"({total_nodes / max(sum(times), 1e-9) / 1e6:.1f} M nodes/s); median "
+          f"{statistics.median(times):.3f} s, max {max(times):.3f} s "
+          f"(#{times.index(max(times)) + 1})")
+    print(f"peak resident memory {peak:.0f} MB; {os.cpu_count()} CPUs; "
+          f"{'all lengths right' if not wrong else f'{wrong} WRONG'}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

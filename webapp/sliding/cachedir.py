@@ -1,0 +1,94 @@
+"""Where the sliding solver keeps what it builds once: distance tables and
+pattern databases.
+
+The directory is ``$ROTATION_PLAYGROUND_CACHE`` when set, else
+``$XDG_CACHE_HOME/rotation-playground``, else ``~/.cache/rotation-playground``.
+Files are written whole (to a temporary name, then renamed) so that a process
+reading while another writes never sees half a file, and each carries a digest
+of its contents so a damaged file is noticed and rebuilt rather than trusted.
+
+>>> import os, tempfile
+>>> saved = os.environ.get("ROTATION_PLAYGROUND_CACHE")
+>>> os.environ["ROTATION_PLAYGROUND_CACHE"] = tempfile.mkdtemp()
+>>> store("example.bin", b"abc")
+True
+>>> load("example.bin", 3)
+b'abc'
+>>> load("example.bin", 4) is None     # the wrong size: not trusted
+True
+>>> if saved is None: del os.environ["ROTATION_PLAYGROUND_CACHE"]
+... else: os.environ["ROTATION_PLAYGROUND_CACHE"] = saved
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["directory", "path", "store", "load", "MAGIC"]
+
+#: First bytes of every file; the number changes when the layout does.
+MAGIC = b"RPSLIDE1"
+_DIGEST = 32
+
+
+def directory() -> Path:
+    """The cache directory (not created here)."""
+    env = os.environ.get("ROTATION_PLAYGROUND_CACHE")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "rotation-playground"
+
+
+def path(name: str) -> Path:
+    """The full path of the cache file ``name``."""
+    return directory() / name
+
+
+def _digest(data) -> bytes:
+    return hashlib.blake2b(data, digest_size=_DIGEST).digest()
+
+
+def store(name: str, data: bytes) -> bool:
+    """Write ``data`` under ``name``; False (and nothing raised) when the
+    directory cannot be written: the cache is an optimisation, not a need."""
+    target = path(name)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(MAGIC)
+                out.write(_digest(data))
+                out.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return False
+    return True
+
+
+def load(name: str, size: int) -> bytes | None:
+    """The contents stored under ``name`` if present, of ``size`` bytes and
+    matching their digest; else None (missing, truncated or damaged)."""
+    try:
+        with open(path(name), "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    head = len(MAGIC) + _DIGEST
+    if len(raw) != head + size or not raw.startswith(MAGIC):
+        return None
+    data = raw[head:]
+    if _digest(data) != raw[len(MAGIC):head]:
+        return None
+    return data

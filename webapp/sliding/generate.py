@@ -1,0 +1,78 @@
+"""Random sliding positions: a uniformly random solvable one, or (up to 9
+cells) one exactly N moves from the goal.
+
+Both take a :class:`random.Random`, so a seed gives the same position again:
+
+>>> import random
+>>> p = shuffle(4, 4, random.Random(7))
+>>> p == shuffle(4, 4, random.Random(7)), p.solvable(), p.is_goal()
+(True, True, False)
+>>> q = at_distance(3, 3, 20, random.Random(1))
+>>> q.solvable(), q.width
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
+
+__all__ = ["shuffle", "at_distance", "MAX_TABLE_CELLS"]
+
+#: Boards up to this many cells have exact distance tables (webapp.sliding.table).
+MAX_TABLE_CELLS = 9
+
+
+def _check_size(width: int, height: int) -> None:
+    for name, value in (("width", width), ("height", height)):
+        if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
+            raise SlidingError(f"{name} {value!r} is out of range: sides from {MIN_SIDE} to {MAX_SIDE}")
+
+
+def shuffle(width: int, height: int, rng) -> Position:
+    """A position drawn uniformly among the solvable ones other than the goal.
+
+    A random ordering of the tiles is solvable half of the time; when it is
+    not, swapping the tiles in the first two cells that do not hold the hole
+    makes it solvable. That swap pairs every unsolvable ordering with exactly
+    one solvable ordering (it flips the parity and undoes itself), so the
+    result stays uniform. The goal is drawn again.
+
+    >>> import random
+    >>> shuffle(2, 2, random.Random(0)).solvable()
+    True
+    """
+    _check_size(width, height)
+    n = width * height
+    while True:
+        tiles = list(range(n))
+        rng.shuffle(tiles)
+        p = Position(tuple(tiles), width)
+        if not p.solvable():
+            a, b = [i for i, t in enumerate(tiles) if t][:2]
+            tiles[a], tiles[b] = tiles[b], tiles[a]
+            p = Position(tuple(tiles), width)
+        if not p.is_goal():
+            return p
+
+
+def at_distance(width: int, height: int, moves: int, rng) -> Position:
+    """A position exactly ``moves`` moves from the goal, uniformly among them,
+    read from the exact distance table (boards of up to 9 cells).
+
+    SlidingError for a bigger board or a distance no position has (3 x 3:
+    0 to 31).
+    """
+    _check_size(width, height)
+    if width * height > MAX_TABLE_CELLS:
+        raise SlidingError(
+            f"a position a given number of moves from the goal needs an exact table: "
+            f"boards of up to {MAX_TABLE_CELLS} cells (3 x 3, 2 x 4, ...), not {width} x {height}")
+    if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
+        raise SlidingError(f"the distance must be a whole number of moves, 0 or more, not {moves!r}")
+    from . import table  # imported here: building a table is the solver's concern
+
+    try:
+        tiles = table.random_at_distance(width, height, moves, rng)
+    except ValueError as exc:  # table.TableError: no position is that far
+        raise SlidingError(str(exc)) from None
+    return Position(tuple(tiles), width)

@@ -1,0 +1,258 @@
+"""The sliding-tile puzzle behind the kinds interface (see :mod:`webapp.kinds`):
+the web app and the command line reach the position, its text, share codes,
+pictures, random positions and the solver only through ``KIND``.
+
+>>> p = KIND.parse(KIND.example)
+>>> KIND.text(p) == KIND.example and KIND.decode(KIND.encode(p)) == p
+True
+>>> answer = KIND.solve(KIND.example, {})
+>>> answer["status"], answer["length"], answer["optimal"], answer["method"]
+('solved', 8, True, 'table')
+>>> KIND.move(p, {}, "left")
+{'board': '1 5 2\\n7 3 0\\n8 4 6\\n', 'moved': 3, 'direction': 'left', 'solved': False}
+>>> KIND.detect("1 2 3\\n4 5 6\\n7 8 0"), KIND.detect("#####\\n#0  #")
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from . import generate, sharecode
+from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE, IllegalMove, Position, SlidingError
+from .svg import position_svg
+from .textformat import parse
+
+__all__ = ["KIND", "SlidingKind", "QUICK_SECONDS", "EXAMPLE"]
+
+#: A solve that finishes (optimally) within this time is answered on the spot.
+QUICK_SECONDS = 0.2
+#: Boards of at most this many cells have exact distance tables: every answer is a lookup.
+TABLE_CELLS = generate.MAX_TABLE_CELLS
+#: The side of a shuffled board when the request does not say.
+SHUFFLE_SIDE = 4
+#: The first example of the rules (docs/sliding.md): 8 moves.
+EXAMPLE = "1 5 2\n7 0 3\n8 4 6\n"
+
+#: A line of numbers: digits with spaces, tabs or commas between (detect).
+_NUMBERS = re.compile(r"[ \t,]*[0-9]+(?:[ \t,]+[0-9]+)*[ \t,]*")
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
+
+
+def _solver():
+    # imported when first needed: the position, its text and its pictures
+    # work without the solver's modules (and their numpy tables)
+    from . import solver
+
+    return solver
+
+
+class SlidingKind:
+    """The sliding-tile puzzle: tiles 1 .. w*h-1 and a hole in a w x h frame."""
+
+    name = "sliding"
+    title = "Sliding tiles"
+    goal = "Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."
+    counter = "nodes"
+    #: The job snapshot's second figure: the IDA* bound (or percent built).
+    depth_field = "bound"
+    error = SlidingError
+    example = EXAMPLE
+
+    # ------------------------------------------------------------ the text
+    def parse(self, text: str) -> Position:
+        return parse(text)
+
+    def text(self, position: Position) -> str:
+        return position.text()
+
+    def encode(self, position: Position) -> str:
+        return sharecode.encode(position)
+
+    def decode(self, code: str) -> Position:
+        return sharecode.decode(code)
+
+    # ------------------------------------------------------------- solving
+    def options(self, data: dict) -> dict:
+        """The sliding puzzle has no options; other keys are ignored.
+
+        >>> KIND.options({"goal": "any", "whatever": 1})
+        {}
+        """
+        return {}
+
+    def quick(self, position: Position, options: dict) -> dict | None:
+        """The answer on the spot when it is cheap: an unsolvable position
+        (parity), a board with a distance table, or a search that finishes
+        optimally within ``QUICK_SECONDS``; else None (a worker solves it).
+
+        >>> KIND.quick(Position((2, 1, 3, 0), width=2), {})["status"]
+        'unsolvable'
+        >>> KIND.quick(Position.goal(3, 3), {})["length"]
+        0
+        """
+        solver = _solver()
+        w, h, tiles = position.width, position.height, position.tiles
+        if not position.solvable() or w * h <= TABLE_CELLS:
+            return solver.solve(w, h, tiles).to_dict()
+        answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS)
+        if answer.status == "solved" and answer.optimal:
+            return answer.to_dict()
+        return None
+
+    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+              max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
+        """Solve within the limits (``max_count``: nodes searched);
+        ``progress(count, depth, phase)`` as the solver reports it."""
+        position = parse(text)
+        answer = _solver().solve(position.width, position.height, position.tiles,
+                                 max_seconds=max_seconds, max_nodes=max_count,
+                                 max_bytes=max_bytes, progress=progress)
+        return answer.to_dict()
+
+    # --------------------------------------------------------------- play
+    def move(self, position: Position, options: dict, move) -> dict:
+        """One move: ``move`` is the tile that slides (a number) or the way
+        it goes (``"left"``: the tile right of the hole slides left into it,
+        as the arrow keys). The board after it, the tile moved, the way it
+        went, and whether that is the goal.
+
+        >>> KIND.move(Position((1, 2, 3, 0), width=2), {}, 3)["solved"]
+        False
+        >>> KIND.move(Position((1, 2, 0, 3), width=2), {}, "3")
+        {'board': '1 2\\n3 0\\n', 'moved': 3, 'direction': 'left', 'solved': True}
+        >>> KIND.move(Position((1, 2, 0, 3), width=2), {}, None)
+        Traceback (most recent call last):
+        ...
+        webapp.sliding.position.IllegalMove: a move is the number of the tile that slides, or left, right, up or down, not None
+        """
+        if isinstance(move, str) and move.strip().isdigit():
+            move = int(move.strip())
+        if isinstance(move, str) and move in DIRECTIONS:
+            tile = position.tile_for(move)
+        elif isinstance(move, int) and not isinstance(move, bool):
+            tile = move
+        else:
+            raise IllegalMove("a move is the number of the tile that slides, or left, right, "
+                              f"up or down, not {move!r}")
+        after = position.move(tile)
+        hole_r, hole_c = divmod(position.hole, position.width)
+        tile_r, tile_c = divmod(after.hole, position.width)
+        direction = next(d for d, (dr, dc) in DIRECTIONS.items()
+                         if (hole_r + dr, hole_c + dc) == (tile_r, tile_c))
+        return {"board": after.text(), "moved": tile, "direction": direction, "solved": after.is_goal()}
+
+    def hint(self, position: Position, options: dict) -> dict | None:
+        """The best next tile when it is cheap (as :meth:`quick`), else None
+        (then the web takes the first move of a solve). ``move`` is the tile
+        (None at the goal or when unsolvable); boards with a table add
+        ``distances``: the exact distance after each possible move.
+
+        >>> h = KIND.hint(Position((1, 2, 3, 4, 5, 6, 7, 0, 8), width=3), {})
+        >>> h["move"], h["distances"], h["length"]
+        (8, {5: 2, 7: 2, 8: 0}, 1)
+        """
+        solver = _solver()
+        w, h, tiles = position.width, position.height, position.tiles
+        if not position.solvable() or w * h <= TABLE_CELLS:
+            found = solver.hint(w, h, tiles)
+        else:
+            found = solver.hint(w, h, tiles, max_seconds=QUICK_SECONDS)
+            if found.get("status") != "solved" or not found.get("optimal"):
+                return None
+        found["move"] = found.get("tile")
+        return found
+
+    def shuffle(self, data: dict, rng: random.Random) -> Position:
+        """A random solvable position other than the goal: ``width`` and
+        ``height`` (or ``size``: ``"4x4"`` or one number; default 4 x 4)
+        from the request; ``distance``: exactly that many moves from the
+        goal instead (boards of up to 9 cells).
+
+        >>> KIND.shuffle({"size": "3x2"}, random.Random(1)).size
+        '3x2'
+        >>> KIND.shuffle({"width": 3, "height": 3, "distance": 31}, random.Random(1)).solvable()
+        True
+        >>> KIND.shuffle({"width": 9}, random.Random(1))
+        Traceback (most recent call last):
+        ...
+        webapp.sliding.position.SlidingError: "width" must be 2 to 8, not 9
+        """
+        width, height = _size(data)
+        distance = data.get("distance")
+        if distance is None:
+            return generate.shuffle(width, height, rng)
+        if not isinstance(distance, int) or isinstance(distance, bool):
+            raise SlidingError('"distance" must be a whole number of moves')
+        return generate.at_distance(width, height, distance, rng)
+
+    # --------------------------------------------------------- describing
+    def svg(self, position: Position) -> str:
+        return position_svg(position, cell=max(16, 240 // max(position.width, position.height)))
+
+    def detect(self, text: str) -> float:
+        """1 for a text that parses; otherwise 0.9 times the share of its
+        non-blank lines that are plain numbers (a line with ``#`` or
+        letters is not), so a malformed position still gets this kind's
+        message.
+
+        >>> KIND.detect("1 2 3\\n4 5 6\\n7 8 8"), KIND.detect("7\\n###\\n# #")
+        (0.9, 0.3)
+        >>> KIND.detect(""), KIND.detect("hello")
+        (0.0, 0.0)
+        """
+        try:
+            parse(text)
+            return 1.0
+        except SlidingError:
+            pass
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        lines = [line for line in text.replace("\r", "").split("\n") if line.strip(" \t,")]
+        if not lines:
+            return 0.0
+        numeric = sum(1 for line in lines if _NUMBERS.fullmatch(line))
+        return round(0.9 * numeric / len(lines), 3)
+
+    def summary(self, position: Position) -> dict:
+        """For galleries and the API: the size, the tile count, whether it is
+        solvable, and on boards with a table ``optimal``: the fewest moves
+        to the goal (None when unsolvable), as the page's ``optimal`` counts.
+
+        >>> KIND.summary(Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3))
+        {'width': 3, 'height': 3, 'size': '3x3', 'tiles': 8, 'solvable': True, 'optimal': 8}
+        """
+        out = {"width": position.width, "height": position.height, "size": position.size,
+               "tiles": len(position.tiles) - 1, "solvable": position.solvable()}
+        if len(position.tiles) <= TABLE_CELLS:
+            from . import table
+
+            out["optimal"] = table.distance(position.width, position.height, position.tiles)
+        return out
+
+
+def _side(data: dict, key: str, default: int) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
+        raise SlidingError(f'"{key}" must be {MIN_SIDE} to {MAX_SIDE}, not {value!r}')
+    return value
+
+
+def _size(data: dict) -> tuple[int, int]:
+    """(width, height) from ``width``/``height`` or ``size`` ("4x4" or 4)."""
+    size = data.get("size")
+    width = height = SHUFFLE_SIDE
+    if isinstance(size, str):
+        m = _SIZE.fullmatch(size)
+        if not m:
+            raise SlidingError(f'"size" must look like "4x4" (width x height), not {size!r}')
+        width, height = _side({"size": int(m.group(1))}, "size", 0), _side({"size": int(m.group(2))}, "size", 0)
+    elif size is not None:
+        width = height = _side(data, "size", SHUFFLE_SIDE)
+    width = _side(data, "width", width)
+    height = _side(data, "height", height if "width" not in data or size is not None else width)
+    return width, height
+
+
+KIND = SlidingKind()

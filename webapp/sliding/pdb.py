@@ -1,0 +1,366 @@
+"""Additive disjoint pattern databases for boards of 10 to 16 cells.
+
+The tiles are split into groups (a *partition*, :func:`partition`). For each
+group a database holds, for every placement of the group's tiles, the fewest
+moves *of those tiles* that bring them home when all other tiles are
+indistinguishable and free to move (moves of other tiles cost nothing). A
+move slides one tile, so it counts in one group only and the values of the
+groups add up to a lower bound on the moves left (Korf and Felner 2002).
+On a square board the same databases also read the board reflected in its
+main diagonal (cell (r, c) to (c, r), each tile renamed after its goal's
+reflection), a second bound; the search takes the larger.
+
+Index of a placement (shared with the C engine): the group's tiles in
+pattern order stand in cells ``p_0, p_1, ...``; ``r_i = p_i - #{j < i:
+p_j < p_i}`` and ``index = ((r_0 (n-1) + r_1) (n-2) + r_2) ...`` for ``n``
+cells, so a group of ``k`` tiles has ``n! / (n-k)!`` entries of one byte.
+
+Databases are built once (the C engine's ``pdb_build``, or here a 0-1
+breadth-first search that is only quick enough for small groups), stored in
+the cache directory under a name giving the shape, the group and the format
+version, checked (size and digest) when loaded, and rebuilt if damaged.
+
+>>> partition(4, 4)
+((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+>>> partition(3, 4)
+((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+>>> entries(16, 6)
+5765760
+>>> index((15, 14), 16)     # two tiles: 15 * 15 + 14
+239
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from . import cachedir
+from .native import module
+
+__all__ = ["partition", "entries", "index", "build", "build_python", "PatternSet",
+           "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
+           "BuildStopped", "nbytes", "file_name"]
+
+#: Format version in the file names; changes when the layout does.
+VERSION = 1
+#: The pure-Python build handles at most this many (placement, hole) states.
+PYTHON_BUILD_LIMIT = 1_200_000
+_loaded: dict[tuple, bytes] = {}
+_lock = threading.Lock()
+
+
+class BuildStopped(Exception):
+    """A build stopped by the deadline given to :func:`load` (nothing stored)."""
+
+
+def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The tile groups of the shape's databases: at most 6 tiles each, in
+    compact regions of the goal.
+
+    4 x 4: the top three rows in two blocks of 2 columns (6 and 6 tiles),
+    and the bottom row (3 tiles). Boards with a short side of 2 or 3: the
+    goal cells walked along the long side, across the short side, cut every
+    6 tiles (blocks of 2 or 3 lines).
+
+    >>> partition(5, 3)
+    ((1, 6, 11, 2, 7, 12), (3, 8, 13, 4, 9, 14), (5, 10))
+    >>> partition(2, 8)[-1]
+    (13, 14, 15)
+    """
+    n = width * height
+    if not 10 <= n <= 16:
+        raise ValueError(f"pattern databases are for 10 to 16 cells, not {width} x {height}")
+    if width == height == 4:
+        return ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+    if width >= height:  # walk the columns, each top to bottom
+        order = [r * width + c + 1 for c in range(width) for r in range(height)]
+    else:  # walk the rows, each left to right
+        order = [r * width + c + 1 for r in range(height) for c in range(width)]
+    order = [t for t in order if t != n]  # the hole's goal cell holds no tile
+    return tuple(tuple(order[i:i + 6]) for i in range(0, len(order), 6))
+
+
+def entries(cells: int, k: int) -> int:
+    """Entries of a database of ``k`` tiles on ``cells`` cells."""
+    return math.perm(cells, k)
+
+
+def nbytes(width: int, height: int, patterns=None) -> int:
+    """Memory the databases of a partition take (one byte an entry)."""
+    n = width * height
+    return sum(entries(n, len(p)) for p in (patterns or partition(width, height)))
+
+
+def index(cells, n: int) -> int:
+    """Index of a placement: the cells of the pattern's tiles, in pattern order."""
+    idx = 0
+    for i, p in enumerate(cells):
+        r = p
+        for j in range(i):
+            if cells[j] < p:
+                r -= 1
+        idx = idx * (n - i) + r
+    return idx
+
+
+def _goal_cells(pattern) -> tuple[int, ...]:
+    return tuple(t - 1 for t in pattern)
+
+
+def build_python(width: int, height: int, pattern, progress=None) -> bytes:
+    """The database of ``pattern`` by a 0-1 breadth-first search over
+    (placement of the pattern's tiles, hole cell) from the goal: a move of
+    a pattern tile costs 1, any other move 0; each entry is the least over
+    the hole cells. Quick for small groups only (see PYTHON_BUILD_LIMIT).
+
+    >>> db = build_python(4, 4, (15,))
+    >>> db[index((14,), 16)], db[index((0,), 16)]   # home; Manhattan 3 + 2 away
+    (0, 5)
+    """
+    n = width * height
+    k = len(pattern)
+    size = entries(n, k)
+    nbrs = [_neighbours(width, height, c) for c in range(n)]
+    start = (_goal_cells(pattern), n - 1)
+    best: dict = {start: 0}
+    queue = deque([start])
+    settled = 0
+    total = size * (n - k)
+    last = time.perf_counter()
+    db = bytearray(b"\xff" * size)
+    while queue:
+        state = queue.popleft()
+        cells, hole = state
+        d = best[state]
+        if d < 0:  # settled already (a 0-1 search meets states twice)
+            continue
+        best[state] = -1 - d
+        i = index(cells, n)
+        if d < db[i]:
+            db[i] = d
+        settled += 1
+        if progress is not None and not settled & 4095:
+            now = time.perf_counter()
+            if now - last >= 0.05:
+                last = now
+                progress(settled, min(99, 100 * settled // total), "building")
+        for cell in nbrs[hole]:
+            if cell in cells:
+                j = cells.index(cell)
+                new = (cells[:j] + (hole,) + cells[j + 1:], cell)
+                nd = d + 1
+            else:
+                new = (cells, cell)
+                nd = d
+            old = best.get(new)
+            if old is None or 0 <= nd < old:
+                best[new] = nd
+                if nd == d:
+                    queue.appendleft(new)
+                else:
+                    queue.append(new)
+    if progress is not None:
+        progress(settled, 100, "building")
+    return bytes(db)
+
+
+def _neighbours(width: int, height: int, cell: int) -> list[int]:
+    r, c = divmod(cell, width)
+    out = []
+    if r > 0:
+        out.append(cell - width)
+    if c > 0:
+        out.append(cell - 1)
+    if c < width - 1:
+        out.append(cell + 1)
+    if r < height - 1:
+        out.append(cell + width)
+    return out
+
+
+def python_can_build(width: int, height: int, pattern) -> bool:
+    """Is the pure-Python build quick enough for this group?"""
+    n = width * height
+    return entries(n, len(pattern)) * n <= PYTHON_BUILD_LIMIT
+
+
+def build(width: int, height: int, pattern, engine: str = "auto", progress=None) -> bytes:
+    """Compute one database (no cache): C when built, else :func:`build_python`."""
+    native = module(engine)
+    pattern = tuple(pattern)
+    if native is not None:
+        def report(*args):  # the C engine reports (entries done, percent)
+            if progress is not None:
+                progress(args[0], args[1] if len(args) > 1 else 0, "building")
+        data = bytes(native.pdb_build(width, height, pattern, report))
+    else:
+        data = build_python(width, height, pattern, progress)
+    if len(data) != entries(width * height, len(pattern)):
+        raise ValueError(f"database of {pattern} has {len(data)} bytes, "
+                         f"not {entries(width * height, len(pattern))}")
+    return data
+
+
+def file_name(width: int, height: int, pattern) -> str:
+    """Cache file of one database: shape, group and format version."""
+    return f"sliding-pdb-{width}x{height}-{'.'.join(map(str, pattern))}-v{VERSION}.bin"
+
+
+@dataclass(frozen=True)
+class PatternSet:
+    """The databases of one partition, ready for a search."""
+
+    width: int
+    height: int
+    patterns: tuple[tuple[int, ...], ...]
+    tables: tuple[bytes, ...]
+    mirror: bool
+    seconds: float = 0.0      # what loading (and building) took
+    built: bool = False       # was any database built rather than loaded
+
+    @property
+    def nbytes(self) -> int:
+        return sum(len(t) for t in self.tables)
+
+    def __repr__(self) -> str:  # the tables are megabytes: name them only
+        return (f"PatternSet(width={self.width}, height={self.height}, "
+                f"patterns={self.patterns!r}, mirror={self.mirror!r})")
+
+
+def cached(width: int, height: int, pattern) -> bool:
+    """Is the database in memory or in a cache file already (not checked)?"""
+    pattern = tuple(pattern)
+    return ((width, height, pattern) in _loaded
+            or cachedir.path(file_name(width, height, pattern)).exists())
+
+
+def load(width: int, height: int, patterns=None, *, engine: str = "auto", progress=None,
+         deadline: float | None = None, allow_build: bool = True) -> PatternSet | None:
+    """The databases of the shape (``patterns``: its :func:`partition` by
+    default) from memory, the cache directory, or built and stored.
+
+    None when one is missing and cannot be built here (``allow_build``
+    false, or the Python engine and a group too big for it). A build that
+    passes ``deadline`` (``time.perf_counter()`` value) raises BuildStopped.
+    """
+    patterns = tuple(tuple(p) for p in (patterns or partition(width, height)))
+    began = time.perf_counter()
+    n = width * height
+    tables = []
+    built = False
+    native = module(engine)
+    for pattern in patterns:
+        key = (width, height, pattern)
+        with _lock:
+            data = _loaded.get(key)
+            if data is None:
+                data = cachedir.load(file_name(width, height, pattern), entries(n, len(pattern)))
+        if data is None:
+            if not allow_build or (native is None and not python_can_build(width, height, pattern)):
+                return None
+            report = progress
+            if deadline is not None:
+                def report(count, percent, phase, _outer=progress):
+                    if time.perf_counter() > deadline:
+                        raise BuildStopped(pattern)
+                    if _outer is not None:
+                        _outer(count, percent, phase)
+            data = build(width, height, pattern, engine, report)
+            cachedir.store(file_name(width, height, pattern), data)
+            built = True
+        with _lock:
+            _loaded[key] = data
+        tables.append(data)
+    return PatternSet(width, height, patterns, tuple(tables), width == height,
+                      time.perf_counter() - began, built)
+
+
+def mirror_maps(width: int) -> tuple[list[int], list[int]]:
+    """(cell map, tile map) of the reflection in the main diagonal of a
+    square board: cell (r, c) to (c, r); tile with goal (r, c) to the tile
+    with goal (c, r); the hole stays the hole.
+
+    >>> cells, tiles = mirror_maps(4)
+    >>> cells[1], tiles[2], tiles[0], tiles[6]
+    (4, 5, 0, 6)
+    """
+    n = width * width
+    cells = [(c % width) * width + c // width for c in range(n)]
+    tiles = [0] + [cells[t - 1] + 1 for t in range(1, n)]
+    return cells, tiles
+
+
+def value(pset: PatternSet, tiles) -> int:
+    """The databases' bound for a position (the larger with the mirror)."""
+    h = PatternHeuristic(pset)
+    return h.start(list(tiles))
+
+
+class PatternHeuristic:
+    """The database bound kept up to date move by move, for IDA* (the same
+    ``start``/``moved`` protocol as :class:`~webapp.sliding.heuristic.ManhattanLC`).
+
+    >>> pset = load(4, 4, ((13, 14, 15),), engine="python")
+    >>> board = list(range(1, 16)) + [0]
+    >>> board[14], board[15] = 0, 15
+    >>> PatternHeuristic(pset).start(board)
+    1
+    """
+
+    name = "pdb"
+
+    def __init__(self, pset: PatternSet):
+        self.n = n = pset.width * pset.height
+        self.patterns = pset.patterns
+        self.tables = pset.tables
+        self.mirror = pset.mirror
+        self.group = [-1] * n          # group of each tile (-1: in none)
+        for g, p in enumerate(self.patterns):
+            for t in p:
+                self.group[t] = g
+        if self.mirror:
+            self.mcell, self.mtile = mirror_maps(pset.width)
+            # tile t stands, reflected, as tile mtile[t]: its group moves
+            self.mgroup = [self.group[self.mtile[t]] for t in range(n)]
+
+    def _direct(self, g: int) -> int:
+        pos, n = self.pos, self.n
+        cells = [pos[t] for t in self.patterns[g]]
+        return self.tables[g][index(cells, n)]
+
+    def _reflected(self, g: int) -> int:
+        pos, mcell, mtile = self.pos, self.mcell, self.mtile
+        cells = [mcell[pos[mtile[t]]] for t in self.patterns[g]]
+        return self.tables[g][index(cells, self.n)]
+
+    def start(self, board: list[int]) -> int:
+        self.pos = pos = [0] * self.n
+        for cell, t in enumerate(board):
+            pos[t] = cell
+        self.hs = [self._direct(g) for g in range(len(self.patterns))]
+        self.h = sum(self.hs)
+        if self.mirror:
+            self.ms = [self._reflected(g) for g in range(len(self.patterns))]
+            self.m = sum(self.ms)
+            return max(self.h, self.m)
+        return self.h
+
+    def moved(self, tile: int, a: int, b: int) -> int:
+        self.pos[tile] = b
+        g = self.group[tile]
+        if g >= 0:
+            new = self._direct(g)
+            self.h += new - self.hs[g]
+            self.hs[g] = new
+        if not self.mirror:
+            return self.h
+        g = self.mgroup[tile]
+        if g >= 0:
+            new = self._reflected(g)
+            self.m += new - self.ms[g]
+            self.ms[g] = new
+        return self.h if self.h >= self.m else self.m

@@ -1,0 +1,138 @@
+"""Share codes: a sliding position as a short, stable, versioned URL-safe string.
+
+A code is ``1-WxH-`` (the version and the shape) followed by the position's
+lexicographic rank among all orderings of its tiles, in base 62 (digits, then
+upper and lower case letters) with a fixed number of digits for the shape,
+then one check character, so that a mistyped link is noticed rather than
+opening some other position. A 3 x 3 position takes 5 characters after the
+shape, a 4 x 4 one 9, an 8 x 8 one 51.
+
+>>> from webapp.sliding.position import Position
+>>> encode(Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3))
+'1-3x3-0G2uw'
+>>> encode(Position.goal(4, 4))
+'1-4x4-0OfuXp85v'
+>>> decode('1-3x3-0G2uw')
+Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3)
+>>> decode('1-3x3-0G2ux')
+Traceback (most recent call last):
+...
+webapp.sliding.sharecode.ShareCodeError: this link is damaged: its check does not match
+
+The encoding never changes for version 1; a new one gets a new number.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+
+from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
+
+__all__ = ["VERSION", "ShareCodeError", "encode", "decode", "rank", "unrank"]
+
+VERSION = "1"
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
+_CODE = re.compile(r"([0-9]+)-([0-9])x([0-9])-([0-9A-Za-z]*)")
+_MAX_CODE = 100  # an 8 x 8 code is 57 characters
+
+
+class ShareCodeError(SlidingError):
+    """A share code that is malformed, damaged or from an unknown version."""
+
+
+def rank(tiles) -> int:
+    """The lexicographic rank of a permutation of 0 .. n-1 (0 for sorted).
+
+    >>> rank((0, 1, 2)), rank((2, 1, 0)), rank((1, 0, 2))
+    (0, 5, 2)
+    """
+    n = len(tiles)
+    left = list(range(n))
+    r = 0
+    for i, t in enumerate(tiles):
+        k = left.index(t)
+        r += k * math.factorial(n - 1 - i)
+        del left[k]
+    return r
+
+
+def unrank(r: int, n: int) -> tuple[int, ...]:
+    """The permutation of 0 .. n-1 with lexicographic rank ``r``.
+
+    >>> unrank(5, 3), unrank(rank((3, 0, 2, 1)), 4)
+    ((2, 1, 0), (3, 0, 2, 1))
+    """
+    left = list(range(n))
+    out = []
+    for i in range(n - 1, -1, -1):
+        k, r = divmod(r, math.factorial(i))
+        out.append(left.pop(k))
+    return tuple(out)
+
+
+def _digits(n: int) -> int:
+    """How many base-62 digits hold every rank of ``n`` tiles."""
+    count, top = 1, 62
+    while top < math.factorial(n):
+        count += 1
+        top *= 62
+    return count
+
+
+def _check(prefix: str) -> str:
+    # CRC-32 of everything before it: one wrong or swapped character changes it
+    # (a damaged link still has a 1-in-62 chance to pass; the shape must match too)
+    return ALPHABET[zlib.crc32(prefix.encode("ascii")) % 62]
+
+
+def encode(position: Position) -> str:
+    """The share code of ``position``."""
+    n = len(position.tiles)
+    r = rank(position.tiles)
+    body = []
+    for _ in range(_digits(n)):
+        r, d = divmod(r, 62)
+        body.append(ALPHABET[d])
+    prefix = f"{VERSION}-{position.width}x{position.height}-" + "".join(reversed(body))
+    return prefix + _check(prefix)
+
+
+def decode(code: str) -> Position:
+    """The position a share code describes; :class:`ShareCodeError` if it is not one.
+
+    >>> decode("2-3x3-0G2uw")
+    Traceback (most recent call last):
+    ...
+    webapp.sliding.sharecode.ShareCodeError: this link is from an unknown version (2) of the playground
+    """
+    if not isinstance(code, str) or not code.strip():
+        raise ShareCodeError("this link holds no position")
+    code = code.strip()
+    if len(code) > _MAX_CODE:
+        raise ShareCodeError("this link is too long to be a sliding position")
+    m = _CODE.fullmatch(code)
+    if not m:
+        version = code.split("-", 1)[0]
+        if version.isdigit() and version != VERSION:
+            raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+        raise ShareCodeError("this link is damaged: it is not a sliding position code (like 1-3x3-0G2uw)")
+    version, w, h, body = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    if version != VERSION:
+        raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise ShareCodeError(f"this link is damaged: a {w} x {h} board is out of range")
+    n = w * h
+    if len(body) != _digits(n) + 1:
+        raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= _digits(n)
+                             else "this link is damaged: it is too long")
+    if _check(code[:-1]) != code[-1]:
+        raise ShareCodeError("this link is damaged: its check does not match")
+    r = 0
+    for ch in body[:-1]:
+        r = r * 62 + _DIGIT[ch]
+    if r >= math.factorial(n):
+        raise ShareCodeError("this link is damaged: it names no position of this size")
+    return Position(unrank(r, n), w)

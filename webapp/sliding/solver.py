@@ -1,0 +1,301 @@
+"""Solve a sliding-tile position: shortest where it says so, labelled where not.
+
+``solve(width, height, tiles)`` takes plain numbers (row-major, 0 the hole,
+tile ``t`` belongs in cell ``t - 1``) and decides in this order:
+
+1. *parity*: a position whose permutation has the wrong parity can never
+   reach the goal; answered at once, no search (nodes 0).
+2. *table* (up to 9 cells): the exact distance table of the shape
+   (``table``); the answer and the distance after each first move are
+   lookups.
+3. *pdb* (10 to 16 cells): IDA* with the shape's additive pattern databases
+   (``pdb``; built once with progress phase ``building``, then loaded).
+4. *manhattan* (bigger boards, or no databases here): IDA* with Manhattan
+   distance plus linear conflicts.
+5. *construct*: when a limit stops the search, a fast solution that is not
+   proven shortest (the model's ``construct.solve_fast``), with the lower
+   bound the search had proven: ``optimal`` false. ``status`` is ``limit``
+   only when no solution at all was found.
+
+>>> a = solve(3, 3, (3, 7, 8, 5, 4, 6, 2, 0, 1))
+>>> a.length, a.optimal, a.method
+(27, True, 'table')
+>>> a.summary()
+'Solved in 27 moves, shortest possible (distance table)'
+>>> solve(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0)).summary()
+'No solution: the tiles are in an unsolvable order (odd permutation)'
+>>> hint(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))["tile"]
+8
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from . import heuristic, ida, pdb, table
+from .native import engine_name, module
+
+__all__ = ["Answer", "SolverError", "solve", "hint", "solvable", "check", "SEARCH_BYTES"]
+
+#: Memory a search needs besides its tables (the path, the stacks, Python).
+SEARCH_BYTES = 1_000_000
+#: Sizes of a side.
+MIN_SIDE, MAX_SIDE = 2, 8
+_LIMIT_WORDS = {"seconds": "the time limit", "nodes": "the node limit",
+                "memory": "the memory limit"}
+
+
+class SolverError(ValueError):
+    """A request the solver cannot take: a bad size, tiles that are not a
+    permutation of 0..w*h-1, a bad limit."""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass
+class Answer:
+    """The outcome of :func:`solve`; :meth:`to_dict` is the JSON form."""
+
+    status: str                       # solved | unsolvable | limit
+    width: int
+    height: int
+    moves: list
+    optimal: bool = False
+    lower_bound: int | None = None    # proven: every solution is at least this long
+    nodes: int = 0
+    seconds: float = 0.0
+    engine: str = "python"
+    method: str = "parity"            # parity | table | pdb | manhattan | construct
+    limit: str | None = None          # seconds | nodes | memory: what stopped the search
+    distances: dict | None = None     # tile -> exact distance after moving it (tables)
+
+    @property
+    def length(self) -> int | None:
+        return len(self.moves) if self.status == "solved" else None
+
+    def summary(self) -> str:
+        """One line for people.
+
+        >>> Answer("solved", 4, 4, [1] * 96, lower_bound=80, method="construct").summary()
+        'Solved in 96 moves, not proven shortest: at least 80 needed'
+        """
+        if self.status == "unsolvable":
+            return "No solution: the tiles are in an unsolvable order (odd permutation)"
+        if self.status == "limit":
+            why = _LIMIT_WORDS.get(self.limit or "", "a limit")
+            text = f"No solution found: the search stopped at {why} after {plural(self.nodes, 'node')}"
+            if self.lower_bound:
+                text += f"; at least {plural(self.lower_bound, 'move')} needed"
+            return text
+        n = len(self.moves)
+        if self.optimal:
+            if n == 0:
+                return "Already solved: 0 moves"
+            if self.method == "table":
+                return f"Solved in {plural(n, 'move')}, shortest possible (distance table)"
+            return f"Solved in {plural(n, 'move')}, shortest possible; {plural(self.nodes, 'node')}"
+        return (f"Solved in {plural(n, 'move')}, not proven shortest: "
+                f"at least {self.lower_bound or 0} needed")
+
+    def to_dict(self) -> dict:
+        out = {
+            "kind": "sliding",
+            "status": self.status,
+            "moves": [int(t) for t in self.moves],
+            "length": self.length,
+            "optimal": self.optimal,
+            "lower_bound": self.lower_bound,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "engine": self.engine,
+            "method": self.method,
+            "limit": self.limit,
+            "width": self.width,
+            "height": self.height,
+            "summary": self.summary(),
+        }
+        if self.distances is not None:
+            out["distances"] = {int(t): int(d) for t, d in self.distances.items()}
+        return out
+
+
+def check(width: int, height: int, tiles) -> tuple[int, ...]:
+    """The tiles as a tuple, after checking the size and the permutation."""
+    for side, name in ((width, "width"), (height, "height")):
+        if not isinstance(side, int) or not MIN_SIDE <= side <= MAX_SIDE:
+            raise SolverError(f"{name} must be {MIN_SIDE} to {MAX_SIDE}, not {side!r}")
+    tiles = tuple(int(t) for t in tiles)
+    n = width * height
+    if len(tiles) != n or sorted(tiles) != list(range(n)):
+        raise SolverError(f"a {width} x {height} board holds each of 0 to {n - 1} once")
+    return tiles
+
+
+def _hole_distance(width: int, height: int, tiles) -> int:
+    cell = tiles.index(0)
+    return (height - 1 - cell // width) + (width - 1 - cell % width)
+
+
+def solvable(width: int, height: int, tiles) -> bool:
+    """Can the goal be reached? Every move is one transposition (hole and
+    tile) and moves the hole one cell, so the parity of the permutation
+    that sends each tile to its goal cell (the hole to the last cell) always
+    equals the parity of the hole's distance from its goal cell; the goal
+    has both even. The converse holds on every board of 2 x 2 or more.
+
+    >>> solvable(3, 3, (1, 2, 3, 4, 5, 6, 8, 7, 0)), solvable(4, 4, tuple(range(1, 16)) + (0,))
+    (False, True)
+    """
+    n = width * height
+    target = [(t - 1) if t else n - 1 for t in tiles]
+    seen = [False] * n
+    swaps = 0
+    for i in range(n):
+        j = i
+        length = 0
+        while not seen[j]:
+            seen[j] = True
+            j = target[j]
+            length += 1
+        if length:
+            swaps += length - 1
+    return swaps % 2 == _hole_distance(width, height, tiles) % 2
+
+
+def _replays(width: int, height: int, tiles, moves) -> bool:
+    board = list(tiles)
+    for t in moves:
+        hole, cell = board.index(0), board.index(t) if 0 < t < len(board) else -1
+        if cell < 0 or abs(hole // width - cell // width) + abs(hole % width - cell % width) != 1:
+            return False
+        board[hole], board[cell] = t, 0
+    return board == list(range(1, width * height)) + [0]
+
+
+def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
+    if max_seconds is not None and not max_seconds > 0:
+        raise SolverError(f"max_seconds must be more than 0, not {max_seconds!r}")
+    for value, name in ((max_nodes, "max_nodes"), (max_bytes, "max_bytes")):
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise SolverError(f"{name} must be a whole number of at least 1, not {value!r}")
+
+
+def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
+          max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
+          engine: str = "auto") -> Answer:
+    """Solve ``tiles`` on a ``width`` x ``height`` board (see the module text).
+
+    ``progress(count, depth, phase)``: ``search`` (nodes, IDA* bound) or
+    ``building`` (entries done, percent), at most every ~50 ms; an exception
+    it raises ends the solve and propagates. ``engine``: auto, native, python.
+    """
+    began = time.perf_counter()
+    tiles = check(width, height, tiles)
+    _check_limits(max_seconds, max_nodes, max_bytes)
+    native = module(engine)
+    name = engine_name(engine)
+    n = width * height
+
+    def answer(status: str, moves=(), **fields) -> Answer:
+        return Answer(status, width, height, list(moves), engine=name,
+                      seconds=time.perf_counter() - began, **fields)
+
+    if not solvable(width, height, tiles):
+        return answer("unsolvable", method="parity")
+    if max_bytes is not None and max_bytes < SEARCH_BYTES:
+        return answer("limit", method="manhattan", limit="memory",
+                      lower_bound=heuristic.estimate(width, height, tiles))
+    room = None if max_bytes is None else max_bytes - SEARCH_BYTES
+
+    if table.fits(width, height) and (room is None or table.nbytes(width, height) <= room):
+        t = table.get(width, height, engine)
+        moves = table.solve_path(width, height, tiles)
+        return answer("solved", moves, optimal=True, lower_bound=len(moves), method="table",
+                      distances=table.distances_after(width, height, tiles) if moves else {})
+
+    pset = None
+    stopped = None
+    if 10 <= n <= 16 and (room is None or pdb.nbytes(width, height) <= room):
+        deadline = began + max_seconds if max_seconds else None
+        try:
+            pset = pdb.load(width, height, engine=engine, progress=progress, deadline=deadline)
+        except pdb.BuildStopped:
+            stopped = "seconds"
+    elif 10 <= n <= 16:
+        stopped = "memory"  # the databases would pass max_bytes: a weaker bound instead
+    method = "pdb" if pset is not None else "manhattan"
+
+    remaining = None
+    if max_seconds:
+        remaining = max_seconds - (time.perf_counter() - began)
+    if remaining is not None and remaining <= 0:
+        result = ida.Result("limit-seconds", [], 0, heuristic.estimate(width, height, tiles))
+    elif native is not None:
+        result = ida.native_search(native, width, height, tiles, pset,
+                                   max_nodes=max_nodes or 0, max_seconds=remaining or 0.0,
+                                   progress=progress)
+    else:
+        h = pdb.PatternHeuristic(pset) if pset is not None else heuristic.ManhattanLC(width, height)
+        result = ida.search(width, height, tiles, h, max_nodes=max_nodes or 0,
+                            max_seconds=remaining or 0.0, progress=progress)
+    if result.status == "solved":
+        return answer("solved", result.moves, optimal=True, lower_bound=len(result.moves),
+                      nodes=result.nodes, method=method)
+
+    limit = result.status.removeprefix("limit-")
+    if stopped == "seconds":
+        limit = "seconds"
+    # every solution has the parity of the hole's distance from its goal cell
+    bound = max(result.bound, heuristic.estimate(width, height, tiles))
+    if (bound - _hole_distance(width, height, tiles)) % 2:
+        bound += 1
+    moves = _construct(width, height, tiles)
+    if moves is None:
+        return answer("limit", method=method, limit=limit, lower_bound=bound, nodes=result.nodes)
+    return answer("solved", moves, optimal=len(moves) <= bound, lower_bound=bound,
+                  nodes=result.nodes, method="construct", limit=limit)
+
+
+def _construct(width: int, height: int, tiles) -> list[int] | None:
+    """A fast solution, not shortest (the model's construction), checked
+    by replaying it; None when there is none to have."""
+    try:
+        from .construct import solve_fast
+    except ImportError:  # pragma: no cover - the model lands with it
+        return None
+    moves = [int(t) for t in solve_fast(width, height, tuple(tiles))]
+    return moves if _replays(width, height, tiles, moves) else None
+
+
+def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,
+         max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
+         engine: str = "auto") -> dict:
+    """The best next tile: ``{"tile": t or None, "length": moves left on
+    the answer's path, "optimal": ..., "status": ...}``, plus ``distances``
+    (exact distance after each possible move) on boards with a table.
+
+    >>> hint(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))["distances"]
+    {5: 2, 7: 2, 8: 0}
+    """
+    a = solve(width, height, tiles, max_seconds=max_seconds, max_nodes=max_nodes,
+              max_bytes=max_bytes, progress=progress, engine=engine)
+    out = {"kind": "sliding", "status": a.status, "tile": a.moves[0] if a.moves else None,
+           "length": a.length, "optimal": a.optimal, "lower_bound": a.lower_bound,
+           "engine": a.engine, "method": a.method, "nodes": a.nodes,
+           "seconds": round(a.seconds, 6)}
+    if a.distances is not None:
+        out["distances"] = dict(a.distances)
+    if a.status == "unsolvable":
+        out["summary"] = a.summary()
+    elif a.status == "limit":
+        out["summary"] = "No hint: " + a.summary()
+    elif not a.moves:
+        out["summary"] = "Already solved"
+    else:
+        left = plural(len(a.moves) - 1, "move")
+        how = "then" if a.optimal else "then at most"
+        out["summary"] = f"Move tile {a.moves[0]}: {how} {left} to go"
+    return out

@@ -305,6 +305,17 @@ def test_malformed_position_names_line_and_column_and_keeps_the_board(page_expec
     expect(page.locator("#position-message")).to_contain_text("Using this 3 × 3 position")
 
 
+def test_unsolvable_position_is_answered_at_once(page):
+    open_sliding(page, "2 1 3\n4 5 6\n7 8 0\n")  # two tiles swapped: the wrong parity
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("No solution: this position cannot reach the goal")
+    button(page, "Play").click()
+    expect(message(page)).to_contain_text("Nothing to play")
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("cannot reach the goal")
+    assert data(page, "step") == "0"
+
+
 def test_new_size_and_shuffle_n_moves(page):
     open_sliding(page)
     page.locator("#width").select_option("4")

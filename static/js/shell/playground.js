@@ -697,7 +697,9 @@ export class Playground {
     this.installKeys();
 
     const params = new URLSearchParams(window.location.search);
-    const restored = this.restore(params);
+    const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
+    // a link that asks to play shows its own puzzle, not the work kept here
+    const restored = !autoplay && this.restore(params);
     if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
       this.state.optimum = { text: this.state.start, length: this.initial.optimal };
     }
@@ -712,7 +714,7 @@ export class Playground {
     } else if (this.optimum() !== null) {
       this.setAnswer(`The shortest solution takes ${plural(this.optimum(), "move")}. Try it, or press Solve.`);
     }
-    if (!restored && (this.initial.autoplay || params.get("play") === "1")) this.playClicked();
+    if (autoplay) this.playClicked();
     this.kind.started?.(this);
     return this;
   }

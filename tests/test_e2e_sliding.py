@@ -229,7 +229,7 @@ def test_hint_names_a_tile_with_distances(page):
 def test_share_link_opens_the_same_board_in_a_fresh_page(page, browser, live_server):
     open_sliding(page, EIGHT)
     button(page, "Copy link").click()
-    expect(page.locator("#share-message")).not_to_be_empty()
+    expect(page.locator("#share-url")).not_to_have_value("")
     url = page.locator("#share-url").input_value()
     assert "/sliding?p=" in url
     button(page, "Short link").click()
@@ -254,6 +254,7 @@ def test_share_link_with_play_plays_to_the_goal(page, browser):
     open_sliding(page, TWO_AWAY)
     page.locator("#share-play").check()
     button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value("")
     url = page.locator("#share-url").input_value()
     assert "play=1" in url
     context = browser.new_context(viewport={"width": 1280, "height": 900})

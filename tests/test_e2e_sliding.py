@@ -306,6 +306,26 @@ def test_malformed_position_names_line_and_column_and_keeps_the_board(page_expec
     expect(page.locator("#position-message")).to_contain_text("Using this 3 × 3 position")
 
 
+def test_big_board_solve_shows_progress_and_cancels(page):
+    open_sliding(page)
+    page.locator("#width").select_option("8")
+    page.locator("#height").select_option("8")
+    button(page, "Shuffle").click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n').length === 9")
+    expect(page.locator("#board .tile")).to_have_count(63)
+    start = data(page, "board")
+    button(page, "Solve").click()
+    expect(page.locator("#progress")).to_be_visible(timeout=10_000)
+    expect(page.locator("#progress-text")).to_contain_text("nodes searched", timeout=10_000)
+    expect(button(page, "Solve")).to_be_disabled()
+    shot(page, "07-progress")
+    button(page, "Cancel").click()
+    expect(page.locator("#answer")).to_contain_text("Cancelled")
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(button(page, "Solve")).to_be_enabled()
+    assert data(page, "board") == start
+
+
 def test_unsolvable_position_is_answered_at_once(page):
     open_sliding(page, "2 1 3\n4 5 6\n7 8 0\n")  # two tiles swapped: the wrong parity
     button(page, "Solve").click()

@@ -289,3 +289,36 @@ def test_api_puzzles_per_kind(mixed_puzzles):
     # the old address lists rotation's alone, with its old fields
     assert [p["name"] for p in mixed_puzzles.get("/api/puzzles").get_json()] == \
         [p["name"] for p in rotation]
+
+
+# ---------------------------------------------- any text: never a 500
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TEXTS = st.one_of(
+    st.text(max_size=80),
+    st.text(alphabet="0123456789 ,\t\n", max_size=80),
+    st.text(alphabet="# 01ab\n", max_size=80),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXTS, kind=st.sampled_from(kinds.names()),
+       route=st.sampled_from(["parse", "move", "share", "hint"]),
+       extra=st.dictionaries(st.sampled_from(["move", "goal", "orientation", "width", "distance"]),
+                             st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=5)), max_size=2))
+def test_no_text_makes_a_route_fail(client, text, kind, route, extra):
+    response = client.post(f"/api/{kind}/{route}", json={"board": text, **extra})
+    assert response.status_code in (200, 202, 400), response.get_data(as_text=True)
+    if response.status_code == 400:
+        assert response.get_json()["error"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(kinds.names()),
+       fields=st.dictionaries(st.sampled_from(["size", "width", "height", "sticks", "distance", "seed"]),
+                              st.one_of(st.none(), st.integers(-2, 12), st.text(max_size=4),
+                                        st.booleans()), max_size=3))
+def test_no_shuffle_request_makes_a_route_fail(client, kind, fields):
+    response = client.post(f"/api/{kind}/shuffle", json=fields)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)

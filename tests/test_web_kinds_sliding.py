@@ -24,6 +24,15 @@ UNSOLVABLE = "2 1 3\n4 5 6\n7 8 0\n"      # two tiles swapped: odd parity
 ONE_MOVE_15 = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n"
 
 
+@pytest.fixture(autouse=True)
+def tables(tmp_path_factory, monkeypatch):
+    """The tables the solver builds go to a directory of this session, never
+    the user's cache (the workers take it from the server: webapp.web.jobs)."""
+    folder = tmp_path_factory.getbasetemp() / "sliding-tables"
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(folder))
+    return folder
+
+
 def big(seed: int = 0) -> str:
     """A random 5 x 5 position: no table, no databases, far too many nodes
     to be answered on the spot."""
@@ -106,6 +115,48 @@ def test_a_solve_stopped_by_its_limit_says_it_is_not_proven_shortest(tmp_path, c
     assert again["source"] == "worker"
 
 
+def test_a_worker_building_databases_says_so_and_can_be_cancelled(tmp_path, cleanup, monkeypatch):  # noqa: F811
+    """The first 4 x 4 solve builds its pattern databases (seconds): the
+    job says "building" with its progress, in a directory of its own here."""
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path / "fresh"))
+    client = make_client(tmp_path / "instance")
+    cleanup(client)
+    board = kinds.get("sliding").text(kinds.get("sliding").shuffle({"width": 4, "height": 4},
+                                                                   random.Random(7)))
+    response = client.post("/api/sliding/jobs", json={"board": board})
+    assert response.status_code == 202, response.get_json()
+    job_id = response.get_json()["id"]
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json().get("phase") == "building",
+                      seconds=30)
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["nodes"] > 0, seconds=30)
+    snapshot = client.get(f"/api/jobs/{job_id}").get_json()
+    assert snapshot["status"] == "running" and 0 <= snapshot["bound"] <= 100
+    assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
+
+
+def test_workers_keep_their_tables_where_the_server_says_now(tmp_path, cleanup, monkeypatch):  # noqa: F811
+    """The forkserver keeps the environment it started with; a worker takes
+    the tables' directory from the server as it is when the job is given."""
+    fresh = tmp_path / "now"
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(fresh))
+    client = make_client(tmp_path / "instance", SOLVE_WAIT_SECONDS=30.0)
+    cleanup(client)
+    body = client.post("/api/sliding/solve", json={"board": "5 1 2 3\n9 6 7 4\n10 0 11 8\n"}).get_json()
+    assert body["status"] == "solved" and body["optimal"] is True
+    assert body["source"] == "worker" and body["method"] == "pdb"
+    assert any(fresh.rglob("*")), "the databases were not kept where the server said"
+
+
+def test_a_hint_that_needs_a_search_is_a_job(tmp_path, cleanup):  # noqa: F811
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    response = client.post("/api/sliding/hint", json={"board": big(5)})
+    assert response.status_code == 202
+    body = response.get_json()
+    assert body["job"] == body["id"] and body["kind"] == "sliding"
+    assert client.post(f"/api/jobs/{body['job']}/cancel").get_json()["status"] == "cancelled"
+
+
 def test_a_snapshot_names_the_building_phase():
     job = Job("x", "sliding", EIGHT, {})
     job.status, job.progress = "running", [1234, 40, 2]
@@ -122,9 +173,13 @@ def test_hint_on_a_table_board_gives_the_distances(client):
     assert {int(k): v for k, v in body["distances"].items()} == {5: 2, 7: 2, 8: 0}
 
 
-def test_hint_on_a_fifteen_puzzle(client):
-    body = client.post("/api/sliding/hint", json={"board": ONE_MOVE_15}).get_json()
-    assert body["move"] == 15
+@pytest.mark.parametrize("board, tile", [(ONE_MOVE_15, 15), ("1 2 3 4\n5 6 7 8\n9 10 0 11\n", 11)])
+def test_hint_on_boards_with_databases(client, board, tile):
+    """Whether the databases are there yet (the hint is the solver's) or
+    not (the first move of a solve), the hint is the one move to the goal."""
+    response = client.post("/api/sliding/hint", json={"board": board})
+    assert response.status_code == 200
+    assert response.get_json()["move"] == tile
 
 
 def test_move_slides_a_tile_and_says_when_it_is_solved(client):

@@ -119,12 +119,27 @@ def _die_with(server_pid: int) -> None:
 PHASES = (None, "search", "building")
 
 
+#: Settings a worker takes from the server as it is when the job is submitted,
+#: not from the forkserver (which keeps the environment it started with): the
+#: directory where kinds keep the tables they build.
+PASSED_ENVIRONMENT = ("ROTATION_PLAYGROUND_CACHE", "XDG_CACHE_HOME")
+
+
+def _environment() -> dict:
+    return {name: os.environ.get(name) for name in PASSED_ENVIRONMENT}
+
+
 def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
-          server_pid: int | None = None) -> None:
+          server_pid: int | None = None, environment: dict | None = None) -> None:
     """The worker: solve with the kind's own solver, report progress, send
     the answer's dict."""
     if server_pid is not None:
         _die_with(server_pid)
+    for name, value in (environment or {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
@@ -157,6 +172,7 @@ class Job:
     options: dict      # the kind's options (rotation: goal, orientation)
     limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
     client: str | None = None
+    environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
     seen: float = field(default_factory=time.monotonic)  # last time someone asked
@@ -359,7 +375,7 @@ class JobManager:
         receive, send = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_work, daemon=True,
                               args=(job.kind, job.board, job.options, job.limits, job.progress,
-                                    send, self.server_pid))
+                                    send, self.server_pid, job.environment))
         process.start()
         with self.lock:
             job.process = process

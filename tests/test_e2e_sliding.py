@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from test_e2e import ARTIFACTS, button, touch_drag
 
 pytestmark = pytest.mark.browser
@@ -419,3 +420,22 @@ def test_rotation_page_is_unchanged_beside_sliding(page):
     assert el.evaluate("e => e.tagName") == "CANVAS"
     assert data(page, "puzzle-kind") == "rotation"
     expect(button(page, "Turn left")).to_be_visible()
+
+
+def test_axe_sliding_page_states(page_expecting_400):
+    page = page_expecting_400
+    open_sliding(page, EIGHT)
+    assert_accessible(page, "sliding start")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).to_have_count(8)
+    button(page, "Step").click()
+    wait_for_step(page, 1)
+    assert_accessible(page, "sliding solved, one step played")
+    use_position(page, "1 2\n3 x\n")
+    expect(page.locator("#position-message")).to_contain_text("column")
+    assert_accessible(page, "sliding, an error shown")
+
+
+def test_axe_sliding_phone(phone):
+    open_sliding(phone)
+    assert_accessible(phone, "sliding on a phone")

@@ -458,6 +458,7 @@ export class Playground {
       this.say("The solver is still working: wait for it, or press Cancel.");
       return;
     }
+    if (this.state.hinting) this.jobs.cancel().catch(() => {}); // its position is about to be left
     this.stopPlaying();
     if (this.state.moves.length >= MAX_QUEUED_MOVES) return;
     this.state.moves.push({ move, from });

@@ -353,6 +353,17 @@ def test_new_size_and_shuffle_n_moves(page):
     expect(page.locator("#move-counter")).to_have_text("Moves: 0 · shortest: 5")
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text("Solved in 5 moves")
+    # the farthest a 2 x 2 position can be is 6 moves
+    page.locator("#width").select_option("2")
+    page.locator("#height").select_option("2")
+    expect(page.locator("#shuffle-range")).to_have_text("(0 to 6)")
+    page.locator("#shuffle-moves").fill("9")
+    button(page, "Shuffle N moves").click()
+    expect(message(page)).to_have_text("Choose a number of moves from 0 to 6.")
+    page.locator("#shuffle-moves").fill("6")
+    button(page, "Shuffle N moves").click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n').length === 3")
+    expect(page.locator("#move-counter")).to_have_text("Moves: 0 · shortest: 6")
     # the N-moves shuffle is for 9 cells or fewer
     page.locator("#width").select_option("4")
     page.locator("#height").select_option("4")

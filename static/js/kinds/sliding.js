@@ -302,10 +302,19 @@ function chosenSize() {
 
 // The "N moves from the goal" shuffle is for boards whose every distance is
 // in the server's table (9 cells or fewer).
+// The farthest any position of each small shape lies from the goal (the
+// depth of its table); only the input's bounds, the server still decides.
+const FARTHEST = { "2x2": 6, "2x3": 21, "3x2": 21, "2x4": 36, "4x2": 36, "3x3": 31 };
+
 function showShuffleN() {
   const [w, h] = chosenSize();
-  const small = w * h <= 9;
-  $("#shuffle-n-row").hidden = !small;
+  const farthest = FARTHEST[`${w}x${h}`];
+  $("#shuffle-n-row").hidden = farthest === undefined;
+  if (farthest === undefined) return;
+  const field = $("#shuffle-moves");
+  field.max = String(farthest);
+  if (Number(field.value) > farthest) field.value = String(farthest);
+  $("#shuffle-range").textContent = `(0 to ${farthest})`;
 }
 
 function mountEditor(shell) {

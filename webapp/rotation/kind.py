@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from . import sharecode
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
@@ -106,11 +107,8 @@ class RotationKind:
         sticks), else None. Raises GoalError for a goal the board cannot have."""
         goal = Goal.parse(options.get("goal"))
         goal.check(board)
-        decided = without_search(board, goal, options.get("orientation", 0), 0.0)
-        if decided is None:
-            return None
-        decided.seconds = 0.0
-        return complete(decided.to_dict())
+        decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
+        return None if decided is None else complete(decided.to_dict())
 
     def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:

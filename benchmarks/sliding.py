@@ -4,6 +4,7 @@ benchmark of optimal sliding-tile solvers.
     .venv/bin/python benchmarks/sliding.py                  # all 100, the engine auto picks
     .venv/bin/python benchmarks/sliding.py --limit 10       # the first 10
     .venv/bin/python benchmarks/sliding.py --engine python --limit 3
+    .venv/bin/python benchmarks/sliding.py --fresh          # time building the databases too
 
 The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
 repository (one position a line: 16 numbers, ``:``, the optimal length);
@@ -64,7 +65,13 @@ def main(argv=None) -> int:
                         help="solve only the first N positions")
     parser.add_argument("--file", type=Path, default=None,
                         help="positions to solve (default: Korf's 100, else the tests' sample)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="build the pattern databases anew in a temporary cache directory "
+                             "(to time the build)")
     args = parser.parse_args(argv)
+    if args.fresh:
+        import tempfile
+        os.environ["ROTATION_PLAYGROUND_CACHE"] = tempfile.mkdtemp(prefix="sliding-bench-")
 
     path = args.file
     if path is None:

@@ -25,11 +25,33 @@
 
 #if defined(_MSC_VER)
 #include <intrin.h>
+#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
 static int popcount64(uint64_t x) { return (int)__popcnt64(x); }
 static int ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 #else
-#define popcount64(x) __builtin_popcountll(x)
+#define PREFETCH(p) __builtin_prefetch(p)
 #define ctz64(x) __builtin_ctzll(x)
+#if defined(__POPCNT__)
+#define popcount64(x) __builtin_popcountll(x)
+#else
+/* Without -mpopcnt GCC calls a slow library routine: count in registers. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+#endif
+
+/* GCC vectorises the ranking loop so that it reloads freshly stored cells
+ * as one 16-byte word, which stalls (store forwarding fails): a third of
+ * the search's time. The search and its helpers are compiled without it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define NOVEC __attribute__((optimize("no-tree-vectorize")))
+#else
+#define NOVEC
 #endif
 
 #define MIN_SIDE 2
@@ -119,6 +141,19 @@ static inline uint64_t rank_cells(const uint8_t *cells, int k, int n)
         unsigned c = cells[i];
         index = index * (uint64_t)(n - i) + (c - popcount64(seen & (((uint64_t)1 << c) - 1)));
         seen |= (uint64_t)1 << c;
+    }
+    return index;
+}
+
+/* The same rank by comparisons, for the few cells of a pattern in the
+ * search's inner loop (no popcount instruction needed, and faster there). */
+static inline NOVEC uint32_t rank_pattern(const uint8_t *cells, int k, int n)
+{
+    uint32_t index = 0;
+    for (int i = 0; i < k; i++) {
+        int r = cells[i];
+        for (int j = 0; j < i; j++) r -= cells[j] < cells[i];
+        index = index * (uint32_t)(n - i) + (uint32_t)r;
     }
     return index;
 }
@@ -477,6 +512,11 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
         /* Deeper than 254 cannot happen on the boards allowed (at most 7
          * tiles on 16 cells, 4 on 64); clamping would stay admissible. */
         uint8_t next = (uint8_t)(depth + 1 < UNREACHED ? depth + 1 : UNREACHED - 1);
+        /* The successors first, their seen bits fetched ahead: the bitset
+         * is megabytes and the lookups are random, so they dominate. */
+        uint64_t succ_s[4 * MAX_CELLS], succ_p[4 * MAX_CELLS], succ_m[4 * MAX_CELLS];
+        uint8_t succ_from[4 * MAX_CELLS];
+        int nsucc = 0;
         for (int i = 0; i < k; i++) {
             int from = cells[i];
             /* The tile slides into any cell of the hole's region next to it. */
@@ -486,16 +526,26 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
                 cells[i] = (uint8_t)to;
                 uint64_t placement2 = rank_cells(cells, k, n);
                 uint64_t s2 = placement2 * (uint64_t)free_cells + HOLE_RANK(from, pm2);
-                if (!(seen[s2 >> 6] & ((uint64_t)1 << (s2 & 63)))) {
-                    uint64_t region2 = flood(&g, (uint64_t)1 << from, g.full & ~pm2);
-                    CLAIM(placement2, pm2, region2, from);
-                    if (pdb[placement2] == UNREACHED) {
-                        pdb[placement2] = next;
-                        done++;
-                    }
-                }
+                PREFETCH(&seen[s2 >> 6]);
+                PREFETCH(&pdb[placement2]);
+                succ_s[nsucc] = s2;
+                succ_p[nsucc] = placement2;
+                succ_m[nsucc] = pm2;
+                succ_from[nsucc++] = (uint8_t)from;
             }
             cells[i] = (uint8_t)from;
+        }
+        for (int j = 0; j < nsucc; j++) {
+            uint64_t s2 = succ_s[j], placement2 = succ_p[j], pm2 = succ_m[j];
+            int from = succ_from[j];
+            if (!(seen[s2 >> 6] & ((uint64_t)1 << (s2 & 63)))) {
+                uint64_t region2 = flood(&g, (uint64_t)1 << from, g.full & ~pm2);
+                CLAIM(placement2, pm2, region2, from);
+                if (pdb[placement2] == UNREACHED) {
+                    pdb[placement2] = next;
+                    done++;
+                }
+            }
         }
     }
     reporter_final(&rep, done, 100);
@@ -554,20 +604,20 @@ typedef struct {
 
 enum { STOP_NONE, STOP_NODES, STOP_SECONDS, STOP_RAISED };
 
-static inline int pdb_value(const Search *s, int j)
+static inline NOVEC uint32_t pdb_index(const Search *s, int j)
 {
     const Pattern *p = &s->pat[j];
     uint8_t cells[MAX_CELLS];
     for (int i = 0; i < p->k; i++) cells[i] = s->pos[p->tiles[i]];
-    return p->table[rank_cells(cells, p->k, s->g.n)];
+    return rank_pattern(cells, p->k, s->g.n);
 }
 
-static inline int pdb_mirror_value(const Search *s, int j)
+static inline NOVEC uint32_t pdb_mirror_index(const Search *s, int j)
 {
     const Pattern *p = &s->pat[j];
     uint8_t cells[MAX_CELLS];
     for (int i = 0; i < p->k; i++) cells[i] = s->mcell[s->pos[p->mtiles[i]]];
-    return p->table[rank_cells(cells, p->k, s->g.n)];
+    return rank_pattern(cells, p->k, s->g.n);
 }
 
 /* 2 x (tiles in the line that belong to it - the longest run of them
@@ -614,7 +664,7 @@ static int checkpoint(Search *s)
 /* One node: the search below the current board, g moves from the start,
  * `last` the tile just moved (never moved back at once). Returns FOUND,
  * ABORT or the smallest f above the bound. */
-static int search_pdb(Search *s, int g, int last)
+static NOVEC int search_pdb(Search *s, int g, int last)
 {
     if (s->nodes == s->next_check && checkpoint(s) < 0) return ABORT;
     s->nodes++;
@@ -624,23 +674,37 @@ static int search_pdb(Search *s, int g, int last)
         s->length = g;
         return FOUND;
     }
-    int best = INFINITE_F, hole = s->pos[0];
+    /* The children's table entries first, fetched ahead: the tables are
+     * megabytes, read at random, and their misses are most of the time. */
+    int hole = s->pos[0], nchild = 0;
+    uint8_t child[4];
+    const uint8_t *entry[4], *mentry[4];
     for (int i = 0; i < s->g.nnbr[hole]; i++) {
-        int c = s->g.nbr[hole][i], t = s->board[c];
+        int c = s->g.nbr[hole][i], t = s->board[c], j = s->pat_of[t], mj = s->mpat_of[t];
         if (t == last) continue;
+        s->pos[t] = (uint8_t)hole;
+        entry[nchild] = j >= 0 ? s->pat[j].table + pdb_index(s, j) : NULL;
+        mentry[nchild] = mj >= 0 ? s->pat[mj].table + pdb_mirror_index(s, mj) : NULL;
+        s->pos[t] = (uint8_t)c;
+        if (entry[nchild]) PREFETCH(entry[nchild]);
+        if (mentry[nchild]) PREFETCH(mentry[nchild]);
+        child[nchild++] = (uint8_t)c;
+    }
+    int best = INFINITE_F;
+    for (int i = 0; i < nchild; i++) {
+        int c = child[i], t = s->board[c], j = s->pat_of[t], mj = s->mpat_of[t], old = 0, mold = 0;
         s->board[hole] = (uint8_t)t;
         s->board[c] = 0;
         s->pos[t] = (uint8_t)hole;
         s->pos[0] = (uint8_t)c;
-        int j = s->pat_of[t], mj = s->mpat_of[t], old = 0, mold = 0;
         if (j >= 0) {
             old = s->hpat[j];
-            s->hpat[j] = pdb_value(s, j);
+            s->hpat[j] = *entry[i];
             s->hn += s->hpat[j] - old;
         }
         if (mj >= 0) {
             mold = s->hmir[mj];
-            s->hmir[mj] = pdb_mirror_value(s, mj);
+            s->hmir[mj] = *mentry[i];
             s->hm += s->hmir[mj] - mold;
         }
         s->path[g] = (uint8_t)t;
@@ -860,10 +924,10 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
             p->mtiles[i] = (uint8_t)(s->mcell[p->tiles[i] - 1] + 1);
             if (s->mirror) s->mpat_of[p->mtiles[i]] = (int8_t)j;
         }
-        s->hpat[j] = pdb_value(s, j);
+        s->hpat[j] = p->table[pdb_index(s, j)];
         s->hn += s->hpat[j];
         if (s->mirror) {
-            s->hmir[j] = pdb_mirror_value(s, j);
+            s->hmir[j] = p->table[pdb_mirror_index(s, j)];
             s->hm += s->hmir[j];
         }
     }
@@ -933,7 +997,10 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__sliding(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0) {
+    /* VERSION changes whenever a function's arguments or answers do, so a
+     * stale build left in the tree can be recognised and ignored. */
+    if (m && (PyModule_AddIntConstant(m, "VERSION", 1) < 0
+              || PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

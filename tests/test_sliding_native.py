@@ -210,9 +210,12 @@ def test_pdb_of_every_tile_is_the_exact_distance():
     pattern = tuple(range(1, 9))
     db = native.pdb_build(3, 3, pattern)
     rng = random.Random(5)
-    dist = bfs_distances(3, 3)
-    for p in rng.sample(sorted(dist), 300):
-        assert db[rank([p.index(t) for t in pattern], 9)] == dist[p]
+    checked = 0
+    while checked < 300:
+        p = tuple(rng.sample(range(9), 9))
+        if distance(3, 3, p) != 255:
+            assert db[rank([p.index(t) for t in pattern], 9)] == distance(3, 3, p)
+            checked += 1
 
 
 def test_pdb_build_4x4_three_tiles():
@@ -472,3 +475,8 @@ def test_keyword_arguments_and_none_for_no_limit():
                       max_nodes=None, max_seconds=None, progress=None, start_bound=0) \
         == ("solved", [], 1, 0)
     assert native.pdb_build(width=2, height=2, pattern=[3], progress=None) == b"\x01\x02\x00\x01"
+
+
+def test_version_and_depth_constants():
+    assert native.VERSION == 1
+    assert native.MAX_DEPTH >= 1200        # above any 8 x 8 start's estimate

@@ -6,11 +6,14 @@ non-optimal solver (:mod:`.construct`), pictures, the optimal solvers
 (:mod:`.solver` and the modules it uses) and the kind object the web and the
 command line use (:mod:`.kind`).
 
->>> from webapp.sliding import Position
+>>> from webapp.sliding import Position, parse, write
 >>> Position.goal(3, 3).move(8).movable()
 (5, 7, 8)
+>>> write(parse("1,2\\r\\n3,0"))
+'1 2\\n3 0\\n'
 """
 
 from .position import IllegalMove, Position, SlidingError
+from .textformat import parse, write
 
-__all__ = ["IllegalMove", "Position", "SlidingError"]
+__all__ = ["IllegalMove", "Position", "SlidingError", "parse", "write"]

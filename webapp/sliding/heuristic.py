@@ -29,6 +29,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+#: Line contents remembered per line before the memory is cleared (bounds it
+#: on big boards, where a long search meets many different lines).
+MEMO_KEYS = 100_000
+
 __all__ = ["manhattan", "linear_conflicts", "estimate", "line_conflict", "ManhattanLC"]
 
 
@@ -114,15 +118,41 @@ class ManhattanLC:
         self.dist = [[0] * n] + [
             [abs(c // width - (t - 1) // width) + abs(c % width - (t - 1) % width) for c in range(n)]
             for t in range(1, n)]
+        self.row_memo = [{} for _ in range(height)]
+        self.col_memo = [{} for _ in range(width)]
 
     def start(self, board: list[int]) -> int:
         w, h = self.width, self.height
         self.board = board
         self.md = manhattan(w, h, board)
-        self.rows = [line_conflict(_row_goals(w, board, r)) for r in range(h)]
-        self.cols = [line_conflict(_col_goals(w, h, board, c)) for c in range(w)]
+        self.rows = [self._row(r) for r in range(h)]
+        self.cols = [self._col(c) for c in range(w)]
         self.lc = sum(self.rows) + sum(self.cols)
         return self.md + self.lc
+
+    # A line's conflicts depend only on its contents: remembered per line,
+    # keyed by the slice of the board (a few thousand keys at most per line
+    # in a search), which is much quicker than recounting.
+    def _row(self, r: int) -> int:
+        w = self.width
+        key = tuple(self.board[r * w:(r + 1) * w])
+        memo = self.row_memo[r]
+        v = memo.get(key)
+        if v is None:
+            if len(memo) > MEMO_KEYS:
+                memo.clear()
+            v = memo[key] = line_conflict(_row_goals(w, self.board, r))
+        return v
+
+    def _col(self, c: int) -> int:
+        key = tuple(self.board[c::self.width])
+        memo = self.col_memo[c]
+        v = memo.get(key)
+        if v is None:
+            if len(memo) > MEMO_KEYS:
+                memo.clear()
+            v = memo[key] = line_conflict(_col_goals(self.width, self.height, self.board, c))
+        return v
 
     def moved(self, tile: int, a: int, b: int) -> int:
         w = self.width
@@ -130,15 +160,15 @@ class ManhattanLC:
         self.md += d[b] - d[a]
         ra, rb = a // w, b // w
         if ra == rb:  # sideways: the two columns change
-            cols, board, h = self.cols, self.board, self.height
+            cols = self.cols
             for c in (a % w, b % w):
-                new = line_conflict(_col_goals(w, h, board, c))
+                new = self._col(c)
                 self.lc += new - cols[c]
                 cols[c] = new
         else:
-            rows, board = self.rows, self.board
+            rows = self.rows
             for r in (ra, rb):
-                new = line_conflict(_row_goals(w, board, r))
+                new = self._row(r)
                 self.lc += new - rows[r]
                 rows[r] = new
         return self.md + self.lc

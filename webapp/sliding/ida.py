@@ -59,6 +59,9 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     and ``max_seconds`` (0: none) stop it; ``progress(nodes, bound, "search")``
     is called at most every 50 ms, and an exception it raises ends the search.
     ``start_bound`` resumes at a bound already proven (at least ``h(start)``)."""
+    from .solver import solvable  # (solver imports this module)
+    if not solvable(width, height, tiles):  # IDA* would deepen for ever
+        raise ValueError("the position cannot reach the goal (permutation parity)")
     n = width * height
     board = list(tiles)
     goal = list(range(1, n)) + [0]

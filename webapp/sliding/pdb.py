@@ -41,14 +41,14 @@ from dataclasses import dataclass
 from . import cachedir
 from .native import module
 
-__all__ = ["partition", "entries", "index", "build", "build_python", "PatternSet",
+__all__ = ["partition", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
            "BuildStopped", "nbytes", "file_name"]
 
 #: Format version in the file names; changes when the layout does.
 VERSION = 1
 #: The pure-Python build handles at most this many (placement, hole) states.
-PYTHON_BUILD_LIMIT = 1_200_000
+PYTHON_BUILD_LIMIT = 800_000
 _loaded: dict[tuple, bytes] = {}
 _lock = threading.Lock()
 
@@ -93,6 +93,25 @@ def nbytes(width: int, height: int, patterns=None) -> int:
     """Memory the databases of a partition take (one byte an entry)."""
     n = width * height
     return sum(entries(n, len(p)) for p in (patterns or partition(width, height)))
+
+
+def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") -> int:
+    """Bytes the databases take, plus what building the missing ones takes
+    at its peak: the C build keeps a bit per (placement, hole cell) and a
+    queue of 4-byte states (about 1.5 a placement); the Python one a dict
+    entry of some 150 bytes per state."""
+    n = width * height
+    patterns = tuple(tuple(p) for p in (patterns or partition(width, height)))
+    extra = 0
+    for p in patterns:
+        if cached(width, height, p):
+            continue
+        e = entries(n, len(p))
+        if module(engine) is not None:
+            extra = max(extra, e * (n - len(p)) // 8 + 6 * e)
+        else:
+            extra = max(extra, 150 * e * n)
+    return nbytes(width, height, patterns) + extra
 
 
 def index(cells, n: int) -> int:

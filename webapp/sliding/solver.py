@@ -211,21 +211,20 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     room = None if max_bytes is None else max_bytes - SEARCH_BYTES
 
     if table.fits(width, height) and (room is None or table.nbytes(width, height) <= room):
-        t = table.get(width, height, engine)
+        table.get(width, height, engine)  # built by the engine asked for, if it must be
         moves = table.solve_path(width, height, tiles)
         return answer("solved", moves, optimal=True, lower_bound=len(moves), method="table",
-                      distances=table.distances_after(width, height, tiles) if moves else {})
+                      distances=table.distances_after(width, height, tiles))
 
     pset = None
     stopped = None
-    if 10 <= n <= 16 and (room is None or pdb.nbytes(width, height) <= room):
+    if 10 <= n <= 16 and (room is None or pdb.memory_needed(width, height, engine=engine) <= room):
         deadline = began + max_seconds if max_seconds else None
         try:
             pset = pdb.load(width, height, engine=engine, progress=progress, deadline=deadline)
         except pdb.BuildStopped:
             stopped = "seconds"
-    elif 10 <= n <= 16:
-        stopped = "memory"  # the databases would pass max_bytes: a weaker bound instead
+    # (databases that would pass max_bytes are not loaded: Manhattan instead)
     method = "pdb" if pset is not None else "manhattan"
 
     remaining = None

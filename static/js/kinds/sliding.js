@@ -367,7 +367,11 @@ function mountEditor(shell) {
       sizeOptions($("#height"), g.height);
       showShuffleN();
       editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
-      shell.setStart(body.board, { title: "Your position", message: `A ${g.width} × ${g.height} position, as typed.` });
+      shell.setStart(body.board, {
+        title: "Your position",
+        message: `A ${g.width} × ${g.height} position, as typed.`,
+        optimum: Number.isInteger(body.optimal) ? body.optimal : null,
+      });
     } catch (error) {
       const b = error.body || {};
       let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);

@@ -13,15 +13,15 @@
 //   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
 //     hintWords(hint), progressWords(job), stoppedWords(job), replay(text, moves) -> boards.
 
-import { announce } from "../announce.js";
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
-import { copyText } from "../files.js";
 import { plural } from "../format.js";
 import { Jobs, JobStopped, unfinished } from "../jobs.js";
 import { ownsKey, typing } from "../keys.js";
 import { MoveList } from "../movelist.js";
+import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
+import { share } from "./share.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -93,16 +93,11 @@ export class Playground {
 
   // ------------------------------------------------------------- showing
   say(text, kind = "info") {
-    const el = $("#board-message");
-    el.textContent = text || "";
-    el.dataset.kind = kind;
-    announce(text);
+    say(text, kind);
   }
 
   setAnswer(text, kind = "info") {
-    const el = $("#answer");
-    el.textContent = text || "";
-    el.dataset.kind = kind;
+    setAnswer(text, kind);
   }
 
   current() {
@@ -162,12 +157,8 @@ export class Playground {
   }
 
   // ----------------------------------------------------------- running
-  // A button disabled while it has the focus drops it; the keyboard gets it back.
   keepFocus(el) {
-    const active = document.activeElement;
-    if (el && el !== this.board && !el.disabled && el.isConnected && (!active || active === document.body)) {
-      el.focus({ preventScroll: true });
-    }
+    keepFocus(el, this.board);
   }
 
   async run(task) {
@@ -628,20 +619,8 @@ export class Playground {
   }
 
   // ------------------------------------------------------------- share
-  async share(which) {
-    const msg = $("#share-message");
-    try {
-      const body = await post(this.api(which === "short" ? "links" : "share"), { board: this.state.start });
-      const url = new URL(body.url, window.location.origin);
-      if ($("#share-play").checked) url.searchParams.set("play", "1");
-      $("#share-url").value = url.toString();
-      const copied = await copyText(url.toString());
-      msg.textContent = copied ? "Link copied to the clipboard." : "Copy the link above.";
-      msg.dataset.kind = "ok";
-    } catch (error) {
-      msg.textContent = error.message;
-      msg.dataset.kind = "error";
-    }
+  share(which) {
+    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start });
   }
 
   // ---------------------------------------------------------- keyboard

@@ -450,3 +450,25 @@ def test_axe_sliding_page_states(page_expecting_400):
 def test_axe_sliding_phone(phone):
     open_sliding(phone)
     assert_accessible(phone, "sliding on a phone")
+
+
+def test_gallery_fifteen_opens_in_try_it_and_solves_to_the_goal(page):
+    page.goto("/puzzles/sliding-fifteen-warm-up")
+    expect(board(page)).to_have_attribute("data-puzzle-kind", "sliding")
+    expect(page.locator("#puzzle-title")).to_have_text("Fifteen: a warm-up")
+    expect(page.locator("#move-counter")).to_have_text("Moves: 0 · shortest: 16")
+    expect(page.locator("#board .tile")).to_have_count(15)
+    button(page, "Solve").click()  # the first 4 x 4 solve may build its databases first
+    expect(page.locator("#answer")).to_contain_text("Solved in 16 moves, the fewest possible", timeout=120_000)
+    expect(page.locator("#moves-list li")).to_have_count(16)
+    page.locator("#speed").select_option("4")
+    page.keyboard.press("End")
+    wait_for_board(page, goal(4, 4))
+    wait_for_step(page, 16)
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("The goal is reached already.")
+    page.keyboard.press("Home")
+    wait_for_step(page, 0)
+    # a hint on 4 x 4 names a tile (no table, so no distances)
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text(re.compile(r"Hint: slide tile \d+, then 15 more moves\."))

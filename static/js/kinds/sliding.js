@@ -456,6 +456,14 @@ export const sliding = {
     moveTitle: (move, i) => `Move ${i + 1}: tile ${move}`,
     moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords,
     replay: (text, moves) => replay(text, moves),
+    // the picture to slide to while the server is asked (null: wait for it)
+    predict(text, move) {
+      try {
+        return replay(text, [move])[0];
+      } catch {
+        return null;
+      }
+    },
   },
 
   mount(shell) {

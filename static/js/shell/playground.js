@@ -480,7 +480,13 @@ export class Playground {
 
   async moveOnce(move) {
     const before = this.current();
-    const answer = await this.askMove(before, move);
+    // The tile starts sliding while the server is asked; the move counts
+    // (and the board's text changes) only once the server has agreed, and a
+    // refusal puts the picture back (run() redraws the board as it is).
+    const guess = this.words.predict?.(before, move) ?? null;
+    const asked = this.askMove(before, move);
+    if (guess !== null) await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
+    const answer = await asked;
     if (this.current() !== before) return false; // the board was changed meanwhile
     let t = this.state.timeline;
     if (!t) {
@@ -492,7 +498,7 @@ export class Playground {
     }
     const moved = answer.moved ?? move;
     t.steps.push({ board: answer.board, move: moved });
-    await this.animate(before, answer.board);
+    if (answer.board !== guess) await this.animate(before, answer.board);
     t.cursor += 1;
     this.publish();
     this.keep();

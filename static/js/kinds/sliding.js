@@ -18,7 +18,7 @@ const MIN_SIDE = 2;
 const MAX_SIDE = 8;
 const SLIDE_MS = 150;
 const REDUCED_HOLD_MS = 60;
-const SPELLED_OUT_MOVES = 40;
+const SPELLED_OUT_MOVES = 20;
 const SWIPE_PX = 30;
 const TAP_PX = 8;
 
@@ -100,7 +100,9 @@ function moveWords(move, before) {
 
 function facts(answer) {
   const out = [];
-  if (isNumber(answer.nodes)) out.push(`${plural(answer.nodes, "node")} searched`);
+  // answers read from a table or decided by parity searched nothing
+  if (isNumber(answer.nodes) && answer.nodes > 0) out.push(`${plural(answer.nodes, "node")} searched`);
+  else if (answer.method === "table") out.push("read from the table of every position");
   if (duration(answer.seconds)) out.push(duration(answer.seconds));
   return out.length ? ` (${out.join(", ")})` : "";
 }

@@ -181,6 +181,19 @@ def test_play_by_keys_to_the_goal_with_undo_and_restart(page):
     wait_for_board(page, TWO_AWAY)
 
 
+def test_keys_pressed_during_a_slide_count_from_the_board_after_it(page):
+    open_sliding(page, "1 2 3\n0 4 5\n7 8 6\n")
+    board(page).focus()
+    # three quick presses: 4, then 5 slide left, then 6 slides up
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    wait_for_board(page, GOAL_3)
+    wait_for_step(page, 3)
+    assert page.locator("#moves-list li").all_text_contents() == ["4", "5", "6"]
+    expect(message(page)).to_have_text("Solved in 3 moves: the shortest possible!")
+
+
 def test_click_and_drag_tiles(page):
     open_sliding(page, TWO_AWAY)
     page.mouse.click(*tile_centre(page, 7))

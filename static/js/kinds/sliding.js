@@ -428,13 +428,13 @@ function installGestures(shell, view) {
     }
     if (p.direction && p.part >= 1 / 3) {
       view.dragOffset = { tile: p.tile, part: p.part };
-      shell.tryMove(p.tile);
+      shell.tryMove(tileMove(p.tile));
       return;
     }
     if (p.part > 0) shell.render(); // a tile dragged too little goes back
     if (far <= TAP_PX) {
       if (p.tile === null) return;
-      if (p.direction) shell.tryMove(p.tile);
+      if (p.direction) shell.tryMove(tileMove(p.tile));
       else shell.say(`Tile ${p.tile} is not next to the hole.`, "warn");
       return;
     }
@@ -444,11 +444,27 @@ function installGestures(shell, view) {
   board.addEventListener("pointercancel", (e) => end(e, true));
 }
 
+// A request for the shell: the tile that lies `direction` of the hole on
+// the board the move is made on (keys pressed during a slide count from
+// the board after it).
+function towards(direction) {
+  return (text) => {
+    const g = grid(text);
+    const tile = g ? tileFor(g, direction) : null;
+    return tile === null ? { refusal: `No tile can slide ${direction}: the hole is at that edge.` } : { move: tile };
+  };
+}
+
+// A request for one named tile, refused when it is not next to the hole then.
+function tileMove(tile) {
+  return (text) => {
+    const g = grid(text);
+    return g && directionOf(g, tile) ? { move: tile } : { refusal: `Tile ${tile} is not next to the hole.` };
+  };
+}
+
 function slide(shell, direction) {
-  const g = grid(shell.current());
-  const tile = g ? tileFor(g, direction) : null;
-  if (tile === null) shell.say(`No tile can slide ${direction}: the hole is at that edge.`, "warn");
-  else shell.tryMove(tile);
+  shell.tryMove(towards(direction));
 }
 
 // ------------------------------------------------------------- the kind
@@ -477,16 +493,9 @@ export const sliding = {
       describe,
       size: (text) => (grid(text)?.tiles.length ?? Infinity),
       valid: (text) => grid(text) !== null,
-      keyMove(e, text) {
+      keyMove(e) {
         const direction = KEYS[e.key];
-        if (!direction || e.shiftKey) return null;
-        const g = grid(text);
-        const tile = g ? tileFor(g, direction) : null;
-        if (tile === null) {
-          shell.say(`No tile can slide ${direction}: the hole is at that edge.`, "warn");
-          return false;
-        }
-        return tile;
+        return direction && !e.shiftKey ? towards(direction) : null;
       },
     };
     mountEditor(shell);

@@ -9,7 +9,7 @@
 //   name, noun ("tile"), mount(shell) -> view with
 //     view.show(text, marks), view.animate(fromText, toText, {speed}) (a promise),
 //     view.describe(text) (words for screen readers), view.size(text) (cells),
-//     view.keyMove(event, text) -> a move, null (not its key) or false (its key, no move);
+//     view.keyMove(event) -> null (not its key) or a request: (board) -> {move} | {refusal: words};
 //   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
 //     hintWords(hint), progressWords(job), stoppedWords(job), replay(text, moves) -> boards.
 
@@ -443,8 +443,10 @@ export class Playground {
 
   // ------------------------------------------------------------ try it
   // A move asked for by a key, a click, a drag or a swipe: done in order,
-  // each confirmed by the server before the board shows it.
-  tryMove(move, { from = null } = {}) {
+  // each confirmed by the server before the board shows it. `request` is a
+  // move, or a function of the board it will be made on, giving {move} or
+  // {refusal} (keys pressed during a slide are read on the board after it).
+  tryMove(request) {
     if (this.state.solving) {
       this.say("The solver is still working: wait for it, or press Cancel.");
       return;
@@ -452,7 +454,7 @@ export class Playground {
     if (this.state.hinting) this.jobs.cancel().catch(() => {}); // its position is about to be left
     this.stopPlaying();
     if (this.state.moves.length >= MAX_QUEUED_MOVES) return;
-    this.state.moves.push({ move, from });
+    this.state.moves.push(request);
     if (!this.state.busy) this.playMoves();
   }
 
@@ -460,8 +462,8 @@ export class Playground {
     if (this.state.busy || !this.state.moves.length) return;
     await this.run(async () => {
       while (this.state.moves.length) {
-        const { move } = this.state.moves.shift();
-        if (!(await this.moveOnce(move))) this.state.moves = [];
+        const request = this.state.moves.shift();
+        if (!(await this.moveOnce(request))) this.state.moves = [];
       }
     });
   }
@@ -478,8 +480,14 @@ export class Playground {
     return promise;
   }
 
-  async moveOnce(move) {
+  async moveOnce(request) {
     const before = this.current();
+    const wanted = typeof request === "function" ? request(before) : { move: request };
+    if (wanted.refusal) {
+      this.say(wanted.refusal, "warn");
+      return false;
+    }
+    const move = wanted.move;
     // The tile starts sliding while the server is asked; the move counts
     // (and the board's text changes) only once the server has agreed, and a
     // refusal puts the picture back (run() redraws the board as it is).
@@ -643,10 +651,10 @@ export class Playground {
       }
       if (ctrl || e.altKey) return;
       if (el !== this.board && ownsKey(el, e.key)) return;
-      const move = this.view.keyMove(e, this.current());
-      if (move !== null) {
+      const request = this.view.keyMove(e);
+      if (request !== null) {
         e.preventDefault();
-        if (move !== false) this.tryMove(move);
+        this.tryMove(request);
         return;
       }
       const t = this.state.timeline;

@@ -17,8 +17,6 @@ from webapp import create_app, kinds
 from webapp.web.jobs import Job
 from webapp.web.security import CONTENT_SECURITY_POLICY
 
-pytestmark = pytest.mark.skipif("sliding" not in kinds.names(), reason="the sliding kind is not merged")
-
 EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # the rules' first example: 8 moves
 GOAL = "1 2 3\n4 5 6\n7 8 0\n"
 UNSOLVABLE = "2 1 3\n4 5 6\n7 8 0\n"      # two tiles swapped: odd parity

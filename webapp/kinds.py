@@ -2,14 +2,14 @@
 interface (``KIND`` in ``webapp/<kind>/kind.py``), and the web app, the
 command line and the gallery reach a kind only through here.
 
->>> [kind.name for kind in KINDS][:1]
-['rotation']
+>>> [kind.name for kind in KINDS]
+['rotation', 'sliding']
 >>> get("rotation").counter
 'states'
 >>> get("chess")
 Traceback (most recent call last):
 ...
-KeyError: "no puzzle kind 'chess' (kinds: ...)"
+KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding)"
 >>> detect("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")[0][1].name
 'rotation'
 """
@@ -23,17 +23,10 @@ NAMES = ("rotation", "sliding")
 
 
 def _load(name: str):
-    """The kind's ``KIND``, or None when its package is not in this checkout
-    (a branch that has not merged it yet); any other import error is raised."""
-    try:
-        return importlib.import_module(f"webapp.{name}.kind").KIND
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"webapp.{name}", f"webapp.{name}.kind"):
-            return None
-        raise
+    return importlib.import_module(f"webapp.{name}.kind").KIND
 
 
-KINDS = tuple(kind for kind in map(_load, NAMES) if kind is not None)
+KINDS = tuple(_load(name) for name in NAMES)
 _BY_NAME = {kind.name: kind for kind in KINDS}
 
 

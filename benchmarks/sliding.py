@@ -5,13 +5,16 @@ benchmark of optimal sliding-tile solvers.
     .venv/bin/python benchmarks/sliding.py --limit 10       # the first 10
     .venv/bin/python benchmarks/sliding.py --engine python --limit 3
     .venv/bin/python benchmarks/sliding.py --fresh          # time building the databases too
+    .venv/bin/python benchmarks/sliding.py --large          # build and use the 7-7-1 databases
 
 The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
 repository (one position a line: 16 numbers, ``:``, the optimal length);
 where that file is absent (a clone of this repository alone) the benchmark
 says so and solves the sample the tests use, ``tests/data/korf-sample.txt``.
 
-It prints one line a position (length, expected length, nodes, seconds),
+The solver searches with the 4 x 4 databases 6-6-3 (built on first use,
+seconds), or 7-7-1 once these are built (``--large`` builds them: minutes,
+115 MB). It prints one line a position (length, expected length, nodes, seconds),
 then the total, median and largest time, the pattern databases' build (or
 first load) and reload times, their size, and the process's peak resident
 memory. The exit status is 1 when any length differs from the expected one
@@ -68,6 +71,8 @@ def main(argv=None) -> int:
     parser.add_argument("--fresh", action="store_true",
                         help="build the pattern databases anew in a temporary cache directory "
                              "(to time the build)")
+    parser.add_argument("--large", action="store_true",
+                        help="build (once, minutes) and use the larger 7-7-1 databases")
     args = parser.parse_args(argv)
     if args.fresh:
         import tempfile
@@ -101,7 +106,8 @@ def main(argv=None) -> int:
             last[0] = now
             print(f"  building pattern databases: {percent}% ", file=sys.stderr, flush=True)
 
-    pset = pdb.load(4, 4, engine=args.engine, progress=building)
+    patterns = pdb.LARGE[(4, 4)] if args.large else pdb.preferred(4, 4)
+    pset = pdb.load(4, 4, patterns, engine=args.engine, progress=building)
     first = time.perf_counter() - began
     if pset is None:
         print("no pattern databases for this engine (the Python engine cannot build 6-tile "
@@ -109,8 +115,9 @@ def main(argv=None) -> int:
     else:
         how = "built and stored" if pset.built else "loaded"
         pdb._loaded.clear()  # time a load from the files, as a new process does
+        del pset
         t = time.perf_counter()
-        pdb.load(4, 4, engine=args.engine, allow_build=False)
+        pset = pdb.load(4, 4, patterns, engine=args.engine, allow_build=False)
         reload = time.perf_counter() - t
         print(f"pattern databases {pset.patterns}: {pset.nbytes / 1e6:.1f} MB, "
               f"{how} in {first:.2f} s; loaded from the cache in {reload:.3f} s")

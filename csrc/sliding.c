@@ -439,7 +439,9 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
     if (!result) return NULL;
     uint8_t *pdb = (uint8_t *)PyBytes_AS_STRING(result);
     uint64_t *seen = PyMem_RawCalloc((size_t)(states / 64 + 1), sizeof(uint64_t));
-    size_t cap = (size_t)(entries + 1024), head = 0, tail = 0;
+    /* The queue holds the layer being expanded and the next one; it grows
+     * as needed and is compacted at each layer (a few layers are big). */
+    size_t cap = (size_t)(entries < (1 << 20) ? entries : (1 << 20)) + 1024, head = 0, tail = 0;
     uint32_t *queue = PyMem_RawMalloc(cap * sizeof(uint32_t));
     if (!seen || !queue) {
         PyMem_RawFree(seen);
@@ -497,9 +499,12 @@ static PyObject *pdb_build(PyObject *self, PyObject *args, PyObject *kwargs)
     while (head < tail) {
         if (head == layer_end) {
             depth++;
+            memmove(queue, queue + head, (tail - head) * sizeof(uint32_t));
+            tail -= head;
+            head = 0;
             layer_end = tail;
         }
-        if ((head & (CHECK_STATES - 1)) == 0
+        if ((head & (CHECK_STATES - 1)) == CHECK_STATES - 1
             && reporter_tick(&rep, now_seconds(), done, done * 100 / entries) < 0)
             goto finish;
         uint32_t s = queue[head++];

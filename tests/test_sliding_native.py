@@ -251,7 +251,7 @@ def test_pdb_build_stops_within_a_report_when_the_callback_raises():
     with pytest.raises(RuntimeError, match="cancelled"):
         native.pdb_build(4, 4, (1, 2, 3, 4, 5), stop)
     assert len(calls) == 1
-    assert calls[0] - began < 0.5
+    assert calls[0] - began < 1.0
 
 
 # ---------------------------------------------------------------- ida
@@ -368,7 +368,7 @@ def test_time_limit():
     status, moves, nodes, bound = native.ida(4, 4, HARD_4X4, max_seconds=0.1)
     took = time.perf_counter() - began
     assert status == "limit-seconds" and moves == []
-    assert 0.1 <= took < 0.6
+    assert 0.1 <= took < 1.5                 # (unlimited, it takes minutes)
     assert nodes > 1000 and bound <= 57
 
 
@@ -387,7 +387,7 @@ def test_progress_is_called_with_nodes_and_bound_and_may_stop_the_search():
         calls.append((time.perf_counter(), nodes, bound))
 
     native.ida(4, 4, HARD_4X4, max_seconds=0.3, progress=record)
-    assert 3 <= len(calls) <= 7
+    assert 1 <= len(calls) <= 7              # ~5; fewer when the machine is busy
     assert all(b - a >= 0.045 for (a, _, _), (b, _, _) in zip(calls, calls[1:]))
     assert [n for _, n, _ in calls] == sorted(n for _, n, _ in calls)
     assert all(41 <= b <= 57 for _, _, b in calls)
@@ -401,7 +401,7 @@ def test_progress_is_called_with_nodes_and_bound_and_may_stop_the_search():
     began = time.perf_counter()
     with pytest.raises(Cancelled):
         native.ida(4, 4, HARD_4X4, progress=cancel)
-    assert time.perf_counter() - began < 0.5
+    assert time.perf_counter() - began < 1.0
 
 
 def test_the_gil_is_released_while_searching():

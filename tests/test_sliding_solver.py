@@ -26,8 +26,11 @@ SLOW = settings(deadline=None, max_examples=40,
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path_factory, monkeypatch):
     """Tables and databases go to a directory of this test session, not the
-    user's cache (the in-memory copies stay: they are the same either way)."""
+    user's cache (the in-memory copies stay: they are the same either way).
+    The Python engine does not build big databases with numpy here (a
+    minute each): test_numpy_build_* build small ones."""
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 0)
 
 
 # -- an independent reference: plain breadth-first search over tuples ----------
@@ -329,6 +332,28 @@ def test_python_database_build_equals_native(shape):
             assert pdb.build(w, h, p, "native") == data
 
 
+@pytest.mark.parametrize("shape, pattern", [((4, 4), (13, 14, 15)), ((4, 4), (1, 2, 5, 6)),
+                                            ((3, 4), (1, 2, 3, 4, 5)), ((5, 2), (1, 2, 6)),
+                                            ((2, 8), (15,)), ((8, 2), (9, 10, 11, 12))])
+def test_numpy_build_equals_the_others(shape, pattern):
+    w, h = shape
+    data = pdb.build_numpy(w, h, pattern)
+    if pdb.python_can_build(w, h, pattern):
+        assert data == pdb.build_python(w, h, pattern)
+    if "native" in ENGINES:
+        assert data == pdb.build(w, h, pattern, "native")
+
+
+def test_numpy_build_for_big_groups_without_c(monkeypatch):
+    monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 10**8)
+    used = []
+    monkeypatch.setattr(pdb, "build_numpy", lambda *a: used.append(a[:3]) or b"")
+    with pytest.raises(ValueError, match="has 0 bytes"):  # (the stand-in builds nothing)
+        pdb.build(3, 4, (1, 2, 3, 4, 5, 6), "python")
+    assert used == [(3, 4, (1, 2, 3, 4, 5, 6))]
+    assert pdb.memory_needed(4, 4, ((1, 2, 5, 6, 9, 10),), "python") > 130 * 5765760
+
+
 @pytest.mark.skipif("native" not in ENGINES, reason="the C engine is not built")
 @settings(deadline=None, max_examples=15)
 @given(st.integers(0, 10**6), st.sampled_from([(4, 4), (3, 4)]), st.integers(20, 40))
@@ -391,6 +416,9 @@ def test_partitions():
                     todo += [d for d in table.neighbours(w, h, c) if d in cells]
                 assert seen == cells, (w, h, g)
     assert pdb.partition(4, 4) == ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+    for (w, h), groups in pdb.LARGE.items():
+        assert sorted(t for g in groups for t in g) == list(range(1, w * h))
+        assert pdb.memory_needed(w, h, groups, "python") >= pdb.nbytes(w, h, groups) < 300_000_000
 
 
 def test_database_files_checked_and_rebuilt(tmp_path, monkeypatch):
@@ -416,7 +444,7 @@ def test_database_files_checked_and_rebuilt(tmp_path, monkeypatch):
     assert rebuilt.built and rebuilt.tables == first.tables
 
 
-def test_python_engine_does_not_build_big_groups(tmp_path, monkeypatch):
+def test_python_engine_without_databases(tmp_path, monkeypatch):
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
     monkeypatch.setattr(pdb, "_loaded", {})
     assert pdb.load(4, 4, engine="python") is None
@@ -572,3 +600,61 @@ def test_every_answer_replays(seed, shape, engine):
         assert ans.length == ans.lower_bound
     if table.fits(w, h):
         assert ans.optimal and ans.length == table.distance(w, h, tiles)
+
+
+def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    small = small_partition(4, 4)
+    monkeypatch.setattr(pdb, "LARGE", {(4, 4): small})
+    calls = []
+    real_load = pdb.load
+
+    def load(w, h, patterns=None, **kw):
+        calls.append((patterns, kw.get("allow_build", True)))
+        return real_load(w, h, patterns, **kw)
+
+    monkeypatch.setattr(pdb, "load", load)
+    tiles = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
+    # not built: the default partition (which the Python engine does not build here)
+    assert pdb.preferred(4, 4) == pdb.partition(4, 4)
+    a = solver.solve(4, 4, tiles, engine="python")
+    assert calls == [(pdb.partition(4, 4), True)] and a.method == "manhattan"
+    # once built, the large ones are used and never rebuilt by a solve
+    real_load(4, 4, small, engine="python")
+    assert pdb.preferred(4, 4) == small
+    calls.clear()
+    b = solver.solve(4, 4, tiles, engine="python")
+    assert calls == [(small, False)] and (b.method, b.moves) == ("pdb", [15])
+
+
+@pytest.mark.skipif("native" not in ENGINES, reason="the C engine is not built")
+@pytest.mark.parametrize("max_nodes", [1, 2, 5, 1000, 1024, 1025, 4321])
+def test_node_limit_is_exact_in_both_engines(max_nodes):
+    tiles = walk(4, 4, 60, random.Random(12))
+    py = ida.search(4, 4, tiles, heuristic.ManhattanLC(4, 4), max_nodes=max_nodes)
+    c = ida.native_search(native.module("native"), 4, 4, tiles, None, max_nodes=max_nodes)
+    assert (py.status, py.nodes, py.bound) == (c.status, c.nodes, c.bound)
+    assert py.status == "limit-nodes" and py.nodes == max_nodes
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_solve_reports_building_then_search(engine, tmp_path, monkeypatch):
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    monkeypatch.setattr(ida, "REPORT_EVERY", 0.0)
+    if engine == "python":  # small groups, which Python builds in a moment
+        monkeypatch.setattr(pdb, "partition", lambda w, h: small_partition_of(w, h))
+    phases = []
+    tiles = walk(5, 2, 40, random.Random(6))
+    a = solver.solve(5, 2, tiles, engine=engine,
+                     progress=lambda count, depth, phase: phases.append(phase))
+    assert a.method == "pdb" and a.optimal and replay(5, 2, tiles, a.moves) == goal(5, 2)
+    assert phases[0] == "building" and "building" in phases
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        pdb.file_name(5, 2, p) for p in pdb.partition(5, 2))
+
+
+def small_partition_of(w, h):
+    tiles = list(range(1, w * h))
+    return tuple(tuple(tiles[i:i + 3]) for i in range(0, len(tiles), 3))

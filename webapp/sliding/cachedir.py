@@ -80,15 +80,17 @@ def store(name: str, data: bytes) -> bool:
 def load(name: str, size: int) -> bytes | None:
     """The contents stored under ``name`` if present, of ``size`` bytes and
     matching their digest; else None (missing, truncated or damaged)."""
+    head = len(MAGIC) + _DIGEST
     try:
         with open(path(name), "rb") as f:
-            raw = f.read()
+            # header and contents read apart: one copy of a 100 MB file, not two
+            top = f.read(head)
+            data = f.read(size)
+            more = f.read(1)
     except OSError:
         return None
-    head = len(MAGIC) + _DIGEST
-    if len(raw) != head + size or not raw.startswith(MAGIC):
+    if len(top) != head or not top.startswith(MAGIC) or len(data) != size or more:
         return None
-    data = raw[head:]
-    if _digest(data) != raw[len(MAGIC):head]:
+    if _digest(data) != top[len(MAGIC):]:
         return None
     return data

@@ -11,7 +11,10 @@ every admissible heuristic with the same order returns the same moves.
 
 Nodes are counted as the C engine counts them: every position the search
 visits, each iteration afresh, the start included (one per call of the
-depth-first step, also when its ``f`` passes the bound).
+depth-first step, also when its ``f`` passes the bound). The node limit is
+exact, as there: before a node is counted, the search stops if ``max_nodes``
+were counted already (a solution found at the last allowed node counts), and
+the bound then is that of the iteration under way.
 
 >>> from webapp.sliding.heuristic import ManhattanLC
 >>> r = search(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6), ManhattanLC(3, 3))
@@ -29,8 +32,8 @@ from .table import neighbours
 
 __all__ = ["Result", "search", "CHECK_EVERY", "native_search"]
 
-#: The search looks at the clock, the node limit and progress this often.
-CHECK_EVERY = 4096
+#: The search looks at the clock and progress this often (as the C engine).
+CHECK_EVERY = 1024
 #: Progress reports at most this often (seconds).
 REPORT_EVERY = 0.05
 
@@ -71,7 +74,7 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     began = time.perf_counter()
     deadline = began + max_seconds if max_seconds else None
     nodes = 0
-    check_at = CHECK_EVERY
+    check_at = min(CHECK_EVERY, max_nodes) if max_nodes else CHECK_EVERY
     last_report = began
     path: list[int] = []
     bound = h0 if start_bound is None else max(h0, start_bound)
@@ -79,9 +82,11 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
 
     def check() -> None:
         nonlocal check_at, last_report
-        check_at = nodes + CHECK_EVERY
         if max_nodes and nodes >= max_nodes:
             raise _Stop("limit-nodes")
+        check_at = nodes + CHECK_EVERY
+        if max_nodes and check_at > max_nodes:
+            check_at = max_nodes
         now = time.perf_counter()
         if deadline is not None and now >= deadline:
             raise _Stop("limit-seconds")
@@ -91,6 +96,8 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
 
     def dfs(hole: int, g: int, h: int, last: int) -> bool:
         nonlocal nodes, nxt
+        if nodes == check_at:
+            check()
         nodes += 1
         f = g + h
         if f > bound:
@@ -99,8 +106,6 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
             return False
         if h == 0 and board == goal:
             return True
-        if nodes >= check_at:
-            check()
         g += 1
         for cell in nbrs[hole]:
             t = board[cell]
@@ -124,8 +129,6 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
             sys.setrecursionlimit(max(limit, bound + 200))
             if dfs(board.index(0), 0, h0, -1):
                 return Result("solved", path, nodes, bound)
-            if max_nodes and nodes >= max_nodes:
-                return Result("limit-nodes", [], nodes, nxt)
             bound = nxt
     except _Stop as stop:
         return Result(stop.why, [], nodes, bound)

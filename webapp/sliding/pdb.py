@@ -15,8 +15,8 @@ pattern order stand in cells ``p_0, p_1, ...``; ``r_i = p_i - #{j < i:
 p_j < p_i}`` and ``index = ((r_0 (n-1) + r_1) (n-2) + r_2) ...`` for ``n``
 cells, so a group of ``k`` tiles has ``n! / (n-k)!`` entries of one byte.
 
-Databases are built once (the C engine's ``pdb_build``, or here a 0-1
-breadth-first search that is only quick enough for small groups), stored in
+Databases are built once (the C engine's ``pdb_build``; without it, here,
+a 0-1 breadth-first search for small groups, numpy for the others), stored in
 the cache directory under a name giving the shape, the group and the format
 version, checked (size and digest) when loaded, and rebuilt if damaged.
 
@@ -41,14 +41,18 @@ from dataclasses import dataclass
 from . import cachedir
 from .native import module
 
-__all__ = ["partition", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
+__all__ = ["partition", "preferred", "LARGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
            "BuildStopped", "nbytes", "file_name"]
 
 #: Format version in the file names; changes when the layout does.
 VERSION = 1
-#: The pure-Python build handles at most this many (placement, hole) states.
+#: The pure-Python build handles at most this many (placement, hole) states;
+#: bigger groups, without the C engine, are built by numpy (:func:`build_numpy`)
+#: up to NUMPY_BUILD_LIMIT states (6 tiles on 16 cells: 92 million, about a
+#: minute and 0.7 GB).
 PYTHON_BUILD_LIMIT = 800_000
+NUMPY_BUILD_LIMIT = 100_000_000
 _loaded: dict[tuple, bytes] = {}
 _lock = threading.Lock()
 
@@ -84,6 +88,14 @@ def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(order[i:i + 6]) for i in range(0, len(order), 6))
 
 
+#: Bigger databases, used only once built (``benchmarks/sliding.py --large``
+#: or :func:`load` with them): 4 x 4 in 7-7-1, 115 MB, about 100 s of one
+#: core to build, and some 5 times fewer nodes than 6-6-3 on Korf's 100.
+#: The answers do not change (the first shortest solution in move order),
+#: only the work.
+LARGE = {(4, 4): ((1, 2, 5, 6, 9, 10, 13), (3, 4, 7, 8, 11, 12, 14), (15,))}
+
+
 def entries(cells: int, k: int) -> int:
     """Entries of a database of ``k`` tiles on ``cells`` cells."""
     return math.perm(cells, k)
@@ -109,20 +121,20 @@ def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") 
         e = entries(n, len(p))
         if module(engine) is not None:
             extra = max(extra, e * (n - len(p)) // 8 + 6 * e)
-        else:
+        elif python_can_build(width, height, p):
             extra = max(extra, 150 * e * n)
+        else:  # numpy: a flag per state, the largest layers' arrays (measured)
+            extra = max(extra, 130 * e)
     return nbytes(width, height, patterns) + extra
 
 
 def index(cells, n: int) -> int:
     """Index of a placement: the cells of the pattern's tiles, in pattern order."""
     idx = 0
+    seen = 0  # the earlier cells as bits: r_i = p_i - (earlier cells below p_i)
     for i, p in enumerate(cells):
-        r = p
-        for j in range(i):
-            if cells[j] < p:
-                r -= 1
-        idx = idx * (n - i) + r
+        idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+        seen |= 1 << p
     return idx
 
 
@@ -187,6 +199,104 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
     return bytes(db)
 
 
+def _rank_rows(cells, n: int):
+    """:func:`index` of each row of ``cells`` (a k-column array), vectorised."""
+    import numpy as np
+    k = cells.shape[1]
+    idx = np.zeros(len(cells), dtype=np.int64)
+    for i in range(k):
+        c = cells[:, i].astype(np.int64)
+        below = np.zeros(len(cells), dtype=np.int64)
+        for j in range(i):
+            below += cells[:, j] < cells[:, i]
+        idx = idx * (n - i) + c - below
+    return idx
+
+
+def build_numpy(width: int, height: int, pattern, progress=None) -> bytes:
+    """The same database as :func:`build_python` by numpy, a layer at a time,
+    for the engine without C. A state is a placement of the pattern's tiles
+    and the hole's region: the cells the hole reaches by free moves (over
+    other tiles), as a bit mask; a layer is the states one more move of a
+    pattern tile away, and a pattern tile moves into any cell of the region
+    next to it. About a minute for 6 tiles on 16 cells (the C engine: seconds).
+
+    >>> build_numpy(4, 4, (13, 14, 15)) == build_python(4, 4, (13, 14, 15))
+    True
+    """
+    import numpy as np
+    n = width * height
+    pattern = tuple(pattern)
+    k = len(pattern)
+    size = entries(n, k)
+    full = np.uint64((1 << n) - 1)
+    first_col = np.uint64(sum(1 << c for c in range(n) if c % width == 0))
+    last_col = np.uint64(sum(1 << c for c in range(n) if c % width == width - 1))
+    one, w64 = np.uint64(1), np.uint64(width)
+    nbr = np.full((n, 4), -1, dtype=np.int64)
+    for c in range(n):
+        for d, cell in enumerate(_neighbours(width, height, c)):
+            nbr[c, d] = cell
+    bit = (np.uint64(1) << np.arange(n, dtype=np.uint64))
+    seen = np.zeros(size * n, dtype=bool)  # (placement, hole cell) reached
+    db = np.full(size, 255, dtype=np.uint8)
+    cells = np.array([_goal_cells(pattern)], dtype=np.int8)
+    place = _rank_rows(cells, n)
+    hole = np.array([n - 1], dtype=np.int8)
+    last = time.perf_counter()
+    depth = 0
+    while len(place):
+        free = full & ~np.bitwise_or.reduce(bit[cells], axis=1)
+        region = bit[hole]
+        while True:  # flood the hole's region through free cells
+            grown = (region | ((region >> one) & ~last_col) | ((region << one) & ~first_col)
+                     | (region >> w64) | (region << w64)) & free
+            if np.array_equal(grown, region):
+                break
+            region = grown
+        # one row per (placement, region): the same region met from two holes
+        low = np.log2((region & (~region + one)).astype(np.float64)).astype(np.int64)
+        _, keep = np.unique(place * n + low, return_index=True)
+        place, cells, region = place[keep], cells[keep], region[keep]
+        del low, keep, free
+        for c in range(n):  # every hole cell of the region is reached now
+            rows = np.flatnonzero(region & bit[c])
+            seen[place[rows] * n + c] = True
+        unset = place[db[place] == 255]
+        db[unset] = min(depth, 254)
+        if progress is not None and time.perf_counter() - last >= 0.05:
+            last = time.perf_counter()
+            done = int(np.count_nonzero(db != 255))
+            progress(done, min(99, 100 * done // size), "building")
+        # a pattern tile slides into a cell of the region next to it
+        new = []
+        for i in range(k):
+            for d in range(4):
+                to = nbr[cells[:, i], d]
+                ok = to >= 0
+                ok[ok] = (region[ok] & bit[to[ok]]) != 0
+                if not ok.any():
+                    continue
+                c2 = cells[ok]  # (a copy)
+                h2 = c2[:, i].copy()
+                c2[:, i] = to[ok]
+                p2 = _rank_rows(c2, n)
+                ids = p2 * n + h2
+                fresh = ~seen[ids]
+                # the same state reached twice in this step: once is enough
+                _, once = np.unique(ids[fresh], return_index=True)
+                sel = np.flatnonzero(fresh)[once]
+                new.append((p2[sel], h2[sel], c2[sel]))
+                del c2, h2, p2, ids, fresh, sel
+        depth += 1
+        if not new:
+            break
+        place, hole, cells = (np.concatenate(x) for x in zip(*new))
+    if progress is not None:
+        progress(int(np.count_nonzero(db != 255)), 100, "building")
+    return db.tobytes()
+
+
 def _neighbours(width: int, height: int, cell: int) -> list[int]:
     r, c = divmod(cell, width)
     out = []
@@ -207,8 +317,15 @@ def python_can_build(width: int, height: int, pattern) -> bool:
     return entries(n, len(pattern)) * n <= PYTHON_BUILD_LIMIT
 
 
+def numpy_can_build(width: int, height: int, pattern) -> bool:
+    """Can :func:`build_numpy` build this group (in about a minute at most)?"""
+    n = width * height
+    return entries(n, len(pattern)) * n <= NUMPY_BUILD_LIMIT
+
+
 def build(width: int, height: int, pattern, engine: str = "auto", progress=None) -> bytes:
-    """Compute one database (no cache): C when built, else :func:`build_python`."""
+    """Compute one database (no cache): C when built, else :func:`build_python`
+    for small groups and :func:`build_numpy` for the others."""
     native = module(engine)
     pattern = tuple(pattern)
     if native is not None:
@@ -216,8 +333,10 @@ def build(width: int, height: int, pattern, engine: str = "auto", progress=None)
             if progress is not None:
                 progress(args[0], args[1] if len(args) > 1 else 0, "building")
         data = bytes(native.pdb_build(width, height, pattern, report))
-    else:
+    elif python_can_build(width, height, pattern):
         data = build_python(width, height, pattern, progress)
+    else:
+        data = build_numpy(width, height, pattern, progress)
     if len(data) != entries(width * height, len(pattern)):
         raise ValueError(f"database of {pattern} has {len(data)} bytes, "
                          f"not {entries(width * height, len(pattern))}")
@@ -245,9 +364,9 @@ class PatternSet:
     def nbytes(self) -> int:
         return sum(len(t) for t in self.tables)
 
-    def __repr__(self) -> str:  # the tables are megabytes: name them only
-        return (f"PatternSet(width={self.width}, height={self.height}, "
-                f"patterns={self.patterns!r}, mirror={self.mirror!r})")
+    def __repr__(self) -> str:  # the tables are megabytes: not a value to print or eval
+        return (f"<PatternSet {self.width} x {self.height} {self.patterns!r} "
+                f"mirror={self.mirror!r} {self.nbytes:,} bytes>")
 
 
 def cached(width: int, height: int, pattern) -> bool:
@@ -255,6 +374,19 @@ def cached(width: int, height: int, pattern) -> bool:
     pattern = tuple(pattern)
     return ((width, height, pattern) in _loaded
             or cachedir.path(file_name(width, height, pattern)).exists())
+
+
+def preferred(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The partition to search with: :data:`LARGE` when all its databases
+    are at hand (in memory or in the cache), else :func:`partition`.
+
+    >>> preferred(3, 4) == partition(3, 4)
+    True
+    """
+    large = LARGE.get((width, height))
+    if large and all(cached(width, height, p) for p in large):
+        return large
+    return partition(width, height)
 
 
 def load(width: int, height: int, patterns=None, *, engine: str = "auto", progress=None,
@@ -279,7 +411,8 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
             if data is None:
                 data = cachedir.load(file_name(width, height, pattern), entries(n, len(pattern)))
         if data is None:
-            if not allow_build or (native is None and not python_can_build(width, height, pattern)):
+            if not allow_build or (native is None and not python_can_build(width, height, pattern)
+                                   and not numpy_can_build(width, height, pattern)):
                 return None
             report = progress
             if deadline is not None:
@@ -345,16 +478,28 @@ class PatternHeuristic:
             self.mcell, self.mtile = mirror_maps(pset.width)
             # tile t stands, reflected, as tile mtile[t]: its group moves
             self.mgroup = [self.group[self.mtile[t]] for t in range(n)]
+            # reflected, group g's i-th tile is played by mtile of it
+            self.mpatterns = [tuple(self.mtile[t] for t in p) for p in self.patterns]
 
     def _direct(self, g: int) -> int:
         pos, n = self.pos, self.n
-        cells = [pos[t] for t in self.patterns[g]]
-        return self.tables[g][index(cells, n)]
+        idx = seen = i = 0
+        for t in self.patterns[g]:  # index() inlined: this is the inner loop
+            p = pos[t]
+            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+            seen |= 1 << p
+            i += 1
+        return self.tables[g][idx]
 
     def _reflected(self, g: int) -> int:
-        pos, mcell, mtile = self.pos, self.mcell, self.mtile
-        cells = [mcell[pos[mtile[t]]] for t in self.patterns[g]]
-        return self.tables[g][index(cells, self.n)]
+        pos, mcell, n = self.pos, self.mcell, self.n
+        idx = seen = i = 0
+        for t in self.mpatterns[g]:
+            p = mcell[pos[t]]
+            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+            seen |= 1 << p
+            i += 1
+        return self.tables[g][idx]
 
     def start(self, board: list[int]) -> int:
         self.pos = pos = [0] * self.n

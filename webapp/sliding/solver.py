@@ -9,7 +9,8 @@ tile ``t`` belongs in cell ``t - 1``) and decides in this order:
    (``table``); the answer and the distance after each first move are
    lookups.
 3. *pdb* (10 to 16 cells): IDA* with the shape's additive pattern databases
-   (``pdb``; built once with progress phase ``building``, then loaded).
+   (``pdb``; built once with progress phase ``building``, then loaded; the
+   larger 4 x 4 databases ``pdb.LARGE`` when someone built them).
 4. *manhattan* (bigger boards, or no databases here): IDA* with Manhattan
    distance plus linear conflicts.
 5. *construct*: when a limit stops the search, a fast solution that is not
@@ -218,13 +219,24 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
 
     pset = None
     stopped = None
-    if 10 <= n <= 16 and (room is None or pdb.memory_needed(width, height, engine=engine) <= room):
+    if 10 <= n <= 16:
         deadline = began + max_seconds if max_seconds else None
-        try:
-            pset = pdb.load(width, height, engine=engine, progress=progress, deadline=deadline)
-        except pdb.BuildStopped:
-            stopped = "seconds"
-    # (databases that would pass max_bytes are not loaded: Manhattan instead)
+        default = pdb.partition(width, height)
+        # the large databases when built (never built here: minutes), else the default
+        choices = [(default, True)]
+        if pdb.preferred(width, height) != default:
+            choices.insert(0, (pdb.preferred(width, height), False))
+        for patterns, build in choices:
+            if room is not None and pdb.memory_needed(width, height, patterns, engine) > room:
+                continue  # too big for max_bytes: a weaker bound instead
+            try:
+                pset = pdb.load(width, height, patterns, engine=engine, progress=progress,
+                                deadline=deadline, allow_build=build)
+            except pdb.BuildStopped:
+                stopped = "seconds"
+                break
+            if pset is not None:
+                break
     method = "pdb" if pset is not None else "manhattan"
 
     remaining = None

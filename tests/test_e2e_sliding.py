@@ -436,6 +436,9 @@ def test_phone_board_first_and_a_swipe_moves_a_tile(phone):
     wait_for_board(page, GOAL_3)
     expect(message(page)).to_contain_text("Solved in 2 moves")
     shot(page, "06-phone-solved", full_page=True)
+    # a tap on a tile next to the hole slides it
+    page.touchscreen.tap(*tile_centre(page, 8))
+    wait_for_board(page, "1 2 3\n4 5 6\n7 0 8\n")
 
 
 def test_rotation_page_is_unchanged_beside_sliding(page):
@@ -485,3 +488,24 @@ def test_gallery_fifteen_opens_in_try_it_and_solves_to_the_goal(page):
     # a hint on 4 x 4 names a tile (no table, so no distances)
     button(page, "Hint").click()
     expect(message(page)).to_contain_text(re.compile(r"Hint: slide tile \d+, then 15 more moves\."))
+
+
+def test_the_page_and_the_server_agree_on_each_arrow(page):
+    """The tile an arrow key names on the page is the tile the server slides
+    for that direction, for every place of the hole on a 3 x 2 board."""
+    page.goto("/sliding")
+    boards = ["0 1 2\n3 4 5\n", "1 0 2\n3 4 5\n", "1 2 0\n3 4 5\n",
+              "3 1 2\n0 4 5\n", "1 3 2\n4 0 5\n", "1 2 3\n4 5 0\n"]
+    local = page.evaluate("""async (boards) => {
+        const m = await import('/static/js/kinds/sliding.js');
+        return boards.map((b) => Object.fromEntries(['left', 'right', 'up', 'down']
+            .map((d) => [d, m.tileFor(m.grid(b), d)])));
+    }""", boards)
+    for text, tiles in zip(boards, local):
+        for direction, tile in tiles.items():
+            response = page.request.post("/api/sliding/move", data={"board": text, "move": direction})
+            if tile is None:
+                assert response.status == 400, (text, direction)
+            else:
+                assert response.ok, (text, direction, response.text())
+                assert response.json()["moved"] == tile, (text, direction)

@@ -187,6 +187,11 @@ class BoardView {
     const width = this.wrap.clientWidth;
     const tall = Math.max(220, Math.min(window.innerHeight * 0.62, 560));
     const cell = Math.floor(Math.min(width / g.width, tall / g.height, 120));
+    // the wrapper grows with the board: setting the same size again would
+    // only wake the resize observer once more
+    const key = `${cell}:${g.width}x${g.height}`;
+    if (key === this.fitted) return;
+    this.fitted = key;
     this.board.style.width = `${cell * g.width}px`;
     this.board.style.height = `${cell * g.height}px`;
     this.board.style.fontSize = `${Math.max(12, Math.round(cell * 0.38))}px`;

@@ -23,6 +23,15 @@ EIGHT = "1 5 2\n7 0 3\n8 4 6\n"  # the spec's first example: 8 moves
 
 
 # ----------------------------------------------------------------- helpers
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """A loaded machine (other suites running beside this one) can take more
+    than Playwright's 5 s for an answer; these tests wait up to 15 s."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 def shot(page, name: str, full_page: bool = False) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"sliding-{name}.png"), full_page=full_page)

@@ -6,12 +6,15 @@
 // animates its board and names its moves; the server decides every rule.
 //
 // A kind gives (see static/js/kinds/sliding.js):
-//   name, noun ("tile"), mount(shell) -> view with
+//   name, mount(shell) -> view with
 //     view.show(text, marks), view.animate(fromText, toText, {speed}) (a promise),
 //     view.describe(text) (words for screen readers), view.size(text) (cells),
+//     view.valid(text) (a saved text can be drawn),
 //     view.keyMove(event) -> null (not its key) or a request: (board) -> {move} | {refusal: words};
 //   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
-//     hintWords(hint), progressWords(job), stoppedWords(job), replay(text, moves) -> boards.
+//     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
+//     replay(text, moves) -> boards, predict(text, move) -> board | null.
+// The page has the ids of templates/sliding.html (#board, #solve, #play, ...).
 
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";

@@ -344,7 +344,9 @@ def test_numpy_build_equals_the_others(shape, pattern):
         assert data == pdb.build(w, h, pattern, "native")
 
 
-def test_numpy_build_for_big_groups_without_c(monkeypatch):
+def test_numpy_build_for_big_groups_without_c(monkeypatch, tmp_path):
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})  # nothing built: the build's memory counts
     monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 10**8)
     used = []
     monkeypatch.setattr(pdb, "build_numpy", lambda *a: used.append(a[:3]) or b"")

@@ -126,6 +126,11 @@ TESTED_ROUTES = {
     ("/api/puzzles", "GET"), ("/static/<path:filename>", "GET"),
     ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
+    # every kind's routes: tests/test_web_kinds*.py
+    ("/sliding", "GET"), ("/how-to-play/<kind>", "GET"),
+    ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
+    ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
+    ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
 }
 
 
@@ -601,7 +606,11 @@ def test_real_gallery_lists_every_puzzle(app, client):
     for entry in entries:
         response = client.get(f"/puzzles/{entry.name}")
         assert response.status_code == 200
-        assert board_attrs(response.data)["data-board"] == entry.board.text()
+        if entry.kind == "rotation":
+            assert board_attrs(response.data)["data-board"] == entry.board.text()
+        else:  # another kind's page (tests/test_web_kinds_sliding.py)
+            assert initial(response.data)["board"] == entry.board.text()
+            assert initial(response.data)["kind"] == entry.kind
         assert client.get(f"/puzzles/{entry.name}.svg").mimetype == "image/svg+xml"
 
 

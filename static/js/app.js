@@ -17,6 +17,8 @@ import { askMove, prefetchTurns, warmUp } from "./nextsteps.js";
 import { BoardView } from "./render.js";
 import { followAddress, saveDesign, savedDesign } from "./storage.js";
 import { Tabs } from "./tabs.js";
+import { keepFocus as keepFocusOf, say, setAnswer } from "./shell/messages.js";
+import { share } from "./shell/share.js";
 
 const $ = (selector) => document.querySelector(selector);
 const initial = JSON.parse($("#initial").textContent);
@@ -57,13 +59,6 @@ const moveList = new MoveList({
 });
 
 // ---------------------------------------------------------------- helpers
-// The status line under the board; its words are also announced.
-function say(text, kind = "info") {
-  const el = $("#board-message");
-  el.textContent = text || "";
-  el.dataset.kind = kind;
-  announce(text);
-}
 
 const TURNED = { L: "Turned left.", R: "Turned right." };
 
@@ -208,12 +203,6 @@ function describe(answer) {
          `after ${plural(answer.states, "position")}.`;
 }
 
-function setAnswer(text, kind = "info") {
-  const el = $("#answer");
-  el.textContent = text;
-  el.dataset.kind = kind;
-}
-
 function designWarnings(g = state.design) {
   let gaps = 0;
   for (let r = 0; r < g.height; r++) {
@@ -245,13 +234,7 @@ async function animate(fromStep, step, { reverse = false, faster = 1 } = {}) {
   }
 }
 
-// A button disabled while it has the focus drops it; the keyboard gets it back.
-function keepFocus(el) {
-  const active = document.activeElement;
-  if (el && el !== canvas && !el.disabled && el.isConnected && (!active || active === document.body)) {
-    el.focus({ preventScroll: true });
-  }
-}
+const keepFocus = (el) => keepFocusOf(el, canvas);
 
 async function run(task) {
   if (state.busy) return false;
@@ -990,21 +973,8 @@ function download() {
 }
 
 // ------------------------------------------------------------------ share
-async function share(kind) {
-  const msg = $("#share-message");
-  try {
-    const body = await post(kind === "short" ? "/api/links" : "/api/share", { board: state.design.toText() });
-    let url = new URL(body.url, window.location.origin);
-    if ($("#share-play").checked) url.searchParams.set("play", "1");
-    url = url.toString();
-    $("#share-url").value = url;
-    const copied = await copyText(url);
-    msg.textContent = copied ? "Link copied to the clipboard." : "Copy the link above.";
-    msg.dataset.kind = "ok";
-  } catch (error) {
-    msg.textContent = error.message;
-    msg.dataset.kind = "error";
-  }
+function shareLink(kind) {
+  return share(kind === "short" ? "/api/links" : "/api/share", { board: state.design.toText() });
 }
 
 // ------------------------------------------------------------------ wiring
@@ -1055,8 +1025,8 @@ $("#download").addEventListener("click", download);
 $("#copy-text").addEventListener("click", async () => {
   ioSay((await copyText(state.design.toText())) ? "Puzzle text copied." : "Copying is blocked here.", "ok");
 });
-$("#copy-link").addEventListener("click", () => share("full"));
-$("#short-link").addEventListener("click", () => share("short"));
+$("#copy-link").addEventListener("click", () => shareLink("full"));
+$("#short-link").addEventListener("click", () => shareLink("short"));
 for (const radio of document.querySelectorAll('input[name="tool"]')) {
   radio.addEventListener("change", () => {
     editor.tool = radio.value;

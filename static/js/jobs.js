@@ -24,8 +24,9 @@ export class JobStopped extends Error {}
 
 export class Jobs {
   // box: the progress element, shown while a job runs; bar, label inside it.
-  constructor({ box, bar, label, pollMs = 250 }) {
-    Object.assign(this, { box, bar, label, pollMs });
+  // path: where jobs start (each kind has its own, /api/<kind>/jobs).
+  constructor({ box, bar, label, pollMs = 250, path = "/api/jobs" }) {
+    Object.assign(this, { box, bar, label, pollMs, path });
     this.id = null;
     this.active = false;
     window.addEventListener("pagehide", () => this.abandon());
@@ -36,11 +37,9 @@ export class Jobs {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
     this.active = true;
     try {
-      let job = await post("/api/jobs", payload);
+      let job = await post(this.path, payload);
       if (unfinished(job)) job = await this.follow(job, what);
-      if (job.status === "cancelled") {
-        throw new JobStopped(`Cancelled after ${plural(job.states || 0, "position")}.`);
-      }
+      if (job.status === "cancelled") throw new JobStopped(this.stoppedText(job));
       if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
       return job.answer;
     } finally {
@@ -72,6 +71,11 @@ export class Jobs {
       this.box.hidden = true;
       this.box.dataset.status = "";
     }
+  }
+
+  // Words for a job cancelled part way; a kind counts its own work.
+  stoppedText(job) {
+    return `Cancelled after ${plural(job.states || 0, "position")}.`;
   }
 
   show(job) {

@@ -4,10 +4,13 @@
 
 const LABELS = { solution: "Shortest solution", play: "Your turns" };
 
+const turnTitle = (move, i) => `Move ${i + 1}: turn ${move === "L" ? "left" : "right"}`;
+
 export class MoveList {
-  // onJump(step) is called with the step to show.
-  constructor({ list, label, scrubber, scrubRow, onJump }) {
-    Object.assign(this, { list, label, scrubber, scrubRow });
+  // onJump(step) is called with the step to show; a kind whose moves are
+  // not rotation's turns gives chipTitle(move, i) and its own labels.
+  constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = turnTitle, labels = LABELS }) {
+    Object.assign(this, { list, label, scrubber, scrubRow, chipTitle, labels });
     this.shown = null; // "kind:moves" of the chips in the list
     list.addEventListener("click", (e) => {
       const chip = e.target.closest("button[data-step]");
@@ -19,7 +22,7 @@ export class MoveList {
   update(timeline) {
     const moves = timeline ? timeline.steps.slice(1).map((s) => s.move) : [];
     const kind = timeline ? timeline.kind : "";
-    const key = `${kind}:${moves.join("")}`;
+    const key = `${kind}:${moves.join(",")}`;
     if (key !== this.shown) {
       this.shown = key;
       this.list.replaceChildren(...moves.map((move, i) => {
@@ -28,7 +31,7 @@ export class MoveList {
         chip.type = "button";
         chip.textContent = move;
         chip.dataset.step = String(i + 1);
-        chip.title = `Move ${i + 1}: turn ${move === "L" ? "left" : "right"}`;
+        chip.title = this.chipTitle(move, i);
         chip.setAttribute("aria-label", chip.title);
         li.append(chip);
         return li;
@@ -36,7 +39,7 @@ export class MoveList {
     }
     this.list.dataset.kind = kind;
     this.label.hidden = moves.length === 0;
-    this.label.textContent = LABELS[kind] || "";
+    this.label.textContent = this.labels[kind] || "";
     this.scrubRow.hidden = moves.length === 0;
     this.scrubber.max = String(moves.length);
     const cursor = timeline ? timeline.cursor : 0;

@@ -1,12 +1,19 @@
-"""The JSON API. Every answer to bad input is a 400 with a message; the
-parser's messages keep their line and column."""
+"""The JSON API, written once for every puzzle kind (:mod:`webapp.kinds`).
+
+Each route is at ``/api/<kind>/<name>`` (``/api/sliding/solve``, ...); rotation's
+routes are also where they were before there were kinds (``/api/solve``, ...),
+with the same fields. Every answer to bad input is a 400 with a message; a
+parser's messages keep their line and column. An unknown kind is a 404.
+"""
 
 from __future__ import annotations
 
+import json
+import random
+
 from flask import Blueprint, jsonify, request, url_for
 
-from ..rotation import Board, BoardError, GoalError, Position, parse, sharecode
-from ..rotation.physics import TURNS
+from .. import kinds
 from . import gallery, limits, links, solving
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -20,52 +27,17 @@ class BadRequest(ValueError):
         self.extra = extra
 
 
-@bp.errorhandler(BadRequest)
-def _bad_request(exc: BadRequest):
-    return jsonify(error=str(exc), **exc.extra), 400
-
-
-def _json_body() -> dict:
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # JSON nested too deeply for the parser
-        data = None
-    if not isinstance(data, dict):
-        raise BadRequest('send a JSON object, e.g. {"board": "7\\n### ###\\n...", "goal": "any"}')
-    return data
-
-
-def _board(data: dict) -> Board:
-    text = data.get("board")
-    if not isinstance(text, str):
-        raise BadRequest('"board" must be the puzzle in the text format, as a string')
-    try:
-        return parse(text)
-    except BoardError as exc:
-        extra = {k: getattr(exc, k) for k in ("line", "column") if hasattr(exc, k)}
-        raise BadRequest(str(exc), **extra) from None
-
-
-def _orientation(data: dict) -> int:
-    value = data.get("orientation", 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value not in range(4):
-        raise BadRequest('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
-    return value
-
-
-def _goal(data: dict) -> str:
-    goal = data.get("goal", "any")
-    if not isinstance(goal, str):
-        raise BadRequest('"goal" must be "any", "all" or "stick:S"')
-    return goal
-
-
 class Unavailable(RuntimeError):
     """The solver could not answer (a worker died): 503, not the user's fault."""
 
 
 class NotFound(LookupError):
-    """An unknown job: 404."""
+    """An unknown job or kind: 404."""
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(exc: BadRequest):
+    return jsonify(error=str(exc), **exc.extra), 400
 
 
 @bp.errorhandler(Unavailable)
@@ -78,18 +50,93 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-def _answer(board: Board, goal: str, orientation: int = 0):
+def _route(rule: str, methods: list[str], legacy: bool = True):
+    """Register a view at ``/api/<kind>/<rule>``, and for rotation at
+    ``/api/<rule>`` too when ``legacy`` (the address it had before kinds)."""
+    def register(view):
+        if legacy:
+            bp.add_url_rule(f"/{rule}", view_func=view, methods=methods,
+                            defaults={"kind": "rotation"})
+        # an endpoint of its own: under the same one, /api/rotation/solve would
+        # be redirected to /api/solve (the rule whose defaults it matches)
+        bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
+                        methods=methods)
+        return view
+    return register
+
+
+def _old_address() -> bool:
+    """Whether the request came to one of rotation's addresses from before
+    kinds (``/api/solve``, ...): those answer with exactly the fields they had."""
+    return request.url_rule is not None and "<kind>" not in request.url_rule.rule
+
+
+def _kind(name: str):
+    try:
+        return kinds.get(name)
+    except KeyError as exc:
+        raise NotFound(exc.args[0]) from None
+
+
+def _json_body(kind) -> dict:
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # JSON nested too deeply for the parser
+        data = None
+    if not isinstance(data, dict):
+        if kind.name == "rotation":
+            example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
+        else:
+            example = '{"board": ' + json.dumps(kind.example) + "}"
+        raise BadRequest(f"send a JSON object, e.g. {example}")
+    return data
+
+
+def _error(exc: ValueError) -> BadRequest:
+    """A parser's error as a 400, with its line and column when it has them
+    (a column is null for an error about the whole board)."""
+    extra = {}
+    if getattr(exc, "line", None) is not None:
+        extra = {"line": exc.line, "column": getattr(exc, "column", None)}
+    return BadRequest(str(exc), **extra)
+
+
+def _puzzle(kind, data: dict):
+    text = data.get("board")
+    if not isinstance(text, str):
+        raise BadRequest('"board" must be the puzzle in the text format, as a string')
+    try:
+        return kind.parse(text)
+    except ValueError as exc:
+        raise _error(exc) from None
+
+
+def _options(kind, data: dict) -> dict:
+    try:
+        return kind.options(data)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def _request(kind_name: str):
+    """The kind, the request's JSON, its puzzle and the kind's options."""
+    kind = _kind(kind_name)
+    data = _json_body(kind)
+    return kind, data, _puzzle(kind, data), _options(kind, data)
+
+
+def _answer(kind, puzzle, options: dict):
     """The answer's dict, or the job still finding it."""
     try:
-        return solving.answer(board, goal, orientation)
-    except GoalError as exc:
+        return solving.answer(kind, puzzle, options)
+    except ValueError as exc:
         raise BadRequest(str(exc)) from None
     except RuntimeError as exc:
         raise Unavailable(str(exc)) from None
 
 
 def _pending(job):
-    """202: the job to poll (contract: status, job, the snapshot's fields)."""
+    """202: the job to poll (status, job, the snapshot's fields)."""
     snapshot = job.snapshot()
     body = {"status": snapshot["status"], "job": job.id, **snapshot}
     response = jsonify(body)
@@ -98,36 +145,40 @@ def _pending(job):
     return response
 
 
-@bp.post("/solve")
-def solve_route():
-    """Solve ``board`` for ``goal``: status, moves, states, time, trajectory.
+def page_url(kind, **args) -> str:
+    """The page that opens a puzzle of ``kind`` (rotation: ``/``)."""
+    endpoint = "pages.index" if kind.name == "rotation" else f"pages.kind_{kind.name}"
+    return url_for(endpoint, **args)
+
+
+@_route("solve", ["POST"])
+def solve_route(kind: str):
+    """Solve ``board`` with the kind's options: status, moves, length,
+    optimal, engine, seconds, the kind's counter (states, nodes), ...
 
     Small or cached puzzles are answered at once; others go to a worker
     process, and when it takes longer than ``SOLVE_WAIT_SECONDS`` the answer
     is 202 with the job to poll at ``/api/jobs/<id>`` (Location).
     """
-    data = _json_body()
-    board = _board(data)
-    result = _answer(board, _goal(data), _orientation(data))
+    kind, _, puzzle, options = _request(kind)
+    result = _answer(kind, puzzle, options)
     if isinstance(result, dict):
         return jsonify(result)
     return _pending(result)
 
 
-@bp.post("/jobs")
-def start_job():
+@_route("jobs", ["POST"])
+def start_job(kind: str):
     """Start a solve: 200 with the answer when it is cached or small, else
     202 with a job to poll at ``/api/jobs/<id>``."""
-    data = _json_body()
-    board = _board(data)
-    goal, orientation = _goal(data), _orientation(data)
+    kind, _, puzzle, options = _request(kind)
     try:
-        body = solving.quick(board, goal, orientation)
-    except GoalError as exc:
+        body = solving.quick(kind, puzzle, options)
+    except ValueError as exc:
         raise BadRequest(str(exc)) from None
     if body is not None:
-        return jsonify(id=None, status="done", answer=body)
-    job = solving.start(board, goal, orientation)
+        return jsonify(id=None, kind=kind.name, status="done", answer=body)
+    job = solving.start(kind, puzzle, options)
     return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
 
 
@@ -140,7 +191,8 @@ def _job(job_id: str):
 
 @bp.get("/jobs/<job_id>")
 def job_status(job_id: str):
-    """Progress (states, depth, seconds) of a solve, and its answer when done."""
+    """Progress of a solve (its kind, the kind's counter and depth, seconds,
+    the phase while tables are built), and its answer when done."""
     job = _job(job_id)
     solving.manager().touch(job)
     solving.record(job)
@@ -156,68 +208,118 @@ def cancel_job(job_id: str):
     return jsonify(solving.manager().cancel(job_id).snapshot())
 
 
-@bp.post("/parse")
-def parse_route():
-    """Check puzzle text: the board as the engine reads it, or the error."""
-    board = _board(_json_body())
-    return jsonify(board=board.text(), width=board.width, height=board.height,
-                   sticks=len(board.sticks), gaps=[list(g) for g in board.gaps()])
+@_route("parse", ["POST"])
+def parse_route(kind: str):
+    """Check puzzle text: the puzzle as the engine reads it (canonical text
+    and the kind's summary: rotation width, height, sticks, gaps), or the error."""
+    kind = _kind(kind)
+    puzzle = _puzzle(kind, _json_body(kind))
+    if _old_address():
+        return jsonify(board=kind.text(puzzle), **kind.summary(puzzle))
+    return jsonify(board=kind.text(puzzle), kind=kind.name, **kind.summary(puzzle))
 
 
-@bp.post("/move")
-def move_route():
-    """One turn (``move``: L or R) from ``board`` with gravity at
-    ``orientation``, then settling; with no move, settling alone."""
-    data = _json_body()
-    board = _board(data)
-    position = Position(board, _orientation(data))
-    move = data.get("move")
-    if move is None:
-        step = position.settle()
-    elif isinstance(move, str) and move in TURNS:
-        step = position.turn(move)
-    else:
-        raise BadRequest('"move" must be "L", "R" or null (settle only)')
-    body = step.to_dict()
-    body["board"] = step.position.board.text()
+@_route("move", ["POST"])
+def move_route(kind: str):
+    """One move from ``board`` (rotation: ``L``/``R`` or null to settle, with
+    gravity at ``orientation``; sliding: the tile that slides): the board
+    after it, and whether it reached the goal (``solved``)."""
+    kind, data, puzzle, options = _request(kind)
+    try:
+        body = kind.move(puzzle, options, data.get("move"))
+    except ValueError as exc:
+        raise _error(exc) from None
+    if _old_address():
+        body.pop("solved", None)
     return jsonify(body)
 
 
-@bp.post("/hint")
-def hint_route():
-    """The best next turn from ``board`` with gravity at ``orientation``."""
-    data = _json_body()
-    board = _board(data)
-    answer = _answer(board, _goal(data), _orientation(data))
+@_route("hint", ["POST"])
+def hint_route(kind: str):
+    """The best next move from ``board``: the kind's own hint when it has
+    one at once, otherwise the first move of a solve (200, or 202 with the
+    job whose answer's first move is the hint)."""
+    kind, _, puzzle, options = _request(kind)
+    try:
+        own = kind.hint(puzzle, options)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    if own is not None:
+        return jsonify(own)
+    answer = _answer(kind, puzzle, options)
     if not isinstance(answer, dict):  # the hint is the first move of the job's answer
         return _pending(answer)
-    return jsonify(status=answer["status"], move=answer["moves"][:1] or None,
-                   length=answer["length"], states=answer["states"], summary=answer["summary"])
+    moves = answer.get("moves") or None
+    return jsonify(status=answer["status"], move=moves[:1] if isinstance(moves, str) else
+                   (moves[0] if moves else None), length=answer.get("length"),
+                   **{kind.counter: answer.get(kind.counter)}, optimal=answer.get("optimal"),
+                   summary=answer.get("summary"))
 
 
-@bp.post("/share")
-def share_route():
-    """The self-contained link: the board itself, encoded in the URL."""
-    board = _board(_json_body())
-    code = sharecode.encode(board)
-    return jsonify(code=code, url=url_for("pages.index", p=code))
+@_route("share", ["POST"])
+def share_route(kind: str):
+    """The self-contained link: the puzzle itself, encoded in the URL."""
+    kind = _kind(kind)
+    puzzle = _puzzle(kind, _json_body(kind))
+    code = kind.encode(puzzle)
+    return jsonify(code=code, url=page_url(kind, p=code))
 
 
-@bp.post("/links")
-def links_route():
+@_route("links", ["POST"])
+def links_route(kind: str):
     """A short link ``/s/<id>`` stored in SQLite; same puzzle, same id."""
-    board = _board(_json_body())
+    kind = _kind(kind)
+    puzzle = _puzzle(kind, _json_body(kind))
     limits.take("LINK_RATE_LIMIT", "links")
-    link_id = links.store(board)
+    link_id = links.store(puzzle, kind.name)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 
 
+@_route("shuffle", ["POST"], legacy=False)
+def shuffle_route(kind: str):
+    """A random puzzle from the request's fields (the kind's: rotation
+    ``size``/``width``/``height``, ``sticks``; sliding ``width``, ``height``,
+    ``distance``), optionally from a ``seed``: its text, share code and summary."""
+    kind = _kind(kind)
+    data = request.get_json(silent=True)
+    if data is None and not request.get_data():
+        data = {}
+    if not isinstance(data, dict):
+        raise BadRequest("send a JSON object (or nothing), e.g. {}")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise BadRequest('"seed" must be a whole number')
+    rng = random.Random(seed) if seed is not None else random.Random()
+    try:
+        puzzle = kind.shuffle(data, rng)
+    except ValueError as exc:
+        raise _error(exc) from None
+    return jsonify(kind=kind.name, board=kind.text(puzzle), code=kind.encode(puzzle),
+                   **kind.summary(puzzle))
+
+
+def _entry(entry) -> dict:
+    kind = kinds.get(entry.kind)
+    return {"name": entry.name, "kind": entry.kind, "title": entry.title,
+            **kind.summary(entry.board), "moves": entry.moves,
+            "url": url_for("pages.gallery_puzzle", name=entry.name)}
+
+
 @bp.get("/puzzles")
-def puzzles_route():
-    """The puzzle library: name, title, size, sticks, optimal moves."""
+def rotation_puzzles_route():
+    """Rotation's puzzles with the fields this address had before kinds:
+    name, title, size, sticks, optimal moves."""
     return jsonify([
         {"name": e.name, "title": e.title, "width": e.board.width, "height": e.board.height,
          "sticks": len(e.board.sticks), "moves": e.moves,
          "url": url_for("pages.gallery_puzzle", name=e.name)}
-        for e in gallery.entries()
+        for e in gallery.entries() if e.kind == "rotation"
     ])
+
+
+@_route("puzzles", ["GET"], legacy=False)
+def puzzles_route(kind: str):
+    """The kind's part of the puzzle library: name, title, the kind's
+    summary (rotation: size, sticks), optimal moves, the page's address."""
+    kind = _kind(kind)
+    return jsonify([_entry(e) for e in gallery.entries() if e.kind == kind.name])

@@ -1,8 +1,19 @@
-"""Answers kept in SQLite, keyed by the board's canonical text, the goal and
-the starting orientation, so a repeated or shared puzzle is answered at once.
-Only complete answers (solved or unsolvable) are kept: a limit depends on the
-limits, not on the puzzle. At most ``CACHE_MAX_ENTRIES`` are kept; the least
-recently used go first."""
+"""Answers kept in SQLite, keyed by the puzzle's kind, its canonical text and
+the kind's options (rotation: the goal and the starting orientation), so a
+repeated or shared puzzle is answered at once. Only complete answers are kept
+(unsolvable, or solved and shortest): a limit, or a solution not proven
+shortest, depends on the limits, not on the puzzle.
+At most ``CACHE_MAX_ENTRIES`` are kept; the least recently used go first.
+
+Rotation's keys are those it had before there were kinds, so the answers
+kept then are still found.
+
+>>> key("rotation", "3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 0}) == \\
+...     hashlib.sha256("3\\n###\\n# #\\n###\\n\\0any\\x000".encode()).hexdigest()
+True
+>>> key("sliding", "1 2\\n3 0\\n", {}) == key("rotation", "1 2\\n3 0\\n", {})
+False
+"""
 
 from __future__ import annotations
 
@@ -16,13 +27,17 @@ from .db import get_db
 from .jobs import DELIVERY_FIELDS
 
 
-def key(board_text: str, goal: str, orientation: int = 0) -> str:
-    return hashlib.sha256(f"{board_text}\0{goal}\0{orientation}".encode()).hexdigest()
+def key(kind: str, text: str, options: dict) -> str:
+    if kind == "rotation":  # the key from before kinds: old answers stay valid
+        raw = f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
+    else:
+        raw = f"{kind}\0{text}\0{json.dumps(options, sort_keys=True)}"
+    return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def lookup(board_text: str, goal: str, orientation: int = 0) -> dict | None:
+def lookup(kind: str, text: str, options: dict) -> dict | None:
     db = get_db()
-    k = key(board_text, goal, orientation)
+    k = key(kind, text, options)
     row = db.execute("SELECT answer FROM solutions WHERE key = ?", (k,)).fetchone()
     if row is None:
         return None
@@ -31,15 +46,16 @@ def lookup(board_text: str, goal: str, orientation: int = 0) -> dict | None:
     return json.loads(row["answer"])
 
 
-def remember(board_text: str, goal: str, orientation: int, answer: dict) -> None:
-    if answer.get("status") not in ("solved", "unsolvable"):
+def remember(kind: str, text: str, options: dict, answer: dict) -> None:
+    if answer.get("status") not in ("solved", "unsolvable") or answer.get("optimal") is False \
+            and answer.get("status") == "solved":
         return
     body = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
     bound = current_app.config.get("CACHE_MAX_ENTRIES")
     db = get_db()
     with db:
         db.execute("INSERT OR REPLACE INTO solutions (key, answer, last_used) VALUES (?, ?, ?)",
-                   (key(board_text, goal, orientation), json.dumps(body), time.time()))
+                   (key(kind, text, options), json.dumps(body), time.time()))
         if bound:
             db.execute("DELETE FROM solutions WHERE key IN (SELECT key FROM solutions "
                        "ORDER BY last_used DESC, rowid DESC LIMIT -1 OFFSET ?)", (int(bound),))

@@ -11,8 +11,10 @@ from flask import current_app, g
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS links (
     id      TEXT PRIMARY KEY,
-    board   TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL DEFAULT (strftime('%s', 'now'))
+    kind    TEXT NOT NULL DEFAULT 'rotation',
+    board   TEXT NOT NULL,
+    created REAL NOT NULL DEFAULT (strftime('%s', 'now')),
+    UNIQUE (kind, board)
 );
 CREATE TABLE IF NOT EXISTS solutions (
     key       TEXT PRIMARY KEY,
@@ -25,7 +27,26 @@ INDEXES = "CREATE INDEX IF NOT EXISTS solutions_last_used ON solutions (last_use
 
 
 def _migrate(db: sqlite3.Connection) -> None:
-    """Bring a database made by an older version up to this schema."""
+    """Bring a database made by an older version up to this schema: links
+    gain their kind (the old ones are all rotation puzzles; the table is
+    rebuilt, as a board is now unique within its kind only), answers their
+    last use."""
+    if "kind" not in {row[1] for row in db.execute("PRAGMA table_info(links)")}:
+        db.executescript("""
+            BEGIN;
+            CREATE TABLE links_with_kinds (
+                id      TEXT PRIMARY KEY,
+                kind    TEXT NOT NULL DEFAULT 'rotation',
+                board   TEXT NOT NULL,
+                created REAL NOT NULL DEFAULT (strftime('%s', 'now')),
+                UNIQUE (kind, board)
+            );
+            INSERT INTO links_with_kinds (id, kind, board, created)
+                SELECT id, 'rotation', board, created FROM links;
+            DROP TABLE links;
+            ALTER TABLE links_with_kinds RENAME TO links;
+            COMMIT;
+        """)
     columns = {row[1] for row in db.execute("PRAGMA table_info(solutions)")}
     if "last_used" not in columns:
         db.execute("ALTER TABLE solutions ADD COLUMN last_used REAL NOT NULL DEFAULT 0")

@@ -1,4 +1,10 @@
-"""The puzzle library: ``puzzles/*.txt`` and the catalogue that names them."""
+"""The puzzle library: the files under ``puzzles/`` and the catalogue that
+names them (``puzzles/catalogue.json``). An entry's ``kind`` says which
+puzzle kind it is (rotation when it does not say); files of other kinds live
+in their own folder (``puzzles/sliding/...``), named in the catalogue by
+their path. A folder ``puzzles/<kind>/`` may also hold its own
+``catalogue.json``, whose entries are of that kind and whose files are in
+that folder."""
 
 from __future__ import annotations
 
@@ -9,16 +15,18 @@ from functools import lru_cache
 
 from flask import current_app
 
-from ..rotation import Board, parse
+from .. import kinds
 
 
 @dataclass(frozen=True)
 class Entry:
-    name: str          # the file name without .txt: the puzzle's address
+    name: str          # the file's path without .txt, "/" as "-": the puzzle's address
     title: str
-    board: Board
+    board: object      # the puzzle, as its kind's parse gives it
     moves: int | None  # optimal move count; None when unsolvable
     states: int | None
+    kind: str = "rotation"
+    notes: str | None = None
 
 
 def entries() -> tuple[Entry, ...]:
@@ -32,33 +40,48 @@ def find(name: str) -> Entry | None:
     return None
 
 
-def find_board(board: Board) -> Entry | None:
-    """The library's entry for ``board``, so that a shared link to a gallery
-    puzzle keeps its title and optimal move count; None for other boards."""
-    return _by_text(current_app.config["PUZZLES_DIR"]).get(board.text())
+def find_board(board, kind: str = "rotation") -> Entry | None:
+    """The library's entry for ``board`` of ``kind``, so that a shared link
+    to a gallery puzzle keeps its title and optimal move count; None for
+    other puzzles."""
+    return _by_text(current_app.config["PUZZLES_DIR"]).get((kind, kinds.get(kind).text(board)))
 
 
 @lru_cache(maxsize=4)
-def _by_text(folder: str) -> dict[str, Entry]:
-    index: dict[str, Entry] = {}
+def _by_text(folder: str) -> dict[tuple[str, str], Entry]:
+    index: dict[tuple[str, str], Entry] = {}
     for entry in _load(folder):
-        index.setdefault(entry.board.text(), entry)  # the first listed wins a tie
+        key = (entry.kind, kinds.get(entry.kind).text(entry.board))
+        index.setdefault(key, entry)  # the first listed wins a tie
     return index
+
+
+def _catalogue(folder: str) -> list[dict]:
+    path = os.path.join(folder, "catalogue.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return [{"file": n} for n in sorted(os.listdir(folder)) if n.endswith(".txt")]
 
 
 @lru_cache(maxsize=4)
 def _load(folder: str) -> tuple[Entry, ...]:
-    path = os.path.join(folder, "catalogue.json")
-    try:
-        with open(path, encoding="utf-8") as f:
-            catalogue = json.load(f)
-    except FileNotFoundError:
-        catalogue = [{"file": n} for n in sorted(os.listdir(folder)) if n.endswith(".txt")]
+    items = [(item, "") for item in _catalogue(folder)]
+    known = kinds.names()
+    for name in known:  # a kind's own folder with its own catalogue
+        sub = os.path.join(folder, name, "catalogue.json")
+        if name != "rotation" and os.path.isfile(sub):
+            items += [({"kind": name, **item}, name + "/") for item in _catalogue(os.path.dirname(sub))]
     result = []
-    for item in catalogue:
-        file = item["file"]
+    for item, prefix in items:
+        kind = item.get("kind", "rotation")
+        if kind not in known:  # a kind this checkout does not have
+            continue
+        file = prefix + item["file"]
         with open(os.path.join(folder, file), encoding="utf-8", newline="") as f:
-            board = parse(f.read())
-        name = file.removesuffix(".txt")
-        result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states")))
+            board = kinds.get(kind).parse(f.read())
+        name = file.removesuffix(".txt").replace("/", "-")
+        result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
+                            kind, item.get("notes")))
     return tuple(result)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..rotation import EXAMPLE, Board, Position, parse
 from ..rotation.svg import GAP_ARROW_COLOUR as GAP_ARROW
@@ -94,5 +94,46 @@ def pictures() -> dict[str, list[Picture]]:
                              falling=before_release),
                     f"After L, L: the gap is at the bottom and stick "
                     f"{', '.join(second.released)} falls out. Solved in 2 moves."),
+        ],
+    }
+
+
+#: The sliding pictures: the goal, a position and the same after one move
+#: (the tile above the hole slides down into it).
+SLIDING_GOAL = "1 2 3\n4 5 6\n7 8 0\n"
+SLIDING_START = "1 5 2\n7 0 3\n8 4 6\n"
+SLIDING_TILE = 5
+
+
+def kind_pictures(name: str) -> dict[str, list[Picture]]:
+    """The pictures of a kind's How to play page, by section."""
+    if name != "sliding":
+        return {}
+    return _sliding_pictures()
+
+
+def _kind_svg(kind, puzzle, label: str) -> Markup:
+    svg = kind.svg(puzzle)
+    # the label for screen readers goes on the picture itself
+    if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
+        svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
+    return Markup(svg)
+
+
+@lru_cache(maxsize=1)
+def _sliding_pictures() -> dict[str, list[Picture]]:
+    from .. import kinds
+
+    kind = kinds.get("sliding")
+    goal, start = kind.parse(SLIDING_GOAL), kind.parse(SLIDING_START)
+    after = kind.parse(kind.move(start, {}, SLIDING_TILE)["board"])
+    return {
+        "goal": [Picture(_kind_svg(kind, goal, "The goal: tiles 1 to 8 in order, the hole last"),
+                         "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
+        "move": [
+            Picture(_kind_svg(kind, start, "A position with the hole in the middle"),
+                    f"Tiles {', '.join(map(str, (5, 7, 3, 4)))} touch the hole: any of them may slide."),
+            Picture(_kind_svg(kind, after, f"After tile {SLIDING_TILE} slid down into the hole"),
+                    f"After tile {SLIDING_TILE} slid down (the ↓ key): the hole moved up."),
         ],
     }

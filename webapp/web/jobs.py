@@ -1,10 +1,13 @@
 """Solving off the request thread: a bounded FIFO of jobs and a fixed set of
 runner threads, each running one worker process at a time.
 
-Workers are forked from a forkserver that has the engine imported already,
-so starting one costs milliseconds. A worker reports its progress (states
-visited, depth) through shared memory and sends its answer back through a
-pipe. Cancelling kills the process and reaps it: nothing is left behind.
+A job is a solve of one puzzle kind (:mod:`webapp.kinds`): its kind's name,
+the puzzle's canonical text and the kind's options. Workers are forked from a
+forkserver that has every kind imported already, so starting one costs
+milliseconds. A worker runs ``KIND.solve``, reports its progress (the kind's
+counter, e.g. states or nodes, a depth or bound, and for kinds that build
+tables first, the phase) through shared memory and sends its answer back
+through a pipe. Cancelling kills the process and reaps it: nothing is left behind.
 
 The pool does not refuse work: how many jobs a client or the whole server
 may have is checked where jobs are submitted (:mod:`webapp.web.solving`), so
@@ -24,13 +27,27 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from ..rotation import parse
-from ..rotation.solver import solve_best
 
 _CONTEXT = None
 _CONTEXT_LOCK = threading.Lock()
 WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
 WATCHDOG_SECONDS = 0.5
+
+
+def _preload() -> list[str]:
+    """The modules the forkserver imports once for every worker: the kinds,
+    and each kind's solver module where it has one (a kind may import its
+    solver only when first asked, which a worker would pay for each time)."""
+    import importlib.util
+
+    from ..kinds import KINDS
+
+    modules = ["webapp.kinds"]
+    for kind in KINDS:
+        name = f"webapp.{kind.name}.solver"
+        if importlib.util.find_spec(name) is not None:
+            modules.append(name)
+    return modules
 
 
 def _context():
@@ -40,7 +57,7 @@ def _context():
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             if hasattr(ctx, "set_forkserver_preload"):
-                ctx.set_forkserver_preload(["webapp.rotation.solver"])
+                ctx.set_forkserver_preload(_preload())
             _CONTEXT = ctx
         return _CONTEXT
 
@@ -97,24 +114,48 @@ def _die_with(server_pid: int) -> None:
     threading.Thread(target=watch, daemon=True, name="watchdog").start()
 
 
-def _work(text: str, goal: str, orientation: int, limits: dict, progress, conn,
-          server_pid: int | None = None) -> None:
-    """The worker: solve, report progress, send the answer's dict."""
+#: The phases a worker reports, by their number in the shared progress array
+#: (0: the kind reports none).
+PHASES = (None, "search", "building")
+
+
+#: Settings a worker takes from the server as it is when the job is submitted,
+#: not from the forkserver (which keeps the environment it started with): the
+#: directory where kinds keep the tables they build.
+PASSED_ENVIRONMENT = ("ROTATION_PLAYGROUND_CACHE", "XDG_CACHE_HOME")
+
+
+def _environment() -> dict:
+    return {name: os.environ.get(name) for name in PASSED_ENVIRONMENT}
+
+
+def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
+          server_pid: int | None = None, environment: dict | None = None) -> None:
+    """The worker: solve with the kind's own solver, report progress, send
+    the answer's dict."""
     if server_pid is not None:
         _die_with(server_pid)
+    for name, value in (environment or {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
         pass
 
-    def report(states: int, depth: int) -> None:
-        progress[0] = states
+    def report(count: int, depth: int, phase: str | None = None) -> None:
+        progress[0] = count
         progress[1] = depth
+        progress[2] = PHASES.index(phase) if phase in PHASES else 0
 
     began = time.perf_counter()
     try:
-        answer = solve_best(parse(text), goal, orientation=orientation, progress=report, **limits)
-        conn.send(("ok", complete(answer.to_dict(), text, time.perf_counter() - began, "worker")))
+        from ..kinds import get
+
+        answer = get(kind).solve(text, options, progress=report, **limits)
+        conn.send(("ok", complete(answer, text, time.perf_counter() - began, "worker")))
     except MemoryError:
         conn.send(("memory", None))
     except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
@@ -126,12 +167,12 @@ def _work(text: str, goal: str, orientation: int, limits: dict, progress, conn,
 @dataclass(eq=False)
 class Job:
     id: str
-    board: str
-    goal: str
-    orientation: int
-    max_states: int | None = None
-    limits: dict = field(default_factory=dict)
+    kind: str          # the puzzle kind's name
+    board: str         # the puzzle's canonical text
+    options: dict      # the kind's options (rotation: goal, orientation)
+    limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
     client: str | None = None
+    environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
     seen: float = field(default_factory=time.monotonic)  # last time someone asked
@@ -149,19 +190,33 @@ class Job:
         return self.status in ("queued", "running")
 
     def snapshot(self) -> dict:
+        """The job as the API shows it: its kind, and its progress in the
+        kind's own words: ``counter`` names the count (rotation: states,
+        sliding: nodes), ``max_<counter>`` its bound, the depth field
+        (rotation: depth, sliding: bound), and ``phase`` for a kind that
+        builds tables before it searches."""
+        from ..kinds import get
+
+        kind = get(self.kind)
+        counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
         now = time.monotonic()
         seconds = now - (self.started if self.started is not None else self.submitted)
-        body = {"id": self.id, "status": self.status, "max_states": self.max_states,
-                "seconds": round(seconds, 3), "states": 0, "depth": 0}
+        body = {"id": self.id, "kind": self.kind, "status": self.status, "counter": counter,
+                f"max_{counter}": self.limits.get("max_count"),
+                "seconds": round(seconds, 3), counter: 0, depth: 0}
         if self.status == "queued" and self.place is not None:
             body["place"] = self.place
         if self.progress is not None:
-            body["states"] = int(self.progress[0])
-            body["depth"] = int(self.progress[1])
+            body[counter] = int(self.progress[0])
+            body[depth] = int(self.progress[1])
+            phase = PHASES[int(self.progress[2])] if 0 <= self.progress[2] < len(PHASES) else None
+            if phase is not None:
+                body["phase"] = phase
         if self.result is not None:
             body["answer"] = self.result
-            body["states"] = self.result.get("states", body["states"])
-            body["depth"] = self.result.get("depth", body["depth"])
+            body[counter] = self.result.get(counter, body[counter])
+            body[depth] = self.result.get(depth, body[depth])
+            body.pop("phase", None)
         if self.error:
             body["error"] = self.error
         return body
@@ -184,10 +239,11 @@ class JobManager:
         self.server_pid = os.getpid()
 
     # ---------------------------------------------------------------- asking
-    def submit(self, text: str, goal: str, orientation: int, limits: dict,
+    def submit(self, kind: str, text: str, options: dict, limits: dict,
                client: str | None = None) -> Job:
-        job = Job(uuid.uuid4().hex[:16], text, goal, orientation, limits.get("max_states"),
-                  dict(limits), client)
+        """Queue a solve of ``text`` (a puzzle of ``kind``) with ``options``
+        within ``limits`` (max_count, max_seconds, max_bytes)."""
+        job = Job(uuid.uuid4().hex[:16], kind, text, dict(options), dict(limits), client)
         with self.lock:
             self._forget_old()
             self._reap_abandoned()
@@ -201,12 +257,12 @@ class JobManager:
             self.lock.notify()
         return job
 
-    def find(self, text: str, goal: str, orientation: int, client: str | None) -> Job | None:
+    def find(self, kind: str, text: str, options: dict, client: str | None) -> Job | None:
         """``client``'s queued or running job for this very solve, if any."""
         with self.lock:
             for job in self.jobs.values():
-                if job.active and job.client == client and (job.board, job.goal, job.orientation) \
-                        == (text, goal, orientation):
+                if job.active and job.client == client and (job.kind, job.board, job.options) \
+                        == (kind, text, options):
                     return job
         return None
 
@@ -315,11 +371,11 @@ class JobManager:
 
     def _run(self, job: Job) -> None:
         ctx = _context()
-        job.progress = ctx.Array("q", 2, lock=False)
+        job.progress = ctx.Array("q", 3, lock=False)
         receive, send = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_work, daemon=True,
-                              args=(job.board, job.goal, job.orientation, job.limits, job.progress,
-                                    send, self.server_pid))
+                              args=(job.kind, job.board, job.options, job.limits, job.progress,
+                                    send, self.server_pid, job.environment))
         process.start()
         with self.lock:
             job.process = process

@@ -1,14 +1,25 @@
-"""The HTML pages: the playground, short links, the gallery."""
+"""The HTML pages: a playground per puzzle kind (rotation's at ``/``, the
+others' at ``/<kind>``), short links, the gallery of every kind, how to play."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
+from .. import kinds
 from ..rotation import EXAMPLE, Board, BoardError, parse, sharecode
-from ..rotation.svg import board_svg
 from . import gallery, howto, links
 
 bp = Blueprint("pages", __name__)
+
+
+@bp.app_context_processor
+def _site():
+    """What base.html needs on every page: the kinds for the header."""
+    return {"site_kinds": [(kind, _page_endpoint(kind)) for kind in kinds.KINDS]}
+
+
+def _page_endpoint(kind) -> str:
+    return "pages.index" if kind.name == "rotation" else f"pages.kind_{kind.name}"
 
 
 def _playground(board: Board, *, title: str | None = None, autoplay: bool = False,
@@ -24,23 +35,47 @@ def _playground(board: Board, *, title: str | None = None, autoplay: bool = Fals
     )
 
 
-def _shared(board: Board):
-    """A board that came by link. A gallery puzzle keeps its title and
+def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
+               mode: str = "edit"):
+    """The page of a kind other than rotation (``templates/<kind>.html``),
+    with its ``initial`` JSON: kind, board, code, title, optimal, mode,
+    size, autoplay."""
+    summary = kind.summary(puzzle)
+    initial = {"kind": kind.name, "board": kind.text(puzzle), "code": kind.encode(puzzle),
+               "title": title, "optimal": optimal, "mode": mode,
+               "size": {"width": summary.get("width"), "height": summary.get("height")},
+               "autoplay": _wants_play()}
+    return render_template(f"{kind.name}.html", initial=initial, goal=kind.goal, kind=kind,
+                           how_to_play=url_for("pages.how_to_play_kind", kind=kind.name))
+
+
+def _open(kind, puzzle):
+    """A puzzle that came by link. A gallery puzzle keeps its title and
     optimal move count and opens to be tried, as from the gallery itself;
-    anything else opens in the editor, untitled."""
-    entry = gallery.find_board(board)
-    if entry is None:
-        return _playground(board, autoplay=_wants_play())
-    return _gallery_entry(entry)
+    anything else opens untitled (rotation: in the editor)."""
+    entry = gallery.find_board(puzzle, kind.name)
+    if entry is not None:
+        return _gallery_entry(entry)
+    if kind.name == "rotation":
+        return _playground(puzzle, autoplay=_wants_play())
+    return _kind_page(kind, puzzle)
 
 
 def _gallery_entry(entry: gallery.Entry):
-    return _playground(entry.board, title=entry.title, autoplay=_wants_play(),
-                       optimal=entry.moves, mode="try")
+    if entry.kind == "rotation":
+        return _playground(entry.board, title=entry.title, autoplay=_wants_play(),
+                           optimal=entry.moves, mode="try")
+    return _kind_page(kinds.get(entry.kind), entry.board, title=entry.title,
+                      optimal=entry.moves, mode="try")
 
 
 def _wants_play() -> bool:
     return request.args.get("play") in ("1", "true", "yes")
+
+
+def _bad_link(exc: ValueError):
+    return render_template("error.html", title="This link does not open a puzzle",
+                           message=str(exc)), 400
 
 
 @bp.get("/")
@@ -51,19 +86,41 @@ def index():
     try:
         board = sharecode.decode(code)
     except BoardError as exc:  # ShareCodeError, or a bad board behind a valid check
-        return render_template("error.html", title="This link does not open a puzzle",
-                               message=str(exc)), 400
-    return _shared(board)
+        return _bad_link(exc)
+    return _open(kinds.get("rotation"), board)
+
+
+def _kind_view(name: str):
+    def view():
+        kind = kinds.get(name)
+        code = request.args.get("p")
+        if code is None:
+            return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
+        try:
+            puzzle = kind.decode(code)
+        except ValueError as exc:
+            return _bad_link(exc)
+        return _open(kind, puzzle)
+    view.__name__ = f"kind_{name}"
+    view.__doc__ = f"The {name} playground; ``?p=<code>`` opens a shared puzzle."
+    return view
+
+
+for _kind in kinds.KINDS:
+    if _kind.name != "rotation":
+        bp.add_url_rule(f"/{_kind.name}", endpoint=f"kind_{_kind.name}",
+                        view_func=_kind_view(_kind.name), methods=["GET"])
 
 
 @bp.get("/s/<link_id>")
 def short_link(link_id: str):
-    board = links.load(link_id)
-    if board is None:
+    found = links.load(link_id)
+    if found is None:
         return render_template("error.html", title="No puzzle under this link",
                                message=f"Nothing is stored as {link_id!r}. "
                                        "The link may be mistyped."), 404
-    return _shared(board)
+    name, puzzle = found
+    return _open(kinds.get(name), puzzle)
 
 
 @bp.get("/how-to-play")
@@ -73,9 +130,35 @@ def how_to_play():
     return render_template("how_to_play.html", pictures=howto.pictures(), example_url=example_url)
 
 
+@bp.get("/how-to-play/<kind>")
+def how_to_play_kind(kind: str):
+    """How to play a kind: rotation's page is ``/how-to-play`` itself."""
+    try:
+        found = kinds.get(kind)
+    except KeyError:
+        abort(404)
+    if found.name == "rotation":
+        return redirect(url_for("pages.how_to_play"))
+    return render_template(f"how_to_play_{found.name}.html", kind=found,
+                           pictures=howto.kind_pictures(found.name),
+                           page_url=url_for(_page_endpoint(found)))
+
+
 @bp.get("/puzzles")
 def gallery_page():
-    return render_template("gallery.html", entries=gallery.entries())
+    """Every kind's puzzles; ``?kind=<name>`` shows one kind's."""
+    chosen = request.args.get("kind") or None
+    if chosen is not None and chosen not in kinds.names():
+        return render_template("error.html", title="No such kind of puzzle",
+                               message=f"There is no puzzle kind {chosen!r} here: "
+                                       f"the kinds are {', '.join(kinds.names())}."), 404
+    everything = gallery.entries()
+    shown = [e for e in everything if chosen is None or e.kind == chosen]
+    counts = {kind.name: sum(1 for e in everything if e.kind == kind.name) for kind in kinds.KINDS}
+    return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts,
+                           total=len(everything), summaries=[kinds.get(e.kind).summary(e.board)
+                                                             for e in shown],
+                           kinds_by_name={kind.name: kind for kind in kinds.KINDS})
 
 
 @bp.get("/puzzles/<name>")
@@ -91,8 +174,7 @@ def gallery_thumbnail(name: str):
     entry = gallery.find(name)
     if entry is None:
         abort(404)
-    cell = max(4, 240 // max(entry.board.width, entry.board.height))
-    svg = board_svg(entry.board, cell=cell)
+    svg = kinds.get(entry.kind).svg(entry.board)
     return Response(svg, mimetype="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
 

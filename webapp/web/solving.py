@@ -1,9 +1,15 @@
-"""How the web app answers a solve: from the cache, inline when the puzzle is
-small, otherwise in a worker process (see :mod:`webapp.web.jobs`).
+"""How the web app answers a solve of any puzzle kind: from the cache, on the
+spot when the puzzle is small, otherwise in a worker process (see
+:mod:`webapp.web.jobs`).
 
 A request never holds a server thread for long: it waits at most
 ``SOLVE_WAIT_SECONDS`` for a worker, then hands back the job to poll. The
-bounds on jobs are checked here, where they are submitted, not in the pool.
+bounds on jobs are checked here, where they are submitted, not in the pool,
+so they cover every kind.
+
+Each kind has its limits in the config (see :func:`config_keys`): rotation
+the names it had before kinds (``SOLVE_MAX_STATES``, ...), the others
+``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``.
 """
 
 from __future__ import annotations
@@ -13,77 +19,117 @@ import time
 
 from flask import current_app
 
-from ..rotation import Board, Goal
-from ..rotation.solver import solve_best
 from . import cache, limits as client_limits
 from .jobs import Job, JobManager, complete
 
 _submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
+
+#: Rotation's config names, from before there were kinds.
+_ROTATION_KEYS = {"count": "SOLVE_MAX_STATES", "seconds": "SOLVE_MAX_SECONDS",
+                  "bytes": "SOLVE_MAX_BYTES", "inline": "SOLVE_INLINE_STATES",
+                  "quick": "SOLVE_QUICK_STATES"}
+
+
+def config_keys(kind) -> dict:
+    """The config names of ``kind``'s limits: ``count``, ``seconds`` and
+    ``bytes`` bound a worker's solve; ``inline`` (and ``quick``, below which
+    an inline solve does not wait its turn) bound a solve in the request
+    itself: a kind without them answers in the request only what its own
+    ``quick`` finds cheap.
+
+    >>> from webapp.kinds import get
+    >>> config_keys(get("rotation"))["count"]
+    'SOLVE_MAX_STATES'
+    """
+    if kind.name == "rotation":
+        return dict(_ROTATION_KEYS)
+    prefix, counter = kind.name.upper(), kind.counter.upper()
+    return {"count": f"{prefix}_MAX_{counter}", "seconds": f"{prefix}_MAX_SECONDS",
+            "bytes": f"{prefix}_MAX_BYTES", "inline": f"{prefix}_INLINE_{counter}",
+            "quick": f"{prefix}_QUICK_{counter}"}
 
 
 def manager() -> JobManager:
     return current_app.extensions["rotation_jobs"]
 
 
-def limits() -> dict:
-    config = current_app.config
-    return {"max_states": config["SOLVE_MAX_STATES"],
-            "max_seconds": config["SOLVE_MAX_SECONDS"],
-            "max_bytes": config["SOLVE_MAX_BYTES"]}
+def limits(kind) -> dict:
+    """A worker's limits for ``kind``: max_count, max_seconds, max_bytes."""
+    config, keys = current_app.config, config_keys(kind)
+    return {"max_count": config.get(keys["count"]),
+            "max_seconds": config.get(keys["seconds"]),
+            "max_bytes": config.get(keys["bytes"])}
 
 
-def quick(board: Board, goal: str, orientation: int = 0) -> dict | None:
-    """The answer if it is cached or small enough to find on the spot, else None.
+def _finish(kind, body: dict) -> dict:
+    finish = getattr(kind, "complete", None)  # a kind may fill in what old answers lack
+    return finish(body) if finish else body
 
-    Raises GoalError for a goal the board cannot have.
+
+def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
+    """A solve in the request within ``count`` (states, nodes), or None."""
+    config, keys = current_app.config, config_keys(kind)
+    body = kind.solve(text, options, max_count=count, max_seconds=config.get(keys["seconds"]),
+                      max_bytes=config.get(keys["bytes"]), progress=None)
+    return None if body.get("status") == "limit" else body
+
+
+def quick(kind, puzzle, options: dict) -> dict | None:
+    """The answer if it is cached or cheap enough to find on the spot, else None.
+
+    Raises ValueError (e.g. rotation's GoalError) for options the puzzle
+    cannot have.
     """
     began = time.perf_counter()
-    Goal.parse(goal).check(board)
-    text = board.text()
-    hit = cache.lookup(text, goal, orientation)
+    text = kind.text(puzzle)
+    hit = cache.lookup(kind.name, text, options)
     if hit is not None:
-        return complete(hit, text, time.perf_counter() - began, "cache")
-    config = current_app.config
-    # most puzzles people draw take a few hundred states: found at once
-    answer = solve_best(board, goal, orientation=orientation,
-                        max_states=min(config["SOLVE_QUICK_STATES"], config["SOLVE_INLINE_STATES"]))
-    if answer.status == "limit" and answer.limit == "states" \
-            and config["SOLVE_INLINE_STATES"] > config["SOLVE_QUICK_STATES"]:
-        # a bigger one waits its turn: each holds the interpreter lock while it
-        # runs, and pages and small solves must not queue behind eight of them
+        return complete(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+    config, keys = current_app.config, config_keys(kind)
+    inline = config.get(keys["inline"]) or 0
+    if inline:
+        body = kind.quick(puzzle, options)
+        quick_count = min(config.get(keys["quick"]) or 0, inline)
+        if body is None and quick_count:
+            # most puzzles people draw take a few hundred states: found at once
+            body = _bounded(kind, text, options, quick_count)
+        if body is None and inline > quick_count:
+            # a bigger one waits its turn: each holds the interpreter lock while it
+            # runs, and pages and small solves must not queue behind eight of them
+            with current_app.extensions["rotation_inline"]:
+                body = _bounded(kind, text, options, inline)
+    else:
         with current_app.extensions["rotation_inline"]:
-            answer = solve_best(board, goal, orientation=orientation,
-                                max_states=config["SOLVE_INLINE_STATES"])
-    if answer.status == "limit":
+            body = kind.quick(puzzle, options)
+    if body is None:
         return None
-    body = answer.to_dict()
-    cache.remember(text, goal, orientation, body)
+    cache.remember(kind.name, text, options, body)
     return complete(body, text, time.perf_counter() - began, "inline")
 
 
-def start(board: Board, goal: str, orientation: int = 0) -> Job:
+def start(kind, puzzle, options: dict) -> Job:
     """A worker for a solve that is neither cached nor small; this client's
     job for the same solve when it has one under way already.
 
     Raises limits.Busy (429) when this client or the queue is at its bound.
     """
     jobs = manager()
-    text, who = board.text(), client_limits.client()
+    text, who = kind.text(puzzle), client_limits.client()
     with _submitting:
         # the same client asking again (a second Hint, a reload) shares the
         # search under way instead of starting another
-        same = jobs.find(text, goal, orientation, who)
+        same = jobs.find(kind.name, text, options, who)
         if same is not None:
             jobs.touch(same)
             return same
         client_limits.check_jobs(jobs)
-        return jobs.submit(text, goal, orientation, limits(), client=who)
+        return jobs.submit(kind.name, text, options, limits(kind), client=who)
 
 
 def record(job: Job) -> None:
     """Keep a finished job's answer in the cache."""
     if job.status == "done" and job.result is not None:
-        cache.remember(job.board, job.goal, job.orientation, job.result)
+        cache.remember(job.kind, job.board, job.options, job.result)
 
 
 def settle(job: Job, seconds: float) -> None:
@@ -96,16 +142,17 @@ def settle(job: Job, seconds: float) -> None:
     manager().touch(job)
 
 
-def answer(board: Board, goal: str, orientation: int = 0) -> dict | Job:
+def answer(kind, puzzle, options: dict) -> dict | Job:
     """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
     job that is finding it.
 
-    Raises RuntimeError when the worker failed.
+    Raises ValueError for options the puzzle cannot have, RuntimeError when
+    the worker failed.
     """
-    body = quick(board, goal, orientation)
+    body = quick(kind, puzzle, options)
     if body is not None:
         return body
-    job = start(board, goal, orientation)
+    job = start(kind, puzzle, options)
     settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
         record(job)

@@ -1,0 +1,510 @@
+// The sliding-tile puzzle in the browser: the board drawn as a grid of tiles
+// (each an element named "Tile N"), the hole left empty; tiles slide with the
+// Web Animations API (reduced motion: at once); a tile is moved by a click, a
+// drag towards the hole, the arrow keys (← slides the tile right of the hole
+// to the left into it) or a swipe. The editor sets the start: a size, the
+// goal, a shuffle (on 3 x 3 and smaller also "N moves from the goal"), or a
+// typed position. Every move and every position is the server's word
+// (/api/sliding/move, /parse, /shuffle); the page reads the canonical text
+// only to draw it.
+
+import { post } from "../api.js";
+import { prefersReducedMotion } from "../animate.js";
+import { count, duration, isNumber, plural } from "../format.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const MIN_SIDE = 2;
+const MAX_SIDE = 8;
+const SLIDE_MS = 150;
+const REDUCED_HOLD_MS = 60;
+const SPELLED_OUT_MOVES = 20;
+const SWIPE_PX = 30;
+const TAP_PX = 8;
+
+// ------------------------------------------------------------- the text
+// The canonical text (rows of numbers, one space apart) as a grid; null
+// when it is not one (only saved copies can be that).
+export function grid(text) {
+  if (typeof text !== "string") return null;
+  const rows = text.trim().split("\n").map((row) => row.trim().split(/\s+/).map(Number));
+  const width = rows[0].length;
+  const height = rows.length;
+  const tiles = rows.flat();
+  if (rows.some((row) => row.length !== width) || width < MIN_SIDE || width > MAX_SIDE ||
+      height < MIN_SIDE || height > MAX_SIDE) return null;
+  const seen = new Set(tiles);
+  if (seen.size !== tiles.length || tiles.some((n) => !Number.isInteger(n) || n < 0 || n >= tiles.length)) return null;
+  return { width, height, tiles, hole: tiles.indexOf(0) };
+}
+
+export function textOf(g) {
+  const rows = [];
+  for (let r = 0; r < g.height; r++) rows.push(g.tiles.slice(r * g.width, (r + 1) * g.width).join(" "));
+  return `${rows.join("\n")}\n`;
+}
+
+export function goalText(width, height) {
+  const tiles = Array.from({ length: width * height }, (_, i) => (i + 1) % (width * height));
+  return textOf({ width, height, tiles });
+}
+
+// Which way each arrow (and swipe) slides a tile, and where that tile is
+// seen from the hole: "left" takes the tile right of the hole leftwards.
+const DIRECTIONS = {
+  left: [0, 1], right: [0, -1], up: [1, 0], down: [-1, 0],
+};
+const KEYS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+
+// The tile that a slide in `direction` moves, or null at the frame's edge.
+export function tileFor(g, direction) {
+  const [dr, dc] = DIRECTIONS[direction];
+  const r = Math.floor(g.hole / g.width) + dr;
+  const c = (g.hole % g.width) + dc;
+  if (r < 0 || c < 0 || r >= g.height || c >= g.width) return null;
+  return g.tiles[r * g.width + c];
+}
+
+// Where `tile` would slide, or null when it is not next to the hole.
+function directionOf(g, tile) {
+  for (const [direction] of Object.entries(DIRECTIONS)) if (tileFor(g, direction) === tile) return direction;
+  return null;
+}
+
+// The positions after each move of a solver's answer. The moves are the
+// server's; this only swaps each named tile with the hole to draw them, and
+// refuses an answer that does not replay.
+export function replay(text, moves) {
+  const g = grid(text);
+  const tiles = [...g.tiles];
+  let hole = g.hole;
+  return moves.map((tile) => {
+    const at = tiles.indexOf(Number(tile));
+    const near = at >= 0 && Math.abs(Math.floor(at / g.width) - Math.floor(hole / g.width)) +
+      Math.abs((at % g.width) - (hole % g.width)) === 1;
+    if (!near) throw new Error(`The answer does not replay: tile ${tile} is not next to the hole.`);
+    [tiles[at], tiles[hole]] = [0, Number(tile)];
+    hole = at;
+    return textOf({ ...g, tiles });
+  });
+}
+
+// ------------------------------------------------------------- words
+const WHERE = { left: "left", right: "right", up: "up", down: "down" };
+
+function moveWords(move, before) {
+  const g = grid(before);
+  const direction = g ? directionOf(g, Number(move)) : null;
+  return direction ? `Tile ${move} slid ${WHERE[direction]}.` : `Tile ${move} slid.`;
+}
+
+function facts(answer) {
+  const out = [];
+  // answers read from a table or decided by parity searched nothing
+  if (isNumber(answer.nodes) && answer.nodes > 0) out.push(`${plural(answer.nodes, "node")} searched`);
+  else if (answer.method === "table") out.push("read from the table of every position");
+  if (duration(answer.seconds)) out.push(duration(answer.seconds));
+  return out.length ? ` (${out.join(", ")})` : "";
+}
+
+function answerWords(answer) {
+  if (answer.status === "solved") {
+    const n = answer.length ?? (answer.moves || []).length;
+    if (n === 0) return "Solved in 0 moves: this is the goal.";
+    const moves = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.join(" ")}` : "";
+    if (answer.optimal) return `Solved in ${plural(n, "move")}, the fewest possible${moves}${facts(answer)}`;
+    const bound = isNumber(answer.lower_bound) ? ` (the shortest takes at least ${answer.lower_bound})` : "";
+    return `A solution in ${plural(n, "move")}, not proven shortest${bound}${facts(answer)}`;
+  }
+  if (answer.status === "unsolvable") {
+    return "No solution: this position cannot reach the goal. Tiles in the wrong parity " +
+      "(swap two tiles, say) make half of all positions unsolvable.";
+  }
+  return `Gave up at the ${answer.limit || "search"} limit${facts(answer)} without a solution.`;
+}
+
+function hintWords(hint) {
+  if (hint.status === "unsolvable") return { text: "No move helps: this position cannot reach the goal.", kind: "warn" };
+  if (hint.status === "limit" && hint.move === null) {
+    return { text: "This one is too big for a hint: the search stopped at its limit.", kind: "warn" };
+  }
+  if (hint.move === null) return { text: "The goal is reached already.", kind: "info" };
+  let text = `Hint: slide tile ${hint.move}`;
+  const rest = isNumber(hint.length) ? hint.length - 1 : null;
+  if (rest === 0) text += ": that solves it.";
+  else if (rest !== null) text += hint.optimal ? `, then ${plural(rest, "more move")}.` : `, then about ${rest} more.`;
+  else text += ".";
+  const d = hint.distances;
+  if (d && typeof d === "object" && Object.keys(d).length) {
+    const each = Object.entries(d).sort((a, b) => a[1] - b[1])
+      .map(([tile, n]) => `tile ${tile} → ${plural(n, "move")} left`);
+    text += ` After each move: ${each.join(", ")}.`;
+  }
+  return { text, kind: "info" };
+}
+
+function progressWords(job) {
+  if (job.status === "queued") {
+    return job.place ? `Waiting for a free solver: number ${job.place} in the queue` : "Waiting for a free solver";
+  }
+  const time = duration(job.seconds, 1);
+  const tail = time ? `, ${time}` : "";
+  const bound = job.bound ?? job.depth ?? 0;
+  if (job.phase === "building") return `Building the pattern databases: ${count(bound)}%${tail}`;
+  const nodes = job.nodes ?? job.count ?? job.states ?? 0;
+  return `${plural(nodes, "node")} searched, ${plural(bound, "move")} deep${tail}`;
+}
+
+function progressFraction(job) {
+  const bound = job.bound ?? job.depth;
+  if (job.phase === "building" && isNumber(bound)) return Math.min(1, bound / 100);
+  const nodes = job.nodes ?? job.count ?? job.states;
+  const max = job.max_nodes ?? job.max_count ?? job.max_states;
+  return isNumber(nodes) && isNumber(max) && max > 0 ? Math.min(1, nodes / max) : null;
+}
+
+function stoppedWords(job) {
+  const nodes = job.nodes ?? job.count ?? job.states;
+  return isNumber(nodes) ? `Cancelled after ${plural(nodes, "node")}.` : "Cancelled.";
+}
+
+// ------------------------------------------------------------- the view
+class BoardView {
+  constructor(board, wrap) {
+    this.board = board;
+    this.wrap = wrap;
+    this.tiles = new Map(); // tile number -> element
+    this.shape = null; // "w x h" of the tiles drawn
+    this.shown = null;
+    new ResizeObserver(() => this.fit()).observe(wrap);
+  }
+
+  // The board takes the width it has, and on a wide screen no more height
+  // than leaves the controls in view.
+  fit() {
+    const g = grid(this.shown);
+    if (!g) return;
+    const width = this.wrap.clientWidth;
+    const tall = Math.max(220, Math.min(window.innerHeight * 0.62, 560));
+    const cell = Math.floor(Math.min(width / g.width, tall / g.height, 120));
+    // the wrapper grows with the board: setting the same size again would
+    // only wake the resize observer once more
+    const key = `${cell}:${g.width}x${g.height}`;
+    if (key === this.fitted) return;
+    this.fitted = key;
+    this.board.style.width = `${cell * g.width}px`;
+    this.board.style.height = `${cell * g.height}px`;
+    this.board.style.fontSize = `${Math.max(12, Math.round(cell * 0.38))}px`;
+    this.cell = cell;
+  }
+
+  build(g) {
+    this.board.replaceChildren();
+    this.tiles.clear();
+    for (let n = 1; n < g.tiles.length; n++) {
+      const el = document.createElement("div");
+      el.className = "tile";
+      el.dataset.tile = String(n);
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", `Tile ${n}`);
+      el.textContent = String(n);
+      el.style.width = `${100 / g.width}%`;
+      el.style.height = `${100 / g.height}%`;
+      this.board.append(el);
+      this.tiles.set(n, el);
+    }
+    this.shape = `${g.width}x${g.height}`;
+  }
+
+  place(g, el, index) {
+    const r = Math.floor(index / g.width);
+    const c = index % g.width;
+    el.style.left = `${(c * 100) / g.width}%`;
+    el.style.top = `${(r * 100) / g.height}%`;
+    // a tile in its goal cell is drawn as settled
+    el.classList.toggle("home", Number(el.dataset.tile) === index + 1);
+  }
+
+  show(text, { hinted = null } = {}) {
+    const g = grid(text);
+    if (!g) return;
+    if (this.shape !== `${g.width}x${g.height}`) this.build(g);
+    this.shown = text;
+    g.tiles.forEach((n, i) => {
+      if (!n) return;
+      const el = this.tiles.get(n);
+      el.getAnimations().forEach((a) => a.cancel());
+      el.style.transform = "";
+      this.place(g, el, i);
+      el.classList.toggle("hinted", hinted !== null && Number(hinted) === n);
+      el.classList.toggle("movable", directionOf(g, n) !== null);
+    });
+    this.fit();
+  }
+
+  // Each tile whose cell differs slides from its old cell to its new one;
+  // a tile already dragged part way starts from where it is.
+  async animate(fromText, toText, { speed = 1 } = {}) {
+    const a = grid(fromText);
+    const b = grid(toText);
+    const dragged = this.dragOffset;
+    this.dragOffset = null;
+    this.show(toText);
+    if (!a || !b || a.width !== b.width || a.height !== b.height) return;
+    if (prefersReducedMotion()) {
+      await new Promise((resolve) => setTimeout(resolve, REDUCED_HOLD_MS));
+      return;
+    }
+    const runs = [];
+    b.tiles.forEach((n, i) => {
+      const j = a.tiles.indexOf(n);
+      if (!n || j === i) return;
+      const dx = ((j % a.width) - (i % b.width)) * 100;
+      const dy = (Math.floor(j / a.width) - Math.floor(i / b.width)) * 100;
+      let from = `translate(${dx}%, ${dy}%)`;
+      if (dragged && dragged.tile === n) from = `translate(${dx * (1 - dragged.part)}%, ${dy * (1 - dragged.part)}%)`;
+      const el = this.tiles.get(n);
+      const animation = el.animate([{ transform: from }, { transform: "translate(0, 0)" }],
+        { duration: SLIDE_MS / speed, easing: "ease-out" });
+      runs.push(animation.finished.catch(() => {}));
+    });
+    await Promise.all(runs);
+  }
+
+  tileAt(target) {
+    const el = target.closest?.(".tile");
+    return el && this.board.contains(el) ? Number(el.dataset.tile) : null;
+  }
+}
+
+function describe(text) {
+  const g = grid(text);
+  if (!g) return "";
+  const rows = [];
+  for (let r = 0; r < g.height; r++) {
+    const row = g.tiles.slice(r * g.width, (r + 1) * g.width).map((n) => (n ? String(n) : "hole"));
+    rows.push(`Row ${r + 1}: ${row.join(", ")}.`);
+  }
+  const out = g.tiles.filter((n, i) => n && n !== i + 1).length;
+  return `${rows.join(" ")} ${out ? `${plural(out, "tile")} out of place.` : "Solved: every tile is home."}`;
+}
+
+// ------------------------------------------------------------- the editor
+function sizeOptions(select, chosen) {
+  select.replaceChildren(...Array.from({ length: MAX_SIDE - MIN_SIDE + 1 }, (_, i) => {
+    const n = MIN_SIDE + i;
+    return new Option(String(n), String(n), false, n === chosen);
+  }));
+}
+
+function editorSay(text, kind = "info") {
+  const el = $("#position-message");
+  el.textContent = text;
+  el.dataset.kind = kind;
+}
+
+function chosenSize() {
+  return [Number($("#width").value), Number($("#height").value)];
+}
+
+// The "N moves from the goal" shuffle is for boards whose every distance is
+// in the server's table (9 cells or fewer).
+// The farthest any position of each small shape lies from the goal (the
+// depth of its table); only the input's bounds, the server still decides.
+const FARTHEST = { "2x2": 6, "2x3": 21, "3x2": 21, "2x4": 36, "4x2": 36, "3x3": 31 };
+
+function showShuffleN() {
+  const [w, h] = chosenSize();
+  const farthest = FARTHEST[`${w}x${h}`];
+  $("#shuffle-n-row").hidden = farthest === undefined;
+  if (farthest === undefined) return;
+  const field = $("#shuffle-moves");
+  field.max = String(farthest);
+  if (Number(field.value) > farthest) field.value = String(farthest);
+  $("#shuffle-range").textContent = `(0 to ${farthest})`;
+}
+
+function mountEditor(shell) {
+  const start = grid(shell.state.start) || grid(goalText(3, 3));
+  sizeOptions($("#width"), start.width);
+  sizeOptions($("#height"), start.height);
+  showShuffleN();
+  $("#width").addEventListener("change", showShuffleN);
+  $("#height").addEventListener("change", showShuffleN);
+
+  $("#new-goal").addEventListener("click", () => {
+    const [w, h] = chosenSize();
+    shell.setStart(goalText(w, h), { message: `The ${w} × ${h} goal: every tile home. Shuffle, or move tiles yourself.`, optimum: 0 });
+  });
+
+  const shuffle = async (moves = null) => {
+    const [width, height] = chosenSize();
+    const payload = moves === null ? { width, height } : { width, height, distance: moves };
+    try {
+      const body = await post(shell.api("shuffle"), payload);
+      const words = moves === null ? `A random ${width} × ${height} position.` : `A ${width} × ${height} position ${plural(moves, "move")} from the goal.`;
+      const optimum = Number.isInteger(body.optimal) ? body.optimal : moves;
+      shell.setStart(body.board, { message: `${words} Solve it, or try it yourself.`, optimum });
+    } catch (error) {
+      shell.say(error.message, "error");
+    }
+  };
+  $("#shuffle").addEventListener("click", () => shuffle());
+  $("#shuffle-n").addEventListener("click", () => {
+    const field = $("#shuffle-moves");
+    const n = Number(field.value);
+    if (!Number.isInteger(n) || n < 0 || n > Number(field.max)) {
+      shell.say(`Choose a number of moves from 0 to ${field.max}.`, "error");
+      field.focus();
+      return;
+    }
+    shuffle(n);
+  });
+
+  $("#use-position").addEventListener("click", async () => {
+    const text = $("#position-text").value;
+    if (!text.trim()) {
+      editorSay("Type or paste a position first: the numbers row by row, 0 for the hole.", "error");
+      return;
+    }
+    try {
+      const body = await post(shell.api("parse"), { board: text });
+      const g = grid(body.board);
+      sizeOptions($("#width"), g.width);
+      sizeOptions($("#height"), g.height);
+      showShuffleN();
+      editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
+      shell.setStart(body.board, {
+        title: "Your position",
+        message: `A ${g.width} × ${g.height} position, as typed.`,
+        optimum: Number.isInteger(body.optimal) ? body.optimal : null,
+      });
+    } catch (error) {
+      const b = error.body || {};
+      let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+      if (isNumber(b.line) && !/line \d/i.test(message)) {
+        message = `Line ${b.line}${isNumber(b.column) ? `, column ${b.column}` : ""}: ${message}`;
+      }
+      editorSay(message, "error");
+      shell.say("That text is not a position. Your board is unchanged.", "error");
+    }
+  });
+  $("#copy-position").addEventListener("click", () => {
+    $("#position-text").value = shell.current();
+    editorSay("The board shown is in the box: edit it and press Use this position.");
+  });
+}
+
+// ------------------------------------------------------------- gestures
+// A press on the board: a tap on a tile next to the hole slides it; a drag
+// of such a tile follows the pointer towards the hole and slides it when
+// let go past a third of the way; a swipe anywhere slides the tile that lies
+// that way from the hole (as the arrow keys do).
+function installGestures(shell, view) {
+  const board = view.board;
+  let press = null;
+  board.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    const g = grid(shell.current());
+    const tile = view.tileAt(e.target);
+    const direction = tile !== null && g ? directionOf(g, tile) : null;
+    press = { x: e.clientX, y: e.clientY, tile, direction, part: 0 };
+    board.setPointerCapture(e.pointerId);
+  });
+  board.addEventListener("pointermove", (e) => {
+    if (!press || !press.direction || shell.state.busy) return;
+    const [dr, dc] = DIRECTIONS[press.direction];
+    // the tile goes the opposite way from where it lies seen from the hole
+    const along = -((e.clientX - press.x) * dc + (e.clientY - press.y) * dr);
+    press.part = Math.max(0, Math.min(1, along / (view.cell || 60)));
+    const el = view.tiles.get(press.tile);
+    el.style.transform = `translate(${-dc * press.part * 100}%, ${-dr * press.part * 100}%)`;
+  });
+  const end = (e, cancelled = false) => {
+    if (!press) return;
+    const p = press;
+    press = null;
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    const far = Math.hypot(dx, dy);
+    if (cancelled) {
+      shell.render();
+      return;
+    }
+    if (p.direction && p.part >= 1 / 3) {
+      view.dragOffset = { tile: p.tile, part: p.part };
+      shell.tryMove(tileMove(p.tile));
+      return;
+    }
+    if (p.part > 0) shell.render(); // a tile dragged too little goes back
+    if (far <= TAP_PX) {
+      if (p.tile === null) return;
+      if (p.direction) shell.tryMove(tileMove(p.tile));
+      else shell.say(`Tile ${p.tile} is not next to the hole.`, "warn");
+      return;
+    }
+    if (far >= SWIPE_PX) slide(shell, Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "left" : "right") : (dy < 0 ? "up" : "down"));
+  };
+  board.addEventListener("pointerup", (e) => end(e));
+  board.addEventListener("pointercancel", (e) => end(e, true));
+}
+
+// A request for the shell: the tile that lies `direction` of the hole on
+// the board the move is made on (keys pressed during a slide count from
+// the board after it).
+function towards(direction) {
+  return (text) => {
+    const g = grid(text);
+    const tile = g ? tileFor(g, direction) : null;
+    return tile === null ? { refusal: `No tile can slide ${direction}: the hole is at that edge.` } : { move: tile };
+  };
+}
+
+// A request for one named tile, refused when it is not next to the hole then.
+function tileMove(tile) {
+  return (text) => {
+    const g = grid(text);
+    return g && directionOf(g, tile) ? { move: tile } : { refusal: `Tile ${tile} is not next to the hole.` };
+  };
+}
+
+function slide(shell, direction) {
+  shell.tryMove(towards(direction));
+}
+
+// ------------------------------------------------------------- the kind
+export const sliding = {
+  name: "sliding",
+  words: {
+    moveTitle: (move, i) => `Move ${i + 1}: tile ${move}`,
+    moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords,
+    replay: (text, moves) => replay(text, moves),
+    // the picture to slide to while the server is asked (null: wait for it)
+    predict(text, move) {
+      try {
+        return replay(text, [move])[0];
+      } catch {
+        return null;
+      }
+    },
+  },
+
+  mount(shell) {
+    const board = $("#board");
+    const view = new BoardView(board, $("#board-wrap"));
+    const api = {
+      show: (text, marks) => view.show(text, marks),
+      animate: (a, b, options) => view.animate(a, b, options),
+      describe,
+      size: (text) => (grid(text)?.tiles.length ?? Infinity),
+      valid: (text) => grid(text) !== null,
+      keyMove(e) {
+        const direction = KEYS[e.key];
+        return direction && !e.shiftKey ? towards(direction) : null;
+      },
+    };
+    mountEditor(shell);
+    installGestures(shell, view);
+    return api;
+  },
+};

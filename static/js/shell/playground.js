@@ -1,0 +1,753 @@
+// The shell every puzzle kind's page shares: the timeline of positions
+// (Play, Pause, Step, Back, Restart, a list of move chips, a scrubber), Solve
+// as a job with progress and Cancel, Try it (your own moves, counted against
+// the shortest), Hint, Undo and Redo, Share, messages and live announcements,
+// and keeping the work over a reload. The kind module draws, edits and
+// animates its board and names its moves; the server decides every rule.
+//
+// A kind gives (see static/js/kinds/sliding.js):
+//   name, mount(shell) -> view with
+//     view.show(text, marks), view.animate(fromText, toText, {speed}) (a promise),
+//     view.describe(text) (words for screen readers), view.size(text) (cells),
+//     view.valid(text) (a saved text can be drawn),
+//     view.keyMove(event) -> null (not its key) or a request: (board) -> {move} | {refusal: words};
+//   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
+//     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
+//     replay(text, moves) -> boards, predict(text, move) -> board | null.
+// The page has the ids of templates/sliding.html (#board, #solve, #play, ...).
+
+import { post } from "../api.js";
+import { prefersReducedMotion } from "../animate.js";
+import { plural } from "../format.js";
+import { Jobs, JobStopped, unfinished } from "../jobs.js";
+import { ownsKey, typing } from "../keys.js";
+import { MoveList } from "../movelist.js";
+import { keepFocus, say, setAnswer } from "./messages.js";
+import { Keeper } from "./persist.js";
+import { share } from "./share.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const MAX_QUEUED_MOVES = 6;
+// Play holds each position a moment after its slide, longer with reduced
+// motion, where a move is one still picture.
+const PLAY_GAP_MS = 180;
+const REDUCED_PAUSE_MS = 450;
+const ANIMATED_RESTART_STEPS = 4;
+const REWIND_MS = 1500;
+const REWIND_STEP_MS = 60;
+
+class KindJobs extends Jobs {
+  constructor(options, words) {
+    super(options);
+    this.words = words;
+  }
+
+  stoppedText(job) {
+    return this.words.stoppedWords(job);
+  }
+
+  show(job) {
+    this.box.dataset.status = job.status;
+    const bar = this.words.progressFraction?.(job);
+    if (job.status === "queued" || bar === null || bar === undefined) this.bar.removeAttribute("value");
+    else this.bar.value = bar;
+    this.label.textContent = this.words.progressWords(job);
+  }
+}
+
+export class Playground {
+  constructor(kind) {
+    this.kind = kind;
+    this.words = kind.words;
+    this.initial = JSON.parse($("#initial").textContent);
+    this.board = $("#board");
+    this.keeper = new Keeper(kind.name);
+    this.state = {
+      start: this.initial.board, // the position set up: the puzzle
+      title: this.initial.title || "",
+      timeline: null, // {kind: "solution" | "play", steps: [{board, move}], cursor}
+      solution: null, // {text, answer} for the start as last solved
+      optimum: null, // {text, length}: the shortest for the start, when known
+      busy: false, // a move or an animation is under way
+      solving: false,
+      hinting: false,
+      playing: false,
+      moves: [], // moves asked for while the board was moving, done in order
+      pending: null, // an action asked for while the board moved: done next
+      jump: null,
+      wake: null,
+    };
+    this.jobs = new KindJobs({
+      box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text"), path: this.api("jobs"),
+    }, this.words);
+    this.moveList = new MoveList({
+      list: $("#moves-list"), label: $("#moves-label"), scrubber: $("#scrubber"), scrubRow: $("#scrub-row"),
+      onJump: (step) => this.jumpTo(step),
+      chipTitle: (move, i) => this.words.moveTitle(move, i),
+      labels: { solution: "Shortest solution", play: "Your moves" },
+    });
+    this.known = new Map(); // "board|move" -> the server's answer to a move
+  }
+
+  api(path) {
+    return `/api/${this.kind.name}/${path}`;
+  }
+
+  // ------------------------------------------------------------- showing
+  say(text, kind = "info") {
+    say(text, kind);
+  }
+
+  setAnswer(text, kind = "info") {
+    setAnswer(text, kind);
+  }
+
+  current() {
+    const t = this.state.timeline;
+    return t ? t.steps[t.cursor].board : this.state.start;
+  }
+
+  step() {
+    return this.state.timeline ? this.state.timeline.cursor : 0;
+  }
+
+  render(marks = {}) {
+    this.view.show(this.current(), marks);
+  }
+
+  optimum() {
+    const o = this.state.optimum;
+    return o && o.text === this.state.start ? o.length : null;
+  }
+
+  publish() {
+    const now = this.current();
+    const t = this.state.timeline;
+    this.board.dataset.board = now;
+    this.board.dataset.step = String(this.step());
+    $("#board-description").textContent = this.view.describe(now) + (t ? ` Moves: ${t.cursor}.` : "");
+    let counter = `Moves: ${this.step()}`;
+    if (t && t.kind === "solution") counter = `Move ${t.cursor} of ${t.steps.length - 1}`;
+    else if (this.optimum() !== null) counter += ` · shortest: ${this.optimum()}`;
+    $("#move-counter").textContent = counter;
+    this.moveList.update(t);
+    this.updateButtons();
+  }
+
+  updateButtons() {
+    const { timeline: t, busy, solving, hinting, playing } = this.state;
+    const atStart = !t || t.cursor === 0;
+    const atEnd = !t || t.cursor >= t.steps.length - 1;
+    $("#back").disabled = busy || atStart;
+    $("#restart").disabled = busy || atStart;
+    $("#undo").disabled = atStart;
+    $("#redo").disabled = atEnd;
+    $("#step").disabled = busy || Boolean(t && atEnd && t.kind === "solution");
+    $("#hint").disabled = hinting || solving;
+    $("#solve").disabled = hinting || solving;
+    const play = $("#play");
+    play.textContent = playing ? "Pause" : "Play";
+    play.setAttribute("aria-pressed", String(playing));
+  }
+
+  // Saved in the browser, and the address follows the start.
+  keep() {
+    const t = this.state.timeline;
+    const play = t && t.kind === "play";
+    this.keeper.save({ start: this.state.start, title: this.state.title, steps: play ? t.steps : null,
+      cursor: play ? t.cursor : 0 });
+  }
+
+  // ----------------------------------------------------------- running
+  keepFocus(el) {
+    keepFocus(el, this.board);
+  }
+
+  async run(task) {
+    if (this.state.busy) return false;
+    const focused = document.activeElement;
+    this.state.busy = true;
+    this.updateButtons();
+    try {
+      await task();
+      return true;
+    } catch (error) {
+      this.say(error.message, error instanceof JobStopped ? "info" : "error");
+      return false;
+    } finally {
+      this.state.busy = false;
+      this.render();
+      this.publish();
+      this.keepFocus(focused);
+      if (this.state.pending) {
+        const action = this.state.pending;
+        this.state.pending = null;
+        this.state.jump = null;
+        this.state.moves = [];
+        action();
+      } else if (this.state.jump !== null) {
+        const cursor = this.state.jump;
+        this.state.jump = null;
+        this.jumpTo(cursor);
+      }
+      if (this.state.moves.length) setTimeout(() => this.playMoves(), 0);
+    }
+  }
+
+  // An action that replaces what the board shows: at once when the board is
+  // still, else as soon as the move under way ends. Never dropped.
+  whenIdle(action, note = "") {
+    this.stopPlaying();
+    if (!this.state.busy) {
+      action();
+      return;
+    }
+    this.state.pending = action;
+    if (note) this.say(note);
+  }
+
+  speed() {
+    return Number($("#speed").value) || 1;
+  }
+
+  async animate(from, to) {
+    this.board.dataset.animating = "true";
+    try {
+      await this.view.animate(from, to, { speed: this.speed() });
+    } finally {
+      delete this.board.dataset.animating;
+    }
+  }
+
+  async forward() {
+    const t = this.state.timeline;
+    if (!t || t.cursor >= t.steps.length - 1) return false;
+    const step = t.steps[t.cursor + 1];
+    await this.animate(t.steps[t.cursor].board, step.board);
+    if (this.state.timeline !== t) return false;
+    t.cursor += 1;
+    this.publish();
+    this.keep();
+    if (t.kind === "solution") {
+      const last = t.cursor === t.steps.length - 1;
+      this.say(`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)}` +
+        (last ? " Solved!" : ""), last ? "ok" : "info");
+    }
+    return true;
+  }
+
+  async backward() {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return false;
+    await this.animate(t.steps[t.cursor].board, t.steps[t.cursor - 1].board);
+    if (this.state.timeline !== t) return false;
+    t.cursor -= 1;
+    this.publish();
+    this.keep();
+    this.say(t.cursor ? `Back at move ${t.cursor}.` : "Back at the start.");
+    return true;
+  }
+
+  restart() {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return;
+    this.whenIdle(() => this.run(() => this.rewind()));
+  }
+
+  // A few steps are walked back one by one; a longer way is rewound, each
+  // earlier position shown in turn, the whole in at most REWIND_MS.
+  async rewind() {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return;
+    if (prefersReducedMotion()) {
+      t.cursor = 0;
+    } else if (t.cursor <= ANIMATED_RESTART_STEPS) {
+      while (await this.backward()) { /* to the start */ }
+      return;
+    } else {
+      const from = t.cursor;
+      const perStep = Math.min(REWIND_STEP_MS, REWIND_MS / from);
+      const begun = performance.now();
+      this.board.dataset.animating = "rewind";
+      try {
+        while (t.cursor > 0 && this.state.timeline === t) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const due = from - Math.floor((performance.now() - begun) / perStep);
+          t.cursor = Math.max(0, Math.min(t.cursor - 1, due));
+          this.render();
+          this.publish();
+        }
+      } finally {
+        delete this.board.dataset.animating;
+      }
+      if (this.state.timeline !== t) return;
+    }
+    this.render();
+    this.publish();
+    this.keep();
+    this.say("Back at the start.");
+  }
+
+  jumpTo(cursor) {
+    const t = this.state.timeline;
+    if (t && this.state.busy && this.state.playing) {
+      this.stopPlaying();
+      this.state.jump = cursor;
+      return;
+    }
+    if (!t || this.state.busy) {
+      this.publish(); // puts the scrubber back where the board is
+      return;
+    }
+    this.stopPlaying();
+    t.cursor = Math.max(0, Math.min(cursor, t.steps.length - 1));
+    this.say(t.cursor ? `Move ${t.cursor} of ${t.steps.length - 1}.` : "Back at the start.");
+    this.render();
+    this.publish();
+    this.keep();
+  }
+
+  // ------------------------------------------------------------- solve
+  async fetchSolution() {
+    const text = this.state.start;
+    const s = this.state.solution;
+    if (s && s.text === text) return s.answer;
+    const answer = await this.jobs.solve({ board: text }, "Solving");
+    this.state.solution = { text, answer };
+    if (answer.status === "solved" && answer.optimal) this.state.optimum = { text, length: answer.length };
+    return answer;
+  }
+
+  async showSolution() {
+    let answer;
+    this.setAnswer("Solving…");
+    this.say("");
+    this.state.solving = true;
+    this.updateButtons();
+    try {
+      answer = await this.fetchSolution();
+    } catch (error) {
+      const kind = error instanceof JobStopped ? "info" : "error";
+      this.setAnswer(error.message, kind);
+      this.say(error.message, kind);
+      return null;
+    } finally {
+      this.state.solving = false;
+      this.updateButtons();
+    }
+    this.setAnswer(this.words.answerWords(answer), answer.status === "solved" ? "ok" : "warn");
+    const start = this.state.start;
+    const steps = [{ board: start, move: null }];
+    if (answer.status === "solved") {
+      const boards = this.words.replay(start, answer.moves || [], answer);
+      answer.moves.forEach((move, i) => steps.push({ board: boards[i], move }));
+    }
+    this.state.timeline = { kind: "solution", steps, cursor: 0 };
+    this.render();
+    this.publish();
+    this.keep();
+    return answer;
+  }
+
+  solveClicked() {
+    this.whenIdle(() => this.run(() => this.showSolution()), "Solving as soon as the board stops moving…");
+  }
+
+  hasSolutionTimeline() {
+    const t = this.state.timeline;
+    const s = this.state.solution;
+    return Boolean(t && t.kind === "solution" && s && s.text === this.state.start);
+  }
+
+  nothingToPlay(answer) {
+    if (answer.status === "unsolvable") this.say("Nothing to play: this position cannot reach the goal.", "warn");
+    else this.say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
+  }
+
+  async playClicked() {
+    if (this.state.playing) {
+      this.stopPlaying();
+      return;
+    }
+    if (this.state.busy) {
+      this.whenIdle(() => this.playClicked(), this.state.solving ? "Playing as soon as the answer comes…" : "");
+      return;
+    }
+    this.state.playing = true;
+    this.updateButtons();
+    await this.run(async () => {
+      const answer = this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
+      if (!answer || !this.state.timeline) return;
+      if (answer.status !== "solved") {
+        this.nothingToPlay(answer);
+        return;
+      }
+      const t = this.state.timeline;
+      if (t.cursor >= t.steps.length - 1) {
+        if (t.steps.length === 1) {
+          this.say("Nothing to play: this is the goal already.");
+          return;
+        }
+        t.cursor = 0;
+        this.render();
+        this.publish();
+      }
+      while (this.state.playing && await this.forward()) {
+        if (this.state.playing && t.cursor < t.steps.length - 1) {
+          await this.pause(prefersReducedMotion() ? REDUCED_PAUSE_MS : PLAY_GAP_MS);
+        }
+      }
+    });
+    this.state.playing = false;
+    this.updateButtons();
+  }
+
+  // A pause between moves at the chosen speed; stopping Play ends it at once.
+  pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.state.wake = null;
+        resolve();
+      }, ms / this.speed());
+      this.state.wake = () => {
+        clearTimeout(timer);
+        this.state.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  stopPlaying() {
+    this.state.playing = false;
+    if (this.state.wake) this.state.wake();
+    this.updateButtons();
+  }
+
+  async stepClicked() {
+    this.stopPlaying();
+    await this.run(async () => {
+      if (!this.state.timeline) {
+        const answer = await this.showSolution();
+        if (!answer) return;
+        if (answer.status !== "solved") {
+          this.nothingToPlay(answer);
+          return;
+        }
+      }
+      const t = this.state.timeline;
+      if (t.kind === "play" && t.cursor >= t.steps.length - 1) {
+        this.say("That was your latest move. Move again, or press Solve to watch the shortest way.");
+        return;
+      }
+      await this.forward();
+    });
+  }
+
+  // ------------------------------------------------------------ try it
+  // A move asked for by a key, a click, a drag or a swipe: done in order,
+  // each confirmed by the server before the board shows it. `request` is a
+  // move, or a function of the board it will be made on, giving {move} or
+  // {refusal} (keys pressed during a slide are read on the board after it).
+  tryMove(request) {
+    if (this.state.solving) {
+      this.say("The solver is still working: wait for it, or press Cancel.");
+      return;
+    }
+    if (this.state.hinting) this.jobs.cancel().catch(() => {}); // its position is about to be left
+    this.stopPlaying();
+    if (this.state.moves.length >= MAX_QUEUED_MOVES) return;
+    this.state.moves.push(request);
+    if (!this.state.busy) this.playMoves();
+  }
+
+  async playMoves() {
+    if (this.state.busy || !this.state.moves.length) return;
+    await this.run(async () => {
+      while (this.state.moves.length) {
+        const request = this.state.moves.shift();
+        if (!(await this.moveOnce(request))) this.state.moves = [];
+      }
+    });
+  }
+
+  askMove(board, move) {
+    const key = `${board}|${move}`;
+    let promise = this.known.get(key);
+    if (!promise) {
+      promise = post(this.api("move"), { board, move });
+      this.known.set(key, promise);
+      promise.catch(() => this.known.delete(key));
+      if (this.known.size > 256) this.known.delete(this.known.keys().next().value);
+    }
+    return promise;
+  }
+
+  async moveOnce(request) {
+    const before = this.current();
+    const wanted = typeof request === "function" ? request(before) : { move: request };
+    if (wanted.refusal) {
+      this.say(wanted.refusal, "warn");
+      return false;
+    }
+    const move = wanted.move;
+    // The tile starts sliding while the server is asked; the move counts
+    // (and the board's text changes) only once the server has agreed, and a
+    // refusal puts the picture back (run() redraws the board as it is).
+    const guess = this.words.predict?.(before, move) ?? null;
+    const asked = this.askMove(before, move);
+    if (guess !== null) await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
+    const answer = await asked;
+    if (this.current() !== before) return false; // the board was changed meanwhile
+    let t = this.state.timeline;
+    if (!t) {
+      t = { kind: "play", steps: [{ board: this.state.start, move: null }], cursor: 0 };
+      this.state.timeline = t;
+    } else {
+      t.kind = "play";
+      t.steps = t.steps.slice(0, t.cursor + 1);
+    }
+    const moved = answer.moved ?? move;
+    t.steps.push({ board: answer.board, move: moved });
+    if (answer.board !== guess) await this.animate(before, answer.board);
+    t.cursor += 1;
+    this.publish();
+    this.keep();
+    if (answer.solved) {
+      this.celebrate(t.cursor);
+      return false;
+    }
+    this.say(`${this.words.moveWords(moved, before)} Moves: ${t.cursor}.`);
+    return true;
+  }
+
+  celebrate(moves) {
+    const best = this.optimum();
+    const done = plural(moves, "move");
+    if (best === null) this.say(`Solved in ${done}!`, "ok");
+    else if (best === moves) this.say(`Solved in ${done}: the shortest possible!`, "ok");
+    else this.say(`Solved in ${done}; the shortest takes ${best}.`, "ok");
+  }
+
+  undo() {
+    this.stopPlaying();
+    this.run(() => this.backward());
+  }
+
+  redo() {
+    this.stopPlaying();
+    this.run(() => this.forward());
+  }
+
+  // -------------------------------------------------------------- hint
+  // The next move of the solved answer when the moves so far follow it.
+  hintFromSolution() {
+    const s = this.state.solution;
+    const t = this.state.timeline;
+    if (!s || s.text !== this.state.start || s.answer.status !== "solved" || !s.answer.optimal) return null;
+    const played = t ? t.steps.slice(1, t.cursor + 1).map((step) => step.move) : [];
+    const moves = s.answer.moves;
+    if (played.some((m, i) => String(m) !== String(moves[i]))) return null;
+    return { status: "solved", move: moves[played.length] ?? null, length: moves.length - played.length, optimal: true };
+  }
+
+  async hint() {
+    if (this.state.solving || this.state.hinting) return;
+    const asked = this.current();
+    let answer = this.hintFromSolution();
+    if (!answer || (this.view.size(asked) <= 9 && answer.move !== null)) {
+      // small boards: the server's hint also gives the distance after each move
+      const focused = document.activeElement;
+      this.state.hinting = true;
+      this.updateButtons();
+      try {
+        answer = await this.fetchHint(asked);
+      } catch (error) {
+        if (this.current() === asked) this.say(error.message, error instanceof JobStopped ? "info" : "error");
+        return;
+      } finally {
+        this.state.hinting = false;
+        this.updateButtons();
+        this.keepFocus(focused);
+      }
+      if (this.current() !== asked) return;
+    }
+    const { text, kind } = this.words.hintWords(answer);
+    this.say(text, kind);
+    if (answer.move !== null && answer.move !== undefined) this.render({ hinted: answer.move });
+  }
+
+  // The server's hint; when it is too dear to give at once, the first move
+  // of a solve (a job, with progress and Cancel).
+  async fetchHint(board) {
+    this.say("Looking for the best next move…");
+    const body = await post(this.api("hint"), { board });
+    if ((body.id || body.job) && unfinished(body)) {
+      const job = await this.jobs.follow({ ...body, id: body.id || body.job }, "Hint");
+      if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
+      return hintOf(job.answer);
+    }
+    if (body.status === "limit" && !body.move) {
+      return hintOf(await this.jobs.solve({ board }, "Hint"));
+    }
+    return hintOf(body);
+  }
+
+  // ------------------------------------------------------- a new start
+  // The kind's editor sets a new position to play from.
+  setStart(text, { title = "", message = "", optimum = null } = {}) {
+    this.whenIdle(() => {
+      this.state.start = text;
+      this.state.title = title;
+      this.state.timeline = null;
+      this.state.moves = [];
+      this.state.optimum = optimum === null ? null : { text, length: optimum };
+      $("#puzzle-title").textContent = title || "Your puzzle";
+      this.setAnswer("");
+      this.say(message);
+      this.render();
+      this.publish();
+      this.keep();
+      this.keeper.followAddress(text);
+      this.learnOptimum();
+    });
+  }
+
+  // Small boards are answered at once: the counter shows the shortest.
+  async learnOptimum() {
+    const text = this.state.start;
+    if (this.optimum() !== null || this.view.size(text) > 9) return;
+    try {
+      const answer = await post(this.api("solve"), { board: text });
+      const job = answer.job ?? answer.id;
+      if (job && unfinished(answer)) {
+        // not cheap after all: no solver is kept busy for a counter
+        post(`/api/jobs/${encodeURIComponent(job)}/cancel`, {}).catch(() => {});
+        return;
+      }
+      if (answer.status === "solved" && answer.optimal && Number.isInteger(answer.length)) {
+        if (!this.state.solution || this.state.solution.text !== text) this.state.solution = { text, answer };
+        this.state.optimum = { text, length: answer.length };
+        if (this.state.start === text) this.publish();
+      }
+    } catch {
+      // the counter goes without; Solve still asks
+    }
+  }
+
+  // ------------------------------------------------------------- share
+  share(which) {
+    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start });
+  }
+
+  // ---------------------------------------------------------- keyboard
+  installKeys() {
+    document.addEventListener("keydown", (e) => {
+      const el = e.target;
+      const ctrl = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (ctrl && (key === "z" || key === "y")) {
+        if (typing(el)) return;
+        e.preventDefault();
+        if (key === "z" && !e.shiftKey) this.undo(); else this.redo();
+        return;
+      }
+      if (ctrl || e.altKey) return;
+      if (el !== this.board && ownsKey(el, e.key)) return;
+      const request = this.view.keyMove(e);
+      if (request !== null) {
+        e.preventDefault();
+        this.tryMove(request);
+        return;
+      }
+      const t = this.state.timeline;
+      const act = {
+        Home: () => Boolean(t) && (this.jumpTo(0), true),
+        End: () => Boolean(t) && (this.jumpTo(t.steps.length - 1), true),
+        " ": () => this.playClicked(),
+      }[e.key];
+      if (act && act() !== false) e.preventDefault();
+    });
+  }
+
+  // ------------------------------------------------------------ wiring
+  start() {
+    this.view = this.kind.mount(this);
+    const on = (id, fn) => $(id).addEventListener("click", fn);
+    on("#solve", () => this.solveClicked());
+    on("#cancel", () => {
+      this.state.pending = null;
+      this.jobs.cancel().catch((error) => this.say(error.message, "error"));
+    });
+    on("#play", () => this.playClicked());
+    on("#step", () => this.stepClicked());
+    on("#back", () => {
+      this.stopPlaying();
+      this.run(() => this.backward());
+    });
+    on("#restart", () => this.restart());
+    on("#hint", () => this.hint());
+    on("#undo", () => this.undo());
+    on("#redo", () => this.redo());
+    on("#copy-link", () => this.share("full"));
+    on("#short-link", () => this.share("short"));
+    this.installKeys();
+
+    const params = new URLSearchParams(window.location.search);
+    const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
+    // a link that asks to play shows its own puzzle, not the work kept here
+    const restored = !autoplay && this.restore(params);
+    if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
+      this.state.optimum = { text: this.state.start, length: this.initial.optimal };
+    }
+    $("#puzzle-title").textContent = this.state.title || "Your puzzle";
+    this.render();
+    this.publish();
+    this.keep();
+    if (restored) this.keeper.followAddress(this.state.start);
+    this.learnOptimum();
+    if (restored) {
+      this.say(this.step() ? `Restored your work: ${plural(this.step(), "move")} played.` : "Restored your last position.");
+    } else if (this.optimum() !== null) {
+      this.setAnswer(`The shortest solution takes ${plural(this.optimum(), "move")}. Try it, or press Solve.`);
+    }
+    if (autoplay) this.playClicked();
+    this.kind.started?.(this);
+    return this;
+  }
+
+  // The last work on this kind's page comes back when the address names no
+  // other puzzle (or names the same start).
+  restore(params) {
+    const saved = this.keeper.load();
+    if (!saved) return false;
+    const here = new URL(window.location.href);
+    const plain = here.pathname === `/${this.kind.name}` && !params.has("p");
+    if (!(plain || saved.start === this.initial.board)) return false;
+    if (!this.view.valid(saved.start)) return false;
+    const steps = (saved.steps || []).filter((s) => s && typeof s.board === "string" && this.view.valid(s.board));
+    if (saved.start === this.initial.board && !steps.length) return false; // nothing to bring back
+    this.state.start = saved.start;
+    this.state.title = saved.start === this.initial.board ? this.initial.title || "" : saved.title || "";
+    if (steps.length > 1 && steps[0].board === saved.start) {
+      this.state.timeline = { kind: "play", steps, cursor: Math.max(0, Math.min(saved.cursor, steps.length - 1)) };
+    }
+    return true;
+  }
+}
+
+// One shape for a hint, whatever route gave it: {status, move, length, distances}.
+function hintOf(body) {
+  const first = (x) => (Array.isArray(x) ? x[0] ?? null : x ?? null);
+  return {
+    status: body.status || "solved",
+    move: first(body.move ?? body.tile ?? body.moves),
+    length: body.length ?? null,
+    optimal: body.optimal !== false,
+    distances: body.distances || null,
+  };
+}
+
+export function startPlayground(kind) {
+  return new Playground(kind).start();
+}

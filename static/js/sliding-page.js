@@ -1,0 +1,6 @@
+// The /sliding page: the shared playground shell with the sliding-tile kind.
+
+import { startPlayground } from "./shell/playground.js";
+import { sliding } from "./kinds/sliding.js";
+
+startPlayground(sliding);

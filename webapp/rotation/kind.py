@@ -1,0 +1,201 @@
+"""The rotation puzzle behind the kinds interface (see :mod:`webapp.kinds`):
+an adapter over the engine, which it leaves as it is.
+
+Its answers are the engine's (``Answer.to_dict``) plus the fields every
+kind's answers share: ``optimal`` (a rotation answer is always a shortest
+one, so: true when solved) and ``engine`` (``numpy`` for the layer-at-a-time
+search, ``reference`` for the plain one).
+
+>>> answer = KIND.solve(EXAMPLE, {"goal": "any", "orientation": 0})
+>>> answer["moves"], answer["length"], answer["optimal"], answer["engine"]
+('LL', 2, True, 'reference')
+>>> KIND.decode(KIND.encode(KIND.parse(EXAMPLE))) == KIND.parse(EXAMPLE)
+True
+>>> KIND.move(KIND.parse(EXAMPLE), {"goal": "any", "orientation": 0}, "L")["orientation"]
+3
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+from . import sharecode
+from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
+from .generate import random_board
+from .physics import EXAMPLE, TURNS, Position
+from .search import Goal, without_search
+from .solver import SMALL_SEARCH, fast_solve, solve_best
+from .svg import board_svg
+from .textformat import parse
+
+#: Sticks a shuffled board gets when the request does not say.
+SHUFFLE_STICKS = 2
+#: The side of a shuffled board when the request does not say.
+SHUFFLE_SIZE = 7
+
+
+def engine_of(answer: dict, max_count: int | None = None) -> str:
+    """The engine :func:`~webapp.rotation.solver.solve_best` answered with:
+    it gives the first ``SMALL_SEARCH`` states to the reference search and
+    only a search that outgrows them to numpy, and both count states alike,
+    so the figures say which one it was.
+
+    >>> engine_of({"status": "solved", "states": 3, "limit": None})
+    'reference'
+    >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
+    'numpy'
+    """
+    if fast_solve is None or (max_count is not None and max_count <= SMALL_SEARCH):
+        return "reference"
+    if answer.get("states", 0) <= SMALL_SEARCH and answer.get("limit") != "states":
+        return "reference"
+    return "numpy"
+
+
+def complete(answer: dict, max_count: int | None = None) -> dict:
+    """``answer`` with the fields every kind's answers share; an answer kept
+    from before they existed (the cache) gets them too.
+
+    >>> complete({"status": "unsolvable", "states": 8})["optimal"]
+    False
+    """
+    answer.setdefault("optimal", answer.get("status") == "solved")
+    answer.setdefault("engine", engine_of(answer, max_count))
+    return answer
+
+
+class RotationKind:
+    """The rotation puzzle: a frame with a gap, straight sticks, gravity, turns."""
+
+    name = "rotation"
+    title = "Rotation"
+    goal = "Turn the frame so that a stick falls out through the gap."
+    counter = "states"
+    depth_field = "depth"
+    error = BoardError
+    example = EXAMPLE
+
+    # ------------------------------------------------------------ the text
+    def parse(self, text: str) -> Board:
+        return parse(text)
+
+    def text(self, board: Board) -> str:
+        return board.text()
+
+    def encode(self, board: Board) -> str:
+        return sharecode.encode(board)
+
+    def decode(self, code: str) -> Board:
+        return sharecode.decode(code)
+
+    # ------------------------------------------------------------- solving
+    def options(self, data: dict) -> dict:
+        """``goal`` (any, all, stick:S; as given, so that the cache's keys
+        stay those of before) and ``orientation`` (0 to 3) from a request."""
+        goal = data.get("goal", "any")
+        if not isinstance(goal, str):
+            raise ValueError('"goal" must be "any", "all" or "stick:S"')
+        orientation = data.get("orientation", 0)
+        if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in range(4):
+            raise ValueError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
+        return {"goal": goal, "orientation": orientation}
+
+    def quick(self, board: Board, options: dict) -> dict | None:
+        """The answer of a board decided without a search (no gap, no
+        sticks), else None. Raises GoalError for a goal the board cannot have."""
+        goal = Goal.parse(options.get("goal"))
+        goal.check(board)
+        decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
+        return None if decided is None else complete(decided.to_dict())
+
+    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+              max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
+        """Solve with the fastest engine, within the limits (``max_count``:
+        states). ``progress(states, depth)`` is called now and then."""
+        answer = solve_best(parse(text), options.get("goal", "any"),
+                            orientation=options.get("orientation", 0), max_states=max_count,
+                            max_seconds=max_seconds, max_bytes=max_bytes, progress=progress)
+        return complete(answer.to_dict(), max_count)
+
+    def complete(self, answer: dict) -> dict:
+        return complete(answer)
+
+    # --------------------------------------------------------------- play
+    def move(self, board: Board, options: dict, move) -> dict:
+        """One turn (``L`` or ``R``) with gravity at ``options["orientation"]``,
+        then settling; ``None``: settling alone. The step's fields, the board,
+        ``moved`` and ``solved`` (the goal was reached by this step)."""
+        position = Position(board, options.get("orientation", 0))
+        if move is None:
+            step = position.settle()
+        elif isinstance(move, str) and move in TURNS:
+            step = position.turn(move)
+        else:
+            raise ValueError('"move" must be "L", "R" or null (settle only)')
+        body = step.to_dict()
+        body["board"] = step.position.board.text()
+        goal = Goal.parse(options.get("goal"))
+        left = step.position.board.symbols()
+        if goal.kind == "any":
+            solved = bool(step.released)
+        elif goal.kind == "all":
+            solved = not left
+        else:
+            solved = goal.symbol not in left
+        body["solved"] = solved
+        return body
+
+    def hint(self, board: Board, options: dict) -> dict | None:
+        """None: the hint is the first move of a solve (cached after)."""
+        return None
+
+    def shuffle(self, data: dict, rng: random.Random) -> Board:
+        """A random board, not solved: ``size`` (or ``width`` and ``height``)
+        and ``sticks`` from the request."""
+        width = _number(data, "width", _number(data, "size", SHUFFLE_SIZE))
+        height = _number(data, "height", width)
+        sticks = _number(data, "sticks", SHUFFLE_STICKS)
+        for value, what in ((width, "width"), (height, "height")):
+            if not MIN_SIZE <= value <= MAX_SIZE:
+                raise BoardError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
+        if not 1 <= sticks <= len(SYMBOLS):
+            raise BoardError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
+        return random_board(width, sticks, rng=rng, height=height)
+
+    # --------------------------------------------------------- describing
+    def svg(self, board: Board) -> str:
+        cell = max(4, 240 // max(board.width, board.height))
+        return board_svg(board, cell=cell)
+
+    def detect(self, text: str) -> float:
+        """1 for a text that parses; otherwise how many of its lines look
+        like rows of a frame (walls ``#``), at most 0.9."""
+        try:
+            parse(text)
+            return 1.0
+        except BoardError:
+            pass
+        lines = [line for line in text.replace("\r", "").split("\n") if line.strip()]
+        if not lines:
+            return 0.0
+        rows = [line for line in lines if "#" in line and _ROW.fullmatch(line)]
+        return 0.9 * len(rows) / len(lines)
+
+    def summary(self, board: Board) -> dict:
+        return {"width": board.width, "height": board.height, "sticks": len(board.sticks),
+                "gaps": [list(g) for g in board.gaps()]}
+
+
+_ROW = re.compile(r"[# 0-9A-Za-z]+")
+
+
+def _number(data: dict, key: str, default: int) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BoardError(f'"{key}" must be a whole number')
+    return value
+
+
+KIND = RotationKind()

@@ -22,6 +22,22 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX": 200}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def solver_cache(tmp_path_factory):
+    """The sliding solver's tables and pattern databases go to this session's
+    directory, never the user's cache, for the whole run (the doctests that
+    run after the tests included; live servers hand it to their workers).
+    Test files that time a build use this same directory."""
+    folder = tmp_path_factory.getbasetemp() / "cache"
+    saved = os.environ.get("ROTATION_PLAYGROUND_CACHE")
+    os.environ["ROTATION_PLAYGROUND_CACHE"] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop("ROTATION_PLAYGROUND_CACHE", None)
+    else:
+        os.environ["ROTATION_PLAYGROUND_CACHE"] = saved
+
+
 @pytest.fixture
 def app(tmp_path):
     return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **GENEROUS})

@@ -49,7 +49,7 @@ def _replay(text: str, moves: list[int]) -> list[int]:
 
 
 def test_the_registry_names_rotation_first_then_sliding():
-    assert names()[:2] == ["rotation", "sliding"]
+    assert names()[:2] == ("rotation", "sliding")
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -129,3 +129,32 @@ def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys):
 def test_rotation_still_answers_as_before(puzzle, capsys):
     code, body = _json(capsys, puzzle(EXAMPLE))
     assert code == 0 and body["moves"] == "LL" and body["states"] >= 1
+
+
+def test_a_big_sliding_board_without_limits_gets_a_bounded_search_then_a_fast_answer(
+        puzzle, capsys, monkeypatch):
+    import random
+
+    from webapp import cli
+    from webapp.sliding.generate import shuffle
+
+    monkeypatch.setattr(cli, "SLIDING_BIG_SECONDS", 0.3)  # the default bound, shortened for the test
+    text = shuffle(5, 5, random.Random(7)).text()
+    code, body = _json(capsys, puzzle(text))
+    assert code == 0 and body["status"] == "solved" and body["optimal"] is False
+    assert body["limit"] == "seconds" and body["length"] >= body["lower_bound"]
+    assert _replay(text, body["moves"]) == list(range(1, 25)) + [0]
+
+
+def test_stopped_by_ctrl_c_a_sliding_solve_says_how_far_it_got(puzzle, capsys, monkeypatch):
+    from webapp.sliding import solver
+
+    def interrupted(*args, progress=None, **kwargs):
+        progress(1234, 40, "search")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver, "solve", interrupted)
+    hard = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"
+    code, body = _json(capsys, puzzle(hard))
+    assert code == 3 and body["status"] == "limit" and body["limit"] == "interrupted"
+    assert body["nodes"] == 1234

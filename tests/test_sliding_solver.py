@@ -417,7 +417,7 @@ def test_partitions():
                     seen.add(c)
                     todo += [d for d in table.neighbours(w, h, c) if d in cells]
                 assert seen == cells, (w, h, g)
-    assert pdb.partition(4, 4) == ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+    assert sorted(map(len, pdb.partition(4, 4))) == [3, 6, 6]  # 6-6-3, each group compact (above)
     for (w, h), groups in pdb.LARGE.items():
         assert sorted(t for g in groups for t in g) == list(range(1, w * h))
         assert pdb.memory_needed(w, h, groups, "python") >= pdb.nbytes(w, h, groups) < 300_000_000

@@ -37,18 +37,28 @@ EXIT_BAD_INPUT = 2
 #: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
 EXIT_BROKEN_PIPE = 141
 
+#: How long a sliding board of more than 16 cells is searched for a shortest
+#: solution when no limit is given, before a fast one not proven shortest.
+SLIDING_BIG_SECONDS = 10.0
+
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
 MIN_SECONDS = 0.001
 
 SOLVE_EPILOG = f"""\
 limits: none unless given; the search runs until it has an answer or Ctrl+C
-stops it.
+stops it. Except for a sliding-tile board of more than 16 cells: without
+--max-seconds or --max-nodes its shortest-path search stops after
+{SLIDING_BIG_SECONDS:g} s and a fast solution follows, marked "optimal": false with the
+proven "lower_bound". A sliding search stopped by a limit answers the same
+way; exit 3 only when there is no solution at all.
 
 exit status:
-  0    an answer: solved, or unsolvable (every reachable position tried)
+  0    an answer: solved (sliding: perhaps not proven shortest, see above), or
+       unsolvable (every reachable position tried; sliding: the wrong parity)
   2    a bad file, goal or option (the message names the line and column)
-  3    a limit (--max-states, --max-seconds) or Ctrl+C stopped the search
+  3    a limit (--max-states, --max-nodes, --max-seconds) or Ctrl+C stopped
+       the search without any solution
   {EXIT_BROKEN_PIPE}  the reader of standard output stopped early (as with | head -c 300):
        the rest of the answer is dropped, quietly"""
 
@@ -295,9 +305,15 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
     except kind.error as exc:
         print(f"error: {name}: {exc}{_guess_hint(kind_name) if guessed else ''}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    max_seconds = args.max_seconds
+    if (kind_name == "sliding" and max_seconds is None and args.max_nodes is None
+            and puzzle.width * puzzle.height > 16):
+        # no databases past 16 cells: a shortest answer can take hours, so the
+        # search gets a while and then the fast method answers, labelled
+        max_seconds = SLIDING_BIG_SECONDS
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node")
     try:
-        answer = kind.solve(kind.text(puzzle), {}, max_seconds=args.max_seconds,
+        answer = kind.solve(kind.text(puzzle), {}, max_seconds=max_seconds,
                             max_count=args.max_nodes, max_bytes=None, progress=progress)
     except KeyboardInterrupt:
         progress.close()

@@ -24,11 +24,11 @@ class Unsupported(ValueError):
 _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
 
 
-def names() -> list[str]:
+def names() -> tuple[str, ...]:
     """The kinds' names, in the registry's order."""
-    from .kinds import KINDS
+    from .kinds import names
 
-    return [kind.name for kind in KINDS]
+    return names()
 
 
 def looks_like_triangle(text: str) -> bool:
@@ -60,7 +60,6 @@ def guess_kind(text: str) -> str:
             "this looks like a triangle (edge-matching) puzzle: a count, a square number of "
             "pieces, then three numbers a piece; this version solves only "
             + " and ".join(names()) + " puzzles (pass --kind to read it as one of those)")
-    from .kinds import KINDS
+    from .kinds import detect
 
-    best = max(KINDS, key=lambda kind: kind.detect(text))
-    return best.name
+    return detect(text)[0][1].name

@@ -40,6 +40,16 @@ _NUMBERS = re.compile(r"[ \t,]*[0-9]+(?:[ \t,]+[0-9]+)*[ \t,]*")
 _SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
 
 
+def _databases_at_hand(width: int, height: int) -> bool:
+    """Are the shape's pattern databases built (a board that has none, over
+    16 cells, needs none)?"""
+    from . import pdb
+
+    if not 10 <= width * height <= 16:
+        return True
+    return all(pdb.cached(width, height, group) for group in pdb.partition(width, height))
+
+
 def _solver():
     # imported when first needed: the position, its text and its pictures
     # work without the solver's modules (and their numpy tables)
@@ -96,6 +106,8 @@ class SlidingKind:
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             return solver.solve(w, h, tiles).to_dict()
+        if not _databases_at_hand(w, h):
+            return None  # building them takes seconds: a worker does it, with progress
         answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS)
         if answer.status == "solved" and answer.optimal:
             return answer.to_dict()
@@ -157,6 +169,8 @@ class SlidingKind:
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             found = solver.hint(w, h, tiles)
+        elif not _databases_at_hand(w, h):
+            return None
         else:
             found = solver.hint(w, h, tiles, max_seconds=QUICK_SECONDS)
             if found.get("status") != "solved" or not found.get("optimal"):

@@ -26,7 +26,6 @@ from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
 from .generate import random_board
 from .physics import EXAMPLE, TURNS, Position
 from .search import Goal, without_search
-from .solver import SMALL_SEARCH, fast_solve, solve_best
 from .svg import board_svg
 from .textformat import parse
 
@@ -47,9 +46,11 @@ def engine_of(answer: dict, max_count: int | None = None) -> str:
     >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
     'numpy'
     """
-    if fast_solve is None or (max_count is not None and max_count <= SMALL_SEARCH):
+    from . import solver  # numpy: only when answers are made, not for --help
+
+    if solver.fast_solve is None or (max_count is not None and max_count <= solver.SMALL_SEARCH):
         return "reference"
-    if answer.get("states", 0) <= SMALL_SEARCH and answer.get("limit") != "states":
+    if answer.get("states", 0) <= solver.SMALL_SEARCH and answer.get("limit") != "states":
         return "reference"
     return "numpy"
 
@@ -114,6 +115,8 @@ class RotationKind:
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
         """Solve with the fastest engine, within the limits (``max_count``:
         states). ``progress(states, depth)`` is called now and then."""
+        from .solver import solve_best
+
         answer = solve_best(parse(text), options.get("goal", "any"),
                             orientation=options.get("orientation", 0), max_states=max_count,
                             max_seconds=max_seconds, max_bytes=max_bytes, progress=progress)

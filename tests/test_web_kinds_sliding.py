@@ -364,3 +364,11 @@ def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path):
     listed = client.get("/api/sliding/puzzles").get_json()
     assert [(p["name"], p["kind"], p["moves"], p["width"]) for p in listed] == [("sliding-eight", "sliding", 8, 3)]
     assert "sliding-eight" not in [p["name"] for p in client.get("/api/puzzles").get_json()]
+
+
+def test_a_sliding_code_after_the_rotation_address_opens_the_sliding_page(client):
+    code = kinds.get("sliding").encode(kinds.get("sliding").parse("1 5 2\n7 0 3\n8 4 6\n"))
+    response = client.get(f"/?p={code}&play=1")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/sliding?p={code}&play=1"
+    assert client.get("/?p=1-3x3-nonsense").status_code == 400  # no kind's code: the message

@@ -86,8 +86,23 @@ def index():
     try:
         board = sharecode.decode(code)
     except BoardError as exc:  # ShareCodeError, or a bad board behind a valid check
+        other = _other_kind_of(code)
+        if other is not None:  # another kind's code pasted after "/?p=": its own page
+            return redirect(url_for(_page_endpoint(other), **request.args.to_dict()))
         return _bad_link(exc)
     return _open(kinds.get("rotation"), board)
+
+
+def _other_kind_of(code: str):
+    """The kind other than rotation whose share code ``code`` is, or None."""
+    for kind in kinds.KINDS:
+        if kind.name != "rotation":
+            try:
+                kind.decode(code)
+            except ValueError:
+                continue
+            return kind
+    return None
 
 
 def _kind_view(name: str):

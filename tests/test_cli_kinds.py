@@ -158,3 +158,42 @@ def test_stopped_by_ctrl_c_a_sliding_solve_says_how_far_it_got(puzzle, capsys, m
     code, body = _json(capsys, puzzle(hard))
     assert code == 3 and body["status"] == "limit" and body["limit"] == "interrupted"
     assert body["nodes"] == 1234
+
+
+def test_generate_sliding_prints_a_solvable_board_of_the_size(capsys):
+    from webapp.sliding import parse
+
+    assert main(["generate", "--kind", "sliding", "--size", "3x5", "--seed", "4"]) == 0
+    out, err = capsys.readouterr()
+    position = parse(out)
+    assert (position.width, position.height) == (3, 5) and position.solvable()
+    assert not position.is_goal() and err.startswith("seed 4: 3 x 5")
+
+
+def test_generate_sliding_moves_from_the_goal_is_exact(puzzle, capsys):
+    assert main(["generate", "--kind", "sliding", "--size", "3", "--moves", "20", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    code, body = _json(capsys, puzzle(out))
+    assert body["length"] == 20 and body["optimal"] is True
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--kind", "sliding", "--size", "9x2"], "out of range"),
+    (["--kind", "sliding", "--size", "4x4", "--moves", "3"], "up to 9 cells"),
+    (["--kind", "sliding", "--size", "3", "--moves", "40"], "0 to 31"),
+])
+def test_generate_sliding_refuses_what_it_cannot_make(capsys, argv, words):
+    assert main(["generate", *argv]) == 2
+    assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--kind", "sliding", "--size", "3", "--sticks", "2"], "--sticks does not apply"),
+    (["--kind", "sliding", "--size", "3 by 3"], "is not WxH or N"),
+    (["--size", "5"], "--sticks (for a rotation puzzle)"),
+    (["--size", "5", "--sticks", "1", "--moves", "3"], "for rotation use --min-moves"),
+])
+def test_generate_options_of_the_other_kind_are_usage_errors(capsys, argv, words):
+    with pytest.raises(SystemExit) as info:
+        main(["generate", *argv])
+    assert info.value.code == 2 and words in capsys.readouterr().err

@@ -119,10 +119,15 @@ def build_parser() -> argparse.ArgumentParser:
                     "--unsolvable, seeds S, S+1, ... are tried and the board with the longest "
                     "solution (or the first that meets the request) is kept; the seed printed "
                     "rebuilds it on its own.")
-    p_gen.add_argument("--size", type=_whole(MIN_SIZE, MAX_SIZE), required=True, metavar="N",
-                       help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE})")
-    p_gen.add_argument("--sticks", type=_positive, required=True, metavar="K",
-                       help="number of sticks")
+    p_gen.add_argument("--kind", choices=kinds, default="rotation", metavar="KIND",
+                       help="rotation (default) or sliding: a shuffled sliding-tile board")
+    p_gen.add_argument("--size", required=True, metavar="N",
+                       help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE}); "
+                            "sliding: WxH or N, 2 to 8 a side")
+    p_gen.add_argument("--sticks", type=_positive, metavar="K",
+                       help="number of sticks (rotation: required)")
+    p_gen.add_argument("--moves", type=_count, metavar="N",
+                       help="sliding, boards of up to 9 cells: exactly N moves from the goal")
     p_gen.add_argument("--gaps", type=_count, default=1, metavar="G",
                        help="openings in the frame (default 1)")
     p_gen.add_argument("--gap-width", type=_positive, default=1, metavar="N",
@@ -140,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="boards to try (default 1, or 1000 with --min-moves/--unsolvable)")
     p_gen.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
                        help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
-    p_gen.set_defaults(run=_generate)
+    p_gen.set_defaults(run=_generate, parser=p_gen)
 
     p_serve = commands.add_parser(
         "serve", help="run the web playground",
@@ -479,10 +484,27 @@ class Progress:
                 self._write(self._CLEAR)
 
 
+#: generate's options that only a rotation puzzle takes, with their defaults.
+_ROTATION_GENERATE = {"sticks": None, "gaps": 1, "gap_width": 1, "inner_walls": 0, "max_length": None,
+                      "min_moves": None, "unsolvable": False, "tries": None,
+                      "max_states": DEFAULT_MAX_STATES}
+
+
 def _generate(args) -> int:
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.kind == "sliding":
+        return _generate_sliding(args, seed)
+    if args.moves is not None:
+        args.parser.error("--moves is for a sliding puzzle (--kind sliding); "
+                          "for rotation use --min-moves")
+    if args.sticks is None:
+        args.parser.error("the following arguments are required: --sticks (for a rotation puzzle)")
+    try:
+        args.size = _whole(MIN_SIZE, MAX_SIZE)(args.size)
+    except argparse.ArgumentTypeError as exc:
+        args.parser.error(f"argument --size: {exc}")
     options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
                    max_length=args.max_length)
     try:
@@ -510,6 +532,38 @@ def _generate(args) -> int:
     states = found.answer.states
     print(f"seed {found.seed}{tried}: {found.answer.summary()} "
           f"({states:,} state{'s' if states != 1 else ''})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _generate_sliding(args, seed: int) -> int:
+    """A shuffled sliding-tile board (or one exactly --moves from the goal)."""
+    import random
+
+    from .sliding.generate import at_distance, shuffle
+    from .sliding.position import SlidingError
+
+    wrong = _misplaced(args, _ROTATION_GENERATE, "sliding")
+    if wrong:
+        args.parser.error(wrong)
+    parts = args.size.lower().replace(" ", "").split("x")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.isdigit() and p.isascii() and len(p) < 4 for p in parts):
+        args.parser.error(f"argument --size: {_clip(args.size)!r} is not WxH or N (e.g. 4x4, 3x5, 3)")
+    width, height = (int(p) for p in parts)
+    rng = random.Random(seed)
+    try:
+        if args.moves is not None:
+            position = at_distance(width, height, args.moves, rng)
+        else:
+            position = shuffle(width, height, rng)
+    except SlidingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(position.text())
+    away = f", {args.moves} move{'s' if args.moves != 1 else ''} from the goal" \
+        if args.moves is not None else ""
+    print(f"seed {seed}: {width} x {height}{away}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from . import cachedir
 from .native import module
+from .position import movable_cells
 
 __all__ = ["partition", "preferred", "LARGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
@@ -157,7 +158,7 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
     n = width * height
     k = len(pattern)
     size = entries(n, k)
-    nbrs = [_neighbours(width, height, c) for c in range(n)]
+    nbrs = [movable_cells(width, height, c) for c in range(n)]
     start = (_goal_cells(pattern), n - 1)
     best: dict = {start: 0}
     queue = deque([start])
@@ -237,7 +238,7 @@ def build_numpy(width: int, height: int, pattern, progress=None) -> bytes:
     one, w64 = np.uint64(1), np.uint64(width)
     nbr = np.full((n, 4), -1, dtype=np.int64)
     for c in range(n):
-        for d, cell in enumerate(_neighbours(width, height, c)):
+        for d, cell in enumerate(movable_cells(width, height, c)):
             nbr[c, d] = cell
     bit = (np.uint64(1) << np.arange(n, dtype=np.uint64))
     seen = np.zeros(size * n, dtype=bool)  # (placement, hole cell) reached
@@ -297,20 +298,6 @@ def build_numpy(width: int, height: int, pattern, progress=None) -> bytes:
     if progress is not None:
         progress(int(np.count_nonzero(db != 255)), 100, "building")
     return db.tobytes()
-
-
-def _neighbours(width: int, height: int, cell: int) -> list[int]:
-    r, c = divmod(cell, width)
-    out = []
-    if r > 0:
-        out.append(cell - width)
-    if c > 0:
-        out.append(cell - 1)
-    if c < width - 1:
-        out.append(cell + 1)
-    if r < height - 1:
-        out.append(cell + width)
-    return out
 
 
 def python_can_build(width: int, height: int, pattern) -> bool:

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import cachedir
 from .native import module
+from .position import movable_cells
 
 __all__ = ["SHAPES", "UNREACHABLE", "fits", "rank", "unrank", "build", "get", "distance",
            "random_at_distance", "solve_path", "distances_after", "nbytes", "TableError",
@@ -94,17 +95,7 @@ def neighbours(width: int, height: int, hole: int) -> list[int]:
     >>> neighbours(3, 3, 4), neighbours(3, 3, 0)
     ([1, 3, 5, 7], [1, 3])
     """
-    r, c = divmod(hole, width)
-    out = []
-    if r > 0:
-        out.append(hole - width)
-    if c > 0:
-        out.append(hole - 1)
-    if c < width - 1:
-        out.append(hole + 1)
-    if r < height - 1:
-        out.append(hole + width)
-    return out
+    return list(movable_cells(width, height, hole))
 
 
 def _permutations(n: int) -> np.ndarray:

@@ -15,6 +15,15 @@
 //     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
 //     replay(text, moves) -> boards, predict(text, move) -> board | null.
 // The page has the ids of templates/sliding.html (#board, #solve, #play, ...).
+//
+// A kind whose timeline is more than a list of texts (rotation: each step is
+// a step of the server's trajectory, with the frame's turn and the falls)
+// extends Playground and overrides its hooks: animateStep(before, after,
+// {reverse, faster}), arrived() (the board came to a step of the timeline),
+// solutionStepMessage(t, step), solveOptions() (the goal, say, sent with a
+// solve), buildSolutionTimeline(answer), moveOnce(request), fetchHint(asked),
+// showHint(answer), timing and the words of `texts`
+// (see static/js/kinds/rotation.js).
 
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
@@ -56,10 +65,25 @@ class KindJobs extends Jobs {
   }
 }
 
+// How long Play holds a position, and how Restart walks back (a kind may differ).
+const TIMING = {
+  playGap: PLAY_GAP_MS, reducedPause: REDUCED_PAUSE_MS, animatedRestartSteps: ANIMATED_RESTART_STEPS,
+  rewindMs: REWIND_MS, rewindStepMs: REWIND_STEP_MS, restartFaster: 1,
+};
+
+// What the shell says that depends on the kind's moves.
+const TEXTS = {
+  unsolvableToPlay: "Nothing to play: this position cannot reach the goal.",
+  goalAlready: "Nothing to play: this is the goal already.",
+  latestMove: "That was your latest move. Move again, or press Solve to watch the shortest way.",
+};
+
 export class Playground {
   constructor(kind) {
     this.kind = kind;
     this.words = kind.words;
+    this.timing = TIMING;
+    this.texts = TEXTS;
     this.initial = JSON.parse($("#initial").textContent);
     this.board = $("#board");
     this.keeper = new Keeper(kind.name);
@@ -78,16 +102,36 @@ export class Playground {
       jump: null,
       wake: null,
     };
-    this.jobs = new KindJobs({
-      box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text"), path: this.api("jobs"),
-    }, this.words);
+    this.jobs = this.makeJobs();
     this.moveList = new MoveList({
       list: $("#moves-list"), label: $("#moves-label"), scrubber: $("#scrubber"), scrubRow: $("#scrub-row"),
       onJump: (step) => this.jumpTo(step),
-      chipTitle: (move, i) => this.words.moveTitle(move, i),
-      labels: { solution: "Shortest solution", play: "Your moves" },
+      ...this.moveListOptions(),
     });
     this.known = new Map(); // "board|move" -> the server's answer to a move
+  }
+
+  makeJobs() {
+    return new KindJobs({
+      box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text"), path: this.api("jobs"),
+    }, this.words);
+  }
+
+  moveListOptions() {
+    return {
+      chipTitle: (move, i) => this.words.moveTitle(move, i),
+      labels: { solution: "Shortest solution", play: "Your moves" },
+    };
+  }
+
+  // The position set up, as text: what a solve starts from.
+  startText() {
+    return this.state.start;
+  }
+
+  // What is sent with a solve besides the board (a goal, say).
+  solveOptions() {
+    return {};
   }
 
   api(path) {
@@ -220,31 +264,44 @@ export class Playground {
     }
   }
 
+  // The move from step `before` to step `after` of the timeline, or back.
+  animateStep(before, after, { reverse = false } = {}) {
+    return reverse ? this.animate(after.board, before.board) : this.animate(before.board, after.board);
+  }
+
+  // The board came to another step of the timeline.
+  arrived() {
+    this.keep();
+  }
+
+  // What is said as a solution is stepped through: [text, kind].
+  solutionStepMessage(t, step) {
+    const last = t.cursor === t.steps.length - 1;
+    return [`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)}` +
+      (last ? " Solved!" : ""), last ? "ok" : "info"];
+  }
+
   async forward() {
     const t = this.state.timeline;
     if (!t || t.cursor >= t.steps.length - 1) return false;
     const step = t.steps[t.cursor + 1];
-    await this.animate(t.steps[t.cursor].board, step.board);
-    if (this.state.timeline !== t) return false;
+    await this.animateStep(t.steps[t.cursor], step);
+    if (this.state.timeline !== t) return false; // the board was left while it moved
     t.cursor += 1;
     this.publish();
-    this.keep();
-    if (t.kind === "solution") {
-      const last = t.cursor === t.steps.length - 1;
-      this.say(`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)}` +
-        (last ? " Solved!" : ""), last ? "ok" : "info");
-    }
+    this.arrived();
+    if (t.kind === "solution") this.say(...this.solutionStepMessage(t, step));
     return true;
   }
 
-  async backward() {
+  async backward(faster = 1) {
     const t = this.state.timeline;
     if (!t || t.cursor === 0) return false;
-    await this.animate(t.steps[t.cursor].board, t.steps[t.cursor - 1].board);
+    await this.animateStep(t.steps[t.cursor - 1], t.steps[t.cursor], { reverse: true, faster });
     if (this.state.timeline !== t) return false;
     t.cursor -= 1;
     this.publish();
-    this.keep();
+    this.arrived();
     this.say(t.cursor ? `Back at move ${t.cursor}.` : "Back at the start.");
     return true;
   }
@@ -260,14 +317,15 @@ export class Playground {
   async rewind() {
     const t = this.state.timeline;
     if (!t || t.cursor === 0) return;
+    const timing = this.timing;
     if (prefersReducedMotion()) {
       t.cursor = 0;
-    } else if (t.cursor <= ANIMATED_RESTART_STEPS) {
-      while (await this.backward()) { /* to the start */ }
+    } else if (t.cursor <= timing.animatedRestartSteps) {
+      while (await this.backward(timing.restartFaster)) { /* to the start */ }
       return;
     } else {
       const from = t.cursor;
-      const perStep = Math.min(REWIND_STEP_MS, REWIND_MS / from);
+      const perStep = Math.min(timing.rewindStepMs, timing.rewindMs / from);
       const begun = performance.now();
       this.board.dataset.animating = "rewind";
       try {
@@ -285,7 +343,7 @@ export class Playground {
     }
     this.render();
     this.publish();
-    this.keep();
+    this.arrived();
     this.say("Back at the start.");
   }
 
@@ -305,18 +363,42 @@ export class Playground {
     this.say(t.cursor ? `Move ${t.cursor} of ${t.steps.length - 1}.` : "Back at the start.");
     this.render();
     this.publish();
-    this.keep();
+    this.arrived();
   }
 
   // ------------------------------------------------------------- solve
+  // The answer kept for a start, with the options it was solved under.
+  solutionOf(text, answer) {
+    return { text, options: JSON.stringify(this.solveOptions()), answer };
+  }
+
+  // The last solution is for the start and options as they are now.
+  solutionFits(s = this.state.solution) {
+    return Boolean(s) && s.text === this.startText() && s.options === JSON.stringify(this.solveOptions());
+  }
+
   async fetchSolution() {
-    const text = this.state.start;
-    const s = this.state.solution;
-    if (s && s.text === text) return s.answer;
-    const answer = await this.jobs.solve({ board: text }, "Solving");
-    this.state.solution = { text, answer };
+    const text = this.startText();
+    if (this.solutionFits()) return this.state.solution.answer;
+    const answer = await this.jobs.solve({ board: text, ...this.solveOptions() }, "Solving");
+    this.state.solution = this.solutionOf(text, answer);
     if (answer.status === "solved" && answer.optimal) this.state.optimum = { text, length: answer.length };
     return answer;
+  }
+
+  answerText(answer) {
+    return this.words.answerWords(answer);
+  }
+
+  // The solution's timeline, from the start along the answer's moves.
+  async buildSolutionTimeline(answer) {
+    const start = this.state.start;
+    const steps = [{ board: start, move: null }];
+    if (answer.status === "solved") {
+      const boards = this.words.replay(start, answer.moves || [], answer);
+      answer.moves.forEach((move, i) => steps.push({ board: boards[i], move }));
+    }
+    this.state.timeline = { kind: "solution", steps, cursor: 0 };
   }
 
   async showSolution() {
@@ -331,19 +413,14 @@ export class Playground {
       const kind = error instanceof JobStopped ? "info" : "error";
       this.setAnswer(error.message, kind);
       this.say(error.message, kind);
-      return null;
-    } finally {
       this.state.solving = false;
       this.updateButtons();
+      return null;
     }
-    this.setAnswer(this.words.answerWords(answer), answer.status === "solved" ? "ok" : "warn");
-    const start = this.state.start;
-    const steps = [{ board: start, move: null }];
-    if (answer.status === "solved") {
-      const boards = this.words.replay(start, answer.moves || [], answer);
-      answer.moves.forEach((move, i) => steps.push({ board: boards[i], move }));
-    }
-    this.state.timeline = { kind: "solution", steps, cursor: 0 };
+    // the buttons follow once the timeline is there (publish)
+    this.state.solving = false;
+    this.setAnswer(this.answerText(answer), answer.status === "solved" ? "ok" : "warn");
+    await this.buildSolutionTimeline(answer);
     this.render();
     this.publish();
     this.keep();
@@ -356,12 +433,11 @@ export class Playground {
 
   hasSolutionTimeline() {
     const t = this.state.timeline;
-    const s = this.state.solution;
-    return Boolean(t && t.kind === "solution" && s && s.text === this.state.start);
+    return Boolean(t && t.kind === "solution" && this.solutionFits());
   }
 
   nothingToPlay(answer) {
-    if (answer.status === "unsolvable") this.say("Nothing to play: this position cannot reach the goal.", "warn");
+    if (answer.status === "unsolvable") this.say(this.texts.unsolvableToPlay, "warn");
     else this.say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
   }
 
@@ -386,7 +462,7 @@ export class Playground {
       const t = this.state.timeline;
       if (t.cursor >= t.steps.length - 1) {
         if (t.steps.length === 1) {
-          this.say("Nothing to play: this is the goal already.");
+          this.say(this.texts.goalAlready);
           return;
         }
         t.cursor = 0;
@@ -394,9 +470,9 @@ export class Playground {
         this.publish();
       }
       while (this.state.playing && await this.forward()) {
-        if (this.state.playing && t.cursor < t.steps.length - 1) {
-          await this.pause(prefersReducedMotion() ? REDUCED_PAUSE_MS : PLAY_GAP_MS);
-        }
+        // with reduced motion a move is one still picture: hold it long enough to be seen
+        const ms = prefersReducedMotion() ? this.timing.reducedPause : this.timing.playGap;
+        if (ms && this.state.playing && t.cursor < t.steps.length - 1) await this.pause(ms);
       }
     });
     this.state.playing = false;
@@ -435,9 +511,14 @@ export class Playground {
           return;
         }
       }
+      const s = this.state.solution;
+      if (this.hasSolutionTimeline() && s.answer.status !== "solved") {
+        this.nothingToPlay(s.answer);
+        return;
+      }
       const t = this.state.timeline;
       if (t.kind === "play" && t.cursor >= t.steps.length - 1) {
-        this.say("That was your latest move. Move again, or press Solve to watch the shortest way.");
+        this.say(this.texts.latestMove);
         return;
       }
       await this.forward();
@@ -544,34 +625,56 @@ export class Playground {
   hintFromSolution() {
     const s = this.state.solution;
     const t = this.state.timeline;
-    if (!s || s.text !== this.state.start || s.answer.status !== "solved" || !s.answer.optimal) return null;
+    if (!this.solutionFits(s) || s.answer.status !== "solved" || !this.provenShortest(s.answer)) return null;
     const played = t ? t.steps.slice(1, t.cursor + 1).map((step) => step.move) : [];
     const moves = s.answer.moves;
     if (played.some((m, i) => String(m) !== String(moves[i]))) return null;
     return { status: "solved", move: moves[played.length] ?? null, length: moves.length - played.length, optimal: true };
   }
 
+  provenShortest(answer) {
+    return Boolean(answer.optimal);
+  }
+
+  // The position a hint is asked for, and whether the board is still there
+  // (`failed`: to say why the hint did not come).
+  hintPosition() {
+    return this.current();
+  }
+
+  hintStill(asked) {
+    return this.hintPosition() === asked;
+  }
+
+  // small boards: the server's hint also gives the distance after each move
+  needsServerHint(known, asked) {
+    return !known || (this.view.size(asked) <= 9 && known.move !== null);
+  }
+
   async hint() {
     if (this.state.solving || this.state.hinting) return;
-    const asked = this.current();
+    const asked = this.hintPosition();
     let answer = this.hintFromSolution();
-    if (!answer || (this.view.size(asked) <= 9 && answer.move !== null)) {
-      // small boards: the server's hint also gives the distance after each move
+    if (this.needsServerHint(answer, asked)) {
       const focused = document.activeElement;
       this.state.hinting = true;
       this.updateButtons();
       try {
         answer = await this.fetchHint(asked);
       } catch (error) {
-        if (this.current() === asked) this.say(error.message, error instanceof JobStopped ? "info" : "error");
+        if (this.hintStill(asked, true)) this.say(error.message, error instanceof JobStopped ? "info" : "error");
         return;
       } finally {
         this.state.hinting = false;
         this.updateButtons();
         this.keepFocus(focused);
       }
-      if (this.current() !== asked) return;
+      if (!this.hintStill(asked)) return;
     }
+    this.showHint(answer);
+  }
+
+  showHint(answer) {
     const { text, kind } = this.words.hintWords(answer);
     this.say(text, kind);
     if (answer.move !== null && answer.move !== undefined) this.render({ hinted: answer.move });
@@ -626,7 +729,7 @@ export class Playground {
         return;
       }
       if (answer.status === "solved" && answer.optimal && Number.isInteger(answer.length)) {
-        if (!this.state.solution || this.state.solution.text !== text) this.state.solution = { text, answer };
+        if (!this.state.solution || this.state.solution.text !== text) this.state.solution = this.solutionOf(text, answer);
         this.state.optimum = { text, length: answer.length };
         if (this.state.start === text) this.publish();
       }
@@ -673,6 +776,14 @@ export class Playground {
   // ------------------------------------------------------------ wiring
   start() {
     this.view = this.kind.mount(this);
+    this.wire();
+    this.installKeys();
+    this.begin();
+    return this;
+  }
+
+  // The shell's buttons.
+  wire() {
     const on = (id, fn) => $(id).addEventListener("click", fn);
     on("#solve", () => this.solveClicked());
     on("#cancel", () => {
@@ -691,8 +802,10 @@ export class Playground {
     on("#redo", () => this.redo());
     on("#copy-link", () => this.share("full"));
     on("#short-link", () => this.share("short"));
-    this.installKeys();
+  }
 
+  // The work kept, or the puzzle of the address; Play when the link asks.
+  begin() {
     const params = new URLSearchParams(window.location.search);
     const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
     // a link that asks to play shows its own puzzle, not the work kept here
@@ -713,7 +826,6 @@ export class Playground {
     }
     if (autoplay) this.playClicked();
     this.kind.started?.(this);
-    return this;
   }
 
   // The last work on this kind's page comes back when the address names no

@@ -666,6 +666,14 @@ static int checkpoint(Search *s)
     return 0;
 }
 
+/* The path holds MAX_DEPTH moves: a deeper node ends the search as a limit
+ * (the bound checks keep legal tables from getting here). */
+static int too_deep(Search *s)
+{
+    s->stop = STOP_NODES;
+    return ABORT;
+}
+
 /* One node: the search below the current board, g moves from the start,
  * `last` the tile just moved (never moved back at once). Returns FOUND,
  * ABORT or the smallest f above the bound. */
@@ -675,6 +683,7 @@ static NOVEC int search_pdb(Search *s, int g, int last)
     s->nodes++;
     int h = s->hn > s->hm ? s->hn : s->hm;
     if (g + h > s->bound) return g + h;
+    if (g >= MAX_DEPTH) return too_deep(s);
     if (h == 0 && memcmp(s->board, s->goal, (size_t)s->g.n) == 0) {
         s->length = g;
         return FOUND;
@@ -738,6 +747,7 @@ static int search_lc(Search *s, int g, int last)
     s->nodes++;
     int h = s->md + s->lc;
     if (g + h > s->bound) return g + h;
+    if (g >= MAX_DEPTH) return too_deep(s);
     if (h == 0) {  /* Manhattan distance 0: every tile home */
         s->length = g;
         return FOUND;
@@ -908,7 +918,14 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
             if (p->k < 0) goto done;
             if (PyObject_GetBuffer(table, &views[nviews], PyBUF_SIMPLE) < 0) goto done;
             nviews++;
-            uint64_t entries = arrangements(n, p->k, UINT64_MAX / 64);
+            /* The search ranks placements in 32 bits; arrangements() says 0
+             * past that, and a 0 must not pass for an empty table. */
+            uint64_t entries = arrangements(n, p->k, UINT32_MAX);
+            if (!entries) {
+                PyErr_Format(PyExc_ValueError,
+                             "pattern %zd of %d tiles on %d cells is too large", j, p->k, n);
+                goto done;
+            }
             if ((uint64_t)views[nviews - 1].len != entries) {
                 PyErr_Format(PyExc_ValueError,
                              "the table of pattern %zd has %zd entries, %llu expected", j,
@@ -947,6 +964,13 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
     for (int c = 0; c < w; c++) s->lc += s->collc[c] = line_conflicts(s, 0, c);
 
     int h0 = s->npat ? (s->hn > s->hm ? s->hn : s->hm) : s->md + s->lc;
+    /* Tables other than pdb_build's can claim any sum; a first bound past
+     * MAX_DEPTH would let the path outgrow its buffer. */
+    if (h0 > MAX_DEPTH) {
+        PyErr_Format(PyExc_ValueError,
+                     "bound %d over MAX_DEPTH %d: the tables do not fit this board", h0, MAX_DEPTH);
+        goto done;
+    }
     s->bound = h0 > start_bound ? h0 : start_bound;
     s->max_nodes = max_nodes;
     s->next_check = 0;

@@ -422,6 +422,16 @@ def test_the_gil_is_released_while_searching():
 
 # ---------------------------------------------------------------- arguments
 
+def _lying_tables(w, h):
+    n = w * h
+    out = []
+    for t in range(1, n):
+        table = bytearray(n)
+        table[t - 1] = 254
+        out.append(((t,), bytes(table)))
+    return out
+
+
 @pytest.mark.parametrize("call,message", [
     (lambda: native.bfs_table(1, 3), "out of range"),
     (lambda: native.bfs_table(3, 9), "out of range"),
@@ -449,6 +459,12 @@ def test_the_gil_is_released_while_searching():
     (lambda: native.ida(3, 3, bytes(goal(3, 3)), max_seconds=float("nan")), "max_seconds"),
     (lambda: native.ida(3, 3, bytes(goal(3, 3)), start_bound=-1), "start_bound"),
     (lambda: native.ida(3, 3, bytes(goal(3, 3)), start_bound=10**6), "start_bound"),
+    # 64! / 45! entries overflow the count: it must not pass for an empty table
+    (lambda: native.ida(8, 8, bytes(goal(8, 8)), [(tuple(range(1, 20)), b"")]), "too large"),
+    (lambda: native.ida(4, 4, bytes(goal(4, 4)), [(tuple(range(1, 11)), b"")]), "too large"),
+    # tables that claim 254 moves for each tile at home and 0 once it left:
+    # a first bound of 63 * 254 would have walked the path past its buffer
+    (lambda: native.ida(8, 8, bytes(goal(8, 8)), _lying_tables(8, 8)), "bound 16002 over"),
 ])
 def test_bad_arguments_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):

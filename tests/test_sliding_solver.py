@@ -660,3 +660,24 @@ def test_solve_reports_building_then_search(engine, tmp_path, monkeypatch):
 def small_partition_of(w, h):
     tiles = list(range(1, w * h))
     return tuple(tuple(tiles[i:i + 3]) for i in range(0, len(tiles), 3))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_building_progress_is_one_rising_fraction_over_all_tables(engine, tmp_path, monkeypatch):
+    """The web job and the CLI line show what the callback gives while the
+    databases build: it must not start again at 0 for each table."""
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    # big enough for reports during the builds (C: 0.6 million entries; Python: 12 thousand)
+    patterns = (pdb.partition(3, 4) if engine == "native"
+                else ((8, 9), (1, 2, 3, 4), (5, 6, 7)))
+    seen = []
+    pset = pdb.load(3, 4, patterns, engine=engine,
+                    progress=lambda count, percent, phase: seen.append((count, percent, phase)))
+    total = sum(pdb.entries(12, len(p)) for p in patterns)
+    assert pset.built and {phase for _, _, phase in seen} == {"building"}
+    assert len(seen) > len(patterns)
+    for (c0, p0, _), (c1, p1, _) in zip(seen, seen[1:]):
+        assert c1 >= c0 and p1 >= p0, seen
+    assert seen[-1][:2] == (total, 100)
+    assert all(p < 100 for _, p, _ in seen[:-len(patterns)])  # 100 only when all are built

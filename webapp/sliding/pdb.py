@@ -162,8 +162,7 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
     start = (_goal_cells(pattern), n - 1)
     best: dict = {start: 0}
     queue = deque([start])
-    settled = 0
-    total = size * (n - k)
+    settled = filled = 0
     last = time.perf_counter()
     db = bytearray(b"\xff" * size)
     while queue:
@@ -174,6 +173,8 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
             continue
         best[state] = -1 - d
         i = index(cells, n)
+        if db[i] == 255:
+            filled += 1
         if d < db[i]:
             db[i] = d
         settled += 1
@@ -181,7 +182,7 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
             now = time.perf_counter()
             if now - last >= 0.05:
                 last = now
-                progress(settled, min(99, 100 * settled // total), "building")
+                progress(filled, min(99, 100 * filled // size), "building")
         for cell in nbrs[hole]:
             if cell in cells:
                 j = cells.index(cell)
@@ -198,7 +199,7 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
                 else:
                     queue.append(new)
     if progress is not None:
-        progress(settled, 100, "building")
+        progress(filled, 100, "building")
     return bytes(db)
 
 
@@ -390,34 +391,69 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
     patterns = tuple(tuple(p) for p in (patterns or partition(width, height)))
     began = time.perf_counter()
     n = width * height
-    tables = []
-    built = False
     native = module(engine)
+    found = {}
     for pattern in patterns:
-        key = (width, height, pattern)
         with _lock:
-            data = _loaded.get(key)
+            data = _loaded.get((width, height, pattern))
             if data is None:
                 data = cachedir.load(file_name(width, height, pattern), entries(n, len(pattern)))
-        if data is None:
-            if not allow_build or (native is None and not python_can_build(width, height, pattern)
-                                   and not numpy_can_build(width, height, pattern)):
-                return None
-            report = progress
-            if deadline is not None:
-                def report(count, percent, phase, _outer=progress):
-                    if time.perf_counter() > deadline:
-                        raise BuildStopped(pattern)
-                    if _outer is not None:
-                        _outer(count, percent, phase)
-            data = build(width, height, pattern, engine, report)
-            cachedir.store(file_name(width, height, pattern), data)
-            built = True
-        with _lock:
-            _loaded[key] = data
-        tables.append(data)
-    return PatternSet(width, height, patterns, tuple(tables), width == height,
-                      time.perf_counter() - began, built)
+        found[pattern] = data
+    missing = [p for p in patterns if found[p] is None]
+    if missing and (not allow_build or (native is None and not all(
+            python_can_build(width, height, p) or numpy_can_build(width, height, p)
+            for p in missing))):
+        return None  # before building any: a part of the set is of no use
+    overall = _Overall(progress, [entries(n, len(p)) for p in missing])
+    for number, pattern in enumerate(missing):
+        def report(count, percent, phase, _pattern=pattern, _table=overall.table(number)):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise BuildStopped(_pattern)
+            _table(count)
+        data = build(width, height, pattern, engine, report)
+        overall.finished(number)
+        cachedir.store(file_name(width, height, pattern), data)
+        found[pattern] = data
+    with _lock:
+        for pattern in patterns:
+            _loaded[(width, height, pattern)] = found[pattern]
+    return PatternSet(width, height, patterns, tuple(found[p] for p in patterns), width == height,
+                      time.perf_counter() - began, bool(missing))
+
+
+class _Overall:
+    """One progress over all the databases a load builds, so that a bar or a
+    percentage never starts again at 0 for the next table: ``progress(entries
+    done in all of them, percent of their total, "building")``, each table
+    weighted by its entries (its build time grows about with them).
+
+    >>> seen = []
+    >>> o = _Overall(lambda *a: seen.append(a[:2]), [300, 100])
+    >>> o.table(0)(150); o.finished(0); o.table(1)(50); o.table(1)(20); o.finished(1)
+    >>> seen
+    [(150, 37), (300, 75), (350, 87), (350, 87), (400, 100)]
+    """
+
+    def __init__(self, progress, sizes) -> None:
+        self.progress = progress
+        self.sizes = list(sizes)
+        self.total = sum(self.sizes)
+        self.count = 0
+
+    def table(self, number: int):
+        """The callback for table ``number``'s builder: entries done in it."""
+        offset = sum(self.sizes[:number])
+        size = self.sizes[number]
+        return lambda done: self._report(offset + min(max(int(done), 0), size))
+
+    def finished(self, number: int) -> None:
+        self._report(sum(self.sizes[:number + 1]))
+
+    def _report(self, count: int) -> None:
+        # builders count in their own steps: never report less than before
+        self.count = max(self.count, count)
+        if self.progress is not None:
+            self.progress(self.count, 100 * self.count // self.total, "building")
 
 
 def mirror_maps(width: int) -> tuple[list[int], list[int]]:

@@ -190,7 +190,8 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     """Solve ``tiles`` on a ``width`` x ``height`` board (see the module text).
 
     ``progress(count, depth, phase)``: ``search`` (nodes, IDA* bound) or
-    ``building`` (entries done, percent), at most every ~50 ms; an exception
+    ``building`` (entries done, percent, both over all the databases being
+    built: they only rise), at most every ~50 ms; an exception
     it raises ends the solve and propagates. ``engine``: auto, native, python.
     """
     began = time.perf_counter()

@@ -681,3 +681,30 @@ def test_building_progress_is_one_rising_fraction_over_all_tables(engine, tmp_pa
         assert c1 >= c0 and p1 >= p0, seen
     assert seen[-1][:2] == (total, 100)
     assert all(p < 100 for _, p, _ in seen[:-len(patterns)])  # 100 only when all are built
+
+
+def test_cached_says_no_to_a_truncated_or_foreign_file(tmp_path, monkeypatch):
+    """cached() decides what is at hand (the web's quick path, the larger
+    4 x 4 set): a damaged file must count as missing, and be rebuilt."""
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    monkeypatch.setattr(pdb, "_loaded", {})
+    pattern = (13, 14, 15)
+    first = pdb.load(4, 4, (pattern,), engine="python")
+    path = tmp_path / pdb.file_name(4, 4, pattern)
+    whole = path.read_bytes()
+    monkeypatch.setattr(pdb, "_loaded", {})
+    assert pdb.cached(4, 4, pattern)
+    path.write_bytes(whole[:-1])  # truncated
+    assert not pdb.cached(4, 4, pattern)
+    path.write_bytes(b"X" * len(whole))  # the right size, not our file
+    assert not pdb.cached(4, 4, pattern)
+    path.write_bytes(whole + b"\0")  # something after the table
+    assert not pdb.cached(4, 4, pattern)
+    monkeypatch.setattr(pdb, "LARGE", {(4, 4): (pattern,)})
+    path.write_bytes(whole[:-1])
+    assert pdb.preferred(4, 4) == pdb.partition(4, 4)  # not the (damaged) larger set
+    again = pdb.load(4, 4, (pattern,), engine="python")
+    assert again.built and again.tables == first.tables
+    assert path.read_bytes() == whole and pdb.cached(4, 4, pattern)
+    monkeypatch.setattr(pdb, "_loaded", {})
+    assert pdb.preferred(4, 4) == (pattern,)

@@ -16,6 +16,8 @@ True
 b'abc'
 >>> load("example.bin", 4) is None     # the wrong size: not trusted
 True
+>>> looks_whole("example.bin", 3), looks_whole("example.bin", 4), looks_whole("none.bin", 3)
+(True, False, False)
 >>> if saved is None: del os.environ["ROTATION_PLAYGROUND_CACHE"]
 ... else: os.environ["ROTATION_PLAYGROUND_CACHE"] = saved
 """
@@ -27,7 +29,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["directory", "path", "store", "load", "MAGIC"]
+__all__ = ["directory", "path", "store", "load", "looks_whole", "MAGIC"]
 
 #: First bytes of every file; the number changes when the layout does.
 MAGIC = b"RPSLIDE1"
@@ -94,3 +96,16 @@ def load(name: str, size: int) -> bytes | None:
     if _digest(data) != top[len(MAGIC):]:
         return None
     return data
+
+
+def looks_whole(name: str, size: int) -> bool:
+    """Is there a file under ``name`` of the right length with our header?
+    A quick look (no digest: that reads it all), for deciding what is at
+    hand; :func:`load` still checks the digest."""
+    try:
+        with open(path(name), "rb") as f:
+            top = f.read(len(MAGIC))
+            length = os.fstat(f.fileno()).st_size
+    except OSError:
+        return False
+    return top == MAGIC and length == len(MAGIC) + _DIGEST + size

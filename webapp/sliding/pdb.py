@@ -360,10 +360,12 @@ class PatternSet:
 
 
 def cached(width: int, height: int, pattern) -> bool:
-    """Is the database in memory or in a cache file already (not checked)?"""
+    """Is the database in memory or in a cache file of the right size and
+    header? (A truncated or foreign file is not: it would be rebuilt.)"""
     pattern = tuple(pattern)
     return ((width, height, pattern) in _loaded
-            or cachedir.path(file_name(width, height, pattern)).exists())
+            or cachedir.looks_whole(file_name(width, height, pattern),
+                                    entries(width * height, len(pattern))))
 
 
 def preferred(width: int, height: int) -> tuple[tuple[int, ...], ...]:

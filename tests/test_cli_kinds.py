@@ -146,18 +146,46 @@ def test_a_big_sliding_board_without_limits_gets_a_bounded_search_then_a_fast_an
     assert _replay(text, body["moves"]) == list(range(1, 25)) + [0]
 
 
-def test_stopped_by_ctrl_c_a_sliding_solve_says_how_far_it_got(puzzle, capsys, monkeypatch):
-    from webapp.sliding import solver
+HARD = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"
 
+
+def _interrupt_at(solver, monkeypatch, phase):
     def interrupted(*args, progress=None, **kwargs):
-        progress(1234, 40, "search")
+        progress(1234, 40, phase)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(solver, "solve", interrupted)
-    hard = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"
-    code, body = _json(capsys, puzzle(hard))
+
+
+def test_stopped_by_ctrl_c_a_sliding_search_answers_as_a_time_limit(puzzle, capsys, monkeypatch):
+    from webapp.sliding import solver
+
+    _interrupt_at(solver, monkeypatch, "search")
+    main(["solve", puzzle(HARD)])
+    assert "stopped by Ctrl+C after 1,234 nodes, bound 40 moves" in capsys.readouterr().err
+    code, body = _json(capsys, puzzle(HARD))
+    assert code == 0 and body["status"] == "solved" and body["limit"] == "interrupted"
+    assert body["optimal"] is False and body["method"] == "construct"
+    assert body["nodes"] == 1234 and body["lower_bound"] >= 40
+    assert _replay(HARD, body["moves"]) == list(range(1, 16)) + [0]
+
+
+def test_stopped_by_ctrl_c_while_building_or_constructing_says_how_far_it_got(
+        puzzle, capsys, monkeypatch):
+    from webapp.sliding import solver
+
+    _interrupt_at(solver, monkeypatch, "building")  # no search yet: nothing to answer with
+    code, body = _json(capsys, puzzle(HARD))
     assert code == 3 and body["status"] == "limit" and body["limit"] == "interrupted"
     assert body["nodes"] == 1234
+
+    def second_ctrl_c(*args):
+        raise KeyboardInterrupt
+
+    _interrupt_at(solver, monkeypatch, "search")
+    monkeypatch.setattr(solver, "_construct", second_ctrl_c)
+    code, body = _json(capsys, puzzle(HARD))
+    assert code == 3 and (body["status"], body["moves"]) == ("limit", [])
 
 
 def test_generate_sliding_prints_a_solvable_board_of_the_size(capsys):

@@ -129,3 +129,102 @@ def test_progress_figures_and_the_plain_separator():
     progress.close()
     stream.flush()
     assert stream.buffer.getvalue() == b""  # not shown: nothing written
+
+
+# ---------------------------------------------------------------- sliding: Ctrl+C answers
+
+SLIDING_PROGRESS = re.compile(r"\r\x1b\[K  ([\d,]+) nodes · bound (\d+) moves? · [\d,]+/s · \d+\.\d s")
+
+
+def shuffled_six_by_six(path: Path) -> tuple[int, ...]:
+    """A 6 x 6 board far from its goal: no databases, and a shortest-path
+    search that runs for hours (its own default limit is 10 s)."""
+    import random
+
+    from webapp.sliding.solver import solvable
+
+    tiles = list(range(36))
+    random.Random(2026).shuffle(tiles)
+    if not solvable(6, 6, tiles):  # the other parity: swap two tiles
+        a, b = [i for i, t in enumerate(tiles) if t][:2]
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+    path.write_text("".join(" ".join(map(str, tiles[r * 6:r * 6 + 6])) + "\n" for r in range(6)))
+    return tuple(tiles)
+
+
+def interrupt_sliding_on_terminal(*args: str, timeout: float = 30):
+    """The command with stderr on a pseudo-terminal, SIGINT once its sliding
+    progress line shows: (exit code, stdout, terminal text)."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    seen, sent = b"", False
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    break
+                seen += chunk
+                if not sent and SLIDING_PROGRESS.search(seen.decode("utf-8", "replace")):
+                    proc.send_signal(signal.SIGINT)
+                    sent = True
+            elif proc.poll() is not None:
+                break
+        out, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert sent, seen
+    return proc.returncode, out.decode(), seen.decode("utf-8", "replace")
+
+
+def replays_to_goal(tiles, moves, width: int) -> bool:
+    board = list(tiles)
+    for t in moves:
+        hole, cell = board.index(0), board.index(t)
+        if abs(hole // width - cell // width) + abs(hole % width - cell % width) != 1:
+            return False
+        board[hole], board[cell] = t, 0
+    return board == list(range(1, len(board))) + [0]
+
+
+def test_ctrl_c_in_a_sliding_search_answers_as_a_time_limit_does(tmp_path):
+    path = tmp_path / "six.txt"
+    tiles = shuffled_six_by_six(path)
+    began = time.monotonic()
+    code, out, shown = interrupt_sliding_on_terminal("solve", str(path), "--kind", "sliding",
+                                                     "--max-seconds", "60", "--json")
+    assert time.monotonic() - began < 20  # long before its own limit
+    assert code == 0, shown
+    assert "Traceback" not in shown
+    stopped = re.search(r"stopped by Ctrl\+C after ([\d,]+) nodes, bound (\d+) moves?, \d+\.\d s: "
+                        r"a fast solution instead\r?\n", shown)
+    assert stopped, shown
+    answer = json.loads(out)
+    assert (answer["status"], answer["optimal"], answer["limit"], answer["method"]) == \
+        ("solved", False, "interrupted", "construct")
+    assert answer["lower_bound"] >= int(stopped[2]) > 0  # the bound searched: proven
+    assert answer["length"] == len(answer["moves"]) > answer["lower_bound"]
+    assert answer["nodes"] == int(stopped[1].replace(",", "")) > 0
+    assert replays_to_goal(tiles, answer["moves"], 6)
+
+
+def test_ctrl_c_in_a_sliding_search_prints_the_fast_solution(tmp_path):
+    path = tmp_path / "six.txt"
+    tiles = shuffled_six_by_six(path)
+    code, out, shown = interrupt_sliding_on_terminal("solve", str(path), "--kind", "sliding",
+                                                     "--max-seconds", "60")
+    assert code == 0 and "a fast solution instead" in shown
+    summary, moves = out.splitlines()
+    assert re.fullmatch(r"Solved in [\d,]+ moves, not proven shortest: at least \d+ needed", summary)
+    assert replays_to_goal(tiles, [int(m) for m in moves.removeprefix("moves: ").split()], 6)

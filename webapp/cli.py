@@ -5,7 +5,8 @@ On a terminal, a solve that runs longer than a second shows its progress on
 standard error (positions, depth, rate, time), one line rewritten in place
 and cleared at the end; it also shows with ``--json``, whose answer goes to
 standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
-for any limit).
+for any limit; a sliding search then answers as a time limit does, with a
+fast solution not proven shortest, exit 0).
 
 Standard output closed early (``| head``) ends any command quietly with
 status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
@@ -50,15 +51,16 @@ limits: none unless given; the search runs until it has an answer or Ctrl+C
 stops it. Except for a sliding-tile board of more than 16 cells: without
 --max-seconds or --max-nodes its shortest-path search stops after
 {SLIDING_BIG_SECONDS:g} s and a fast solution follows, marked "optimal": false with the
-proven "lower_bound". A sliding search stopped by a limit answers the same
-way; exit 3 only when there is no solution at all.
+proven "lower_bound". A sliding search stopped by a limit or by Ctrl+C
+answers the same way ("limit": "interrupted" for Ctrl+C; a second Ctrl+C
+aborts); exit 3 only when there is no solution at all.
 
 exit status:
   0    an answer: solved (sliding: perhaps not proven shortest, see above), or
        unsolvable (every reachable position tried; sliding: the wrong parity)
   2    a bad file, goal or option (the message names the line and column)
   3    a limit (--max-states, --max-nodes, --max-seconds) or Ctrl+C stopped
-       the search without any solution
+       the search without any solution (sliding: see above)
   {EXIT_BROKEN_PIPE}  the reader of standard output stopped early (as with | head -c 300):
        the rest of the answer is dropped, quietly"""
 
@@ -322,13 +324,22 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
                             max_count=args.max_nodes, max_bytes=None, progress=progress)
     except KeyboardInterrupt:
         progress.close()
-        print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
-        if args.json:
-            print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted",
-                              "moves": [], "length": None, "optimal": False,
-                              kind.counter: progress.states,
-                              "seconds": round(progress.elapsed(), 6)}))
-        return EXIT_LIMIT
+        figures = progress.figures()
+        answer = None
+        if kind_name == "sliding" and progress.phase == "search":
+            try:
+                answer = _sliding_interrupted(puzzle, progress)
+            except KeyboardInterrupt:  # a second Ctrl+C while the fast solution is made
+                answer = None
+        if answer is None:
+            print(f"stopped by Ctrl+C after {figures}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted",
+                                  "moves": [], "length": None, "optimal": False,
+                                  kind.counter: progress.states,
+                                  "seconds": round(progress.elapsed(), 6)}))
+            return EXIT_LIMIT
+        print(f"stopped by Ctrl+C after {figures}: a fast solution instead", file=sys.stderr)
     finally:
         progress.close()
     if args.json:
@@ -345,6 +356,16 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
                 print(f"\n{number}. move {move}")
                 print(kind.text(puzzle), end="")
     return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
+
+
+def _sliding_interrupted(puzzle, progress) -> dict:
+    """What a sliding search stopped by Ctrl+C answers: as a time limit
+    does, a fast solution with the bound the search had reached (proven)."""
+    from .sliding import solver
+
+    answer = solver.interrupted(puzzle.width, puzzle.height, puzzle.tiles, bound=progress.depth,
+                                nodes=progress.states, seconds=progress.elapsed())
+    return answer.to_dict()
 
 
 def _guess_hint(kind: str) -> str:

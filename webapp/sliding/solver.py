@@ -37,14 +37,15 @@ from dataclasses import dataclass
 from . import heuristic, ida, pdb, table
 from .native import engine_name, module
 
-__all__ = ["Answer", "SolverError", "solve", "hint", "solvable", "check", "SEARCH_BYTES"]
+__all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
+           "SEARCH_BYTES"]
 
 #: Memory a search needs besides its tables (the path, the stacks, Python).
 SEARCH_BYTES = 1_000_000
 #: Sizes of a side.
 MIN_SIDE, MAX_SIDE = 2, 8
 _LIMIT_WORDS = {"seconds": "the time limit", "nodes": "the node limit",
-                "memory": "the memory limit"}
+                "memory": "the memory limit", "interrupted": "Ctrl+C"}
 
 
 class SolverError(ValueError):
@@ -70,7 +71,7 @@ class Answer:
     seconds: float = 0.0
     engine: str = "python"
     method: str = "parity"            # parity | table | pdb | manhattan | construct
-    limit: str | None = None          # seconds | nodes | memory: what stopped the search
+    limit: str | None = None          # seconds | nodes | memory | interrupted: what stopped it
     distances: dict | None = None     # tile -> exact distance after moving it (tables)
 
     @property
@@ -260,15 +261,48 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     limit = result.status.removeprefix("limit-")
     if stopped == "seconds":
         limit = "seconds"
+    return _stopped(width, height, tiles, answer, result.bound, result.nodes, limit, method)
+
+
+def _stopped(width: int, height: int, tiles, answer, bound: int, nodes: int, limit: str,
+             method: str) -> Answer:
+    """The answer of a search that ``limit`` stopped at ``bound`` (proven):
+    a fast solution, shortest only if it meets the bound."""
     # every solution has the parity of the hole's distance from its goal cell
-    bound = max(result.bound, heuristic.estimate(width, height, tiles))
+    bound = max(bound, heuristic.estimate(width, height, tiles))
     if (bound - _hole_distance(width, height, tiles)) % 2:
         bound += 1
     moves = _construct(width, height, tiles)
     if moves is None:
-        return answer("limit", method=method, limit=limit, lower_bound=bound, nodes=result.nodes)
+        return answer("limit", method=method, limit=limit, lower_bound=bound, nodes=nodes)
     return answer("solved", moves, optimal=len(moves) <= bound, lower_bound=bound,
-                  nodes=result.nodes, method="construct", limit=limit)
+                  nodes=nodes, method="construct", limit=limit)
+
+
+def interrupted(width: int, height: int, tiles, *, bound: int = 0, nodes: int = 0,
+                seconds: float = 0.0, engine: str = "auto") -> Answer:
+    """The answer after a search was interrupted (Ctrl+C on the command
+    line) at ``bound`` (a bound it was searching, so proven), after
+    ``nodes`` and ``seconds``: as a time limit answers, a fast solution with
+    the proven lower bound, ``limit`` ``interrupted``. A KeyboardInterrupt
+    while it is made propagates.
+
+    >>> a = interrupted(4, 4, (0, 1, 2, 3, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12), bound=4)
+    >>> a.status, a.limit, a.method, a.length, a.lower_bound   # bound: at least the estimate
+    ('solved', 'interrupted', 'construct', 6, 6)
+    """
+    tiles = check(width, height, tiles)
+    began = time.perf_counter() - seconds
+    name = engine_name(engine)
+
+    def answer(status: str, moves=(), **fields) -> Answer:
+        return Answer(status, width, height, list(moves), engine=name,
+                      seconds=time.perf_counter() - began, **fields)
+
+    if not solvable(width, height, tiles):
+        return answer("unsolvable", method="parity")
+    method = "pdb" if 10 <= width * height <= 16 else "manhattan"
+    return _stopped(width, height, tiles, answer, bound, nodes, "interrupted", method)
 
 
 def _construct(width: int, height: int, tiles) -> list[int] | None:

@@ -129,10 +129,12 @@ def test_crlf_does_not_shift_columns_or_lines():
 
 @pytest.mark.parametrize("text,line,column,message", [
     ("1 2 3\n4 5 6\n7 8 9", 3, 5,
-     "9 is out of range: a 3 x 3 board has tiles 1 to 8 and 0 for the hole"),
-    ("1 2 3 4", 1, 7, "4 is out of range: a 2 x 2 board has tiles 1 to 3 and 0 for the hole"),
-    ("1 2 3 0" + "0" * 3 + "4", 1, 7, "00004 is out of range"),
-    ("1 2 3 " + "9" * 5000, 1, 7, "999999999999... is out of range"),
+     "no hole: 0 is missing; 9 is out of range: a 3 x 3 board has tiles 1 to 8 and 0 for the hole"),
+    ("1 2 3 4", 1, 7,
+     "no hole: 0 is missing; 4 is out of range: a 2 x 2 board has tiles 1 to 3 and 0 for the hole"),
+    ("1 0 3 4", 1, 7, "4 is out of range: a 2 x 2 board has tiles 1 to 3 and 0 for the hole"),
+    ("1 0 3 0" + "0" * 3 + "4", 1, 7, "00004 is out of range"),
+    ("1 0 3 " + "9" * 5000, 1, 7, "999999999999... is out of range"),
 ])
 def test_numbers_out_of_range(text, line, column, message):
     e = error(text)
@@ -141,12 +143,14 @@ def test_numbers_out_of_range(text, line, column, message):
 
 @pytest.mark.parametrize("text,line,column,message", [
     ("1 2 3\n4 5 6\n7 8 8", 3, 5,
-     "tile 8 is repeated (first at line 3, column 3); the hole 0 is missing"),
+     "no hole: 0 is missing; tile 8 is repeated (first at line 3, column 3)"),
     ("1 0 3\n4 5 6\n7 0 2", 3, 3,
      "the hole 0 is repeated (first at line 1, column 3); 8 is missing"),
-    ("3 3\n3 3", 1, 3, "tile 3 is repeated (first at line 1, column 1); the hole 0, 1 and 2 are missing"),
-    ("1 1 1 1 1 1 1 1 1", 1, 3,
-     "tile 1 is repeated (first at line 1, column 1); the hole 0, 2, 3, 4, 5 and 3 more are missing"),
+    ("3 3\n3 3", 1, 3,
+     "no hole: 0 is missing; tile 3 is repeated (first at line 1, column 1); 1 and 2 are missing"),
+    ("1 1 1 1 1 1 1 1 1", 1, 3, "no hole: 0 is missing; tile 1 is repeated "
+     "(first at line 1, column 1); 2, 3, 4, 5, 6 and 2 more are missing"),
+    ("1 0 3\n3 5 6\n7 8 2", 2, 1, "tile 3 is repeated (first at line 1, column 5); 4 is missing"),
 ])
 def test_repeated_numbers_name_the_second_one_and_what_is_missing(text, line, column, message):
     e = error(text)
@@ -186,7 +190,7 @@ def test_one_line_count_that_is_not_a_square_is_a_whole_board_error():
 
 
 @pytest.mark.parametrize("count,message", [
-    (1, "1 numbers make a 1 x 1 board"),
+    (1, "1 number makes a 1 x 1 board"),
     (81, "81 numbers make a 9 x 9 board: sides from 2 to 8 are supported"),
 ])
 def test_one_line_square_out_of_range(count, message):
@@ -211,3 +215,27 @@ def test_the_first_problem_in_order_is_reported():
     assert (e.line, e.column) == (2, 4)
     e = error("9 1 1\n2 3 0\n4 5 6")
     assert (e.line, e.column) == (1, 1)
+
+
+@pytest.mark.parametrize("text", ["1 2\n3 4", "1 2\n3 3", "4 3 2 1", "1 2 3\n4 5 6\n7 8 9\n",
+                                  "8 7 6\n5 4 3\n2 1 1"])
+def test_a_missing_hole_is_named_first(text):
+    e = error(text)
+    assert e.reason.startswith("no hole: 0 is missing; ") and e.column is not None
+    assert "the hole 0" not in e.reason  # not one more missing tile in a list
+
+
+def test_counts_of_one_are_singular():
+    e = error("1 2\n3")
+    assert "this row has 1 number, the first row has 2" in e.reason
+    assert "1 numbers" not in error("1").reason
+    assert error("1\n0").reason.startswith("the rows have 1 number:")
+
+
+def test_a_position_without_a_hole_says_so():
+    with pytest.raises(SlidingError, match=r"^no hole: 0 is missing; .* 4 is out of range"):
+        Position((1, 2, 3, 4), width=2)
+    with pytest.raises(SlidingError, match=r"^no hole: 0 is missing; .* 3 is repeated"):
+        Position((1, 2, 3, 3), width=2)
+    with pytest.raises(SlidingError, match=r"^the tiles must be 0 to 3, each once: 3 is repeated"):
+        Position((0, 2, 3, 3), width=2)

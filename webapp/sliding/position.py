@@ -236,16 +236,21 @@ def permutation_problem(tiles) -> str | None:
 
     >>> permutation_problem((0, 1, 2, 3)) is None, permutation_problem((0, 1, 5, 3))
     (True, 'the tiles must be 0 to 3, each once: 5 is out of range')
+    >>> permutation_problem((1, 2, 3, 4))
+    'no hole: 0 is missing; the tiles must be 0 to 3, each once: 4 is out of range'
     """
     n = len(tiles)
     seen = [False] * n
     for t in tiles:
         if not isinstance(t, int) or isinstance(t, bool):
             return f"the tiles must be whole numbers 0 to {n - 1}: {t!r} is not"
+    # without a 0 some tile is also out of range or repeated: the hole first
+    no_hole = "no hole: 0 is missing; " if 0 not in tiles else ""
+    for t in tiles:
         if not 0 <= t < n:
-            return f"the tiles must be 0 to {n - 1}, each once: {t} is out of range"
+            return f"{no_hole}the tiles must be 0 to {n - 1}, each once: {t} is out of range"
         if seen[t]:
-            return f"the tiles must be 0 to {n - 1}, each once: {t} is repeated"
+            return f"{no_hole}the tiles must be 0 to {n - 1}, each once: {t} is repeated"
         seen[t] = True
     return None
 

@@ -95,12 +95,12 @@ def parse(text: str) -> Position:
         width = math.isqrt(count)
         if width * width != count:
             raise SlidingError(
-                f"{count} numbers on one line are not a square board (4, 9, 16, ... 64); "
-                "for another shape write one row a line", line=last_line)
+                f"{_numbers(count)} on one line {'is' if count == 1 else 'are'} not a square board "
+                "(4, 9, 16, ... 64); for another shape write one row a line", line=last_line)
         if not MIN_SIDE <= width <= MAX_SIDE:
             raise SlidingError(
-                f"{count} numbers make a {width} x {width} board: sides from {MIN_SIDE} to {MAX_SIDE} "
-                f"are supported", line=last_line)
+                f"{_numbers(count)} make{'s' if count == 1 else ''} a {width} x {width} board: "
+                f"sides from {MIN_SIDE} to {MAX_SIDE} are supported", line=last_line)
         flat = rows[0]
     else:
         width = len(rows[0])
@@ -110,13 +110,13 @@ def parse(text: str) -> Position:
                 where = row[width] if more else None
                 column = where.column if more else row[-1].column + len(row[-1].text)
                 raise SlidingError(
-                    f"this row has {len(row)} numbers, the first row has {width}: "
+                    f"this row has {_numbers(len(row))}, the first row has {width}: "
                     "every row needs the same count", row[0].line, column)
         if not MIN_SIDE <= width <= MAX_SIDE:
             first = rows[0]
             where = first[MAX_SIDE] if width > MAX_SIDE else first[0]
             raise SlidingError(
-                f"the rows have {width} number{'s' if width != 1 else ''}: a board {width} wide is "
+                f"the rows have {_numbers(width)}: a board {width} wide is "
                 f"out of range (sides from {MIN_SIDE} to {MAX_SIDE})", where.line, where.column)
         if len(rows) > MAX_SIDE:
             where = rows[MAX_SIDE][0]
@@ -127,20 +127,23 @@ def parse(text: str) -> Position:
 
     n = len(flat)
     all_values = [_value(token.text, n) for token in flat]
+    # n numbers without a 0 break a rule somewhere; the one that matters
+    # most is said first, then the first number at fault
+    no_hole = "no hole: 0 is missing; " if 0 not in all_values else ""
     first_seen: dict[int, _Token] = {}
     values = []
     for token, value in zip(flat, all_values):
         if value >= n:
             raise SlidingError(
-                f"{_clip(token.text)} is out of range: a {width} x {n // width} board has "
+                f"{no_hole}{_clip(token.text)} is out of range: a {width} x {n // width} board has "
                 f"tiles 1 to {n - 1} and 0 for the hole", token.line, token.column)
         if value in first_seen:
             before = first_seen[value]
-            missing = sorted(set(range(n)) - set(all_values))
+            missing = sorted(set(range(1, n)) - set(all_values))
             what = "the hole 0" if value == 0 else f"tile {value}"
             lacking = _missing_words(missing)
             raise SlidingError(
-                f"{what} is repeated (first at line {before.line}, column {before.column})"
+                f"{no_hole}{what} is repeated (first at line {before.line}, column {before.column})"
                 + (f"; {lacking}" if lacking else ""), token.line, token.column)
         first_seen[value] = token
         values.append(value)
@@ -183,11 +186,17 @@ def _value(text: str, n: int) -> int:
     return int(digits) if len(digits) <= 3 else n
 
 
+def _numbers(count: int) -> str:
+    """'1 number', '2 numbers'."""
+    return f"{count} number{'' if count == 1 else 's'}"
+
+
 def _missing_words(missing: list[int]) -> str:
-    """'7 is missing', '3 and 7 are missing', '1, 2, 3, 4, 5 and 2 more are missing'."""
+    """'7 is missing', '3 and 7 are missing', '1, 2, 3, 4, 5 and 2 more are
+    missing' (tiles: a missing hole is said apart, first)."""
     if not missing:
         return ""
-    names = ["the hole 0" if m == 0 else str(m) for m in missing]
+    names = [str(m) for m in missing]
     if len(names) == 1:
         return f"{names[0]} is missing"
     if len(names) > 5:

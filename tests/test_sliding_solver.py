@@ -708,3 +708,24 @@ def test_cached_says_no_to_a_truncated_or_foreign_file(tmp_path, monkeypatch):
     assert path.read_bytes() == whole and pdb.cached(4, 4, pattern)
     monkeypatch.setattr(pdb, "_loaded", {})
     assert pdb.preferred(4, 4) == (pattern,)
+
+
+def test_one_python_parity_test_the_model_s(monkeypatch):
+    """The solver asks the model (position.solvable) rather than keeping a
+    second parity count of its own that could drift from it."""
+    from webapp.sliding import position
+
+    asked = []
+    model = position.solvable
+
+    def spy(width, tiles):
+        asked.append((width, tuple(tiles)))
+        return model(width, tiles)
+
+    monkeypatch.setattr(position, "solvable", spy)
+    swapped = (2, 1, 3, 4, 5, 6, 7, 8, 0)
+    assert solver.solve(3, 3, swapped).status == "unsolvable"
+    assert not solver.solvable(3, 3, swapped) and asked[0] == (3, swapped)
+    with pytest.raises(ValueError, match="parity"):
+        ida.search(3, 3, swapped, heuristic.ManhattanLC(3, 3))
+    assert len(asked) == 3

@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import heuristic, ida, pdb, table
+from . import heuristic, ida, pdb, position, table
 from .native import engine_name, module
 
 __all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
@@ -142,29 +142,16 @@ def _hole_distance(width: int, height: int, tiles) -> int:
 
 
 def solvable(width: int, height: int, tiles) -> bool:
-    """Can the goal be reached? Every move is one transposition (hole and
-    tile) and moves the hole one cell, so the parity of the permutation
-    that sends each tile to its goal cell (the hole to the last cell) always
-    equals the parity of the hole's distance from its goal cell; the goal
-    has both even. The converse holds on every board of 2 x 2 or more.
+    """Can the goal be reached? The model's parity test
+    (:func:`webapp.sliding.position.solvable`), the one kept in Python,
+    with the height the solver's functions take.
 
     >>> solvable(3, 3, (1, 2, 3, 4, 5, 6, 8, 7, 0)), solvable(4, 4, tuple(range(1, 16)) + (0,))
     (False, True)
     """
-    n = width * height
-    target = [(t - 1) if t else n - 1 for t in tiles]
-    seen = [False] * n
-    swaps = 0
-    for i in range(n):
-        j = i
-        length = 0
-        while not seen[j]:
-            seen[j] = True
-            j = target[j]
-            length += 1
-        if length:
-            swaps += length - 1
-    return swaps % 2 == _hole_distance(width, height, tiles) % 2
+    if len(tiles) != width * height:
+        raise SolverError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
+    return position.solvable(width, tiles)
 
 
 def _replays(width: int, height: int, tiles, moves) -> bool:

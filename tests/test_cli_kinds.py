@@ -225,3 +225,14 @@ def test_generate_options_of_the_other_kind_are_usage_errors(capsys, argv, words
     with pytest.raises(SystemExit) as info:
         main(["generate", *argv])
     assert info.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_top_level_help_names_every_kind_and_how_to_choose(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "gravity rotation puzzles" in out and "sliding-tile puzzles" in out
+    for name in names():
+        assert f"\n  {name} " in out  # one line a kind
+    assert "--kind KIND" in out and "generate --kind" in out

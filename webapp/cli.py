@@ -77,10 +77,35 @@ def version() -> str:
         return __version__
 
 
+#: What each kind is, in a few words, for the top-level --help (a kind not
+#: named here shows its title).
+_KIND_WORDS = {"rotation": "gravity rotation puzzles: turn the frame, the sticks fall",
+               "sliding": "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8"}
+
+
+def _kinds_help() -> tuple[str, str]:
+    """The top-level --help's description and epilog, from the registry."""
+    from .kinds import get
+
+    kinds = names()
+    listed = "\n".join(f"  {n:<10}{_KIND_WORDS.get(n, get(n).title)}" for n in kinds)
+    description = f"Draw, solve and share puzzles of {len(kinds)} kinds:\n{listed}"
+    epilog = ("choosing the kind:\n"
+              "  solve FILE         recognises the kind from the text; --kind KIND names it\n"
+              f"                     (as in: solve --kind {kinds[-1]} FILE)\n"
+              f"  generate --kind K  makes a puzzle of kind K ({kinds[0]} by default)\n"
+              "  serve              the web playground has a page for every kind\n\n"
+              "COMMAND --help tells more about each command.")
+    return description, epilog
+
+
 def build_parser() -> argparse.ArgumentParser:
+    description, epilog = _kinds_help()
     parser = argparse.ArgumentParser(
         prog="rotation-playground",
-        description="Draw, solve and share gravity rotation puzzles.",
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"rotation-playground {version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

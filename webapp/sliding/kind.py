@@ -106,9 +106,10 @@ class SlidingKind:
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             return solver.solve(w, h, tiles).to_dict()
-        if not _databases_at_hand(w, h):
-            return None  # building them takes seconds: a worker does it, with progress
-        answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS)
+        # without the databases, only an easy board is answered here (Manhattan
+        # distance); building them takes seconds: a worker does it, with progress
+        answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS,
+                              build=_databases_at_hand(w, h))
         if answer.status == "solved" and answer.optimal:
             return answer.to_dict()
         return None
@@ -169,10 +170,9 @@ class SlidingKind:
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             found = solver.hint(w, h, tiles)
-        elif not _databases_at_hand(w, h):
-            return None
         else:
-            found = solver.hint(w, h, tiles, max_seconds=QUICK_SECONDS)
+            found = solver.hint(w, h, tiles, max_seconds=QUICK_SECONDS,
+                                build=_databases_at_hand(w, h))
             if found.get("status") != "solved" or not found.get("optimal"):
                 return None
         found["move"] = found.get("tile")

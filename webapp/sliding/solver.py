@@ -174,13 +174,15 @@ def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
 
 def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
           max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
-          engine: str = "auto") -> Answer:
+          engine: str = "auto", build: bool = True) -> Answer:
     """Solve ``tiles`` on a ``width`` x ``height`` board (see the module text).
 
     ``progress(count, depth, phase)``: ``search`` (nodes, IDA* bound) or
     ``building`` (entries done, percent, both over all the databases being
     built: they only rise), at most every ~50 ms; an exception
     it raises ends the solve and propagates. ``engine``: auto, native, python.
+    ``build=False``: use only databases already in the cache (else Manhattan
+    distance with linear conflicts), never build them: for answers on the spot.
     """
     began = time.perf_counter()
     tiles = check(width, height, tiles)
@@ -212,7 +214,7 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
         deadline = began + max_seconds if max_seconds else None
         default = pdb.partition(width, height)
         # the large databases when built (never built here: minutes), else the default
-        choices = [(default, True)]
+        choices = [(default, build)]
         if pdb.preferred(width, height) != default:
             choices.insert(0, (pdb.preferred(width, height), False))
         for patterns, build in choices:
@@ -305,7 +307,7 @@ def _construct(width: int, height: int, tiles) -> list[int] | None:
 
 def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,
          max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
-         engine: str = "auto") -> dict:
+         engine: str = "auto", build: bool = True) -> dict:
     """The best next tile: ``{"tile": t or None, "length": moves left on
     the answer's path, "optimal": ..., "status": ...}``, plus ``distances``
     (exact distance after each possible move) on boards with a table.
@@ -314,7 +316,7 @@ def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,
     {5: 2, 7: 2, 8: 0}
     """
     a = solve(width, height, tiles, max_seconds=max_seconds, max_nodes=max_nodes,
-              max_bytes=max_bytes, progress=progress, engine=engine)
+              max_bytes=max_bytes, progress=progress, engine=engine, build=build)
     out = {"kind": "sliding", "status": a.status, "tile": a.moves[0] if a.moves else None,
            "length": a.length, "optimal": a.optimal, "lower_bound": a.lower_bound,
            "engine": a.engine, "method": a.method, "nodes": a.nodes,

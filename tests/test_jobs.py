@@ -29,7 +29,7 @@ def cleanup():
     clients = []
     yield clients.append
     for client in clients:
-        client.application.extensions["rotation_jobs"].close()
+        client.application.extensions["playground_jobs"].close()
 
 
 def alive(pid: int) -> bool:
@@ -109,7 +109,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
     job_id = heavy_job(client)
-    manager = client.application.extensions["rotation_jobs"]
+    manager = client.application.extensions["playground_jobs"]
     job = manager.get(job_id)
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
@@ -130,7 +130,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
 def test_workers_run_at_a_lower_priority(tmp_path, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job = client.application.extensions["rotation_jobs"].get(heavy_job(client))
+    job = client.application.extensions["playground_jobs"].get(heavy_job(client))
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
@@ -180,7 +180,7 @@ def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, cleanu
 def test_jobs_nobody_asks_about_are_cancelled(tmp_path, cleanup):
     client = make_client(tmp_path, JOB_ABANDON_SECONDS=1.0, JOB_WORKERS=1)
     cleanup(client)
-    manager = client.application.extensions["rotation_jobs"]
+    manager = client.application.extensions["playground_jobs"]
     watched = heavy_job(client, heavy_board(1))
     forgotten = heavy_job(client, heavy_board(2))   # queued behind the watched one
     job = manager.jobs[watched]

@@ -87,7 +87,7 @@ def test_a_big_solve_runs_in_a_worker_with_progress_and_cancel(tmp_path, cleanup
     assert "nodes" in snapshot and "bound" in snapshot and "states" not in snapshot
     job_id = snapshot["id"]
     assert response.headers["Location"] == f"/api/jobs/{job_id}"
-    job = client.application.extensions["rotation_jobs"].get(job_id)
+    job = client.application.extensions["playground_jobs"].get(job_id)
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["nodes"] > 1000)

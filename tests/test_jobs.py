@@ -29,7 +29,7 @@ def cleanup():
     clients = []
     yield clients.append
     for client in clients:
-        client.application.extensions["rotation_jobs"].close()
+        client.application.extensions["playground_jobs"].close()
 
 
 def alive(pid: int) -> bool:
@@ -109,7 +109,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
     job_id = heavy_job(client)
-    manager = client.application.extensions["rotation_jobs"]
+    manager = client.application.extensions["playground_jobs"]
     job = manager.get(job_id)
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
@@ -130,7 +130,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
 def test_workers_run_at_a_lower_priority(tmp_path, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job = client.application.extensions["rotation_jobs"].get(heavy_job(client))
+    job = client.application.extensions["playground_jobs"].get(heavy_job(client))
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
@@ -177,10 +177,40 @@ def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, cleanu
     assert wait_until(lambda: client.get(f"/api/jobs/{third}").get_json()["status"] == "running")
 
 
+def test_jobs_submitted_together_each_have_their_own_place(tmp_path, cleanup):
+    """With one worker, three solves sent at once: the first is about to run
+    (no place: a worker takes it at once), then 1 and 2, whatever the
+    runner thread has done yet; every snapshot agrees."""
+    client = make_client(tmp_path, JOB_WORKERS=1)
+    cleanup(client)
+    answers = [client.post("/api/jobs", json={"board": heavy_board(seed), "goal": HEAVY_GOAL})
+               for seed in (4, 5, 6)]
+    assert [a.status_code for a in answers] == [202, 202, 202]
+    bodies = [a.get_json() for a in answers]
+    assert [b.get("place") for b in bodies] == [None, 1, 2]
+    first, second, third = (b["id"] for b in bodies)
+    assert wait_until(lambda: client.get(f"/api/jobs/{first}").get_json()["status"] == "running")
+    assert [client.get(f"/api/jobs/{i}").get_json().get("place") for i in (first, second, third)] \
+        == [None, 1, 2]
+
+
+def test_places_with_two_workers():
+    from webapp.web.jobs import JobManager
+
+    manager = JobManager(max_workers=2)
+    manager.runners.update({"a", "b"})  # no runner is started: the places alone are checked
+    jobs = [manager.submit("rotation", EXAMPLE, {}, {}) for _ in range(4)]
+    assert [j.place for j in jobs] == [None, None, 1, 2]
+    manager.busy = 1  # one worker took the first and is at work
+    manager.queue.popleft()
+    manager._number_queue()
+    assert [j.place for j in jobs[1:]] == [None, 1, 2]
+
+
 def test_jobs_nobody_asks_about_are_cancelled(tmp_path, cleanup):
     client = make_client(tmp_path, JOB_ABANDON_SECONDS=1.0, JOB_WORKERS=1)
     cleanup(client)
-    manager = client.application.extensions["rotation_jobs"]
+    manager = client.application.extensions["playground_jobs"]
     watched = heavy_job(client, heavy_board(1))
     forgotten = heavy_job(client, heavy_board(2))   # queued behind the watched one
     job = manager.jobs[watched]

@@ -26,7 +26,7 @@ def apps():
     made = []
     yield made.append
     for app in made:
-        app.extensions["rotation_jobs"].close()
+        app.extensions["playground_jobs"].close()
 
 
 def job(client, seed, **kwargs):

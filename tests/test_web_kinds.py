@@ -325,3 +325,33 @@ def test_the_forkserver_preloads_every_kinds_solver():
     from webapp.web.jobs import _preload
 
     assert _preload() == ["webapp.kinds"] + [f"webapp.{name}.solver" for name in kinds.names()]
+
+
+@pytest.mark.parametrize("address", ["/api/solve", "/api/rotation/solve", "/api/move", "/api/rotation/parse"])
+def test_a_misspelt_option_is_refused_not_ignored(client, address):
+    response = client.post(address, json={"board": EXAMPLE, "gaol": "all", "move": "L"})
+    body = assert_api_error(response, 400, '"gaol"')
+    for accepted in ('"goal"', '"orientation"', '"board"'):
+        assert accepted in body["error"]
+    assert body["unknown"] == ["gaol"]
+    assert client.post(address, json={"board": EXAMPLE, "goal": "any", "orientation": 0,
+                                      "move": "L"}).status_code == 200
+
+
+def test_a_misspelt_shuffle_field_is_refused(client):
+    body = assert_api_error(client.post("/api/rotation/shuffle", json={"stiks": 2}), 400, '"stiks"')
+    assert "sticks" in body["accepted"]
+    assert client.post("/api/rotation/shuffle", json={"sticks": 2, "seed": 1}).status_code == 200
+
+
+def test_the_web_layer_asks_no_kind_its_name():
+    """Issue 10: generic code goes by the kind's attributes, never its name."""
+    import pathlib
+    import re
+
+    web = pathlib.Path(kinds.__file__).parent / "web"
+    for path in web.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(\.name|kind)\s*[!=]=\s*["'](rotation|sliding)["']""", text), path
+        assert "rotation_jobs" not in text and "rotation_inline" not in text \
+            and "rotation_limiter" not in text, path

@@ -87,7 +87,7 @@ def test_a_big_solve_runs_in_a_worker_with_progress_and_cancel(tmp_path, cleanup
     assert "nodes" in snapshot and "bound" in snapshot and "states" not in snapshot
     job_id = snapshot["id"]
     assert response.headers["Location"] == f"/api/jobs/{job_id}"
-    job = client.application.extensions["rotation_jobs"].get(job_id)
+    job = client.application.extensions["playground_jobs"].get(job_id)
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["nodes"] > 1000)
@@ -372,3 +372,53 @@ def test_a_sliding_code_after_the_rotation_address_opens_the_sliding_page(client
     assert response.status_code == 302
     assert response.headers["Location"] == f"/sliding?p={code}&play=1"
     assert client.get("/?p=1-3x3-nonsense").status_code == 400  # no kind's code: the message
+
+
+def test_a_big_board_gets_the_command_lines_time_limit_and_a_note(tmp_path, cleanup):  # noqa: F811
+    """Boards over 16 cells are searched for BIG_SECONDS (as the command
+    line does), not SLIDING_MAX_SECONDS, and the job says so."""
+    from webapp import cli
+    from webapp.sliding.kind import BIG_SECONDS
+
+    assert cli.SLIDING_BIG_SECONDS == BIG_SECONDS == 10.0
+    client = make_client(tmp_path)
+    cleanup(client)
+    started = client.post("/api/sliding/jobs", json={"board": big(3)})
+    assert started.status_code == 202
+    job = started.get_json()
+    assert job["max_seconds"] == BIG_SECONDS
+    assert job["note"] == ("A board this size is searched for at most 10 s; if no shortest solution "
+                           "is proven by then, you get a solution that is not proven shortest.")
+    polled = client.get(f"/api/jobs/{job['id']}").get_json()
+    assert polled["max_seconds"] == BIG_SECONDS and polled["note"] == job["note"]
+    client.post(f"/api/jobs/{job['id']}/cancel")
+
+    other = make_client(tmp_path / "other", SLIDING_BIG_SECONDS=3.5)
+    cleanup(other)
+    job = other.post("/api/sliding/jobs", json={"board": big(4)}).get_json()
+    assert job["max_seconds"] == 3.5 and "at most 3.5 s" in job["note"]
+    other.post(f"/api/jobs/{job['id']}/cancel")
+
+
+def test_a_board_with_databases_keeps_the_configured_limit_and_no_note(tmp_path, cleanup):  # noqa: F811
+    from webapp.web.solving import limits
+
+    app = make_client(tmp_path).application
+    with app.app_context():
+        kind = kinds.get("sliding")
+        bounds = limits(kind, kind.parse("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n"))
+        assert bounds["max_seconds"] == app.config["SLIDING_MAX_SECONDS"]
+        assert kind.job_note(kind.parse("1 2 3\n4 5 6\n7 0 8\n"), {}, bounds) is None
+
+
+@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "parse", "share", "links", "move"])
+def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client, route):
+    body = {"board": "1 2 3\n4 5 6\n7 0 8\n", "move": 8, "max_nodse": 5}
+    error = assert_api_error(client.post(f"/api/sliding/{route}", json=body), 400, '"max_nodse"')
+    assert '"board"' in error["error"] and error["unknown"] == ["max_nodse"]
+    assert error["accepted"] == ["board", "move"]
+
+
+def test_unknown_shuffle_fields_are_400(client):
+    error = assert_api_error(client.post("/api/sliding/shuffle", json={"widht": 3}), 400, '"widht"')
+    assert set(error["accepted"]) == {"seed", "size", "width", "height", "distance"}

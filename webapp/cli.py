@@ -30,6 +30,10 @@ from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .guess import names
 from .rotation.render import describe_step
+# how long a sliding board of more than 16 cells is searched for a shortest
+# solution when no limit is given (the kind's: the web app's default too)
+from .sliding.kind import BIG_CELLS as SLIDING_BIG_CELLS
+from .sliding.kind import BIG_SECONDS as SLIDING_BIG_SECONDS
 
 EXIT_OK = 0
 EXIT_LIMIT = 3
@@ -37,10 +41,6 @@ EXIT_BAD_INPUT = 2
 #: What a shell reports for a tool that SIGPIPE ended (128 + 13), as ``seq 1 1000000 | head -1``
 #: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
 EXIT_BROKEN_PIPE = 141
-
-#: How long a sliding board of more than 16 cells is searched for a shortest
-#: solution when no limit is given, before a fast one not proven shortest.
-SLIDING_BIG_SECONDS = 10.0
 
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
@@ -339,7 +339,7 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
         return EXIT_BAD_INPUT
     max_seconds = args.max_seconds
     if (kind_name == "sliding" and max_seconds is None and args.max_nodes is None
-            and puzzle.width * puzzle.height > 16):
+            and puzzle.width * puzzle.height > SLIDING_BIG_CELLS):
         # no databases past 16 cells: a shortest answer can take hours, so the
         # search gets a while and then the fast method answers, labelled
         max_seconds = SLIDING_BIG_SECONDS

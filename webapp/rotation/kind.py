@@ -78,6 +78,34 @@ class RotationKind:
     error = BoardError
     example = EXAMPLE
 
+    # -------------------------------------------- the web app (webapp.kinds)
+    #: The only kind before there were kinds: its addresses, cache keys,
+    #: short-link ids and config keys from then stay as they were.
+    legacy = True
+    page_path = "/"
+    template = "playground.html"
+    edit_mode = "draw"
+    how_to_play_template = "how_to_play.html"
+    #: SOLVE_MAX_STATES, SOLVE_MAX_SECONDS, ... as before kinds.
+    config_prefix = "SOLVE"
+    option_fields = ("goal", "orientation")
+    shuffle_fields = ("size", "width", "height", "sticks")
+    request_example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
+
+    def cache_key_text(self, text: str, options: dict) -> str:
+        """The text hashed for a cached answer's key: the one from before
+        kinds, so that answers kept then are still found.
+
+        >>> KIND.cache_key_text("3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 1})
+        '3\\n###\\n# #\\n###\\n\\x00any\\x001'
+        """
+        return f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
+
+    def link_id_text(self, text: str) -> str:
+        """The text hashed for a short link's id: the board alone, as before
+        kinds, so the same board keeps its id."""
+        return text
+
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Board:
         return parse(text)

@@ -20,11 +20,11 @@ import random
 import re
 
 from . import generate, sharecode
-from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE, IllegalMove, Position, SlidingError
+from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE, IllegalMove, Position, SlidingError, movable_cells
 from .svg import position_svg
 from .textformat import parse
 
-__all__ = ["KIND", "SlidingKind", "QUICK_SECONDS", "EXAMPLE"]
+__all__ = ["KIND", "SlidingKind", "QUICK_SECONDS", "EXAMPLE", "BIG_CELLS", "BIG_SECONDS"]
 
 #: A solve that finishes (optimally) within this time is answered on the spot.
 QUICK_SECONDS = 0.2
@@ -34,6 +34,13 @@ TABLE_CELLS = generate.MAX_TABLE_CELLS
 SHUFFLE_SIDE = 4
 #: The first example of the rules (docs/sliding.md): 8 moves.
 EXAMPLE = "1 5 2\n7 0 3\n8 4 6\n"
+#: Boards of more cells than this have no pattern databases: a shortest
+#: solution can take hours to prove.
+BIG_CELLS = 16
+#: How long such a board is searched for a shortest solution when nothing
+#: else is asked, before a fast one, not proven shortest, is given (the
+#: command line's default; the web's, unless SLIDING_BIG_SECONDS says).
+BIG_SECONDS = 10.0
 
 #: A line of numbers: digits with spaces, tabs or commas between (detect).
 _NUMBERS = re.compile(r"[ \t,]*[0-9]+(?:[ \t,]+[0-9]+)*[ \t,]*")
@@ -69,6 +76,64 @@ class SlidingKind:
     depth_field = "bound"
     error = SlidingError
     example = EXAMPLE
+    #: Solves take no options; a request naming any is refused (a typo is
+    #: better told than ignored).
+    option_fields = ()
+    shuffle_fields = ("size", "width", "height", "distance")
+
+    # ------------------------------------------------------- the web app
+    def time_limit(self, position: Position, config) -> float | None:
+        """A big board's solve gets ``SLIDING_BIG_SECONDS`` (default
+        :data:`BIG_SECONDS`, and never more than ``SLIDING_MAX_SECONDS``),
+        not a minute of "Solving..." like a board with databases.
+
+        >>> KIND.time_limit(Position.goal(5, 4), {"SLIDING_MAX_SECONDS": 60.0})
+        10.0
+        >>> KIND.time_limit(Position.goal(5, 4), {"SLIDING_BIG_SECONDS": 3, "SLIDING_MAX_SECONDS": 60.0})
+        3
+        >>> KIND.time_limit(Position.goal(4, 4), {}) is None
+        True
+        """
+        if position.width * position.height <= BIG_CELLS:
+            return None
+        big = config.get("SLIDING_BIG_SECONDS", BIG_SECONDS)
+        most = config.get("SLIDING_MAX_SECONDS")
+        return big if most is None or big is None else min(big, most)
+
+    def job_note(self, position: Position, options: dict, limits: dict) -> str | None:
+        """For a big board, what its time limit means for the answer.
+
+        >>> KIND.job_note(Position.goal(5, 4), {}, {"max_seconds": 10.0})[:44]
+        'A board this size is searched for at most 10'
+        >>> KIND.job_note(Position.goal(3, 3), {}, {"max_seconds": 10.0}) is None
+        True
+        """
+        seconds = limits.get("max_seconds")
+        if position.width * position.height <= BIG_CELLS or seconds is None:
+            return None
+        return (f"A board this size is searched for at most {seconds:g} s; if no shortest "
+                "solution is proven by then, you get a solution that is not proven shortest.")
+
+    def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The guide's pictures: the goal, a position and the same after
+        tile 5 slid down into the hole.
+
+        >>> [len(p) for p in KIND.how_to_play_pictures().values()]
+        [1, 2]
+        """
+        start = parse(EXAMPLE)
+        after = self.move(start, {}, 5)["board"]
+        touching = ", ".join(str(start.tiles[cell]) for cell in movable_cells(start.width, start.height, start.hole))
+        return {
+            "goal": [("1 2 3\n4 5 6\n7 8 0\n", "The goal: tiles 1 to 8 in order, the hole last",
+                      "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
+            "move": [
+                (EXAMPLE, "A position with the hole in the middle",
+                 f"Tiles {touching} touch the hole: any of them may slide."),
+                (after, "After tile 5 slid down into the hole",
+                 "After tile 5 slid down (the ↓ key): the hole moved up."),
+            ],
+        }
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Position:
@@ -85,7 +150,8 @@ class SlidingKind:
 
     # ------------------------------------------------------------- solving
     def options(self, data: dict) -> dict:
-        """The sliding puzzle has no options; other keys are ignored.
+        """The sliding puzzle has no options; other keys are ignored here
+        (the web API refuses them: see ``option_fields``).
 
         >>> KIND.options({"goal": "any", "whatever": 1})
         {}

@@ -1,20 +1,22 @@
 """The JSON API, written once for every puzzle kind (:mod:`webapp.kinds`).
 
-Each route is at ``/api/<kind>/<name>`` (``/api/sliding/solve``, ...); rotation's
-routes are also where they were before there were kinds (``/api/solve``, ...),
-with the same fields. Every answer to bad input is a 400 with a message; a
-parser's messages keep their line and column. An unknown kind is a 404.
+Each route is at ``/api/<kind>/<name>`` (``/api/sliding/solve``, ...); the
+legacy kind's (rotation's, see :func:`webapp.kinds.legacy`) routes are also
+where they were before there were kinds (``/api/solve``, ...), with the same
+fields. Every answer to bad input is a 400 with a message; a parser's
+messages keep their line and column; a field the route does not read is
+refused, naming the ones it does. An unknown kind is a 404.
 """
 
 from __future__ import annotations
 
-import json
 import random
 
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds
 from . import gallery, limits, links, solving
+from .pages import page_endpoint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -50,19 +52,35 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
+#: The routes the legacy kind also answers at ``/api/<rule>``: (rule, view, methods).
+_LEGACY_ROUTES: list[tuple[str, object, list[str]]] = []
+
+
 def _route(rule: str, methods: list[str], legacy: bool = True):
-    """Register a view at ``/api/<kind>/<rule>``, and for rotation at
+    """Register a view at ``/api/<kind>/<rule>``, and for the legacy kind at
     ``/api/<rule>`` too when ``legacy`` (the address it had before kinds)."""
     def register(view):
         if legacy:
-            bp.add_url_rule(f"/{rule}", view_func=view, methods=methods,
-                            defaults={"kind": "rotation"})
+            _LEGACY_ROUTES.append((rule, view, methods))
         # an endpoint of its own: under the same one, /api/rotation/solve would
         # be redirected to /api/solve (the rule whose defaults it matches)
         bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
         return view
     return register
+
+
+@bp.record
+def _legacy_routes(state) -> None:
+    """The legacy kind's addresses from before kinds, added when the app is
+    made, for the kind that is legacy then."""
+    kind = kinds.legacy()
+    if kind is None:
+        return
+    for rule, view, methods in _LEGACY_ROUTES:
+        state.add_url_rule(f"/{rule}", view_func=view, methods=methods,
+                           defaults={"kind": kind.name})
+    state.add_url_rule("/puzzles", view_func=legacy_puzzles_route, methods=["GET"])
 
 
 def _old_address() -> bool:
@@ -84,12 +102,31 @@ def _json_body(kind) -> dict:
     except RecursionError:  # JSON nested too deeply for the parser
         data = None
     if not isinstance(data, dict):
-        if kind.name == "rotation":
-            example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
-        else:
-            example = '{"board": ' + json.dumps(kind.example) + "}"
-        raise BadRequest(f"send a JSON object, e.g. {example}")
+        raise BadRequest(f"send a JSON object, e.g. {kind.request_example}")
     return data
+
+
+def _known_fields(data: dict, accepted) -> None:
+    """Refuse a field the route does not read (``max_nodse``, ``gaol``):
+    ignored, a typo would silently change nothing. ``accepted`` None: the
+    kind has not said which fields it reads, so nothing is refused."""
+    if accepted is None:
+        return
+    unknown = sorted(set(data) - set(accepted))
+    if unknown:
+        names = ", ".join(f'"{name}"' for name in unknown)
+        known = ", ".join(f'"{name}"' for name in accepted)
+        raise BadRequest(f"unknown field{'s' if len(unknown) > 1 else ''} {names}: "
+                         f"the fields are {known}", unknown=unknown, accepted=list(accepted))
+
+
+def _fields(kind):
+    """The fields a puzzle request of ``kind`` may carry: the board, a move
+    (read by /move; the other routes let it pass, so one body serves them
+    all) and the kind's options; None when the kind does not declare them."""
+    if kind.option_fields is None:
+        return None
+    return ("board", "move", *kind.option_fields)
 
 
 def _error(exc: ValueError) -> BadRequest:
@@ -118,10 +155,18 @@ def _options(kind, data: dict) -> dict:
         raise BadRequest(str(exc)) from None
 
 
+def _board_body(kind) -> dict:
+    """The body of a route that reads the board alone (any field of a
+    puzzle request may come with it)."""
+    data = _json_body(kind)
+    _known_fields(data, _fields(kind))
+    return data
+
+
 def _request(kind_name: str):
     """The kind, the request's JSON, its puzzle and the kind's options."""
     kind = _kind(kind_name)
-    data = _json_body(kind)
+    data = _board_body(kind)
     return kind, data, _puzzle(kind, data), _options(kind, data)
 
 
@@ -146,9 +191,8 @@ def _pending(job):
 
 
 def page_url(kind, **args) -> str:
-    """The page that opens a puzzle of ``kind`` (rotation: ``/``)."""
-    endpoint = "pages.index" if kind.name == "rotation" else f"pages.kind_{kind.name}"
-    return url_for(endpoint, **args)
+    """The page that opens a puzzle of ``kind`` (at its ``page_path``)."""
+    return url_for(page_endpoint(kind), **args)
 
 
 @_route("solve", ["POST"])
@@ -213,7 +257,7 @@ def parse_route(kind: str):
     """Check puzzle text: the puzzle as the engine reads it (canonical text
     and the kind's summary: rotation width, height, sticks, gaps), or the error."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _json_body(kind))
+    puzzle = _puzzle(kind, _board_body(kind))
     if _old_address():
         return jsonify(board=kind.text(puzzle), **kind.summary(puzzle))
     return jsonify(board=kind.text(puzzle), kind=kind.name, **kind.summary(puzzle))
@@ -260,7 +304,7 @@ def hint_route(kind: str):
 def share_route(kind: str):
     """The self-contained link: the puzzle itself, encoded in the URL."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _json_body(kind))
+    puzzle = _puzzle(kind, _board_body(kind))
     code = kind.encode(puzzle)
     return jsonify(code=code, url=page_url(kind, p=code))
 
@@ -269,7 +313,7 @@ def share_route(kind: str):
 def links_route(kind: str):
     """A short link ``/s/<id>`` stored in SQLite; same puzzle, same id."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _json_body(kind))
+    puzzle = _puzzle(kind, _board_body(kind))
     limits.take("LINK_RATE_LIMIT", "links")
     link_id = links.store(puzzle, kind.name)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
@@ -286,6 +330,8 @@ def shuffle_route(kind: str):
         data = {}
     if not isinstance(data, dict):
         raise BadRequest("send a JSON object (or nothing), e.g. {}")
+    if kind.shuffle_fields is not None:
+        _known_fields(data, ("seed", *kind.shuffle_fields))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest('"seed" must be a whole number')
@@ -305,16 +351,19 @@ def _entry(entry) -> dict:
             "url": url_for("pages.gallery_puzzle", name=entry.name)}
 
 
-@bp.get("/puzzles")
-def rotation_puzzles_route():
-    """Rotation's puzzles with the fields this address had before kinds:
-    name, title, size, sticks, optimal moves."""
-    return jsonify([
-        {"name": e.name, "title": e.title, "width": e.board.width, "height": e.board.height,
-         "sticks": len(e.board.sticks), "moves": e.moves,
-         "url": url_for("pages.gallery_puzzle", name=e.name)}
-        for e in gallery.entries() if e.kind == "rotation"
-    ])
+def legacy_puzzles_route():
+    """``/api/puzzles``: the legacy kind's (rotation's) puzzles with the
+    fields this address had before kinds: name, title, size, sticks,
+    optimal moves, the page's address."""
+    kind = kinds.legacy()
+    out = []
+    for e in gallery.entries():
+        if e.kind == kind.name:
+            summary = kind.summary(e.board)
+            out.append({"name": e.name, "title": e.title, "width": summary["width"],
+                        "height": summary["height"], "sticks": summary["sticks"], "moves": e.moves,
+                        "url": url_for("pages.gallery_puzzle", name=e.name)})
+    return jsonify(out)
 
 
 @_route("puzzles", ["GET"], legacy=False)

@@ -5,8 +5,8 @@ repeated or shared puzzle is answered at once. Only complete answers are kept
 shortest, depends on the limits, not on the puzzle.
 At most ``CACHE_MAX_ENTRIES`` are kept; the least recently used go first.
 
-Rotation's keys are those it had before there were kinds, so the answers
-kept then are still found.
+What is hashed is the kind's ``cache_key_text``: rotation's is the text it
+had before there were kinds, so the answers kept then are still found.
 
 >>> key("rotation", "3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 0}) == \\
 ...     hashlib.sha256("3\\n###\\n# #\\n###\\n\\0any\\x000".encode()).hexdigest()
@@ -23,16 +23,14 @@ import time
 
 from flask import current_app
 
+from .. import kinds
 from .db import get_db
 from .jobs import DELIVERY_FIELDS
 
 
 def key(kind: str, text: str, options: dict) -> str:
-    if kind == "rotation":  # the key from before kinds: old answers stay valid
-        raw = f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
-    else:
-        raw = f"{kind}\0{text}\0{json.dumps(options, sort_keys=True)}"
-    return hashlib.sha256(raw.encode()).hexdigest()
+    """The key of ``kind``'s answer for ``text`` with ``options``."""
+    return hashlib.sha256(kinds.get(kind).cache_key_text(text, options).encode()).hexdigest()
 
 
 def lookup(kind: str, text: str, options: dict) -> dict | None:

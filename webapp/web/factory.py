@@ -55,8 +55,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     security.init_app(app)
     limits.init_app(app)
-    app.extensions["rotation_inline"] = threading.BoundedSemaphore(max(1, app.config["SOLVE_INLINE_AT_ONCE"]))
-    app.extensions["rotation_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"],
+    app.extensions["playground_inline"] = threading.BoundedSemaphore(max(1, app.config["SOLVE_INLINE_AT_ONCE"]))
+    app.extensions["playground_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"],
                                                  abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -1,6 +1,7 @@
 """The puzzle library: the files under ``puzzles/`` and the catalogue that
 names them (``puzzles/catalogue.json``). An entry's ``kind`` says which
-puzzle kind it is (rotation when it does not say); files of other kinds live
+puzzle kind it is (when it does not say, the kind from before kinds,
+rotation: see :func:`webapp.kinds.legacy`); files of other kinds live
 in their own folder (``puzzles/sliding/...``), named in the catalogue by
 their path. A folder ``puzzles/<kind>/`` may also hold its own
 ``catalogue.json``, whose entries are of that kind and whose files are in
@@ -25,7 +26,7 @@ class Entry:
     board: object      # the puzzle, as its kind's parse gives it
     moves: int | None  # optimal move count; None when unsolvable
     states: int | None
-    kind: str = "rotation"
+    kind: str          # the puzzle kind's name
     notes: str | None = None
 
 
@@ -40,10 +41,11 @@ def find(name: str) -> Entry | None:
     return None
 
 
-def find_board(board, kind: str = "rotation") -> Entry | None:
-    """The library's entry for ``board`` of ``kind``, so that a shared link
-    to a gallery puzzle keeps its title and optimal move count; None for
-    other puzzles."""
+def find_board(board, kind: str | None = None) -> Entry | None:
+    """The library's entry for ``board`` of ``kind`` (by default the
+    catalogue's own kind), so that a shared link to a gallery puzzle keeps
+    its title and optimal move count; None for other puzzles."""
+    kind = kind or _plain_kind()
     return _by_text(current_app.config["PUZZLES_DIR"]).get((kind, kinds.get(kind).text(board)))
 
 
@@ -54,6 +56,11 @@ def _by_text(folder: str) -> dict[tuple[str, str], Entry]:
         key = (entry.kind, kinds.get(entry.kind).text(entry.board))
         index.setdefault(key, entry)  # the first listed wins a tie
     return index
+
+
+def _plain_kind() -> str:
+    """The kind of a catalogue entry that names none."""
+    return (kinds.legacy() or kinds.KINDS[0]).name
 
 
 def _catalogue(folder: str) -> list[dict]:
@@ -68,14 +75,14 @@ def _catalogue(folder: str) -> list[dict]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> tuple[Entry, ...]:
     items = [(item, "") for item in _catalogue(folder)]
-    known = kinds.names()
+    known, plain = kinds.names(), _plain_kind()
     for name in known:  # a kind's own folder with its own catalogue
         sub = os.path.join(folder, name, "catalogue.json")
-        if name != "rotation" and os.path.isfile(sub):
+        if name != plain and os.path.isfile(sub):
             items += [({"kind": name, **item}, name + "/") for item in _catalogue(os.path.dirname(sub))]
     result = []
     for item, prefix in items:
-        kind = item.get("kind", "rotation")
+        kind = item.get("kind", plain)
         if kind not in known:  # a kind this checkout does not have
             continue
         file = prefix + item["file"]

@@ -1,6 +1,8 @@
-"""The pictures of the "How to play" page: small boards as the viewer sees
-them, drawn by the engine's SVG helper, with the gap marked and a stick that
-falls out shown on its way down."""
+"""The pictures of the "How to play" pages: rotation's (``/how-to-play``),
+small boards as the viewer sees them, drawn by the engine's SVG helper, with
+the gap marked and a stick that falls out shown on its way down; and every
+other kind's, the puzzles its ``how_to_play_pictures`` names, drawn by its
+own ``svg``."""
 
 from __future__ import annotations
 
@@ -98,18 +100,13 @@ def pictures() -> dict[str, list[Picture]]:
     }
 
 
-#: The sliding pictures: the goal, a position and the same after one move
-#: (the tile above the hole slides down into it).
-SLIDING_GOAL = "1 2 3\n4 5 6\n7 8 0\n"
-SLIDING_START = "1 5 2\n7 0 3\n8 4 6\n"
-SLIDING_TILE = 5
-
-
-def kind_pictures(name: str) -> dict[str, list[Picture]]:
-    """The pictures of a kind's How to play page, by section."""
-    if name != "sliding":
-        return {}
-    return _sliding_pictures()
+@lru_cache(maxsize=8)
+def kind_pictures(kind) -> dict[str, list[Picture]]:
+    """The pictures of a kind's How to play page, by section: the kind's
+    ``how_to_play_pictures`` drawn by its own ``svg``."""
+    return {section: [Picture(_kind_svg(kind, kind.parse(text), label), caption)
+                      for text, label, caption in shown]
+            for section, shown in kind.how_to_play_pictures().items()}
 
 
 def _kind_svg(kind, puzzle, label: str) -> Markup:
@@ -118,22 +115,3 @@ def _kind_svg(kind, puzzle, label: str) -> Markup:
     if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
         svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
     return Markup(svg)
-
-
-@lru_cache(maxsize=1)
-def _sliding_pictures() -> dict[str, list[Picture]]:
-    from .. import kinds
-
-    kind = kinds.get("sliding")
-    goal, start = kind.parse(SLIDING_GOAL), kind.parse(SLIDING_START)
-    after = kind.parse(kind.move(start, {}, SLIDING_TILE)["board"])
-    return {
-        "goal": [Picture(_kind_svg(kind, goal, "The goal: tiles 1 to 8 in order, the hole last"),
-                         "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
-        "move": [
-            Picture(_kind_svg(kind, start, "A position with the hole in the middle"),
-                    f"Tiles {', '.join(map(str, (5, 7, 3, 4)))} touch the hole: any of them may slide."),
-            Picture(_kind_svg(kind, after, f"After tile {SLIDING_TILE} slid down into the hole"),
-                    f"After tile {SLIDING_TILE} slid down (the ↓ key): the hole moved up."),
-        ],
-    }

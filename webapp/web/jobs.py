@@ -44,9 +44,12 @@ def _preload() -> list[str]:
 
     modules = ["webapp.kinds"]
     for kind in KINDS:
-        name = f"webapp.{kind.name}.solver"
-        if importlib.util.find_spec(name) is not None:
-            modules.append(name)
+        name = f"{type(kind).__module__.rpartition('.')[0]}.solver"
+        try:
+            if importlib.util.find_spec(name) is not None:
+                modules.append(name)
+        except (ImportError, ValueError):  # a kind that is not a package's: nothing to preload
+            pass
     return modules
 
 
@@ -129,10 +132,21 @@ def _environment() -> dict:
     return {name: os.environ.get(name) for name in PASSED_ENVIRONMENT}
 
 
+def _kind_module(name: str) -> str:
+    """The module whose ``KIND`` is the kind called ``name``: a worker
+    imports it, so that a kind the forkserver has not registered (one added
+    after it started) is found all the same."""
+    from ..kinds import get
+
+    return type(get(name)).__module__
+
+
 def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
-          server_pid: int | None = None, environment: dict | None = None) -> None:
+          server_pid: int | None = None, environment: dict | None = None,
+          module: str | None = None) -> None:
     """The worker: solve with the kind's own solver, report progress, send
-    the answer's dict."""
+    the answer's dict. ``module``: where the kind's ``KIND`` is (by default
+    the registry's kind called ``kind``)."""
     if server_pid is not None:
         _die_with(server_pid)
     for name, value in (environment or {}).items():
@@ -152,9 +166,15 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
 
     began = time.perf_counter()
     try:
-        from ..kinds import get
+        if module is None:
+            from ..kinds import get
 
-        answer = get(kind).solve(text, options, progress=report, **limits)
+            solver = get(kind)
+        else:
+            import importlib
+
+            solver = importlib.import_module(module).KIND
+        answer = solver.solve(text, options, progress=report, **limits)
         conn.send(("ok", complete(answer, text, time.perf_counter() - began, "worker")))
     except MemoryError:
         conn.send(("memory", None))
@@ -172,6 +192,7 @@ class Job:
     options: dict      # the kind's options (rotation: goal, orientation)
     limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
     client: str | None = None
+    note: str | None = None  # the kind's sentence about this solve, for the page
     environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
@@ -194,7 +215,9 @@ class Job:
         kind's own words: ``counter`` names the count (rotation: states,
         sliding: nodes), ``max_<counter>`` its bound, the depth field
         (rotation: depth, sliding: bound), and ``phase`` for a kind that
-        builds tables before it searches."""
+        builds tables before it searches; ``max_seconds``, the time limit
+        in force (null: none), ``note``, the kind's sentence about this
+        solve when it has one, and while queued ``place`` (1: next to run)."""
         from ..kinds import get
 
         kind = get(self.kind)
@@ -203,7 +226,10 @@ class Job:
         seconds = now - (self.started if self.started is not None else self.submitted)
         body = {"id": self.id, "kind": self.kind, "status": self.status, "counter": counter,
                 f"max_{counter}": self.limits.get("max_count"),
+                "max_seconds": self.limits.get("max_seconds"),
                 "seconds": round(seconds, 3), counter: 0, depth: 0}
+        if self.note:
+            body["note"] = self.note
         if self.status == "queued" and self.place is not None:
             body["place"] = self.place
         if self.progress is not None:
@@ -236,14 +262,16 @@ class JobManager:
         self.queue: collections.deque[Job] = collections.deque()
         self.lock = threading.Condition()
         self.runners: set[threading.Thread] = set()
+        self.busy = 0  # runners with a job in hand (its worker may still be ending)
         self.server_pid = os.getpid()
 
     # ---------------------------------------------------------------- asking
     def submit(self, kind: str, text: str, options: dict, limits: dict,
-               client: str | None = None) -> Job:
+               client: str | None = None, note: str | None = None) -> Job:
         """Queue a solve of ``text`` (a puzzle of ``kind``) with ``options``
-        within ``limits`` (max_count, max_seconds, max_bytes)."""
-        job = Job(uuid.uuid4().hex[:16], kind, text, dict(options), dict(limits), client)
+        within ``limits`` (max_count, max_seconds, max_bytes); ``note``:
+        the kind's sentence about it for the page."""
+        job = Job(uuid.uuid4().hex[:16], kind, text, dict(options), dict(limits), client, note)
         with self.lock:
             self._forget_old()
             self._reap_abandoned()
@@ -332,8 +360,12 @@ class JobManager:
         return True
 
     def _number_queue(self) -> None:
-        for place, job in enumerate(self.queue, 1):
-            job.place = place
+        """Each queued job's place: 1 is the next to run once a worker is
+        free. The jobs a free worker takes at once (it has not woken yet)
+        have none, so jobs submitted together do not all say 1."""
+        free = max(0, self.max_workers - self.busy)
+        for index, job in enumerate(self.queue):
+            job.place = index + 1 - free if index >= free else None
 
     def _reap_abandoned(self) -> None:
         if not self.abandon_seconds:
@@ -360,6 +392,7 @@ class JobManager:
                         return
                     self.lock.wait(timeout=1.0)
                 job = self.queue.popleft()
+                self.busy += 1
                 self._number_queue()
                 job.place = None
                 job.status, job.started = "running", time.monotonic()
@@ -367,6 +400,9 @@ class JobManager:
             try:
                 self._run(job)
             finally:
+                with self.lock:
+                    self.busy -= 1
+                    self._number_queue()
                 job.finished.set()
 
     def _run(self, job: Job) -> None:
@@ -375,7 +411,8 @@ class JobManager:
         receive, send = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_work, daemon=True,
                               args=(job.kind, job.board, job.options, job.limits, job.progress,
-                                    send, self.server_pid, job.environment))
+                                    send, self.server_pid, job.environment,
+                                    _kind_module(job.kind)))
         process.start()
         with self.lock:
             job.process = process

@@ -45,7 +45,7 @@ def client() -> str:
 
 
 def limiter() -> Limiter:
-    return current_app.extensions["rotation_limiter"]
+    return current_app.extensions["playground_limiter"]
 
 
 def take(config_key: str, scope: str) -> None:
@@ -105,5 +105,5 @@ def init_app(app) -> None:
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0)
     # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_APPLICATION from the config
-    app.extensions["rotation_limiter"] = Limiter(key_func=client, app=app, storage_uri="memory://")
+    app.extensions["playground_limiter"] = Limiter(key_func=client, app=app, storage_uri="memory://")
     app.register_error_handler(429, _refusal)

@@ -1,10 +1,10 @@
 """Short links: ``/s/<id>`` names a puzzle (its kind and its text) stored in
 SQLite.
 
-The id comes from a hash of the puzzle's text (and its kind, for kinds other
-than rotation, whose ids are those of before kinds), so the same puzzle
-always gets the same id; on the rare clash with another puzzle the id grows
-a character.
+The id comes from a hash of the kind's ``link_id_text`` (its name and the
+puzzle's text; rotation's is the text alone, so its ids are those of before
+kinds), so the same puzzle always gets the same id; on the rare clash with
+another puzzle the id grows a character.
 """
 
 from __future__ import annotations
@@ -28,14 +28,17 @@ def _digits(text: str) -> str:
     return "".join(out)
 
 
-def store(puzzle, kind: str = "rotation") -> str:
-    """Store ``puzzle`` of ``kind`` (if new) and return its id."""
-    text = kinds.get(kind).text(puzzle)
+def store(puzzle, kind: str | None = None) -> str:
+    """Store ``puzzle`` of ``kind`` (by default the kind from before kinds,
+    as callers of then expect) if new, and return its id."""
+    found = kinds.get(kind) if kind is not None else kinds.legacy() or kinds.KINDS[0]
+    kind = found.name
+    text = found.text(puzzle)
     db = get_db()
     row = db.execute("SELECT id FROM links WHERE kind = ? AND board = ?", (kind, text)).fetchone()
     if row:
         return row["id"]
-    digits = _digits(text if kind == "rotation" else f"{kind}\0{text}")
+    digits = _digits(found.link_id_text(text))
     for length in range(ID_LENGTH, len(digits) + 1):
         candidate = digits[:length]
         try:

@@ -1,12 +1,13 @@
-"""The HTML pages: a playground per puzzle kind (rotation's at ``/``, the
-others' at ``/<kind>``), short links, the gallery of every kind, how to play."""
+"""The HTML pages: a playground per puzzle kind (at its ``page_path``:
+rotation's at ``/``, the others' at ``/<kind>``), short links, the gallery
+of every kind, how to play. Written once for every kind: a kind's page is
+its ``template``, given the same values whatever the kind."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from .. import kinds
-from ..rotation import EXAMPLE, Board, BoardError, parse, sharecode
 from . import gallery, howto, links
 
 bp = Blueprint("pages", __name__)
@@ -15,56 +16,51 @@ bp = Blueprint("pages", __name__)
 @bp.app_context_processor
 def _site():
     """What base.html needs on every page: the kinds for the header."""
-    return {"site_kinds": [(kind, _page_endpoint(kind)) for kind in kinds.KINDS]}
+    return {"site_kinds": [(kind, page_endpoint(kind)) for kind in kinds.KINDS]}
 
 
-def _page_endpoint(kind) -> str:
-    return "pages.index" if kind.name == "rotation" else f"pages.kind_{kind.name}"
-
-
-def _playground(board: Board, *, title: str | None = None, autoplay: bool = False,
-                optimal: int | None = None, mode: str = "draw"):
-    return render_template(
-        "playground.html",
-        board_text=board.text(),
-        share_code=sharecode.encode(board),
-        puzzle_title=title,
-        autoplay=autoplay,
-        optimal=optimal,
-        mode=mode,
-    )
+def page_endpoint(kind) -> str:
+    """The endpoint of ``kind``'s playground: the front page's for the kind
+    at ``/``, else ``pages.kind_<name>``."""
+    return "pages.index" if kind.page_path == "/" else f"pages.kind_{kind.name}"
 
 
 def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
-               mode: str = "edit"):
-    """The page of a kind other than rotation (``templates/<kind>.html``),
-    with its ``initial`` JSON: kind, board, code, title, optimal, mode,
-    size, autoplay."""
+               mode: str | None = None, autoplay: bool | None = None):
+    """The kind's playground (its ``template``), with its ``initial`` JSON:
+    kind, board, code, title, optimal, mode, size, autoplay. The same values
+    go to the template one by one too (board_text, share_code, puzzle_title,
+    autoplay, optimal, mode), as rotation's page reads them."""
     summary = kind.summary(puzzle)
-    initial = {"kind": kind.name, "board": kind.text(puzzle), "code": kind.encode(puzzle),
+    mode = mode or kind.edit_mode
+    autoplay = _wants_play() if autoplay is None else autoplay
+    text, code = kind.text(puzzle), kind.encode(puzzle)
+    initial = {"kind": kind.name, "board": text, "code": code,
                "title": title, "optimal": optimal, "mode": mode,
                "size": {"width": summary.get("width"), "height": summary.get("height")},
-               "autoplay": _wants_play()}
-    return render_template(f"{kind.name}.html", initial=initial, goal=kind.goal, kind=kind,
-                           how_to_play=url_for("pages.how_to_play_kind", kind=kind.name))
+               "autoplay": autoplay}
+    return render_template(kind.template, initial=initial, goal=kind.goal, kind=kind,
+                           how_to_play=_how_to_play_url(kind),
+                           board_text=text, share_code=code, puzzle_title=title,
+                           autoplay=autoplay, optimal=optimal, mode=mode)
+
+
+def _how_to_play_url(kind) -> str:
+    return url_for("pages.how_to_play") if kind.legacy else \
+        url_for("pages.how_to_play_kind", kind=kind.name)
 
 
 def _open(kind, puzzle):
     """A puzzle that came by link. A gallery puzzle keeps its title and
     optimal move count and opens to be tried, as from the gallery itself;
-    anything else opens untitled (rotation: in the editor)."""
+    anything else opens untitled, in the editor."""
     entry = gallery.find_board(puzzle, kind.name)
     if entry is not None:
         return _gallery_entry(entry)
-    if kind.name == "rotation":
-        return _playground(puzzle, autoplay=_wants_play())
     return _kind_page(kind, puzzle)
 
 
 def _gallery_entry(entry: gallery.Entry):
-    if entry.kind == "rotation":
-        return _playground(entry.board, title=entry.title, autoplay=_wants_play(),
-                           optimal=entry.moves, mode="try")
     return _kind_page(kinds.get(entry.kind), entry.board, title=entry.title,
                       optimal=entry.moves, mode="try")
 
@@ -78,25 +74,32 @@ def _bad_link(exc: ValueError):
                            message=str(exc)), 400
 
 
+def _example(kind):
+    return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
+
+
 @bp.get("/")
 def index():
+    """The front page's kind's playground; ``?p=<code>`` opens a shared
+    puzzle, and another kind's code goes to that kind's page."""
+    kind = kinds.home()
     code = request.args.get("p")
     if code is None:
-        return _playground(parse(EXAMPLE), title="Example from the rules")
+        return _example(kind)
     try:
-        board = sharecode.decode(code)
-    except BoardError as exc:  # ShareCodeError, or a bad board behind a valid check
-        other = _other_kind_of(code)
+        puzzle = kind.decode(code)
+    except ValueError as exc:  # a bad code, or a bad puzzle behind a valid check
+        other = _other_kind_of(code, kind)
         if other is not None:  # another kind's code pasted after "/?p=": its own page
-            return redirect(url_for(_page_endpoint(other), **request.args.to_dict()))
+            return redirect(url_for(page_endpoint(other), **request.args.to_dict()))
         return _bad_link(exc)
-    return _open(kinds.get("rotation"), board)
+    return _open(kind, puzzle)
 
 
-def _other_kind_of(code: str):
-    """The kind other than rotation whose share code ``code`` is, or None."""
+def _other_kind_of(code: str, home):
+    """The kind other than ``home`` whose share code ``code`` is, or None."""
     for kind in kinds.KINDS:
-        if kind.name != "rotation":
+        if kind is not home:
             try:
                 kind.decode(code)
             except ValueError:
@@ -110,7 +113,7 @@ def _kind_view(name: str):
         kind = kinds.get(name)
         code = request.args.get("p")
         if code is None:
-            return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
+            return _example(kind)
         try:
             puzzle = kind.decode(code)
         except ValueError as exc:
@@ -121,10 +124,15 @@ def _kind_view(name: str):
     return view
 
 
-for _kind in kinds.KINDS:
-    if _kind.name != "rotation":
-        bp.add_url_rule(f"/{_kind.name}", endpoint=f"kind_{_kind.name}",
-                        view_func=_kind_view(_kind.name), methods=["GET"])
+@bp.record
+def _kind_pages(state) -> None:
+    """Each kind's playground at its ``page_path``, added when the app is
+    made (not when this module is imported), so the kinds registered then
+    are the ones served."""
+    for kind in kinds.KINDS:
+        if kind.page_path != "/":
+            state.add_url_rule(kind.page_path, endpoint=f"kind_{kind.name}",
+                               view_func=_kind_view(kind.name), methods=["GET"])
 
 
 @bp.get("/s/<link_id>")
@@ -140,23 +148,29 @@ def short_link(link_id: str):
 
 @bp.get("/how-to-play")
 def how_to_play():
-    entry = gallery.find_board(parse(EXAMPLE))
-    example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry else url_for("pages.index")
-    return render_template("how_to_play.html", pictures=howto.pictures(), example_url=example_url)
+    """The guide of the kind from before kinds (rotation), at its old address."""
+    kind = kinds.legacy() or kinds.home()
+    if not kind.legacy:
+        return redirect(url_for("pages.how_to_play_kind", kind=kind.name))
+    entry = gallery.find_board(kind.parse(kind.example), kind.name)
+    example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry \
+        else url_for(page_endpoint(kind))
+    return render_template(kind.how_to_play_template, pictures=howto.pictures(),
+                           example_url=example_url)
 
 
 @bp.get("/how-to-play/<kind>")
 def how_to_play_kind(kind: str):
-    """How to play a kind: rotation's page is ``/how-to-play`` itself."""
+    """How to play a kind: the legacy kind's page is ``/how-to-play`` itself."""
     try:
         found = kinds.get(kind)
     except KeyError:
         abort(404)
-    if found.name == "rotation":
+    if found.legacy:
         return redirect(url_for("pages.how_to_play"))
-    return render_template(f"how_to_play_{found.name}.html", kind=found,
-                           pictures=howto.kind_pictures(found.name),
-                           page_url=url_for(_page_endpoint(found)))
+    return render_template(found.how_to_play_template, kind=found,
+                           pictures=howto.kind_pictures(found),
+                           page_url=url_for(page_endpoint(found)))
 
 
 @bp.get("/puzzles")

@@ -7,9 +7,11 @@ A request never holds a server thread for long: it waits at most
 bounds on jobs are checked here, where they are submitted, not in the pool,
 so they cover every kind.
 
-Each kind has its limits in the config (see :func:`config_keys`): rotation
-the names it had before kinds (``SOLVE_MAX_STATES``, ...), the others
-``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``.
+Each kind has its limits in the config (see :func:`config_keys`):
+``<PREFIX>_MAX_<COUNTER>``, ``<PREFIX>_MAX_SECONDS``, ``<PREFIX>_MAX_BYTES``
+with the kind's ``config_prefix`` (rotation's is ``SOLVE``: the names it had
+before kinds, ``SOLVE_MAX_STATES``, ...). A kind may give a puzzle a
+shorter time limit of its own (``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations
@@ -24,12 +26,6 @@ from .jobs import Job, JobManager, complete
 
 _submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
 
-#: Rotation's config names, from before there were kinds.
-_ROTATION_KEYS = {"count": "SOLVE_MAX_STATES", "seconds": "SOLVE_MAX_SECONDS",
-                  "bytes": "SOLVE_MAX_BYTES", "inline": "SOLVE_INLINE_STATES",
-                  "quick": "SOLVE_QUICK_STATES"}
-
-
 def config_keys(kind) -> dict:
     """The config names of ``kind``'s limits: ``count``, ``seconds`` and
     ``bytes`` bound a worker's solve; ``inline`` (and ``quick``, below which
@@ -38,32 +34,34 @@ def config_keys(kind) -> dict:
     ``quick`` finds cheap.
 
     >>> from webapp.kinds import get
-    >>> config_keys(get("rotation"))["count"]
-    'SOLVE_MAX_STATES'
+    >>> config_keys(get("rotation"))["count"], config_keys(get("sliding"))["seconds"]
+    ('SOLVE_MAX_STATES', 'SLIDING_MAX_SECONDS')
     """
-    if kind.name == "rotation":
-        return dict(_ROTATION_KEYS)
-    prefix, counter = kind.name.upper(), kind.counter.upper()
+    prefix, counter = kind.config_prefix, kind.counter.upper()
     return {"count": f"{prefix}_MAX_{counter}", "seconds": f"{prefix}_MAX_SECONDS",
             "bytes": f"{prefix}_MAX_BYTES", "inline": f"{prefix}_INLINE_{counter}",
             "quick": f"{prefix}_QUICK_{counter}"}
 
 
 def manager() -> JobManager:
-    return current_app.extensions["rotation_jobs"]
+    return current_app.extensions["playground_jobs"]
 
 
-def limits(kind) -> dict:
-    """A worker's limits for ``kind``: max_count, max_seconds, max_bytes."""
+def limits(kind, puzzle=None) -> dict:
+    """A worker's limits for ``kind`` (and ``puzzle``, whose kind may give
+    it a time limit of its own): max_count, max_seconds, max_bytes."""
     config, keys = current_app.config, config_keys(kind)
+    seconds = config.get(keys["seconds"])
+    if puzzle is not None:
+        own = kind.time_limit(puzzle, config)
+        seconds = own if own is not None else seconds
     return {"max_count": config.get(keys["count"]),
-            "max_seconds": config.get(keys["seconds"]),
+            "max_seconds": seconds,
             "max_bytes": config.get(keys["bytes"])}
 
 
 def _finish(kind, body: dict) -> dict:
-    finish = getattr(kind, "complete", None)  # a kind may fill in what old answers lack
-    return finish(body) if finish else body
+    return kind.complete(body)  # a kind may fill in what old answers lack
 
 
 def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
@@ -96,10 +94,10 @@ def quick(kind, puzzle, options: dict) -> dict | None:
         if body is None and inline > quick_count:
             # a bigger one waits its turn: each holds the interpreter lock while it
             # runs, and pages and small solves must not queue behind eight of them
-            with current_app.extensions["rotation_inline"]:
+            with current_app.extensions["playground_inline"]:
                 body = _bounded(kind, text, options, inline)
     else:
-        with current_app.extensions["rotation_inline"]:
+        with current_app.extensions["playground_inline"]:
             body = kind.quick(puzzle, options)
     if body is None:
         return None
@@ -123,7 +121,9 @@ def start(kind, puzzle, options: dict) -> Job:
             jobs.touch(same)
             return same
         client_limits.check_jobs(jobs)
-        return jobs.submit(kind.name, text, options, limits(kind), client=who)
+        bounds = limits(kind, puzzle)
+        return jobs.submit(kind.name, text, options, bounds, client=who,
+                           note=kind.job_note(puzzle, options, bounds))
 
 
 def record(job: Job) -> None:

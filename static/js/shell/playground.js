@@ -56,12 +56,12 @@ class KindJobs extends Jobs {
     return this.words.stoppedWords(job);
   }
 
-  show(job) {
-    this.box.dataset.status = job.status;
-    const bar = this.words.progressFraction?.(job);
-    if (job.status === "queued" || bar === null || bar === undefined) this.bar.removeAttribute("value");
-    else this.bar.value = bar;
-    this.label.textContent = this.words.progressWords(job);
+  progressWords(job) {
+    return this.words.progressWords(job);
+  }
+
+  progressFraction(job) {
+    return this.words.progressFraction?.(job) ?? null;
   }
 }
 

@@ -297,6 +297,15 @@ function sizeOptions(select, chosen) {
   }));
 }
 
+// The size choosers follow the board (a typed position, Undo of a new size).
+function showSize(text) {
+  const g = grid(text);
+  if (!g || chosenSize().join("x") === `${g.width}x${g.height}`) return;
+  $("#width").value = String(g.width);
+  $("#height").value = String(g.height);
+  showShuffleN();
+}
+
 function editorSay(text, kind = "info") {
   const el = $("#position-message");
   el.textContent = text;
@@ -329,8 +338,25 @@ function mountEditor(shell) {
   sizeOptions($("#width"), start.width);
   sizeOptions($("#height"), start.height);
   showShuffleN();
-  $("#width").addEventListener("change", showShuffleN);
-  $("#height").addEventListener("change", showShuffleN);
+  // A new size shows its solved board at once (a chooser that changes
+  // nothing until another button is pressed looks broken); the board it
+  // replaces stays for Undo. Width then height in a row keep the first
+  // board for Undo, not the one in between.
+  let sized = null;
+  const resized = () => {
+    showShuffleN();
+    const [w, h] = chosenSize();
+    const text = goalText(w, h);
+    const s = shell.state;
+    const inPassing = sized !== null && s.start === sized && !s.timeline;
+    sized = text;
+    shell.setStart(text, {
+      message: `A ${w} × ${h} board, solved. Shuffle it, or move tiles yourself; Undo brings your last board back.`,
+      optimum: 0, undoable: inPassing ? "keep" : true,
+    });
+  };
+  $("#width").addEventListener("change", resized);
+  $("#height").addEventListener("change", resized);
 
   $("#new-goal").addEventListener("click", () => {
     const [w, h] = chosenSize();
@@ -370,9 +396,6 @@ function mountEditor(shell) {
     try {
       const body = await post(shell.api("parse"), { board: text });
       const g = grid(body.board);
-      sizeOptions($("#width"), g.width);
-      sizeOptions($("#height"), g.height);
-      showShuffleN();
       editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
       shell.setStart(body.board, {
         title: "Your position",
@@ -388,6 +411,10 @@ function mountEditor(shell) {
       editorSay(message, "error");
       shell.say("That text is not a position. Your board is unchanged.", "error");
     }
+  });
+  // an error is about the text as it was: editing it makes the message stale
+  $("#position-text").addEventListener("input", () => {
+    if ($("#position-message").dataset.kind === "error") editorSay("");
   });
   $("#copy-position").addEventListener("click", () => {
     $("#position-text").value = shell.current();
@@ -496,6 +523,7 @@ export const sliding = {
       show: (text, marks) => view.show(text, marks),
       animate: (a, b, options) => view.animate(a, b, options),
       describe,
+      startChanged: showSize,
       size: (text) => (grid(text)?.tiles.length ?? Infinity),
       valid: (text) => grid(text) !== null,
       keyMove(e) {

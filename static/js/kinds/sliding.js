@@ -113,8 +113,10 @@ function answerWords(answer) {
     if (n === 0) return "Solved in 0 moves: this is the goal.";
     const moves = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.join(" ")}` : "";
     if (answer.optimal) return `Solved in ${plural(n, "move")}, the fewest possible${moves}${facts(answer)}`;
-    const bound = isNumber(answer.lower_bound) ? ` (the shortest takes at least ${answer.lower_bound})` : "";
-    return `A solution in ${plural(n, "move")}, not proven shortest${bound}${facts(answer)}`;
+    // said plainly: a search stopped by its limit gives a way, not the shortest
+    const bound = isNumber(answer.lower_bound) && answer.lower_bound > 0
+      ? `: the shortest takes at least ${plural(answer.lower_bound, "move")}` : "";
+    return `A solution in ${plural(n, "move")}${facts(answer)}. It is not proven shortest${bound}.`;
   }
   if (answer.status === "unsolvable") {
     return "No solution: this position cannot reach the goal. Tiles in the wrong parity " +

@@ -5,6 +5,8 @@ row). Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -193,6 +195,40 @@ def test_phone_gallery_shows_two_cards_a_row(phone):
     sizes = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
     shot(phone, "pages-phone-gallery")
+
+
+def chips_fit(page) -> None:
+    """The kind filter chips on a phone: the first (All) wholly in view, none
+    past the screen's edge, and the row never a scrolling box."""
+    nav = page.locator(".gallery-filter")
+    chips = nav.locator("a")
+    expect(chips.first).to_have_text(re.compile(r"^All \(\d+\)$"))
+    expect(chips.first).to_be_in_viewport(ratio=1)
+    width = page.viewport_size["width"]
+    for box in (chips.nth(i).bounding_box() for i in range(chips.count())):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    scroll = nav.evaluate("n => [n.scrollWidth, n.clientWidth, n.scrollHeight, n.clientHeight]")
+    assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], f"the chip row scrolls: {scroll}"
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+
+
+def test_phone_gallery_kind_chips_stay_in_view(phone):
+    for address in ("/puzzles", "/puzzles?kind=sliding", "/puzzles?kind=rotation"):
+        phone.goto(address)
+        chips_fit(phone)
+    # more kinds, one with a long name: the chips wrap, All stays first in view
+    phone.locator(".gallery-filter").evaluate("""n => {
+        for (const name of ['Pentomino packing (12)', 'Hyperextraordinarilylongpuzzlekindname (3)',
+                            'Lights out (7)', 'Peg solitaire (9)']) {
+            const a = document.createElement('a');
+            a.href = '#';
+            a.textContent = name;
+            n.append(a);
+        }
+    }""")
+    chips_fit(phone)
+    shot(phone, "pages-phone-gallery-chips")
 
 
 def test_phone_how_to_play_fits(phone):

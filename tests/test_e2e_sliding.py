@@ -333,8 +333,9 @@ def test_big_board_solve_shows_progress_and_cancels(page):
     open_sliding(page)
     page.locator("#width").select_option("8")
     page.locator("#height").select_option("8")
+    wait_for_board(page, goal(8, 8))  # a new size shows its goal at once
     button(page, "Shuffle").click()
-    page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n').length === 9")
+    page.wait_for_function("g => document.querySelector('#board').dataset.board !== g", arg=goal(8, 8))
     expect(page.locator("#board .tile")).to_have_count(63)
     start = data(page, "board")
     button(page, "Solve").click()
@@ -518,3 +519,125 @@ def test_the_page_and_the_server_agree_on_each_arrow(page):
             else:
                 assert response.ok, (text, direction, response.text())
                 assert response.json()["moved"] == tile, (text, direction)
+
+
+# ------------------------------------------------- a long solve, faked
+FIVE = goal(5, 5).replace("23 24 0", "23 0 24")  # 24 is one move from home
+NOTE = ("A board this size is searched for at most 10 s; if no shortest solution is proven "
+        "by then, you get a solution that is not proven shortest.")
+
+
+def fake_long_solve(page, finish: dict, **extra) -> None:
+    """The jobs URL answers as a long solve would: running (with the fields
+    `extra` gives) until ``finish["answer"]`` is set, then done with it; no
+    solver runs."""
+    running = {"id": "fake-job", "kind": "sliding", "status": "running", "nodes": 1000, "bound": 40,
+               "seconds": 0.1, **extra}
+
+    def start(route):
+        if route.request.method != "POST":
+            return route.fallback()
+        route.fulfill(status=202, json=running)
+
+    def poll(route):
+        if finish.get("answer") is None:
+            route.fulfill(json={**running, "seconds": 12.4})
+        else:
+            route.fulfill(json={**running, "status": "done", "seconds": 13.0, "answer": finish["answer"]})
+
+    page.route("**/api/sliding/jobs", start)
+    page.route("**/api/jobs/fake-job", poll)
+    page.route("**/api/jobs/fake-job/cancel", lambda route: route.fulfill(json={**running, "status": "cancelled"}))
+
+
+def test_a_long_solve_shows_the_note_the_clock_and_says_not_proven_shortest(page):
+    finish: dict = {}
+    fake_long_solve(page, finish, max_seconds=60, note=NOTE)
+    open_sliding(page, FIVE)
+    expect(page.locator("#progress-note")).to_be_hidden()
+    button(page, "Solve").click()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-note")).to_have_text(NOTE)
+    expect(page.locator("#progress-note")).to_be_visible()
+    expect(page.locator("#progress-text")).to_have_text("1,000 nodes searched, 40 moves deep · 12 s of 60 s")
+    assert page.locator("#progress-bar").evaluate("b => b.position") == pytest.approx(12.4 / 60, abs=0.01)
+    shot(page, "08-long-solve")
+    # a longer way than the shortest (19 down and up again, then 24), as a
+    # search stopped by its limit may give
+    finish["answer"] = {"status": "solved", "moves": [19, 19, 24], "length": 3, "optimal": False,
+                        "lower_bound": 1, "nodes": 5000, "seconds": 13.0}
+    expect(page.locator("#answer")).to_have_text(
+        "A solution in 3 moves (5,000 nodes searched, 13.00 s). "
+        "It is not proven shortest: the shortest takes at least 1 move.")
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(page.locator("#moves-list li")).to_have_count(3)
+    page.keyboard.press("End")
+    wait_for_board(page, goal(5, 5))
+
+
+def test_a_solve_without_a_time_limit_shows_no_clock_and_no_note(page):
+    finish: dict = {}
+    fake_long_solve(page, finish, max_seconds=None)
+    open_sliding(page, FIVE)
+    button(page, "Solve").click()
+    expect(page.locator("#progress-text")).to_have_text("1,000 nodes searched, 40 moves deep, 12.4 s")
+    expect(page.locator("#progress-note")).to_be_hidden()
+    finish["answer"] = {"status": "solved", "moves": [24], "length": 1, "optimal": True, "lower_bound": 1}
+    expect(page.locator("#answer")).to_contain_text("Solved in 1 move, the fewest possible: 24")
+
+
+# ------------------------------------------------------------ set up
+def test_a_new_size_shows_at_once_and_undo_brings_the_board_back(page):
+    open_sliding(page, TWO_AWAY)
+    expect(page.locator("#size-help")).to_be_visible()
+    board(page).focus()
+    page.keyboard.press("ArrowLeft")
+    wait_for_board(page, "1 2 3\n4 5 6\n7 0 8\n")
+    page.locator("#width").select_option("4")
+    wait_for_board(page, goal(4, 3))
+    expect(page.locator("#board .tile")).to_have_count(11)
+    expect(message(page)).to_contain_text("A 4 × 3 board, solved.")
+    expect(page.locator("#move-counter")).to_have_text("Moves: 0 · shortest: 0")
+    page.locator("#height").select_option("5")
+    wait_for_board(page, goal(4, 5))
+    expect(page.locator("#shuffle-n-row")).to_be_hidden()
+    # Undo: the board before the sizes were chosen, with its move
+    expect(button(page, "Undo")).to_be_enabled()
+    button(page, "Undo").click()
+    wait_for_board(page, "1 2 3\n4 5 6\n7 0 8\n")
+    wait_for_step(page, 1)
+    expect(message(page)).to_contain_text("Your board is back, with 1 move played.")
+    expect(page.locator("#width")).to_have_value("3")
+    expect(page.locator("#height")).to_have_value("3")
+    button(page, "Undo").click()
+    wait_for_board(page, TWO_AWAY)
+    expect(button(page, "Undo")).to_be_disabled()
+    # a new size after a typed position: Shuffle works from the size shown
+    page.locator("#width").select_option("2")
+    page.locator("#height").select_option("2")
+    wait_for_board(page, goal(2, 2))
+    button(page, "Shuffle").click()
+    page.wait_for_function("g => document.querySelector('#board').dataset.board !== g", arg=goal(2, 2))
+    assert len(rows(data(page, "board"))) == 2
+
+
+def test_a_paste_error_clears_when_the_text_is_edited_or_used(page_expecting_400):
+    page = page_expecting_400
+    open_sliding(page, EIGHT)
+    use_position(page, "1 2 3\n4 x 6\n7 8 0\n")
+    note = page.locator("#position-message")
+    expect(note).to_contain_text("column 3")
+    # editing the text: the error was about the text as it was
+    page.locator("#position-text").press("End")
+    page.locator("#position-text").press("Backspace")
+    expect(note).to_have_text("")
+    use_position(page, "1 2 3\n4 x 6\n7 8 0\n")
+    expect(note).to_contain_text("column 3")
+    # pasting over it, then using it
+    page.locator("#position-text").focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text("1 2 3\n4 5 6\n0 7 8")
+    expect(note).to_have_text("")
+    button(page, "Use this position").click()
+    wait_for_board(page, TWO_AWAY)
+    expect(note).to_have_text("Using this 3 × 3 position.")

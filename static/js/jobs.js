@@ -3,7 +3,7 @@
 // left, so that nobody's abandoned search keeps a solver busy.
 
 import { post } from "./api.js";
-import { duration, plural } from "./format.js";
+import { count, duration, isNumber, plural } from "./format.js";
 
 // Older servers only knew "running"; "queued" is as unfinished.
 export function unfinished(job) {
@@ -18,6 +18,17 @@ export function progressText(job) {
   const time = duration(job.seconds, 1);
   return `${plural(job.states || 0, "position")}, ${plural(job.depth || 0, "move")} deep` +
     (time ? `, ${time}` : "");
+}
+
+// A job under a time limit shows its clock against the limit ("12 s of 60 s"):
+// a long wait reads as a wait with an end, not as a hang.
+export function limited(job) {
+  return job.status !== "queued" && isNumber(job.max_seconds) && job.max_seconds > 0;
+}
+
+export function clockWords(job) {
+  const spent = isNumber(job.seconds) ? Math.floor(job.seconds) : 0;
+  return `${count(Math.min(spent, Math.ceil(job.max_seconds)))} s of ${count(job.max_seconds)} s`;
 }
 
 export class JobStopped extends Error {}
@@ -78,14 +89,34 @@ export class Jobs {
     return `Cancelled after ${plural(job.states || 0, "position")}.`;
   }
 
+  // The words of a job's progress, and how far it is (0 to 1, or null when
+  // nothing measures it); a kind's jobs count their own work.
+  progressWords(job) {
+    return progressText(job);
+  }
+
+  progressFraction(job) {
+    return job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : null;
+  }
+
+  // Written once for every kind: the count, the clock against a time limit,
+  // and the kind's note on what the search will do (a big board's limit).
   show(job) {
     this.box.dataset.status = job.status;
-    if (job.status === "queued") {
-      this.bar.removeAttribute("value"); // an indeterminate bar: nothing is counted yet
-    } else {
-      this.bar.value = job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : 0;
+    const clock = limited(job);
+    let fraction = job.status === "queued" ? null : this.progressFraction(job);
+    if ((fraction === null || fraction === undefined) && clock) fraction = Math.min(1, (job.seconds || 0) / job.max_seconds);
+    if (fraction === null || fraction === undefined) this.bar.removeAttribute("value"); // indeterminate
+    else this.bar.value = fraction;
+    // under a limit the clock replaces the elapsed time the words would give
+    const words = this.progressWords(clock ? { ...job, seconds: null } : job);
+    this.label.textContent = clock ? `${words} · ${clockWords(job)}` : words;
+    const note = this.box.querySelector(".progress-note");
+    if (note) {
+      const text = typeof job.note === "string" ? job.note.trim() : "";
+      note.textContent = text;
+      note.hidden = !text;
     }
-    this.label.textContent = progressText(job);
   }
 
   async cancel() {

@@ -25,9 +25,10 @@ export function ownsKey(el, key) {
   return el.hasAttribute("tabindex") && key === " ";
 }
 
-// actions: {undo, redo, turn(move), home, end, play, board, boardKey(event)};
-// home and end return false when there are no steps to go through, boardKey
-// returns true when it used the key.
+// actions: {undo, redo, home, end, play, board, boardKey(event), and
+// turn(move) (← → turn left and right) or move(event) (a kind's own move
+// keys: true when it used the key)}; home and end return false when there
+// are no steps to go through, boardKey returns true when it used the key.
 export function installShortcuts(actions) {
   document.addEventListener("keydown", (e) => {
     const el = e.target;
@@ -41,20 +42,19 @@ export function installShortcuts(actions) {
     }
     if (ctrl || e.altKey) return;
     if (el === actions.board) {
-      if (actions.boardKey(e)) {
+      if (actions.boardKey?.(e)) {
         e.preventDefault();
         return;
       }
     } else if (ownsKey(el, e.key)) {
       return;
     }
-    const act = {
-      ArrowLeft: () => actions.turn("L"),
-      ArrowRight: () => actions.turn("R"),
-      Home: actions.home,
-      End: actions.end,
-      " ": actions.play,
-    }[e.key];
+    if (actions.move?.(e)) {
+      e.preventDefault();
+      return;
+    }
+    const turns = actions.turn ? { ArrowLeft: () => actions.turn("L"), ArrowRight: () => actions.turn("R") } : {};
+    const act = { ...turns, Home: actions.home, End: actions.end, " ": actions.play }[e.key];
     // an action that returns false had nothing to do: the key keeps its usual effect
     if (act && act() !== false) e.preventDefault();
   });

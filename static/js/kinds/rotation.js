@@ -784,6 +784,10 @@ $("#goal").addEventListener("change", () => {
   }, "The new goal applies as soon as the board stops moving.");
 });
 $("#import").addEventListener("click", () => importText($("#import-text").value));
+// an error is about the text as it was: editing it makes the message stale
+$("#import-text").addEventListener("input", () => {
+  if ($("#import-message").dataset.kind === "error") ioSay("");
+});
 $("#open-file").addEventListener("click", () => $("#import-file").click());
 $("#import-file").addEventListener("change", async (e) => {
   const file = e.target.files[0];

@@ -113,8 +113,10 @@ function answerWords(answer) {
     if (n === 0) return "Solved in 0 moves: this is the goal.";
     const moves = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.join(" ")}` : "";
     if (answer.optimal) return `Solved in ${plural(n, "move")}, the fewest possible${moves}${facts(answer)}`;
-    const bound = isNumber(answer.lower_bound) ? ` (the shortest takes at least ${answer.lower_bound})` : "";
-    return `A solution in ${plural(n, "move")}, not proven shortest${bound}${facts(answer)}`;
+    // said plainly: a search stopped by its limit gives a way, not the shortest
+    const bound = isNumber(answer.lower_bound) && answer.lower_bound > 0
+      ? `: the shortest takes at least ${plural(answer.lower_bound, "move")}` : "";
+    return `A solution in ${plural(n, "move")}${facts(answer)}. It is not proven shortest${bound}.`;
   }
   if (answer.status === "unsolvable") {
     return "No solution: this position cannot reach the goal. Tiles in the wrong parity " +
@@ -297,6 +299,15 @@ function sizeOptions(select, chosen) {
   }));
 }
 
+// The size choosers follow the board (a typed position, Undo of a new size).
+function showSize(text) {
+  const g = grid(text);
+  if (!g || chosenSize().join("x") === `${g.width}x${g.height}`) return;
+  $("#width").value = String(g.width);
+  $("#height").value = String(g.height);
+  showShuffleN();
+}
+
 function editorSay(text, kind = "info") {
   const el = $("#position-message");
   el.textContent = text;
@@ -329,8 +340,25 @@ function mountEditor(shell) {
   sizeOptions($("#width"), start.width);
   sizeOptions($("#height"), start.height);
   showShuffleN();
-  $("#width").addEventListener("change", showShuffleN);
-  $("#height").addEventListener("change", showShuffleN);
+  // A new size shows its solved board at once (a chooser that changes
+  // nothing until another button is pressed looks broken); the board it
+  // replaces stays for Undo. Width then height in a row keep the first
+  // board for Undo, not the one in between.
+  let sized = null;
+  const resized = () => {
+    showShuffleN();
+    const [w, h] = chosenSize();
+    const text = goalText(w, h);
+    const s = shell.state;
+    const inPassing = sized !== null && s.start === sized && !s.timeline;
+    sized = text;
+    shell.setStart(text, {
+      message: `A ${w} × ${h} board, solved. Shuffle it, or move tiles yourself; Undo brings your last board back.`,
+      optimum: 0, undoable: inPassing ? "keep" : true,
+    });
+  };
+  $("#width").addEventListener("change", resized);
+  $("#height").addEventListener("change", resized);
 
   $("#new-goal").addEventListener("click", () => {
     const [w, h] = chosenSize();
@@ -370,9 +398,6 @@ function mountEditor(shell) {
     try {
       const body = await post(shell.api("parse"), { board: text });
       const g = grid(body.board);
-      sizeOptions($("#width"), g.width);
-      sizeOptions($("#height"), g.height);
-      showShuffleN();
       editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
       shell.setStart(body.board, {
         title: "Your position",
@@ -388,6 +413,10 @@ function mountEditor(shell) {
       editorSay(message, "error");
       shell.say("That text is not a position. Your board is unchanged.", "error");
     }
+  });
+  // an error is about the text as it was: editing it makes the message stale
+  $("#position-text").addEventListener("input", () => {
+    if ($("#position-message").dataset.kind === "error") editorSay("");
   });
   $("#copy-position").addEventListener("click", () => {
     $("#position-text").value = shell.current();
@@ -496,6 +525,7 @@ export const sliding = {
       show: (text, marks) => view.show(text, marks),
       animate: (a, b, options) => view.animate(a, b, options),
       describe,
+      startChanged: showSize,
       size: (text) => (grid(text)?.tiles.length ?? Infinity),
       valid: (text) => grid(text) !== null,
       keyMove(e) {

@@ -29,7 +29,7 @@ import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
 import { plural } from "../format.js";
 import { Jobs, JobStopped, unfinished } from "../jobs.js";
-import { ownsKey, typing } from "../keys.js";
+import { installShortcuts } from "../keys.js";
 import { MoveList } from "../movelist.js";
 import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
@@ -56,12 +56,12 @@ class KindJobs extends Jobs {
     return this.words.stoppedWords(job);
   }
 
-  show(job) {
-    this.box.dataset.status = job.status;
-    const bar = this.words.progressFraction?.(job);
-    if (job.status === "queued" || bar === null || bar === undefined) this.bar.removeAttribute("value");
-    else this.bar.value = bar;
-    this.label.textContent = this.words.progressWords(job);
+  progressWords(job) {
+    return this.words.progressWords(job);
+  }
+
+  progressFraction(job) {
+    return this.words.progressFraction?.(job) ?? null;
   }
 }
 
@@ -101,6 +101,7 @@ export class Playground {
       pending: null, // an action asked for while the board moved: done next
       jump: null,
       wake: null,
+      previous: null, // the board a quick change of start replaced: Undo brings it back
     };
     this.jobs = this.makeJobs();
     this.moveList = new MoveList({
@@ -185,7 +186,7 @@ export class Playground {
     const atEnd = !t || t.cursor >= t.steps.length - 1;
     $("#back").disabled = busy || atStart;
     $("#restart").disabled = busy || atStart;
-    $("#undo").disabled = atStart;
+    $("#undo").disabled = atStart && !this.state.previous;
     $("#redo").disabled = atEnd;
     $("#step").disabled = busy || Boolean(t && atEnd && t.kind === "solution");
     $("#hint").disabled = hinting || solving;
@@ -612,6 +613,11 @@ export class Playground {
 
   undo() {
     this.stopPlaying();
+    const t = this.state.timeline;
+    if ((!t || t.cursor === 0) && this.state.previous) {
+      this.bringBackPrevious();
+      return;
+    }
     this.run(() => this.backward());
   }
 
@@ -697,22 +703,44 @@ export class Playground {
   }
 
   // ------------------------------------------------------- a new start
-  // The kind's editor sets a new position to play from.
-  setStart(text, { title = "", message = "", optimum = null } = {}) {
+  // The kind's editor sets a new position to play from. `undoable`: the
+  // board it replaces (with the moves played on it) stays for Undo, as after
+  // a new size chosen in passing; "keep" keeps the board kept already (a
+  // second change in a row must not make the first one's board the one kept).
+  setStart(text, { title = "", message = "", optimum = null, undoable = false } = {}) {
     this.whenIdle(() => {
-      this.state.start = text;
-      this.state.title = title;
-      this.state.timeline = null;
-      this.state.moves = [];
-      this.state.optimum = optimum === null ? null : { text, length: optimum };
-      $("#puzzle-title").textContent = title || "Your puzzle";
+      const s = this.state;
+      if (undoable === true) {
+        s.previous = { start: s.start, title: s.title, timeline: s.timeline, optimum: s.optimum };
+      } else if (undoable !== "keep") {
+        s.previous = null;
+      }
+      this.newStart({ start: text, title, timeline: null, optimum: optimum === null ? null : { text, length: optimum } });
       this.setAnswer("");
       this.say(message);
-      this.render();
-      this.publish();
-      this.keep();
-      this.keeper.followAddress(text);
-      this.learnOptimum();
+    });
+  }
+
+  newStart({ start, title, timeline, optimum }) {
+    Object.assign(this.state, { start, title, timeline, optimum, moves: [] });
+    $("#puzzle-title").textContent = title || "Your puzzle";
+    this.render();
+    this.publish();
+    this.keep();
+    this.keeper.followAddress(start);
+    this.view.startChanged?.(start);
+    this.learnOptimum();
+  }
+
+  bringBackPrevious() {
+    this.whenIdle(() => {
+      const previous = this.state.previous;
+      if (!previous) return;
+      this.state.previous = null;
+      this.newStart(previous);
+      this.setAnswer("");
+      const played = previous.timeline?.kind === "play" ? previous.timeline.cursor : 0;
+      this.say(played ? `Your board is back, with ${plural(played, "move")} played.` : "Your board is back.");
     });
   }
 
@@ -745,31 +773,20 @@ export class Playground {
 
   // ---------------------------------------------------------- keyboard
   installKeys() {
-    document.addEventListener("keydown", (e) => {
-      const el = e.target;
-      const ctrl = e.ctrlKey || e.metaKey;
-      const key = e.key.toLowerCase();
-      if (ctrl && (key === "z" || key === "y")) {
-        if (typing(el)) return;
-        e.preventDefault();
-        if (key === "z" && !e.shiftKey) this.undo(); else this.redo();
-        return;
-      }
-      if (ctrl || e.altKey) return;
-      if (el !== this.board && ownsKey(el, e.key)) return;
-      const request = this.view.keyMove(e);
-      if (request !== null) {
-        e.preventDefault();
+    const timeline = () => this.state.timeline;
+    installShortcuts({
+      board: this.board,
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      move: (e) => {
+        const request = this.view.keyMove(e);
+        if (!request) return false;
         this.tryMove(request);
-        return;
-      }
-      const t = this.state.timeline;
-      const act = {
-        Home: () => Boolean(t) && (this.jumpTo(0), true),
-        End: () => Boolean(t) && (this.jumpTo(t.steps.length - 1), true),
-        " ": () => this.playClicked(),
-      }[e.key];
-      if (act && act() !== false) e.preventDefault();
+        return true;
+      },
+      home: () => Boolean(timeline()) && (this.jumpTo(0), true),
+      end: () => Boolean(timeline()) && (this.jumpTo(timeline().steps.length - 1), true),
+      play: () => this.playClicked(),
     });
   }
 
@@ -814,6 +831,7 @@ export class Playground {
       this.state.optimum = { text: this.state.start, length: this.initial.optimal };
     }
     $("#puzzle-title").textContent = this.state.title || "Your puzzle";
+    this.view.startChanged?.(this.state.start);
     this.render();
     this.publish();
     this.keep();

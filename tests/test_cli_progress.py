@@ -29,8 +29,10 @@ GIANT_GAP = str(ROOT / "benchmarks" / "giant-gap.txt")
 PROGRESS = re.compile(r"\r\x1b\[K  ([\d,]+) positions · (\d+) moves? deep · ([\d,]+)/s · (\d+\.\d) s")
 
 
-def run_on_terminal(*args: str, interrupt_after_progress: bool = False, timeout: float = 30):
-    """Run the command with stderr on a pseudo-terminal: (exit code, stdout, terminal text)."""
+def run_on_terminal(*args: str, interrupt_after_progress: bool = False, timeout: float = 30,
+                    progress: re.Pattern = PROGRESS):
+    """Run the command with stderr on a pseudo-terminal: (exit code, stdout,
+    terminal text); SIGINT once, when a ``progress`` line shows, if asked."""
     master, slave = pty.openpty()
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env,
@@ -49,7 +51,7 @@ def run_on_terminal(*args: str, interrupt_after_progress: bool = False, timeout:
                 if not chunk:
                     break
                 seen += chunk
-                if interrupt_after_progress and PROGRESS.search(seen.decode("utf-8", "replace")):
+                if interrupt_after_progress and progress.search(seen.decode("utf-8", "replace")):
                     proc.send_signal(signal.SIGINT)
                     interrupt_after_progress = False
             elif proc.poll() is not None:
@@ -155,37 +157,10 @@ def shuffled_six_by_six(path: Path) -> tuple[int, ...]:
 def interrupt_sliding_on_terminal(*args: str, timeout: float = 30):
     """The command with stderr on a pseudo-terminal, SIGINT once its sliding
     progress line shows: (exit code, stdout, terminal text)."""
-    master, slave = pty.openpty()
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    seen, sent = b"", False
-    deadline = time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    break
-                seen += chunk
-                if not sent and SLIDING_PROGRESS.search(seen.decode("utf-8", "replace")):
-                    proc.send_signal(signal.SIGINT)
-                    sent = True
-            elif proc.poll() is not None:
-                break
-        out, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-    assert sent, seen
-    return proc.returncode, out.decode(), seen.decode("utf-8", "replace")
+    code, out, shown = run_on_terminal(*args, interrupt_after_progress=True, timeout=timeout,
+                                       progress=SLIDING_PROGRESS)
+    assert SLIDING_PROGRESS.search(shown), shown  # it was interrupted in the search
+    return code, out, shown
 
 
 def replays_to_goal(tiles, moves, width: int) -> bool:

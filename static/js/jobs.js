@@ -105,7 +105,10 @@ export class Jobs {
     this.box.dataset.status = job.status;
     const clock = limited(job);
     let fraction = job.status === "queued" ? null : this.progressFraction(job);
-    if ((fraction === null || fraction === undefined) && clock) fraction = Math.min(1, (job.seconds || 0) / job.max_seconds);
+    // the nearer of the two limits, the count's or the clock's (not while tables build)
+    if (clock && job.phase !== "building") {
+      fraction = Math.max(fraction ?? 0, Math.min(1, (job.seconds || 0) / job.max_seconds));
+    }
     if (fraction === null || fraction === undefined) this.bar.removeAttribute("value"); // indeterminate
     else this.bar.value = fraction;
     // under a limit the clock replaces the elapsed time the words would give

@@ -3,13 +3,13 @@ interface (``KIND`` in ``webapp/<kind>/kind.py``), and the web app, the
 command line and the gallery reach a kind only through here.
 
 >>> [kind.name for kind in KINDS]
-['rotation', 'sliding']
+['rotation', 'sliding', 'triangle']
 >>> get("rotation").counter
 'states'
 >>> get("chess")
 Traceback (most recent call last):
 ...
-KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding)"
+KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
 >>> detect("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")[0][1].name
 'rotation'
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
-NAMES = ("rotation", "sliding")
+NAMES = ("rotation", "sliding", "triangle")
 
 
 def _load(name: str):

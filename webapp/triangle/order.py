@@ -32,6 +32,11 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
     pieces = puzzle.pieces
     size = len(pieces)
     turns = [turnings(p) for p in pieces]
+    # A triple can come from each piece of its class, in exactly one turning.
+    makers = {}
+    for p, piece in enumerate(pieces):
+        for rank, t in enumerate(turns[p]):
+            makers.setdefault(t, []).append((p, rank))
     used = [False] * size
     chosen = []
     next_check = [budget.next_check()] if budget is not None else None
@@ -42,25 +47,24 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
             return first is not None and len(out) >= first
         by_triple = {}
         for picture in group:
-            by_triple.setdefault(picture[s], []).append(picture)
-        for p in range(size):
-            if used[p]:
-                continue
-            for t in turns[p]:
-                sub = by_triple.get(t)
-                if not sub:
-                    continue
-                if budget is not None:
-                    budget.nodes += 1
-                    if budget.nodes >= next_check[0]:
-                        next_check[0] = budget.check(s)
-                used[p] = True
-                chosen.append((p, t))
-                done = dfs(s + 1, sub)
-                chosen.pop()
-                used[p] = False
-                if done:
-                    return True
+            t = picture[s]
+            if t in by_triple:
+                by_triple[t].append(picture)
+            else:
+                by_triple[t] = [picture]
+        options = sorted((p, rank, t) for t in by_triple for p, rank in makers[t] if not used[p])
+        for p, _, t in options:
+            if budget is not None:
+                budget.nodes += 1
+                if budget.nodes >= next_check[0]:
+                    next_check[0] = budget.check(s)
+            used[p] = True
+            chosen.append((p, t))
+            done = dfs(s + 1, by_triple[t])
+            chosen.pop()
+            used[p] = False
+            if done:
+                return True
         return False
 
     if first != 0 and pictures:

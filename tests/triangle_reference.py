@@ -121,3 +121,22 @@ def distinct(n, pictures):
             seen.add(q)
             q = turned(n, q)
     return orbits
+
+
+def filled_board(n, figures, rng, zeros=False):
+    """Pieces cut from a filled board: a random figure (1..figures, or 0 when
+    ``zeros`` allows) on every inner edge, halves of random sign, random
+    numbers on the outside; then shuffled and turned. Solvable by design."""
+    size = n * n
+    picture = [[None] * 3 for _ in range(size)]
+    low = 0 if zeros else 1
+    for (a, sa), (b, sb) in edges(n):
+        v = rng.randint(low, figures) * rng.choice((1, -1)) if figures else 0
+        picture[a][sa], picture[b][sb] = v, -v
+    for slot in picture:
+        for i in range(3):
+            if slot[i] is None:
+                slot[i] = rng.randint(-figures, figures)
+    pieces = [rng.choice(spins(tuple(p))) for p in picture]
+    rng.shuffle(pieces)
+    return tuple(pieces)

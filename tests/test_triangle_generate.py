@@ -48,7 +48,7 @@ def test_cut_turns_and_shuffles_the_pieces():
 @pytest.mark.parametrize("n", [3, 4])
 def test_a_random_puzzle_has_a_solution(n):
     p = random_puzzle(n, 2, random.Random(n))
-    answer = solver.solve(p, first=1)
+    answer = solver.solve(p, first=1, stop_after=1)  # two figure kinds: a full count is long
     assert answer.status == "solved" and answer.count >= 1
 
 

@@ -10,16 +10,24 @@ the figure halves left can no longer pair up: every half that will not meet
 its opposite must lie on the outside, so the halves without a partner cannot
 outnumber the outer sides still empty.
 
-The three-fold symmetry is broken on the corners. Each corner slot's triple,
-read from its inner side clockwise, is a *corner key* that turning the whole
-triangle carries to the next corner. The search fills the top corner first
-and allows the other two corners only keys no greater than the top's. A
-picture whose top key is the only largest stands for its whole orbit of
-three; if it ties with one other corner, two of the three turned pictures
-are found, each counting for 3/2; if all three keys are equal, all pictures
-of the orbit are found (one if the picture is its own turning). Hence
-``2 P = 6 U + 3 D + 2 E``, and ``distinct = (P + 2 F) / 3`` (Burnside) with F
-the pictures equal to their own turning, which have three equal keys.
+The three-fold symmetry is broken on an *anchor*: a piece with no equal
+and three distinct turnings (the one whose numbers have the fewest partners).
+Turning the whole triangle moves it around an orbit of three slots (or turns
+it in the centre slot, when n = 2, 5 or 8), so the search puts it only on
+the least slot of each orbit (in the centre, in its first turning only): every
+picture found stands for three, no picture is its own turn, P = 3 U.
+
+Without such a piece (every piece has an equal, or is (a, a, a)) the corners
+break it. Each corner slot's triple, read from its inner side clockwise, is a
+*corner key* that turning the whole triangle carries to the next corner. The
+search fills the top corner first and allows the other two corners only keys
+no greater than the top's. A picture whose top key is the only largest
+stands for its whole orbit of three; if it ties with one other corner, two of
+the three turned pictures are found, each counting for 3/2; if all three keys
+are equal, all pictures of the orbit are found (one if the picture is its own
+turn). Hence ``2 P = 6 U + 3 D + 2 E``, and ``distinct = (P + 2 F) / 3``
+(Burnside) with F the pictures equal to their own turn, which have three
+equal keys.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> t = count(Puzzle(0, ((0, 0, 0),) * 64), Budget())

@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass, field
 
 from . import order
-from .geometry import neighbours, turn_placed
+from .geometry import neighbours, turn, turn_placed
 from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Stop, count
 
@@ -88,10 +88,25 @@ class Answer:
 
 
 def _orbits(n: int, pictures) -> set:
+    """The pictures and their turns (the search kept one of each orbit)."""
+    moves = turn(n)
+    if any(perm != (1, 2, 0) for _, perm in moves):  # pragma: no cover - geometry says never
+        out = set()
+        for picture in pictures:
+            once = turn_placed(n, picture)
+            out.update((picture, once, turn_placed(n, once)))
+        return out
+    targets = [target for target, _ in moves]
+    size = n * n
     out = set()
     for picture in pictures:
-        once = turn_placed(n, picture)
-        out.update((picture, once, turn_placed(n, once)))
+        out.add(picture)
+        for _ in range(2):
+            moved = [None] * size
+            for s, (x, y, z) in enumerate(picture):
+                moved[targets[s]] = (z, x, y)
+            picture = tuple(moved)
+            out.add(picture)
     return out
 
 

@@ -83,6 +83,20 @@ class TriangleKind:
     depth_field = "depth"
     error = TriangleError
     example = EXAMPLE
+    #: The request fields the routes read besides ``board`` and ``move``
+    #: (others are refused, naming them), and those of ``/shuffle``.
+    option_fields = ("first", "placement")
+    shuffle_fields = ("size", "figures", "unique")
+
+    def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The guide's picture: the pieces of the rules' example.
+
+        >>> [len(p) for p in KIND.how_to_play_pictures().values()]
+        [1]
+        """
+        return {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+                            "The example's nine pieces: each edge shows half of a figure, "
+                            "or nothing (0).")]}
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Puzzle:

@@ -174,3 +174,12 @@ def test_generate_options_of_the_other_kinds_are_usage_errors(capsys, argv, word
     with pytest.raises(SystemExit) as info:
         main(["generate", *argv])
     assert info.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_issues_own_command_finds_a_unique_puzzle(capsys):
+    # 5 figure kinds on 16 pieces: one try in a few hundred is unique, so the
+    # default tries for a small side must be thousands, not a couple of hundred
+    assert main(["generate", "--kind", "triangle", "--size", "4", "--figures", "5",
+                 "--unique", "--seed", "1"]) == 0
+    answer = solver.solve(parse(capsys.readouterr().out))
+    assert answer.complete and answer.distinct == 1

@@ -372,3 +372,24 @@ def test_a_bad_text_names_line_and_column():
     with pytest.raises(TriangleError) as info:
         KIND.parse("3\n4\n1 2 3\n1 x 3\n1 2 3\n1 2 3\n")
     assert "line 4" in str(info.value) and info.value.line == 4
+
+
+# ---------------------------------------------------------------- gallery
+def test_the_gallery_catalogue_holds_the_examples_and_generated_puzzles():
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "puzzles" / "triangle"
+    entries = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))
+    sizes = {e["size"] for e in entries}
+    assert {"3x3", "4x4", "5x5", "6x6"} <= sizes
+    pieces = [KIND.parse((folder / e["file"]).read_text(encoding="utf-8")).pieces for e in entries]
+    assert all(p in pieces for p in EXAMPLES.values())  # the four examples of the rules
+    assert any("unique" in e["file"] for e in entries) and any("many" in e["file"] for e in entries)
+    assert len({e["title"] for e in entries}) == len(entries)
+    for entry, p in zip(entries, pieces):
+        if len(p) <= 9 and entry["count"] < 1000:  # the plain search is quick enough for these
+            count, distinct, _ = brute(p)
+            assert (entry["count"], entry["distinct"]) == (count, distinct), entry["file"]
+        if "unique" in entry["file"]:
+            assert entry["distinct"] == 1

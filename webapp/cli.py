@@ -162,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="triangle: kinds of figure on the edges (required)")
     p_gen.add_argument("--unique", action="store_true",
                        help="triangle, side up to 5: only one solution up to turning the whole "
-                            "triangle (--tries puzzles are tried, default 200)")
+                            "triangle (--tries puzzles are tried)")
     p_gen.add_argument("--sticks", type=_positive, metavar="K",
                        help="number of sticks (rotation: required)")
     p_gen.add_argument("--moves", type=_count, metavar="N",
@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep the first board that has no solution")
     p_gen.add_argument("--tries", type=_positive, metavar="T",
                        help="boards to try (default 1, or 1000 with --min-moves/--unsolvable; "
-                            "triangle --unique: 200)")
+                            "triangle --unique: 5000 up to side 4, 200 for side 5)")
     p_gen.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
                        help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
     p_gen.set_defaults(run=_generate, parser=p_gen)
@@ -707,7 +707,7 @@ def _generate_triangle(args, seed: int) -> int:
     """Shuffled, turned pieces of a solved triangle (with --unique: one picture only)."""
     import random
 
-    from .triangle.generate import DEFAULT_TRIES, MAX_SIDE, NoUniquePuzzle, random_puzzle
+    from .triangle.generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
     from .triangle.puzzle import TriangleError
     from .triangle.textformat import write
 
@@ -724,7 +724,7 @@ def _generate_triangle(args, seed: int) -> int:
         args.parser.error("--tries is for --unique with a triangle puzzle")
     try:
         puzzle = random_puzzle(size, args.figures, random.Random(seed), unique=args.unique,
-                               tries=args.tries or DEFAULT_TRIES)
+                               tries=args.tries)
     except NoUniquePuzzle as exc:  # the tries ran out: like a search's limit
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_LIMIT

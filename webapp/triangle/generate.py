@@ -30,8 +30,19 @@ __all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "DEFAULT_TRIES", "NoUniquePuzzle", "bu
 MAX_SIDE = 8
 #: A uniqueness check is a full search: past this side it can take too long.
 MAX_UNIQUE_SIDE = 5
-#: Puzzles tried for a unique one when the caller does not say.
+#: Puzzles tried for a unique one when the caller does not say: checking one
+#: takes milliseconds up to side 4, up to a second at side 5.
 DEFAULT_TRIES = 200
+SMALL_TRIES = 5000
+
+
+def default_tries(n: int) -> int:
+    """How many puzzles are tried for a unique one of side ``n``.
+
+    >>> default_tries(4), default_tries(5)
+    (5000, 200)
+    """
+    return SMALL_TRIES if n <= 4 else DEFAULT_TRIES
 #: The most figure kinds a random puzzle may have (the page gives each a look of its own).
 MAX_FIGURES = 20
 
@@ -97,12 +108,12 @@ def _check_size(n: int, figures: int, unique: bool) -> None:
 
 
 def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False,
-                  tries: int = DEFAULT_TRIES, max_seconds: float | None = None) -> Puzzle:
+                  tries: int | None = None, max_seconds: float | None = None) -> Puzzle:
     """A random puzzle of side ``n`` (``n²`` pieces) with edge numbers in
     ``-figures .. figures``; it always has a solution (the one it was cut
     from). With ``unique``, one whose solutions all show one picture up to
     turning the whole triangle, searched for among at most ``tries``
-    puzzles and for at most ``max_seconds``; :class:`TriangleError` says so
+    puzzles (default: :func:`default_tries`) and for at most ``max_seconds``; :class:`TriangleError` says so
     when none was found.
 
     >>> from webapp.triangle import solver
@@ -115,6 +126,8 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
     webapp.triangle.generate.NoUniquePuzzle: no puzzle of side 3 with 2 figure kinds had a unique solution in 3 tries; more figure kinds make one likelier
     """
     _check_size(n, figures, unique)
+    if tries is None:
+        tries = default_tries(n)
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
         raise TriangleError(f"the number of tries must be 1 or more, not {tries!r}")
     if not unique:

@@ -35,8 +35,9 @@ HINT_NODES = 300_000
 #: A random puzzle's side and figure kinds when the request does not say.
 SHUFFLE_SIDE = 3
 SHUFFLE_FIGURES = 4
-#: Tries for a unique random puzzle made for the web (each a full search).
-SHUFFLE_TRIES = 50
+#: Tries for a unique random puzzle made for the web (each a full search;
+#: the time bound below comes first for big ones).
+SHUFFLE_TRIES = 5000
 SHUFFLE_SECONDS = 5.0
 
 #: The last of the rules' examples (docs/triangle.md): one picture, three placements.

@@ -162,7 +162,7 @@ export function pieceMarkup(id, points, edges, { numbers = false, cls = "", attr
       const p = points[i];
       const q = points[(i + 1) % 3];
       const m = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
-      const at = [m[0] + (c[0] - m[0]) * 0.62, m[1] + (c[1] - m[1]) * 0.62];
+      const at = [m[0] + (c[0] - m[0]) * 0.58, m[1] + (c[1] - m[1]) * 0.58];
       out += `<text class="edge-number" x="${fmt(at[0])}" y="${fmt(at[1])}">${edges[i]}</text>`;
     }
   }

@@ -29,10 +29,23 @@ export function emptyPlacement(text) {
 }
 
 // ---------------------------------------------------------------- words
-function moveWords(move) {
-  if (!move) return "";
-  if (move.piece === null || move.piece === undefined) return `Slot ${move.slot} emptied.`;
-  return `Piece ${move.piece} in slot ${move.slot}.`;
+// A step's move as the timeline keeps it: a short label (the move list's
+// chip, e.g. "4→7": piece 4 into slot 7, "4↻7": turned there, "4↑": back
+// in the tray); the move sent to the server is the step's `detail`.
+export function moveLabel(move, before) {
+  if (move.piece === null || move.piece === undefined) {
+    const was = before?.[move.slot];
+    return was ? `${was.piece}↑` : `${move.slot}↑`;
+  }
+  return before?.[move.slot]?.piece === move.piece ? `${move.piece}↻${move.slot}` : `${move.piece}→${move.slot}`;
+}
+
+function moveWords(label) {
+  const m = /^(\d+)([→↻↑])(\d*)$/.exec(String(label || ""));
+  if (!m) return "";
+  if (m[2] === "↑") return `Piece ${m[1]} back in the tray.`;
+  if (m[2] === "↻") return `Piece ${m[1]} turned in slot ${m[3]}.`;
+  return `Piece ${m[1]} in slot ${m[3]}.`;
 }
 
 function countText(answer) {
@@ -175,9 +188,13 @@ class TrianglePlayground extends Playground {
     return t ? t.steps[t.cursor] : null;
   }
 
+  // The same array while nothing changes: a move's answer is dropped when
+  // the placement it was asked on is no longer the one shown.
   placement() {
     const p = this.stepNow()?.placement;
-    return Array.isArray(p) ? p : emptyPlacement(this.state.start);
+    if (Array.isArray(p)) return p;
+    if (this.empty?.text !== this.state.start) this.empty = { text: this.state.start, placement: emptyPlacement(this.state.start) };
+    return this.empty.placement;
   }
 
   misfits() {
@@ -251,7 +268,8 @@ class TrianglePlayground extends Playground {
       solution.forEach((entry, slot) => {
         placement = placement.slice();
         placement[slot] = { piece: entry.piece, edges: [...entry.edges] };
-        steps.push({ board: start, move: { slot, piece: entry.piece, edges: [...entry.edges] }, placement, misfits: [] });
+        const detail = { slot, piece: entry.piece, edges: [...entry.edges] };
+        steps.push({ board: start, move: moveLabel(detail, null), detail, placement, misfits: [] });
       });
     }
     this.state.timeline = { kind: "solution", steps, cursor: 0 };
@@ -295,7 +313,8 @@ class TrianglePlayground extends Playground {
       t.kind = "play";
       t.steps = t.steps.slice(0, t.cursor + 1);
     }
-    const step = { board: this.state.start, move: wanted.move, placement: answer.placement, misfits: answer.misfits };
+    const step = { board: this.state.start, move: moveLabel(wanted.move, before), detail: wanted.move,
+      placement: answer.placement, misfits: answer.misfits };
     this.view.selected = wanted.select ?? (answer.placement[answer.moved] ? { slot: answer.moved } : null);
     if (wanted.fly) await this.animateStep(from, step);
     t.steps.push(step);
@@ -307,7 +326,7 @@ class TrianglePlayground extends Playground {
       return false;
     }
     const wrong = answer.misfits.length;
-    const words = wanted.words || moveWords(wanted.move);
+    const words = wanted.words || moveWords(step.move);
     if (wrong) this.say(`${words} ${plural(wrong, "edge")} ${wrong === 1 ? "does" : "do"} not fit (marked red).`, "warn");
     else this.say(`${words} Placed: ${answer.filled} of ${answer.placement.length}.`);
     return true;

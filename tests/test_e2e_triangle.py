@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from test_e2e import ARTIFACTS, button
 from test_e2e_sliding import page_expecting_400  # noqa: F401  (a fixture)
 from webapp.triangle import play, solver
@@ -329,3 +330,15 @@ def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
     assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
     shot(page, "06-phone", full_page=True)
+
+
+def test_axe_triangle_page_states(page):
+    open_triangle(page)
+    assert_accessible(page, "triangle start")
+    drag(page, centre(page, tray_piece(3)), centre(page, slot(0)))
+    wait_filled(page, 1)
+    page.locator("#numbers").check()
+    assert_accessible(page, "triangle, one piece placed, numbers shown")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).to_have_count(9)
+    assert_accessible(page, "triangle solved")

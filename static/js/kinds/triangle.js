@@ -174,7 +174,7 @@ class TrianglePlayground extends Playground {
 
   moveListOptions() {
     return {
-      chipTitle: (move, i) => `Step ${i + 1}: ${moveWords(move)}`,
+      chipTitle: (move, i) => `${move}: step ${i + 1}, ${moveWords(move).toLowerCase()}`,
       labels: { solution: "The solution, piece by piece", play: "Your moves" },
     };
   }

@@ -266,6 +266,23 @@ def test_share_link_opens_the_same_puzzle_in_a_fresh_page(page, browser):
         assert not errors, errors
 
 
+def test_share_link_with_play_puts_every_piece_in_place(page, browser):
+    open_triangle(page)
+    page.locator("#share-play").check()
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value("")
+    url = page.locator("#share-url").input_value()
+    assert "play=1" in url
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    fresh = context.new_page()
+    try:
+        fresh.goto(url)
+        wait_filled(fresh, 9, timeout=30_000)
+        assert placement(fresh) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
+    finally:
+        context.close()
+
+
 def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expecting_400):  # noqa: F811
     page = page_expecting_400
     open_triangle(page, SMALL)
@@ -342,3 +359,22 @@ def test_axe_triangle_page_states(page):
     button(page, "Solve").click()
     expect(page.locator("#moves-list li")).to_have_count(9)
     assert_accessible(page, "triangle solved")
+
+
+def test_a_long_solve_shows_progress_and_cancels(page):
+    import random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    # 49 pieces, 3 figure kinds: billions of placements, no quick answer
+    text = write(random_puzzle(7, 3, random.Random(5)))
+    open_triangle(page, text)
+    button(page, "Solve").click()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-text")).to_contain_text("nodes searched")
+    shot(page, "07-progress")
+    button(page, "Cancel").click()
+    expect(page.locator("#answer")).to_contain_text("Cancelled")
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(button(page, "Solve")).to_be_enabled()

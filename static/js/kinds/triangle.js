@@ -510,7 +510,10 @@ export const triangle = {
       startChanged: (text) => {
         view.selected = null;
         const p = parsePuzzle(text);
-        if (p) $("#size").value = String(p.n);
+        if (p) {
+          $("#size").value = String(p.n);
+          $("#figures").value = String(Math.min(p.figures, Number($("#figures").max)));
+        }
       },
       keyMove(e) {
         if (e.key !== "r" && e.key !== "R") return null;

@@ -178,6 +178,14 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     wait_filled(page, 2)
     now = placement(page)
     assert now[2] == {"piece": 5, "edges": list(puzzle.pieces[5])}
+    # R turns the piece just placed (and Undo takes the turn back)
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "3")
+    a, b, c = puzzle.pieces[5]
+    assert placement(page)[2] == {"piece": 5, "edges": [c, a, b]}
+    button(page, "Undo").click()
+    expect(board(page)).to_have_attribute("data-step", "2")
+    assert placement(page) == now
     expect(page.locator(tray_piece(3))).to_have_count(0)
     # the misfits marked are the server's
     wrong = play.misfits(puzzle, [None if e is None else (e["piece"], tuple(e["edges"])) for e in now])
@@ -378,3 +386,12 @@ def test_a_long_solve_shows_progress_and_cancels(page):
     expect(page.locator("#answer")).to_contain_text("Cancelled")
     expect(page.locator("#progress")).to_be_hidden()
     expect(button(page, "Solve")).to_be_enabled()
+
+
+def test_reduced_motion_plays_to_the_end(calm_page):
+    page = calm_page
+    open_triangle(page)
+    button(page, "Play").click()
+    wait_filled(page, 9, timeout=30_000)
+    assert placement(page) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
+    expect(message(page)).to_contain_text("Done")

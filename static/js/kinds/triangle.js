@@ -315,7 +315,7 @@ class TrianglePlayground extends Playground {
     }
     const step = { board: this.state.start, move: moveLabel(wanted.move, before), detail: wanted.move,
       placement: answer.placement, misfits: answer.misfits };
-    this.view.selected = wanted.select ?? (answer.placement[answer.moved] ? { slot: answer.moved } : null);
+    this.view.select(wanted.select ?? (answer.placement[answer.moved] ? { slot: answer.moved } : null));
     if (wanted.fly) await this.animateStep(from, step);
     t.steps.push(step);
     t.cursor += 1;
@@ -522,6 +522,10 @@ export const triangle = {
         return turnRequest(slot);
       },
       fly: (...args) => view.fly(...args),
+      // the piece R turns: the one last placed, turned or clicked
+      select: (which) => {
+        view.selected = which;
+      },
     };
     return api;
   },

@@ -53,18 +53,28 @@ export function slotCorners(n, slot) {
 }
 
 // Where everything goes in the SVG's units: the triangle's offset, the tray's
-// columns, each piece's home in the tray, the whole view box.
-export function layout(n) {
+// columns, each piece's home in the tray, the whole view box. `wide`: the
+// tray beside the triangle (a wide screen), else under it (a phone).
+export function layout(n, wide = false) {
   const count = n * n;
-  const cols = Math.max(n + 1, Math.ceil(Math.sqrt(count * 1.4)));
+  const cols = wide ? n : Math.max(n + 1, Math.ceil(Math.sqrt(count * 1.4)));
   const rows = Math.ceil(count / cols);
-  const width = Math.max(n, cols * TRAY_STEP_X) + 2 * PAD;
-  const tx = (width - n) / 2;
-  const ty = PAD;
-  const trayTop = ty + n * H + TRAY_GAP;
-  const trayLeft = (width - cols * TRAY_STEP_X) / 2 + TRAY_STEP_X / 2;
-  const height = trayTop + rows * TRAY_STEP_Y + PAD;
-  return { n, cols, rows, width, height, tx, ty, trayTop, trayLeft };
+  const trayWidth = cols * TRAY_STEP_X;
+  const trayHeight = rows * TRAY_STEP_Y;
+  let L;
+  if (wide) {
+    const width = PAD + n + TRAY_GAP + trayWidth + PAD;
+    const height = PAD + Math.max(n * H, trayHeight) + PAD;
+    L = { width, height, tx: PAD, ty: PAD, trayTop: PAD, trayLeft: PAD + n + TRAY_GAP + TRAY_STEP_X / 2 };
+  } else {
+    const width = Math.max(n, trayWidth) + 2 * PAD;
+    const trayTop = PAD + n * H + TRAY_GAP;
+    L = { width, height: trayTop + trayHeight + PAD, tx: (width - n) / 2, ty: PAD, trayTop,
+      trayLeft: (width - trayWidth) / 2 + TRAY_STEP_X / 2 };
+  }
+  const m = 0.07;
+  L.tray = { x: L.trayLeft - TRAY_STEP_X / 2 - m, y: L.trayTop - m, width: trayWidth + 2 * m, height: trayHeight + m };
+  return { n, cols, rows, wide, ...L };
 }
 
 export function slotPoints(L, slot) {
@@ -171,12 +181,13 @@ export function pieceMarkup(id, points, edges, { numbers = false, cls = "", attr
 
 // The whole board: `placement` a list over the slots of null or {piece,
 // edges}; `misfits` [[slotA, sideA, slotB, sideB]]; `marks`: hinted slot,
-// selected slot or piece, numbers.
+// selected slot or piece, numbers, wide (the tray beside the triangle).
 export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
-  const L = layout(puzzle.n);
+  const L = layout(puzzle.n, Boolean(marks.wide));
   const used = new Set(placement.filter(Boolean).map((e) => e.piece));
-  let out = `<rect class="tray-area" x="${fmt(PAD / 2)}" y="${fmt(L.trayTop - TRAY_GAP / 2)}" ` +
-    `width="${fmt(L.width - PAD)}" height="${fmt(L.height - L.trayTop + TRAY_GAP / 2 - PAD / 2)}" rx="0.08"/>`;
+  const t = L.tray;
+  let out = `<rect class="tray-area" x="${fmt(t.x)}" y="${fmt(t.y)}" width="${fmt(t.width)}" ` +
+    `height="${fmt(t.height)}" rx="0.08"/>`;
   for (let s = 0; s < puzzle.n * puzzle.n; s++) {
     out += `<polygon class="slot" data-slot="${s}" points="${pointsText(slotPoints(L, s))}"/>`;
   }

@@ -19,6 +19,7 @@ const $ = (selector) => document.querySelector(selector);
 
 const FLY_MS = 420;
 const TAP_PX = 8;
+const WIDE_PX = 560;
 // Solutions listed by a solve, for Next and Previous.
 const LISTED = 100;
 const NUMBERS_KEY = "rotation-playground:triangle:numbers";
@@ -101,12 +102,18 @@ class TriangleView {
     this.placement = placement && placement.length === puzzle.pieces.length ? placement : emptyPlacement(text);
     if (this.selected?.slot !== undefined && !this.placement[this.selected.slot]) this.selected = null;
     if (this.selected?.piece !== undefined && this.placement.some((e) => e && e.piece === this.selected.piece)) this.selected = null;
+    this.wide = this.isWide();
     const { markup, layout: L } = boardMarkup(puzzle, this.placement, misfits,
-      { numbers: this.numbers, hinted, selected: this.selected });
+      { numbers: this.numbers, hinted, selected: this.selected, wide: this.wide });
     this.layout = L;
     this.svg.setAttribute("viewBox", `0 0 ${L.width.toFixed(3)} ${L.height.toFixed(3)}`);
     this.svg.innerHTML = markup;
     this.svg.dataset.side = String(puzzle.n);
+  }
+
+  // The tray goes beside the triangle where the board has the room.
+  isWide() {
+    return (this.svg.parentElement?.clientWidth || 0) >= WIDE_PX;
   }
 
   // A pointer's place in the drawing's units.
@@ -500,6 +507,10 @@ export const triangle = {
     });
     mountEditor(shell);
     installGestures(shell, view);
+    // a turned phone or a resized window may move the tray
+    new ResizeObserver(() => {
+      if (view.puzzle && view.isWide() !== view.wide && !shell.state.busy) shell.render();
+    }).observe($("#board-wrap"));
     const api = {
       view,
       show: (text, marks) => view.show(text, marks),

@@ -33,6 +33,7 @@ chromium:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/sliding.py $(SLIDING_ARGS)
+	$(BIN)/python benchmarks/triangle.py $(TRIANGLE_ARGS)
 
 loadtest: $(STAMP)
 	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \

@@ -248,7 +248,7 @@ def mixed_puzzles(tmp_path):
     (folder / "sliding" / "fifteen.txt").write_text("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n")
     catalogue += [{"file": "sliding/eight.txt", "kind": "sliding", "title": "Eight moves", "moves": 8},
                   {"file": "sliding/fifteen.txt", "kind": "sliding", "title": "One <move>", "moves": 1}]
-    catalogue.append({"file": "ghost.txt", "kind": "triangle", "title": "A kind not here"})
+    catalogue.append({"file": "ghost.txt", "kind": "chess", "title": "A kind not here"})
     (folder / "catalogue.json").write_text(json.dumps(catalogue))
     return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "instance"),
                        "PUZZLES_DIR": str(folder)}).test_client()

@@ -42,6 +42,9 @@ EXIT_BAD_INPUT = 2
 #: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
 EXIT_BROKEN_PIPE = 141
 
+#: How many solutions of a triangle puzzle solve lists without --all.
+TRIANGLE_FIRST = 10
+
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
 MIN_SECONDS = 0.001
@@ -127,11 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_solve.add_argument("--steps", action="store_true",
                          help="print the board after each move as seen on screen")
     p_solve.add_argument("--json", action="store_true", help="print one JSON object")
+    p_solve.add_argument("--all", action="store_true",
+                         help=f"triangle: list every solution (default: the first {TRIANGLE_FIRST})")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
                          help="rotation: stop after visiting N states, N >= 1 (default: no limit)")
     p_solve.add_argument("--max-nodes", type=_positive, metavar="N",
                          help="sliding: stop the shortest-path search after N nodes, N >= 1, "
-                              "and give a fast solution not proven shortest (default: no limit)")
+                              "and give a fast solution not proven shortest; triangle: stop the "
+                              "count after N nodes (default: no limit)")
     p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
                          help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)")
     p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
@@ -147,10 +153,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "solution (or the first that meets the request) is kept; the seed printed "
                     "rebuilds it on its own.")
     p_gen.add_argument("--kind", choices=kinds, default="rotation", metavar="KIND",
-                       help="rotation (default) or sliding: a shuffled sliding-tile board")
+                       help="rotation (default), sliding: a shuffled sliding-tile board, or "
+                            "triangle: shuffled, turned pieces of a solved triangle")
     p_gen.add_argument("--size", required=True, metavar="N",
                        help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE}); "
-                            "sliding: WxH or N, 2 to 8 a side")
+                            "sliding: WxH or N, 2 to 8 a side; triangle: 1 to 8 pieces a side")
+    p_gen.add_argument("--figures", type=_count, metavar="K",
+                       help="triangle: kinds of figure on the edges (required)")
+    p_gen.add_argument("--unique", action="store_true",
+                       help="triangle, side up to 5: only one solution up to turning the whole "
+                            "triangle (--tries puzzles are tried)")
     p_gen.add_argument("--sticks", type=_positive, metavar="K",
                        help="number of sticks (rotation: required)")
     p_gen.add_argument("--moves", type=_count, metavar="N",
@@ -169,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_gen.add_argument("--unsolvable", action="store_true",
                        help="keep the first board that has no solution")
     p_gen.add_argument("--tries", type=_positive, metavar="T",
-                       help="boards to try (default 1, or 1000 with --min-moves/--unsolvable)")
+                       help="boards to try (default 1, or 1000 with --min-moves/--unsolvable; "
+                            "triangle --unique: 5000 up to side 4, 200 for side 5)")
     p_gen.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
                        help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
     p_gen.set_defaults(run=_generate, parser=p_gen)
@@ -305,6 +318,11 @@ def _solve(args) -> int:
         except Unsupported as exc:
             print(f"error: {name}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if kind == "triangle":
+        return _solve_triangle(args, text, name, guessed=args.kind is None)
+    if args.all:
+        print(f"error: --all does not apply to a {kind} puzzle", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if kind != "rotation":
         return _solve_other(args, text, name, kind, guessed=args.kind is None)
     return _solve_rotation(args, text, name, guessed=args.kind is None)
@@ -314,6 +332,8 @@ def _solve(args) -> int:
 _ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "fast"}
 #: Options that only a sliding-tile puzzle takes.
 _SLIDING_ONLY = {"max_nodes": None}
+#: Options a triangle puzzle does not take.
+_NOT_TRIANGLE = {**_ROTATION_ONLY, "steps": False}
 
 
 def _misplaced(args, options: dict, kind: str) -> str | None:
@@ -328,7 +348,7 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
     from .kinds import get
 
     kind = get(kind_name)
-    wrong = _misplaced(args, _ROTATION_ONLY, kind_name)
+    wrong = _misplaced(args, _ROTATION_ONLY, kind_name) or _misplaced(args, {"all": False}, kind_name)
     if wrong:
         print(f"error: {wrong}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -391,6 +411,66 @@ def _sliding_interrupted(puzzle, progress) -> dict:
     answer = solver.interrupted(puzzle.width, puzzle.height, puzzle.tiles, bound=progress.depth,
                                 nodes=progress.states, seconds=progress.elapsed())
     return answer.to_dict()
+
+
+def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
+    """Count a triangle puzzle's solutions and list the first ones (all with --all)."""
+    from .kinds import get
+
+    kind = get("triangle")
+    wrong = _misplaced(args, _NOT_TRIANGLE, "triangle")
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        puzzle = kind.parse(text)
+    except kind.error as exc:
+        print(f"error: {name}: {exc}{_guess_hint('triangle') if guessed else ''}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node", depth="slots filled")
+    first = None if args.all else TRIANGLE_FIRST
+    try:
+        answer = kind.solve(kind.text(puzzle), {"first": first}, max_seconds=args.max_seconds,
+                            max_count=args.max_nodes, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"kind": "triangle", "status": "limit", "limit": "interrupted",
+                              "count": None, "distinct": None, "solutions": [], "optimal": False,
+                              "nodes": progress.states, "seconds": round(progress.elapsed(), 6)}))
+        return EXIT_LIMIT
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(answer))
+    else:
+        print(answer["summary"])
+        for number, solution in enumerate(answer["solutions"], 1):
+            print(f"\nsolution {number}:")
+            print(_triangle_rows(puzzle.n, solution))
+        shown = len(answer["solutions"])
+        if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
+            more = "" if args.all else "; --all lists every one"
+            print(f"\n({shown} of {answer['count_text']} placements listed{more})")
+    return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
+
+
+def _triangle_rows(n: int, solution: list) -> str:
+    """A solution as the big triangle's rows, one slot as ``piece:x,y,z``.
+
+    >>> print(_triangle_rows(2, [{"piece": 3, "edges": [1, 2, 3]}] + 3 * [{"piece": 0, "edges": [0, 0, -1]}]))
+      row 1:              3:1,2,3
+      row 2:   0:0,0,-1  0:0,0,-1  0:0,0,-1
+    """
+    cells = [f"{slot['piece']}:{','.join(str(v) for v in slot['edges'])}" for slot in solution]
+    width = max(len(c) for c in cells) + 2
+    lines, at = [], 0
+    for r in range(n):
+        row = cells[at:at + 2 * r + 1]
+        at += 2 * r + 1
+        lines.append(f"  row {r + 1}: " + " " * ((n - 1 - r) * width) + "".join(c.rjust(width) for c in row))
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _guess_hint(kind: str) -> str:
@@ -465,9 +545,10 @@ class Progress:
     EVERY = 0.25
     _CLEAR = "\r\x1b[K"  # back to the line's start and erase it
 
-    def __init__(self, stream, show: bool, noun: str = "position") -> None:
+    def __init__(self, stream, show: bool, noun: str = "position", depth: str | None = None) -> None:
         self.stream = stream
         self.noun = noun
+        self.depth_words = depth  # what the depth counts, when not moves (a triangle's slots filled)
         self.states = 0
         self.depth = 0
         self.phase = "search"
@@ -496,8 +577,12 @@ class Progress:
         seconds = self.elapsed()
         if self.phase == "building":  # a sliding solve's pattern databases, made once
             return f"building pattern databases: {self.depth}%{self._dot if rate else ', '}{seconds:.1f} s"
-        depth = (f"bound {self.depth} move{'s' if self.depth != 1 else ''}" if self.noun == "node"
-                 else f"{self.depth} move{'s' if self.depth != 1 else ''} deep")
+        if self.depth_words:
+            depth = f"{self.depth} {self.depth_words}"
+        elif self.noun == "node":
+            depth = f"bound {self.depth} move{'s' if self.depth != 1 else ''}"
+        else:
+            depth = f"{self.depth} move{'s' if self.depth != 1 else ''} deep"
         parts = [f"{self.states:,} {self.noun}{'s' if self.states != 1 else ''}", depth]
         if rate:
             parts.append(f"{self.states / seconds if seconds > 0 else 0:,.0f}/s")
@@ -540,6 +625,11 @@ def _generate(args) -> int:
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.kind == "triangle":
+        return _generate_triangle(args, seed)
+    for option in ("figures", "unique"):
+        if getattr(args, option) not in (None, False):
+            args.parser.error(f"--{option} is for a triangle puzzle (--kind triangle)")
     if args.kind == "sliding":
         return _generate_sliding(args, seed)
     if args.moves is not None:
@@ -610,6 +700,41 @@ def _generate_sliding(args, seed: int) -> int:
     away = f", {args.moves} move{'s' if args.moves != 1 else ''} from the goal" \
         if args.moves is not None else ""
     print(f"seed {seed}: {width} x {height}{away}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _generate_triangle(args, seed: int) -> int:
+    """Shuffled, turned pieces of a solved triangle (with --unique: one picture only)."""
+    import random
+
+    from .triangle.generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
+    from .triangle.puzzle import TriangleError
+    from .triangle.textformat import write
+
+    wrong = _misplaced(args, {k: v for k, v in _ROTATION_GENERATE.items() if k != "tries"}, "triangle")
+    if wrong or args.moves is not None:
+        args.parser.error(wrong or "--moves does not apply to a triangle puzzle")
+    if args.figures is None:
+        args.parser.error("the following arguments are required: --figures (for a triangle puzzle)")
+    try:
+        size = _whole(1, MAX_SIDE)(args.size)
+    except argparse.ArgumentTypeError as exc:
+        args.parser.error(f"argument --size: {exc}")
+    if args.tries is not None and not args.unique:
+        args.parser.error("--tries is for --unique with a triangle puzzle")
+    try:
+        puzzle = random_puzzle(size, args.figures, random.Random(seed), unique=args.unique,
+                               tries=args.tries)
+    except NoUniquePuzzle as exc:  # the tries ran out: like a search's limit
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_LIMIT
+    except TriangleError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(write(puzzle))
+    kinds_word = f"{args.figures} figure kind{'s' if args.figures != 1 else ''}"
+    print(f"seed {seed}: {size} x {size}, {kinds_word}"
+          f"{', one solution up to turning' if args.unique else ''}", file=sys.stderr)
     return EXIT_OK
 
 

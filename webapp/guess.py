@@ -3,13 +3,15 @@
 Each kind scores how much a text looks like one of its own (``detect``);
 the best score wins, and on a tie the first kind of the registry. A text in
 the triangle puzzle's competition format (a count, a square number of
-pieces, then lines of three integers) is named as such: this version has no
-solver for it, and reading it as a sliding-tile board would only confuse.
+pieces, then lines of three integers) is a triangle puzzle, never read as a
+sliding-tile board: that would only confuse.
 
 >>> guess_kind("1 2 3\\n4 5 6\\n7 8 0\\n")
 'sliding'
 >>> guess_kind("5\\n#####\\n#0  #\\n#   #\\n#    \\n#####\\n")
 'rotation'
+>>> guess_kind("3\\n4\\n1 2 3\\n-1 2 3\\n1 -2 3\\n1 2 -3\\n")
+'triangle'
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import re
 
 
 class Unsupported(ValueError):
-    """A text of a kind this version cannot solve."""
+    """A text of a kind this version cannot solve (a checkout without the
+    triangle kind)."""
 
 
 _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
@@ -53,9 +56,11 @@ def looks_like_triangle(text: str) -> bool:
 def guess_kind(text: str) -> str:
     """The name of the kind ``text`` looks most like.
 
-    Raises Unsupported for a triangle puzzle.
+    Raises Unsupported for a triangle puzzle when the registry has no such kind.
     """
     if looks_like_triangle(text):
+        if "triangle" in names():
+            return "triangle"
         raise Unsupported(
             "this looks like a triangle (edge-matching) puzzle: a count, a square number of "
             "pieces, then three numbers a piece; this version solves only "

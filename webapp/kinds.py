@@ -8,7 +8,7 @@ only the attributes below. The optional ones get their defaults from
 :func:`with_defaults`, the one place that knows them.
 
 >>> [kind.name for kind in KINDS]
-['rotation', 'sliding']
+['rotation', 'sliding', 'triangle']
 >>> get("rotation").counter
 'states'
 >>> get("sliding").page_path, get("sliding").config_prefix, get("sliding").legacy
@@ -16,7 +16,7 @@ only the attributes below. The optional ones get their defaults from
 >>> get("chess")
 Traceback (most recent call last):
 ...
-KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding)"
+KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
 >>> detect("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")[0][1].name
 'rotation'
 """
@@ -29,7 +29,7 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
-NAMES = ("rotation", "sliding")
+NAMES = ("rotation", "sliding", "triangle")
 
 
 @runtime_checkable

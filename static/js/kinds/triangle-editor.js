@@ -1,0 +1,77 @@
+// The triangle page's Set up panel: a new random puzzle (size, figure kinds,
+// exactly one picture) from /api/triangle/shuffle, and the text both ways
+// (a pasted puzzle is checked by /api/triangle/parse; a malformed one shows
+// the server's message with its line and column and keeps the puzzle shown).
+
+import { post } from "../api.js";
+import { isNumber } from "../format.js";
+import { parsePuzzle } from "./triangle-draw.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+function editorSay(text, kind = "info") {
+  const el = $("#puzzle-message");
+  el.textContent = text || "";
+  el.dataset.kind = kind;
+}
+
+// The server's words for a refused text, with the line and column it gave.
+export function refusal(error) {
+  const b = error.body || {};
+  let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  if (isNumber(b.line) && !/line \d/i.test(message)) {
+    message = `Line ${b.line}${isNumber(b.column) ? `, column ${b.column}` : ""}: ${message}`;
+  }
+  return message;
+}
+
+export function mountEditor(shell) {
+  const shuffle = $("#shuffle");
+  shuffle.addEventListener("click", async () => {
+    const size = Number($("#size").value);
+    const figures = Number($("#figures").value);
+    const unique = $("#unique").checked;
+    if (!Number.isInteger(figures) || figures < 0 || figures > Number($("#figures").max)) {
+      shell.say(`Choose 0 to ${$("#figures").max} figure kinds.`, "error");
+      return;
+    }
+    shuffle.disabled = true;
+    shell.say(unique ? "Looking for a puzzle with exactly one picture…" : "Making a random puzzle…");
+    try {
+      const body = await post(shell.api("shuffle"), { size, figures, unique });
+      shell.setStart(body.board, {
+        title: `Random ${size} × ${size}${unique ? ", one picture" : ""}`,
+        message: `A random ${size} × ${size} puzzle with ${figures} figure kinds. Place the pieces, or press Solve.`,
+      });
+    } catch (error) {
+      shell.say(refusal(error), "error");
+    } finally {
+      shuffle.disabled = false;
+    }
+  });
+
+  $("#use-puzzle").addEventListener("click", async () => {
+    const text = $("#puzzle-text").value;
+    if (!text.trim()) {
+      editorSay("Paste a puzzle first: the figure kinds, the piece count, then one piece a line.", "error");
+      return;
+    }
+    try {
+      const body = await post(shell.api("parse"), { board: text });
+      const p = parsePuzzle(body.board);
+      editorSay(`Using this puzzle: ${p.n} × ${p.n}, ${p.pieces.length} pieces.`, "ok");
+      shell.setStart(body.board, { title: "Your puzzle", message: "The puzzle as pasted: every piece in the tray." });
+    } catch (error) {
+      editorSay(refusal(error), "error");
+      shell.say("That text is not a puzzle. Your puzzle is unchanged.", "error");
+    }
+  });
+  // a message is about the text as it was: editing it makes the message stale
+  $("#puzzle-text").addEventListener("input", () => {
+    if ($("#puzzle-message").dataset.kind === "error") editorSay("");
+  });
+  $("#copy-puzzle").addEventListener("click", () => {
+    $("#puzzle-text").value = shell.state.start;
+    editorSay("The puzzle shown is in the box: copy it, or edit it and press Use this puzzle.");
+  });
+}

@@ -1,0 +1,5 @@
+// The /triangle page: the shared playground shell with the triangle kind.
+
+import { startTriangle } from "./kinds/triangle.js";
+
+startTriangle();

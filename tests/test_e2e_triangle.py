@@ -1,0 +1,397 @@
+"""End to end in real Chromium: the triangle puzzle's page (/triangle). The
+pieces drawn as figures (numbers on demand); solve the rules' example and
+watch it to the end (the page's placement is the engine's first solution);
+place two pieces by hand with the mouse and turn one (misfits marked as the
+server says); a hint, and a hint refused when nothing placed can be
+completed; a share link in a fresh page; a malformed import with its line
+and column; a new random puzzle; a phone, where a tap places and turns. The
+conftest fixtures fail a test on any console error or CSP violation.
+Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from a11y import assert_accessible
+from test_e2e import ARTIFACTS, button
+from test_e2e_sliding import page_expecting_400  # noqa: F401  (a fixture)
+from webapp.triangle import play, solver
+from webapp.triangle.kind import EXAMPLE
+from webapp.triangle.textformat import parse
+
+pytestmark = pytest.mark.browser
+
+# The first of the rules' examples would do as well; this one has one
+# picture and three placements, so Next shows two more.
+SMALL = "2\n4\n1 0 0\n0 0 0\n0 0 -1\n0 0 0\n"
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """A loaded machine can take more than Playwright's 5 s for an answer."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+# ----------------------------------------------------------------- helpers
+def shot(page, name: str, full_page: bool = False) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"triangle-{name}.png"), full_page=full_page)
+
+
+def board(page):
+    return page.locator("#board")
+
+
+def placement(page) -> list:
+    return json.loads(board(page).get_attribute("data-placement"))
+
+
+def wait_filled(page, n: int, timeout: float = 20_000) -> None:
+    page.wait_for_function("n => document.querySelector('#board').dataset.filled === String(n)",
+                           arg=n, timeout=timeout)
+
+
+def wait_still(page) -> None:
+    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
+
+
+def message(page):
+    return page.locator("#board-message")
+
+
+def as_json(placement_) -> list:
+    return [None if e is None else {"piece": e[0], "edges": list(e[1])} for e in placement_]
+
+
+def centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tray_piece(piece: int) -> str:
+    return f'#board .piece.in-tray[data-piece="{piece}"]'
+
+
+def slot(s: int) -> str:
+    return f'#board .slot[data-slot="{s}"]'
+
+
+def placed(s: int) -> str:
+    return f'#board .piece.placed[data-slot="{s}"]'
+
+
+def drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(start[0] + (end[0] - start[0]) * i / 5, start[1] + (end[1] - start[1]) * i / 5)
+    page.mouse.up()
+
+
+def use_puzzle(page, text: str) -> None:
+    details = page.locator("#puzzle-io")
+    if details.get_attribute("open") is None:
+        page.get_by_text("Import or export the text", exact=True).click()
+    page.locator("#puzzle-text").fill(text)
+    button(page, "Use this puzzle").click()
+
+
+def open_triangle(page, text: str | None = None) -> None:
+    page.goto("/triangle")
+    expect(board(page)).to_have_attribute("data-puzzle-kind", "triangle")
+    if text is not None:
+        use_puzzle(page, text)
+        expect(board(page)).to_have_attribute("data-board", text)
+
+
+# ------------------------------------------------------------------ tests
+def test_page_draws_figures_and_numbers_on_demand(page):
+    open_triangle(page)
+    el = board(page)
+    assert el.get_attribute("data-board") == EXAMPLE
+    expect(el).to_have_attribute("data-step", "0")
+    assert placement(page) == [None] * 9
+    expect(page.locator("#board .piece.in-tray")).to_have_count(9)
+    expect(page.locator("#board .slot")).to_have_count(9)
+    # every edge of the example carries a figure (none is 0): 27 halves, no numbers
+    expect(page.locator("#board .figure")).to_have_count(27)
+    expect(page.locator("#board .edge-number")).to_have_count(0)
+    piece = parse(EXAMPLE).pieces[1]
+    figures = page.locator(tray_piece(1) + " .figure")
+    assert [int(figures.nth(i).get_attribute("data-figure")) for i in range(3)] == list(piece)
+    # a knob and a socket of one figure look different
+    assert "knob" in figures.nth(0).get_attribute("class")  # 8
+    assert "socket" in figures.nth(1).get_attribute("class")  # -7
+    page.locator("#numbers").check()
+    expect(page.locator("#board .edge-number")).to_have_count(27)
+    numbers = page.locator(tray_piece(1) + " .edge-number")
+    assert [numbers.nth(i).text_content() for i in range(3)] == [str(v) for v in piece]
+    expect(page.get_by_role("link", name="How to play").last).to_have_attribute("href", "/how-to-play/triangle")
+    shot(page, "01-start")
+    page.locator("#numbers").uncheck()
+    expect(page.locator("#board .edge-number")).to_have_count(0)
+
+
+def test_solve_an_example_and_watch_it_to_the_end(page):
+    open_triangle(page)
+    answer = solver.solve(parse(EXAMPLE), first=10)
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text(f"{answer.count} placements, {answer.distinct} distinct picture")
+    expect(page.locator("#moves-list li")).to_have_count(9)
+    page.locator("#speed").select_option("4")
+    button(page, "Play").click()
+    wait_filled(page, 9)
+    wait_still(page)
+    expect(board(page)).to_have_attribute("data-step", "9")
+    assert placement(page) == as_json(answer.solutions[0])
+    expect(message(page)).to_contain_text("Done")
+    expect(page.locator("#move-counter")).to_have_text("Placed: 9 of 9 · step 9 of 9")
+    expect(page.locator("#board .misfit")).to_have_count(0)
+    shot(page, "02-solved")
+    # the other listed solutions, whole
+    expect(page.locator("#solution-index")).to_have_text(f"Solution 1 of {len(answer.solutions)}")
+    button(page, "Next").click()
+    expect(page.locator("#solution-index")).to_have_text(f"Solution 2 of {len(answer.solutions)}")
+    assert placement(page) == as_json(answer.solutions[1])
+    button(page, "Previous").click()
+    expect(page.locator("#solution-index")).to_have_text(f"Solution 1 of {len(answer.solutions)}")
+    assert placement(page) == as_json(answer.solutions[0])
+    # Back takes the last piece out again, step by step
+    button(page, "Back").click()
+    wait_filled(page, 8)
+    assert placement(page)[8] is None
+
+
+def test_place_two_pieces_by_hand_and_turn_one(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    drag(page, centre(page, tray_piece(3)), centre(page, slot(0)))
+    wait_filled(page, 1)
+    assert placement(page)[0] == {"piece": 3, "edges": list(puzzle.pieces[3])}
+    drag(page, centre(page, tray_piece(5)), centre(page, slot(2)))
+    wait_filled(page, 2)
+    now = placement(page)
+    assert now[2] == {"piece": 5, "edges": list(puzzle.pieces[5])}
+    # R turns the piece just placed (and Undo takes the turn back)
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "3")
+    a, b, c = puzzle.pieces[5]
+    assert placement(page)[2] == {"piece": 5, "edges": [c, a, b]}
+    button(page, "Undo").click()
+    expect(board(page)).to_have_attribute("data-step", "2")
+    assert placement(page) == now
+    expect(page.locator(tray_piece(3))).to_have_count(0)
+    # the misfits marked are the server's
+    wrong = play.misfits(puzzle, [None if e is None else (e["piece"], tuple(e["edges"])) for e in now])
+    expect(page.locator("#board .misfit")).to_have_count(len(wrong))
+    # a click turns the piece a third of a turn clockwise: side 0's number goes to side 1
+    page.locator(placed(0)).click()
+    x, y, z = puzzle.pieces[3]
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[1] === %d"
+                           % x)
+    assert placement(page)[0] == {"piece": 3, "edges": [z, x, y]}
+    expect(board(page)).to_have_attribute("data-step", "3")
+    # R turns it again
+    board(page).focus()
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "4")
+    assert placement(page)[0] == {"piece": 3, "edges": [y, z, x]}
+    shot(page, "03-by-hand")
+    # Undo takes the turn back; the work survives a reload
+    button(page, "Undo").click()
+    expect(board(page)).to_have_attribute("data-step", "3")
+    assert placement(page)[0] == {"piece": 3, "edges": [z, x, y]}
+    kept = placement(page)
+    page.reload()
+    expect(board(page)).to_have_attribute("data-step", "3")
+    assert placement(page) == kept
+    # dragged off the triangle, a piece goes back to the tray
+    box = board(page).bounding_box()
+    drag(page, centre(page, placed(2)), (box["x"] + 5, box["y"] + 5))
+    wait_filled(page, 1)
+    expect(page.locator(tray_piece(5))).to_have_count(1)
+    # Reset: every piece in the tray, Undo brings them back
+    button(page, "Reset").click()
+    wait_filled(page, 0)
+    button(page, "Undo").click()
+    wait_filled(page, 1)
+
+
+def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    button(page, "Hint").click()
+    wait_filled(page, 1)
+    status, solution, _ = play.complete(puzzle, [None] * 9)
+    assert placement(page)[0] == {"piece": solution[0][0], "edges": list(solution[0][1])}
+    expect(message(page)).to_contain_text(f"Hint: piece {solution[0][0]} goes in slot 0")
+    # piece 0 as written in slot 0 leaves no solution (its turning (10, 10, 4) would)
+    assert play.complete(puzzle, [(0, puzzle.pieces[0])] + [None] * 8)[0] == "unsolvable"
+    button(page, "Reset").click()
+    wait_filled(page, 0)
+    drag(page, centre(page, tray_piece(0)), centre(page, slot(0)))
+    wait_filled(page, 1)
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Nothing placed can be completed")
+    assert placement(page)[0] == {"piece": 0, "edges": list(puzzle.pieces[0])}
+    shot(page, "04-no-hint")
+    page.locator(placed(0)).click()  # (10, 4, 10) turned: (10, 10, 4)
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
+    button(page, "Hint").click()
+    wait_filled(page, 2)
+    assert placement(page)[1] is not None
+
+
+def test_share_link_opens_the_same_puzzle_in_a_fresh_page(page, browser):
+    open_triangle(page, SMALL)
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value("")
+    url = page.locator("#share-url").input_value()
+    assert "/triangle?p=1-2-" in url
+    button(page, "Short link").click()
+    page.wait_for_function("u => document.querySelector('#share-url').value !== u", arg=url)
+    short = page.locator("#share-url").input_value()
+    assert "/s/" in short
+    for link in (url, short):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        fresh = context.new_page()
+        errors: list[str] = []
+        fresh.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        fresh.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            fresh.goto(link)
+            expect(fresh.locator("#board")).to_have_attribute("data-board", SMALL)
+            expect(fresh.locator("#board")).to_have_attribute("data-puzzle-kind", "triangle")
+            expect(fresh.locator("#board .piece.in-tray")).to_have_count(4)
+        finally:
+            context.close()
+        assert not errors, errors
+
+
+def test_share_link_with_play_puts_every_piece_in_place(page, browser):
+    open_triangle(page)
+    page.locator("#share-play").check()
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value("")
+    url = page.locator("#share-url").input_value()
+    assert "play=1" in url
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    fresh = context.new_page()
+    try:
+        fresh.goto(url)
+        wait_filled(fresh, 9, timeout=30_000)
+        assert placement(fresh) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
+    finally:
+        context.close()
+
+
+def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expecting_400):  # noqa: F811
+    page = page_expecting_400
+    open_triangle(page, SMALL)
+    use_puzzle(page, "3\n4\n1 2 3\n1 x 3\n0 0 0\n1 1 1\n")
+    expect(page.locator("#puzzle-message")).to_contain_text(re.compile(r"[Ll]ine 4, column 3"))
+    expect(message(page)).to_contain_text("Your puzzle is unchanged")
+    assert board(page).get_attribute("data-board") == SMALL
+    shot(page, "05-malformed")
+    use_puzzle(page, "3\n5\n1 2 3\n")
+    expect(page.locator("#puzzle-message")).to_contain_text(re.compile(r"[Ll]ine 2, column 1.*square"))
+    assert board(page).get_attribute("data-board") == SMALL
+    # export: the puzzle shown into the box
+    button(page, "Puzzle into the box").click()
+    expect(page.locator("#puzzle-text")).to_have_value(SMALL)
+
+
+def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):  # noqa: F811
+    page = page_expecting_400
+    open_triangle(page)
+    page.locator("#size").select_option("4")
+    page.locator("#figures").fill("5")
+    button(page, "New random puzzle").click()
+    page.wait_for_function("e => document.querySelector('#board').dataset.board !== e", arg=EXAMPLE)
+    text = board(page).get_attribute("data-board")
+    puzzle = parse(text)
+    assert puzzle.n == 4 and puzzle.figures == 5
+    expect(page.locator("#board .piece.in-tray")).to_have_count(16)
+    expect(page.locator("#puzzle-title")).to_contain_text("Random 4 × 4")
+    answer = solver.solve(puzzle, first=1)
+    assert answer.status == "solved"  # made from a solved triangle
+    # a unique puzzle is offered up to 5 x 5: the server says so for 6
+    page.locator("#size").select_option("6")
+    page.locator("#unique").check()
+    button(page, "New random puzzle").click()
+    expect(message(page)).to_contain_text("up to size 5")
+    assert board(page).get_attribute("data-board") == text
+
+
+def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
+    page = phone
+    open_triangle(page)
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+    box = board(page).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box["height"] <= 844, "the triangle and the tray fit the screen together"
+    for selector in ("#board .slot", "#board .piece.in-tray"):
+        items = page.locator(selector)
+        for i in range(items.count()):
+            b = items.nth(i).bounding_box()
+            assert box["x"] - 1 <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"] + 1
+            assert box["y"] - 1 <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"] + 1
+    board(page).scroll_into_view_if_needed()
+    # a tap picks a piece in the tray, a tap on a slot puts it there
+    page.touchscreen.tap(*centre(page, tray_piece(0)))
+    expect(page.locator(tray_piece(0))).to_have_class(re.compile(r"\bselected\b"))
+    page.touchscreen.tap(*centre(page, slot(0)))
+    wait_filled(page, 1)
+    assert placement(page)[0] == {"piece": 0, "edges": [10, 4, 10]}
+    # a tap on a placed piece turns it
+    page.touchscreen.tap(*centre(page, placed(0)))
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
+    assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
+    shot(page, "06-phone", full_page=True)
+
+
+def test_axe_triangle_page_states(page):
+    open_triangle(page)
+    assert_accessible(page, "triangle start")
+    drag(page, centre(page, tray_piece(3)), centre(page, slot(0)))
+    wait_filled(page, 1)
+    page.locator("#numbers").check()
+    assert_accessible(page, "triangle, one piece placed, numbers shown")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).to_have_count(9)
+    assert_accessible(page, "triangle solved")
+
+
+def test_a_long_solve_shows_progress_and_cancels(page):
+    import random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    # 49 pieces, 3 figure kinds: billions of placements, no quick answer
+    text = write(random_puzzle(7, 3, random.Random(5)))
+    open_triangle(page, text)
+    button(page, "Solve").click()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-text")).to_contain_text("nodes searched")
+    shot(page, "07-progress")
+    button(page, "Cancel").click()
+    expect(page.locator("#answer")).to_contain_text("Cancelled")
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(button(page, "Solve")).to_be_enabled()
+
+
+def test_reduced_motion_plays_to_the_end(calm_page):
+    page = calm_page
+    open_triangle(page)
+    button(page, "Play").click()
+    wait_filled(page, 9, timeout=30_000)
+    assert placement(page) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
+    expect(message(page)).to_contain_text("Done")

@@ -1,0 +1,142 @@
+"""A plain exhaustive search and an independent checker for the triangle
+puzzle, written from the spec's words alone (not from webapp.triangle), for
+the tests to compare the solver with."""
+
+from __future__ import annotations
+
+
+def rows(n):
+    """(r, k) in numbering order."""
+    return [(r, k) for r in range(n) for k in range(2 * r + 1)]
+
+
+def edges(n):
+    """The inner edges as ((slot, side), (slot, side)) straight from the spec:
+    up(r,k).right meets down(r,k+1).left; down(r,k).right meets up(r,k+1).left;
+    down(r,k).top meets up(r-1,k-1).bottom. Sides: up (left, right, bottom),
+    down (top, right, left)."""
+    number = {rk: i for i, rk in enumerate(rows(n))}
+    out = []
+    for (r, k), i in number.items():
+        if k % 2 == 0:
+            if (r, k + 1) in number:
+                out.append(((i, 1), (number[r, k + 1], 2)))
+        else:
+            out.append(((i, 1), (number[r, k + 1], 0)))
+            out.append(((i, 0), (number[r - 1, k - 1], 2)))
+    return out
+
+
+def spins(piece):
+    x, y, z = piece
+    out = []
+    for t in ((x, y, z), (y, z, x), (z, x, y)):
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def fault(pieces, placement):
+    """None if the placement solves the puzzle, else a word on what is wrong."""
+    n = int(round(len(pieces) ** 0.5))
+    if len(placement) != len(pieces):
+        return "length"
+    indices = [p for p, _ in placement]
+    if sorted(indices) != list(range(len(pieces))):
+        return "pieces not each used once"
+    for p, t in placement:
+        if tuple(t) not in spins(pieces[p]):
+            return f"{t} is not a turning of piece {p}"
+    for (a, sa), (b, sb) in edges(n):
+        if placement[a][1][sa] + placement[b][1][sb] != 0:
+            return f"edge {a}.{sa} {b}.{sb}"
+    return None
+
+
+def all_placements(pieces, cap=None):
+    """Every placement in the spec's order (slots in order, pieces by index,
+    turnings in order), by trying everything and checking each edge as soon
+    as both its slots are filled. None when there are more than ``cap``."""
+    n = int(round(len(pieces) ** 0.5))
+    size = len(pieces)
+    checks = {s: [] for s in range(size)}
+    for (a, sa), (b, sb) in edges(n):
+        later, earlier = (a, b) if a > b else (b, a)
+        side_later, side_earlier = (sa, sb) if a > b else (sb, sa)
+        checks[later].append((side_later, earlier, side_earlier))
+    out, used, chosen = [], [False] * size, []
+
+    def go(s):
+        if cap is not None and len(out) > cap:
+            return
+        if s == size:
+            out.append(tuple(chosen))
+            return
+        for p in range(size):
+            if used[p]:
+                continue
+            for t in spins(pieces[p]):
+                if all(t[i] + chosen[e][1][j] == 0 for i, e, j in checks[s]):
+                    used[p] = True
+                    chosen.append((p, t))
+                    go(s + 1)
+                    chosen.pop()
+                    used[p] = False
+
+    go(0)
+    if cap is not None and len(out) > cap:
+        return None
+    return out
+
+
+def turned(n, picture):
+    """The picture (a triple per slot) turned by 120 degrees, from distances to
+    the three sides of the big triangle: a turn carries the distance to the
+    left side to the right side, right to bottom, bottom to left, and every
+    slot's side i to side i + 1."""
+    number = {rk: i for i, rk in enumerate(rows(n))}
+    out = [None] * len(picture)
+    for (r, k), i in number.items():
+        j = k // 2
+        up = k % 2 == 0
+        from_bottom, from_left = n - 1 - r, j
+        from_right = (r - j) if up else (r - 1 - j)
+        new_bottom, new_left = from_right, from_bottom
+        r2 = n - 1 - new_bottom
+        k2 = 2 * new_left + (0 if up else 1)
+        x, y, z = picture[i]
+        out[number[r2, k2]] = (z, x, y)
+    return tuple(out)
+
+
+def distinct(n, pictures):
+    """Pictures up to turning the whole triangle."""
+    seen, orbits = set(), 0
+    for p in pictures:
+        if p in seen:
+            continue
+        orbits += 1
+        q = p
+        for _ in range(3):
+            seen.add(q)
+            q = turned(n, q)
+    return orbits
+
+
+def filled_board(n, figures, rng, zeros=False):
+    """Pieces cut from a filled board: a random figure (1..figures, or 0 when
+    ``zeros`` allows) on every inner edge, halves of random sign, random
+    numbers on the outside; then shuffled and turned. Solvable by design."""
+    size = n * n
+    picture = [[None] * 3 for _ in range(size)]
+    low = 0 if zeros else 1
+    for (a, sa), (b, sb) in edges(n):
+        v = rng.randint(low, figures) * rng.choice((1, -1)) if figures else 0
+        picture[a][sa], picture[b][sb] = v, -v
+    for slot in picture:
+        for i in range(3):
+            if slot[i] is None:
+                slot[i] = rng.randint(-figures, figures)
+    pieces = [rng.choice(spins(tuple(p))) for p in picture]
+    rng.shuffle(pieces)
+    return tuple(pieces)

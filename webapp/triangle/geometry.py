@@ -1,0 +1,183 @@
+"""The big triangle of side n: its slots, their sides, inner edges, turning.
+
+Slots are numbered row by row from the top: row r = 0..n-1 holds 2r + 1
+slots, k = 0..2r from the left; even k points up, odd k points down, so slot
+(r, k) has the number r * r + k. A placed triple gives the numbers in
+clockwise order from a fixed side: (left, right, bottom) in a point-up slot,
+(top, right, left) in a point-down slot; the sides are 0, 1, 2 in that order.
+
+>>> slots(2)
+((0, 0), (1, 0), (1, 1), (1, 2))
+>>> [is_up(s) for s in range(4)], is_up((1, 1))
+([True, True, False, True], False)
+>>> inner_edges(2)
+(((0, 2), (2, 0)), ((1, 1), (2, 2)), ((2, 1), (3, 0)))
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from .puzzle import MAX_SIDE, TriangleError
+
+__all__ = ["HEIGHT", "slots", "index", "is_up", "neighbours", "inner_edges", "turn",
+           "turn_placed", "corners", "side_count"]
+
+#: The height of a small triangle of side 1.
+HEIGHT = math.sqrt(3) / 2
+
+
+def _check(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIDE:
+        raise TriangleError(f"the side must be an integer from 1 to {MAX_SIDE}, not {n!r}")
+
+
+@lru_cache(maxsize=None)
+def slots(n: int) -> tuple[tuple[int, int], ...]:
+    """The slots (r, k) in numbering order."""
+    _check(n)
+    return tuple((r, k) for r in range(n) for k in range(2 * r + 1))
+
+
+def index(r: int, k: int) -> int:
+    """The number of slot (r, k).
+
+    >>> index(2, 3)
+    7
+    """
+    return r * r + k
+
+
+def _rk(slot) -> tuple[int, int]:
+    if isinstance(slot, tuple):
+        return slot
+    r = math.isqrt(slot)
+    return r, slot - r * r
+
+
+def is_up(slot) -> bool:
+    """Whether the slot (its number or (r, k)) points up."""
+    return _rk(slot)[1] % 2 == 0
+
+
+@lru_cache(maxsize=None)
+def neighbours(n: int) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
+    """Per slot, per side 0..2: the (slot, side) across that side, or None on
+    the outside of the big triangle.
+
+    >>> neighbours(2)[2]
+    ((0, 2), (3, 0), (1, 1))
+    """
+    out = []
+    for r, k in slots(n):
+        if k % 2 == 0:
+            left = (index(r, k - 1), 1) if k > 0 else None
+            right = (index(r, k + 1), 2) if k < 2 * r else None
+            bottom = (index(r + 1, k + 1), 0) if r + 1 < n else None
+            out.append((left, right, bottom))
+        else:
+            out.append(((index(r - 1, k - 1), 2), (index(r, k + 1), 0), (index(r, k - 1), 1)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def inner_edges(n: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """The inner edges as ((slot_a, side_a), (slot_b, side_b)) with slot_a < slot_b,
+    in the order of slot_a then side_a. There are 3 n (n - 1) / 2 of them."""
+    edges = []
+    for a, sides in enumerate(neighbours(n)):
+        for side_a, across in enumerate(sides):
+            if across is not None and across[0] > a:
+                edges.append(((a, side_a), across))
+    return tuple(edges)
+
+
+def side_count(n: int) -> int:
+    """The number of sides on the outside of the big triangle: 3 n."""
+    return 3 * n
+
+
+def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
+    """The slot's three corners in unit coordinates (side 1, y downwards, the
+    big triangle's top at (n / 2, 0)), ordered so that side i runs from corner
+    i to corner i + 1 (mod 3): (bottom-left, top, bottom-right) for a point-up
+    slot, (top-left, top-right, bottom) for a point-down one.
+
+    >>> corners(1, 0)
+    ((0.0, 0.866), (0.5, 0.0), (1.0, 0.866))
+    >>> corners(2, 2)
+    ((0.5, 0.866), (1.5, 0.866), (1.0, 1.732))
+    """
+    _check(n)
+    r, k = _rk(slot)
+    if not (0 <= r < n and 0 <= k <= 2 * r):
+        raise TriangleError(f"there is no slot {slot!r} in a triangle of side {n}")
+    left = n / 2 - r / 2 + k // 2
+    top, bottom = round(r * HEIGHT, 3), round((r + 1) * HEIGHT, 3)
+    if k % 2 == 0:
+        return ((left - 0.5, bottom), (left, top), (left + 0.5, bottom))
+    return ((left, top), (left + 1.0, top), (left + 0.5, bottom))
+
+
+@lru_cache(maxsize=None)
+def turn(n: int) -> tuple[tuple[int, tuple[int, int, int]], ...]:
+    """The whole triangle turned by 120 degrees clockwise (as drawn): per slot
+    s, (the slot it goes to, perm) where side i of s lands on side perm[i].
+
+    >>> turn(2)
+    ((3, (1, 2, 0)), (0, (1, 2, 0)), (2, (1, 2, 0)), (1, (1, 2, 0)))
+    """
+    _check(n)
+    cx, cy = n / 2, 2 * n * HEIGHT / 3
+    cos, sin = -0.5, HEIGHT  # 120 degrees; y grows downwards, so this turns clockwise
+
+    def rotate(p):
+        x, y = p[0] - cx, p[1] - cy
+        return (cx + x * cos - y * sin, cy + x * sin + y * cos)
+
+    def mids(s):
+        r, k = _rk(s)
+        left = n / 2 - r / 2 + k // 2
+        top, bottom = r * HEIGHT, (r + 1) * HEIGHT
+        if k % 2 == 0:
+            c = ((left - 0.5, bottom), (left, top), (left + 0.5, bottom))
+        else:
+            c = ((left, top), (left + 1.0, top), (left + 0.5, bottom))
+        return [((c[i][0] + c[(i + 1) % 3][0]) / 2, (c[i][1] + c[(i + 1) % 3][1]) / 2)
+                for i in range(3)]
+
+    def nearest(p, points):
+        return min(range(len(points)), key=lambda j: (points[j][0] - p[0]) ** 2 + (points[j][1] - p[1]) ** 2)
+
+    centres = [tuple(sum(m[j] for m in mids(s)) / 3 for j in (0, 1)) for s in range(n * n)]
+    out = []
+    for s in range(n * n):
+        target = nearest(rotate(centres[s]), centres)
+        target_mids = mids(target)
+        out.append((target, tuple(nearest(rotate(m), target_mids) for m in mids(s))))
+    return tuple(out)
+
+
+def turn_placed(n: int, picture) -> tuple:
+    """The picture (a triple per slot, or a (piece, triple) pair) turned by 120
+    degrees clockwise.
+
+    >>> turn_placed(1, ((1, 2, 3),))
+    ((3, 1, 2),)
+    """
+    out = [None] * (n * n)
+    for s, (target, perm) in enumerate(turn(n)):
+        item = picture[s]
+        if len(item) == 2:
+            piece, t = item
+            new = [0, 0, 0]
+            for i in range(3):
+                new[perm[i]] = t[i]
+            out[target] = (piece, tuple(new))
+        else:
+            new = [0, 0, 0]
+            for i in range(3):
+                new[perm[i]] = item[i]
+            out[target] = tuple(new)
+    return tuple(out)

@@ -1,0 +1,272 @@
+"""The triangle puzzle behind the kinds interface (see :mod:`webapp.kinds`):
+the web app and the command line reach the puzzle, its text, share codes,
+pictures, random puzzles and the solver only through ``KIND``.
+
+>>> p = KIND.parse(KIND.example)
+>>> KIND.text(p) == KIND.example and KIND.decode(KIND.encode(p)) == p
+True
+>>> answer = KIND.solve(KIND.example, {})
+>>> answer["status"], answer["count"], answer["distinct"]
+('solved', 3, 1)
+>>> KIND.detect(KIND.example), KIND.detect("1 2 3\\n4 5 6\\n7 8 0")
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from . import play, sharecode
+from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
+from .puzzle import Puzzle, TriangleError
+from .svg import svg as puzzle_svg
+from .textformat import parse, write
+
+__all__ = ["KIND", "TriangleKind", "EXAMPLE", "QUICK_SECONDS"]
+
+#: A solve that finishes within this time is answered on the spot.
+QUICK_SECONDS = 0.2
+#: How many solutions an answer lists when the request does not say, and at most.
+FIRST = 10
+MAX_FIRST = 1000
+#: The hint's search, done in the request: nodes before it gives up.
+HINT_NODES = 300_000
+#: A random puzzle's side and figure kinds when the request does not say.
+SHUFFLE_SIDE = 3
+SHUFFLE_FIGURES = 4
+#: Tries for a unique random puzzle made for the web (each a full search;
+#: the time bound below comes first for big ones).
+SHUFFLE_TRIES = 5000
+SHUFFLE_SECONDS = 5.0
+
+#: The last of the rules' examples (docs/triangle.md): one picture, three placements.
+EXAMPLE = "10\n9\n10 4 10\n8 -7 9\n-5 10 10\n10 7 -2\n5 -2 6\n3 -4 2\n-8 10 -6\n10 10 -9\n-3 2 10\n"
+
+_INTEGER_LINE = re.compile(r"[ \t]*[-+]?[0-9]+(?:[ \t]+[-+]?[0-9]+)*[ \t]*")
+
+
+def _solver():
+    # imported when first needed: parsing, pictures and share codes work without it
+    from . import solver
+
+    return solver
+
+
+def summarise(answer: dict) -> str:
+    """One line for people: the status and the counts.
+
+    >>> summarise({"status": "solved", "count": 6, "distinct": 2, "nodes": 40, "seconds": 0.0012})
+    'solved: 6 placements, 2 distinct pictures up to turning (40 nodes, 0.0012 s)'
+    >>> summarise({"status": "unsolvable", "count": 0, "distinct": 0, "nodes": 7, "seconds": 0.0})
+    'unsolvable: no placement fits (7 nodes, 0 s)'
+    """
+    count, distinct = answer.get("count_text") or answer.get("count"), answer.get("distinct")
+    work = f"({answer.get('nodes', 0):,} nodes, {answer.get('seconds', 0):.2g} s)"
+    if answer["status"] == "unsolvable":
+        return f"unsolvable: no placement fits {work}"
+    found = (f"{count} placement{'s' if str(count) != '1' else ''}, "
+             f"{distinct} distinct picture{'s' if distinct != 1 else ''} up to turning")
+    if answer["status"] == "limit":
+        return f"limit ({answer.get('limit') or 'stopped'}): so far {found} {work}"
+    return f"solved: {found} {work}"
+
+
+class TriangleKind:
+    """The triangle puzzle: n x n pieces with half figures on their edges."""
+
+    name = "triangle"
+    title = "Triangle"
+    goal = ("Fill the big triangle with every piece so that each inner edge joins "
+            "the two halves of one figure.")
+    counter = "nodes"
+    #: The job snapshot's second figure: how many slots are filled.
+    depth_field = "depth"
+    error = TriangleError
+    example = EXAMPLE
+    #: The request fields the routes read besides ``board`` and ``move``
+    #: (others are refused, naming them), and those of ``/shuffle``.
+    option_fields = ("first", "placement")
+    shuffle_fields = ("size", "figures", "unique")
+
+    def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The guide's picture: the pieces of the rules' example.
+
+        >>> [len(p) for p in KIND.how_to_play_pictures().values()]
+        [1]
+        """
+        return {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+                            "The example's nine pieces: each edge shows half of a figure, "
+                            "or nothing (0).")]}
+
+    # ------------------------------------------------------------ the text
+    def parse(self, text: str) -> Puzzle:
+        return parse(text)
+
+    def text(self, puzzle: Puzzle) -> str:
+        return write(puzzle)
+
+    def encode(self, puzzle: Puzzle) -> str:
+        return sharecode.encode(puzzle)
+
+    def decode(self, code: str) -> Puzzle:
+        return sharecode.decode(code)
+
+    # ------------------------------------------------------------- solving
+    def options(self, data: dict) -> dict:
+        """``first``: how many solutions to list (1 to 1000, default 10);
+        ``placement``: the slots filled so far (for a move or a hint: a
+        list over the slots of null or ``{"piece": i, "edges": [x, y, z]}``,
+        checked against the puzzle when it is used).
+
+        >>> KIND.options({"first": 3, "other": 1})
+        {'first': 3, 'placement': None}
+        >>> KIND.options({"first": 0})
+        Traceback (most recent call last):
+        ...
+        webapp.triangle.puzzle.TriangleError: "first" must be 1 to 1000 (solutions to list), not 0
+        """
+        first = data.get("first", FIRST)
+        if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_FIRST:
+            raise TriangleError(f'"first" must be 1 to {MAX_FIRST} (solutions to list), not {first!r}')
+        placement = data.get("placement")
+        if placement is not None and not isinstance(placement, list):
+            raise TriangleError('"placement" must be a list over the slots')
+        return {"first": first, "placement": placement}
+
+    def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
+        """The answer when a search finishes within ``QUICK_SECONDS``, else
+        None (a worker solves it, with progress)."""
+        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_seconds=QUICK_SECONDS)
+        if answer.status == "limit":
+            return None
+        return self._body(answer)
+
+    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+              max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
+        """Solve within the limits (``max_count``: nodes); ``options["first"]``
+        solutions listed (None: every one); ``progress(nodes, depth)``."""
+        puzzle = parse(text)
+        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_nodes=max_count,
+                                 max_seconds=max_seconds, progress=progress)
+        return self._body(answer)
+
+    @staticmethod
+    def _body(answer) -> dict:
+        body = answer.to_json(all=True)  # the solver listed as many as "first" asked
+        body.setdefault("count_text", str(body["count"]))
+        body.setdefault("optimal", body["status"] == "solved")
+        body["summary"] = summarise(body)
+        return body
+
+    # --------------------------------------------------------------- play
+    def move(self, puzzle: Puzzle, options: dict, move) -> dict:
+        """One piece put in a slot, turned, or taken out (``move``: see
+        :func:`webapp.triangle.play.place`) on ``options["placement"]``:
+        the placement after it, the inner edges that do not fit, how many
+        slots are filled, and ``solved`` when every slot is and all fit.
+
+        >>> p = KIND.parse(KIND.example)
+        >>> after = KIND.move(p, {}, {"slot": 0, "piece": 0, "edges": [10, 10, 4]})
+        >>> after["filled"], after["misfits"], after["solved"], after["placement"][0]
+        (1, [], False, {'piece': 0, 'edges': [10, 10, 4]})
+        """
+        placement = play.from_json(puzzle, options.get("placement"))
+        after, slot = play.place(puzzle, placement, move)
+        wrong = play.misfits(puzzle, after)
+        filled = sum(1 for item in after if item is not None)
+        return {"board": write(puzzle), "placement": play.to_json(after), "moved": slot,
+                "misfits": wrong, "filled": filled,
+                "solved": filled == len(after) and not wrong}
+
+    def hint(self, puzzle: Puzzle, options: dict) -> dict:
+        """One more piece of a solution that keeps every piece placed so far
+        (``options["placement"]``): ``move`` is ``{"slot", "piece", "edges"}``
+        for the first empty slot, or None with ``status`` ``unsolvable``
+        (nothing placed can be completed: take pieces out) or ``limit`` (the
+        search in the request gave up).
+
+        >>> KIND.hint(KIND.parse(KIND.example), {})["move"]
+        {'slot': 0, 'piece': 0, 'edges': [10, 10, 4]}
+        """
+        placement = play.from_json(puzzle, options.get("placement"))
+        status, solution, nodes = play.complete(puzzle, placement, max_nodes=HINT_NODES)
+        move = None
+        if solution is not None:
+            slot = next((s for s, item in enumerate(placement) if item is None), None)
+            if slot is not None:
+                move = {"slot": slot, "piece": solution[slot][0], "edges": list(solution[slot][1])}
+        if status == "solved":
+            said = "every piece is in place" if move is None else \
+                f"put piece {move['piece']} in slot {move['slot']}"
+        elif status == "unsolvable":
+            said = "the pieces placed cannot all stay: no solution keeps them"
+        else:
+            said = "no hint: the search for one took too long"
+        return {"status": status, "move": move, "nodes": nodes, "summary": said}
+
+    def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
+        """A random puzzle: ``size`` (the side, 1 to 8, default 3),
+        ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
+        side up to 5).
+
+        >>> KIND.shuffle({"size": 4, "figures": 2}, random.Random(1)).n
+        4
+        >>> KIND.shuffle({"size": 9}, random.Random(1))
+        Traceback (most recent call last):
+        ...
+        webapp.triangle.puzzle.TriangleError: "size" must be 1 to 8, not 9
+        """
+        n = _whole(data, "size", SHUFFLE_SIDE, 1, MAX_SIDE)
+        figures = _whole(data, "figures", SHUFFLE_FIGURES, 0, MAX_FIGURES)
+        unique = data.get("unique", False)
+        if not isinstance(unique, bool):
+            raise TriangleError('"unique" must be true or false')
+        if unique and n > MAX_UNIQUE_SIDE:
+            raise TriangleError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
+        return random_puzzle(n, figures, rng, unique=unique, tries=SHUFFLE_TRIES,
+                             max_seconds=SHUFFLE_SECONDS)
+
+    # --------------------------------------------------------- describing
+    def svg(self, puzzle: Puzzle) -> str:
+        return puzzle_svg(puzzle)
+
+    def detect(self, text: str) -> float:
+        """1 for a text that parses; 0.95 for one shaped like this kind's (a
+        count line, then a count, then lines of whole numbers) that does
+        not, so that it gets this kind's message; else 0.
+
+        >>> KIND.detect("3\\n4\\n1 2 3\\n1 2\\n"), KIND.detect("7\\n###\\n# #")
+        (0.95, 0.0)
+        """
+        try:
+            parse(text)
+            return 1.0
+        except TriangleError:
+            pass
+        lines = [line for line in text.lstrip("\ufeff").replace("\r", "").split("\n") if line.strip()]
+        if len(lines) < 3 or not all(_INTEGER_LINE.fullmatch(line) for line in lines):
+            return 0.0
+        if len(lines[0].split()) != 1 or len(lines[1].split()) != 1:
+            return 0.0
+        return 0.95 if any(len(line.split()) == 3 for line in lines[2:]) else 0.0
+
+    def summary(self, puzzle: Puzzle) -> dict:
+        """For galleries and the API: the side (also as width and height,
+        which pages of every kind read), the pieces and the figure kinds.
+
+        >>> KIND.summary(KIND.parse(KIND.example))
+        {'width': 3, 'height': 3, 'size': 3, 'pieces': 9, 'figures': 10}
+        """
+        return {"width": puzzle.n, "height": puzzle.n, "size": puzzle.n,
+                "pieces": len(puzzle.pieces), "figures": puzzle.figures}
+
+
+def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TriangleError(f'"{key}" must be {low} to {high}, not {value!r}')
+    return value
+
+
+KIND = TriangleKind()

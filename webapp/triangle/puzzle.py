@@ -1,0 +1,123 @@
+"""A triangle puzzle: n x n triangular pieces, three edge numbers each.
+
+A :class:`Puzzle` is an immutable value: the number of figure kinds and the
+pieces, each its three edge numbers in clockwise order (docs/triangle.md).
+The piece count is a square ``n * n`` (``n`` = 1..8), ``n`` the side of the
+big triangle.
+
+>>> p = Puzzle(2, ((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
+>>> p
+Puzzle(figures=2, pieces=((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
+>>> p.n, p.slots
+(2, 4)
+>>> turnings((1, -1, 2))
+((1, -1, 2), (-1, 2, 1), (2, 1, -1))
+>>> turnings((2, 2, 2))
+((2, 2, 2),)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+__all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
+
+#: The largest side: 8 x 8 = 64 pieces (the spec's range).
+MAX_SIDE = 8
+
+
+class TriangleError(ValueError):
+    """A puzzle, a text or a placement that breaks the rules of docs/triangle.md.
+
+    ``line`` and ``column`` (1-based) say where in a text, when known.
+
+    >>> str(TriangleError("'x' is not an integer", line=3, column=4))
+    "line 3, column 4: 'x' is not an integer"
+    >>> str(TriangleError("the piece count is missing", line=2))
+    'line 2: the piece count is missing'
+    >>> TriangleError("bad").column is None
+    True
+    """
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        if line is not None and column is not None:
+            message = f"line {line}, column {column}: {reason}"
+        elif line is not None:
+            message = f"line {line}: {reason}"
+        else:
+            message = reason
+        super().__init__(message)
+
+
+def turnings(piece) -> tuple[tuple[int, int, int], ...]:
+    """The piece's distinct turnings in the order (x,y,z), (y,z,x), (z,x,y).
+
+    A piece (a, a, a) has one turning; any other piece has three, because
+    a triple that equals one of its own turnings has all three numbers equal.
+
+    >>> turnings((0, 0, 0))
+    ((0, 0, 0),)
+    >>> turnings((3, 3, -3))
+    ((3, 3, -3), (3, -3, 3), (-3, 3, 3))
+    """
+    x, y, z = piece
+    if x == y == z:
+        return ((x, y, z),)
+    return ((x, y, z), (y, z, x), (z, x, y))
+
+
+def canonical(piece) -> tuple[int, int, int]:
+    """The least of the piece's turnings: equal for pieces equal up to turning.
+
+    >>> canonical((2, -1, 0)) == canonical((0, 2, -1)) == (-1, 0, 2)
+    True
+    """
+    return min(turnings(piece))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The figure count and the pieces (checked on creation).
+
+    >>> Puzzle(3, [(1, 2, 3)] * 3)
+    Traceback (most recent call last):
+    ...
+    webapp.triangle.puzzle.TriangleError: 3 pieces is not a square number: a triangle of side n takes n x n pieces (1, 4, 9, ..., 64)
+    """
+
+    figures: int
+    pieces: tuple[tuple[int, int, int], ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.figures, bool) or not isinstance(self.figures, int) or self.figures < 0:
+            raise TriangleError(f"the figure count must be a non-negative integer, not {self.figures!r}")
+        try:
+            pieces = tuple(tuple(p) for p in self.pieces)
+        except TypeError:
+            raise TriangleError("the pieces must be triples of integers") from None
+        for number, piece in enumerate(pieces):
+            if len(piece) != 3 or any(isinstance(v, bool) or not isinstance(v, int) for v in piece):
+                raise TriangleError(f"piece {number} must be three integers, not {piece!r}")
+        count = len(pieces)
+        side = math.isqrt(count)
+        if count == 0 or side * side != count:
+            raise TriangleError(f"{count} pieces is not a square number: a triangle of side n "
+                                f"takes n x n pieces (1, 4, 9, ..., {MAX_SIDE * MAX_SIDE})")
+        if side > MAX_SIDE:
+            raise TriangleError(f"{count} pieces is too many: at most {MAX_SIDE * MAX_SIDE} "
+                                f"(side {MAX_SIDE})")
+        object.__setattr__(self, "pieces", pieces)
+
+    @property
+    def n(self) -> int:
+        """The side of the big triangle."""
+        return math.isqrt(len(self.pieces))
+
+    @property
+    def slots(self) -> int:
+        """The number of slots (= pieces)."""
+        return len(self.pieces)

@@ -1,0 +1,406 @@
+"""The counting search: every picture of a puzzle, each counted once.
+
+A *picture* is the numbers on every slot, whatever the piece indices, so the
+search places classes of pieces (pieces equal up to turning) rather than
+pieces: a picture stands for prod(m!) placements, m the size of each class
+(docs/triangle.md). The search fills next the empty slot beside the filled
+ones that has the fewest candidates (a table from the numbers its filled
+neighbours demand to the fitting (class, turning) pairs), and prunes when
+the figure halves left can no longer pair up: every half that will not meet
+its opposite must lie on the outside, so the halves without a partner cannot
+outnumber the outer sides still empty.
+
+The three-fold symmetry is broken on an *anchor*: a piece with no equal
+and three distinct turnings (the one whose numbers have the fewest partners).
+Turning the whole triangle moves it around an orbit of three slots (or turns
+it in the centre slot, when n = 2, 5 or 8), so the search puts it only on
+the least slot of each orbit (in the centre, in its first turning only): every
+picture found stands for three, no picture is its own turn, P = 3 U.
+
+Without such a piece (every piece has an equal, or is (a, a, a)) the corners
+break it. Each corner slot's triple, read from its inner side clockwise, is a
+*corner key* that turning the whole triangle carries to the next corner. The
+search fills the top corner first and allows the other two corners only keys
+no greater than the top's. A picture whose top key is the only largest
+stands for its whole orbit of three; if it ties with one other corner, two of
+the three turned pictures are found, each counting for 3/2; if all three keys
+are equal, all pictures of the orbit are found (one if the picture is its own
+turn). Hence ``2 P = 6 U + 3 D + 2 E``, and ``distinct = (P + 2 F) / 3``
+(Burnside) with F the pictures equal to their own turn, which have three
+equal keys.
+
+>>> from webapp.triangle.puzzle import Puzzle
+>>> t = count(Puzzle(0, ((0, 0, 0),) * 64), Budget())
+>>> t.pictures, t.fixed, t.distinct, t.complete
+(1, 1, 1, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from .geometry import neighbours, turn
+from .puzzle import canonical, turnings
+
+__all__ = ["Stop", "Budget", "Tally", "count", "classes"]
+
+#: How many nodes go by between two looks at the clock.
+_CHECK_EVERY = 512
+#: Progress is reported at most this often (seconds).
+_PROGRESS_EVERY = 0.05
+
+
+class Stop(Exception):
+    """Raised through the search when a limit is reached: ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Budget:
+    """The limits shared by every phase of one solve: nodes, seconds, and the
+    progress callback (called with (nodes, depth) at most every 50 ms).
+
+    >>> b = Budget(max_nodes=10)
+    >>> b.nodes = 10
+    >>> b.check(0)
+    Traceback (most recent call last):
+    ...
+    webapp.triangle.search.Stop: max_nodes
+    """
+
+    def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None,
+                 progress=None) -> None:
+        self.start = time.perf_counter()
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else self.start + max_seconds
+        self.progress = progress
+        self.last = self.start
+        self.nodes = 0
+
+    def next_check(self) -> int:
+        """The node count at which the search must call :meth:`check` again."""
+        target = self.nodes + _CHECK_EVERY
+        return target if self.max_nodes is None else min(target, self.max_nodes)
+
+    def check(self, depth: int) -> int:
+        """Raise :class:`Stop` past a limit, report progress; the next check's count."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise Stop("max_nodes")
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            raise Stop("max_seconds")
+        if self.progress is not None and now - self.last >= _PROGRESS_EVERY:
+            self.last = now
+            self.progress(self.nodes, depth)
+        return self.next_check()
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
+class Tally:
+    """What the counting search found: the weights U, D, E (or P directly
+    without symmetry breaking), F, and the pictures while few."""
+
+    def __init__(self) -> None:
+        self.unique_top = 0     # U: the top key the only largest
+        self.tied_two = 0       # D: the top key tied with one other corner
+        self.tied_three = 0     # E: three equal corner keys (or every picture, unbroken)
+        self.fixed = 0          # F
+        self.broken = True
+        self.complete = False
+        self.stopped = None     # the Stop reason, if any
+        self.store = None       # the first pictures found (a set), up to the cap
+        self.overflow = False   # more pictures were found than the store keeps
+        self.factor = 1         # prod(m!) over the classes
+
+    @property
+    def pictures(self) -> int:
+        """P: the pictures (so far, at a limit)."""
+        if not self.broken:
+            return self.tied_three
+        return (6 * self.unique_top + 3 * self.tied_two + 2 * self.tied_three) // 2
+
+    @property
+    def distinct(self) -> int:
+        """Pictures up to turning the whole triangle (exact once complete; a
+        lower bound at a limit)."""
+        if not self.broken:
+            return (self.tied_three + 2 * self.fixed) // 3
+        return (self.unique_top + self.tied_two // 2 + (self.tied_three - self.fixed) // 3
+                + self.fixed)
+
+    @property
+    def placements(self) -> int:
+        """Raw placements: every picture times the ways to give its slots piece indices."""
+        return self.pictures * self.factor
+
+
+def classes(pieces) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """The classes of pieces equal up to turning (canonical triples, in first
+    appearance order) and their sizes.
+
+    >>> classes([(1, 2, 3), (0, 0, 0), (2, 3, 1), (3, 2, 1)])
+    ([(1, 2, 3), (0, 0, 0), (1, 3, 2)], [2, 1, 1])
+    """
+    sizes = Counter(canonical(p) for p in pieces)
+    return list(sizes), list(sizes.values())
+
+
+def _factorial_product(sizes) -> int:
+    out = 1
+    for m in sizes:
+        for k in range(2, m + 1):
+            out *= k
+    return out
+
+
+def _anchor(kinds, sizes, pieces) -> int | None:
+    """The class to break the symmetry on: a single piece with three distinct
+    turnings whose numbers have the fewest partners among the pieces (so that
+    fixing it first prunes most), or None when there is none."""
+    halves = Counter(v for p in pieces for v in p)
+    best, score = None, None
+    for c, (kind, m) in enumerate(zip(kinds, sizes)):
+        if m != 1 or len(turnings(kind)) != 3:
+            continue
+        partners = sum(halves[-v] for v in kind)
+        if score is None or partners < score:
+            best, score = c, partners
+    return best
+
+
+def _slot_orbits(n: int) -> list[int]:
+    """One slot from each orbit of turning the whole triangle (its least)."""
+    turned = turn(n)
+    out = []
+    for s in range(n * n):
+        if s == min(s, turned[s][0], turned[turned[s][0]][0]):
+            out.append(s)
+    return out
+
+
+def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
+          symmetry: bool = True) -> Tally:
+    """Count the pictures of ``puzzle`` (see the module's docstring).
+
+    ``store``: keep up to this many found pictures (tuples of triples per slot)
+    in ``tally.store`` (``tally.overflow`` says when more were found).
+    ``stop_after``: stop when this many distinct pictures are known.
+    ``symmetry``: break the three-fold symmetry (the tests turn it off to
+    compare).
+    """
+    n = puzzle.n
+    size = n * n
+    tally = Tally()
+    tally.store = set() if store else None
+    kinds, sizes = classes(puzzle.pieces)
+    tally.factor = _factorial_product(sizes)
+    anchor = _anchor(kinds, sizes, puzzle.pieces) if symmetry else None
+    corners = symmetry and anchor is None and n > 1
+    tally.broken = symmetry and (anchor is not None or corners)
+    rem = list(sizes)
+    turns = [turnings(k) for k in kinds]
+    nb = neighbours(n)
+    turned = turn(n)
+    outer = [tuple(i for i in range(3) if nb[s][i] is None) for s in range(size)]
+    links = [tuple((i, nb[s][i][0], nb[s][i][1]) for i in range(3) if nb[s][i] is not None)
+             for s in range(size)]
+
+    # From the numbers a slot's filled neighbours demand (None: free) to the
+    # classes that can meet them (a bit each) and the fitting (class, bit, turning).
+    table = {}
+
+    def fitting(key):
+        found = [(c, 1 << c, t) for c in range(len(kinds)) for t in turns[c]
+                 if (key[0] is None or t[0] == key[0]) and (key[1] is None or t[1] == key[1])
+                 and (key[2] is None or t[2] == key[2])]
+        mask = 0
+        for _, bit, _ in found:
+            mask |= bit
+        table[key] = entry = (mask, found)
+        return entry
+
+    # Halves not yet on the outside, by value; "loose" counts those that can
+    # never meet their opposite, which must all end up on the outside.
+    halves = Counter(v for p in puzzle.pieces for v in p)
+    loose = [sum(abs(halves[v] - halves[-v]) for v in halves if v > 0)
+             + sum(halves[v] for v in halves if v < 0 and halves[-v] == 0) + halves[0] % 2]
+    free_outer = [3 * n]
+
+    corner_perm = {}
+    c1, c2 = (n - 1) * (n - 1), size - 1
+    if corners:
+        corner_perm = {0: (2, 0, 1), c1: (1, 2, 0), c2: (0, 1, 2)}
+    # Per slot: (mask, fitting, key) for the numbers its filled neighbours demand.
+    empty = fitting((None, None, None))
+    ent = [empty + ((None, None, None),)] * size
+    placed = [None] * size
+    frontier = set()
+    top_key = [None]
+    nodes = budget.nodes
+    next_check = budget.next_check()
+    free = (1 << len(kinds)) - 1  # a bit per class with pieces left
+
+    def is_fixed() -> bool:
+        for s in range(size):
+            target, perm = turned[s]
+            t = placed[s]
+            moved = [0, 0, 0]
+            for i in range(3):
+                moved[perm[i]] = t[i]
+            if placed[target] != tuple(moved):
+                return False
+        return True
+
+    def leaf() -> None:
+        if anchor is not None:
+            tally.unique_top += 1
+        elif corners:
+            k0 = top_key[0]
+            p1, p2 = corner_perm[c1], corner_perm[c2]
+            t1, t2 = placed[c1], placed[c2]
+            ties = ((t1[p1[0]], t1[p1[1]], t1[p1[2]]) == k0) + ((t2[p2[0]], t2[p2[1]], t2[p2[2]]) == k0)
+            if ties == 0:
+                tally.unique_top += 1
+            elif ties == 1:
+                tally.tied_two += 1
+            else:
+                tally.tied_three += 1
+                if is_fixed():
+                    tally.fixed += 1
+        else:
+            tally.tied_three += 1
+            if is_fixed():
+                tally.fixed += 1
+        if tally.store is not None:
+            if len(tally.store) < store:
+                tally.store.add(tuple(placed))
+            else:
+                tally.overflow = True
+        if stop_after is not None and tally.distinct >= stop_after:
+            raise Stop("stop_after")
+
+    last = size - 1
+
+    def branch(depth: int, s: int, cands) -> None:
+        """Fill slot s with each fitting candidate in turn; after each, pick
+        the next slot (the fewest classes fit) or back up when one has none."""
+        nonlocal nodes, next_check, free
+        frontier.discard(s)
+        outs = outer[s]
+        n_outs = len(outs)
+        near = links[s]
+        perm = corner_perm.get(s) if s else None
+        k0 = top_key[0]
+        for c, bit, t in cands:
+            if not free & bit:
+                continue
+            if perm is not None and (t[perm[0]], t[perm[1]], t[perm[2]]) > k0:
+                continue
+            nodes += 1
+            if nodes >= next_check:
+                budget.nodes = nodes
+                next_check = budget.check(depth)
+            if outs:
+                change = 0
+                for i in outs:
+                    v = t[i]
+                    if v == 0:
+                        halves[0] -= 1
+                        change += 1 if halves[0] % 2 else -1
+                    else:
+                        w = halves[-v]
+                        before = abs(halves[v] - w)
+                        halves[v] -= 1
+                        change += abs(halves[v] - w) - before
+                if loose[0] + change > free_outer[0] - n_outs:
+                    for i in outs:
+                        halves[t[i]] += 1
+                    continue
+                loose[0] += change
+                free_outer[0] -= n_outs
+            rem[c] -= 1
+            if not rem[c]:
+                free ^= bit
+            placed[s] = t
+            added = []
+            saved = []
+            for i, s2, i2 in near:
+                if placed[s2] is None:
+                    old = ent[s2]
+                    saved.append((s2, old))
+                    v = -t[i]
+                    key = old[2]
+                    if i2 == 0:
+                        key = (v, key[1], key[2])
+                    elif i2 == 1:
+                        key = (key[0], v, key[2])
+                    else:
+                        key = (key[0], key[1], v)
+                    entry = table.get(key)
+                    if entry is None:
+                        entry = fitting(key)
+                    ent[s2] = entry + (key,)
+                    if s2 not in frontier:
+                        frontier.add(s2)
+                        added.append(s2)
+            if depth == last:
+                leaf()
+            else:
+                best = 1 << 30
+                nxt = -1
+                mask = free
+                for f in frontier:
+                    k = (ent[f][0] & mask).bit_count()
+                    if k < best:
+                        best, nxt = k, f
+                        if k <= 1:
+                            break
+                if best:
+                    branch(depth + 1, nxt, ent[nxt][1])
+            for s2 in added:
+                frontier.discard(s2)
+            for s2, old in saved:
+                ent[s2] = old
+            placed[s] = None
+            if not rem[c]:
+                free ^= bit
+            rem[c] += 1
+            if outs:
+                for i in outs:
+                    halves[t[i]] += 1
+                loose[0] -= change
+                free_outer[0] += n_outs
+        frontier.add(s)
+
+    def start() -> None:
+        """The first placement: the anchor on one slot of each orbit (one
+        turning on a slot that the turn keeps in place), or the top corner."""
+        if anchor is not None:
+            for s in _slot_orbits(n):
+                options = turns[anchor][:1] if turned[s][0] == s else turns[anchor]
+                branch(0, s, [(anchor, 1 << anchor, t) for t in options])
+                frontier.clear()
+            return
+        if corners:
+            p = corner_perm[0]
+            for c, bit, t in empty[1]:
+                top_key[0] = (t[p[0]], t[p[1]], t[p[2]])
+                branch(0, 0, [(c, bit, t)])
+                frontier.clear()
+            return
+        branch(0, 0, empty[1])
+
+    try:
+        if loose[0] <= free_outer[0]:
+            start()
+        tally.complete = True
+    except Stop as stop:
+        tally.stopped = stop.reason
+    finally:
+        budget.nodes = max(budget.nodes, nodes)
+    return tally

@@ -1,0 +1,166 @@
+"""Share codes: a triangle puzzle as a short, stable, versioned URL-safe string.
+
+A code is ``1-<n>-<k>-<B>-`` (the version, the side, the number of figure
+kinds, and the base the numbers are packed in) followed by every piece
+number in base ``B``, as one number written in base 62 (digits, then upper
+and lower case letters) with a fixed number of digits for ``n`` and ``B``,
+then one check character, so that a mistyped link is noticed rather than
+opening some other puzzle. Each edge number ``v`` becomes ``2v`` when it is
+0 or more and ``-2v - 1`` when it is negative, so ``B`` is ``2k + 1`` for
+the usual numbers ``-k .. k``. Nine pieces with three figure kinds take 22
+characters after the base; 64 pieces with nine kinds 138.
+
+>>> from webapp.triangle.puzzle import Puzzle
+>>> p = Puzzle(2, ((1, -2, 0), (2, 2, -1), (0, 0, 0), (-1, 1, 2)))
+>>> encode(p)
+'1-2-2-5-8ic9dh'
+>>> decode(encode(p)) == p
+True
+>>> decode('1-2-2-5-8ic9di')
+Traceback (most recent call last):
+...
+webapp.triangle.sharecode.ShareCodeError: this link is damaged: its check does not match
+
+The encoding never changes for version 1; a new one gets a new number.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+
+from .puzzle import Puzzle, TriangleError
+
+__all__ = ["VERSION", "ShareCodeError", "encode", "decode"]
+
+VERSION = "1"
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
+_CODE = re.compile(r"([0-9]+)-([0-9]+)-([0-9A-Za-z]+)-([0-9A-Za-z]+)-([0-9A-Za-z]*)")
+#: Far more than 64 pieces of everyday numbers need (138 characters), and a
+#: bound on the work a pasted code can ask for.
+MAX_CODE = 4000
+MAX_SIDE = 8
+
+
+class ShareCodeError(TriangleError):
+    """A share code that is malformed, damaged or from an unknown version."""
+
+
+def _base62(value: int) -> str:
+    """``value`` (0 or more) in base 62, no leading zeros.
+
+    >>> _base62(0), _base62(61), _base62(62)
+    ('0', 'z', '10')
+    """
+    digits = []
+    while True:
+        value, d = divmod(value, 62)
+        digits.append(ALPHABET[d])
+        if not value:
+            return "".join(reversed(digits))
+
+
+def _number(text: str) -> int:
+    value = 0
+    for ch in text:
+        value = value * 62 + _DIGIT[ch]
+    return value
+
+
+def _zigzag(v: int) -> int:
+    """0, -1, 1, -2, 2, ... as 0, 1, 2, 3, 4, ...
+
+    >>> [_zigzag(v) for v in (0, -1, 1, -2, 2)]
+    [0, 1, 2, 3, 4]
+    """
+    return 2 * v if v >= 0 else -2 * v - 1
+
+
+def _unzigzag(z: int) -> int:
+    return z // 2 if z % 2 == 0 else -(z + 1) // 2
+
+
+def _width(base: int, count: int) -> int:
+    """How many base-62 digits hold every ``count``-digit number in ``base``."""
+    top, width = base ** count, 1
+    power = 62
+    while power < top:
+        width += 1
+        power *= 62
+    return width
+
+
+def _check(prefix: str) -> str:
+    # CRC-32 of everything before it: one wrong or swapped character changes it
+    # (a damaged link still has a 1-in-62 chance to pass)
+    return ALPHABET[zlib.crc32(prefix.encode("ascii")) % 62]
+
+
+def encode(puzzle: Puzzle) -> str:
+    """The share code of ``puzzle``."""
+    values = [_zigzag(v) for piece in puzzle.pieces for v in piece]
+    base = max(2, max(values) + 1)
+    packed = 0
+    for z in values:  # the first number ends up in the highest digit
+        packed = packed * base + z
+    body = _base62(packed).rjust(_width(base, len(values)), "0")
+    prefix = f"{VERSION}-{puzzle.n}-{_base62(puzzle.figures)}-{_base62(base)}-{body}"
+    return prefix + _check(prefix)
+
+
+def decode(code: str) -> Puzzle:
+    """The puzzle a share code describes; :class:`ShareCodeError` if it is not one.
+
+    >>> decode("2-3-3-7-00")
+    Traceback (most recent call last):
+    ...
+    webapp.triangle.sharecode.ShareCodeError: this link is from an unknown version (2) of the playground
+    >>> decode("1-3x3-0G2uw")
+    Traceback (most recent call last):
+    ...
+    webapp.triangle.sharecode.ShareCodeError: this link is damaged: it is not a triangle puzzle code (like 1-2-2-5-8ic9dh)
+    """
+    if not isinstance(code, str) or not code.strip():
+        raise ShareCodeError("this link holds no puzzle")
+    code = code.strip()
+    if len(code) > MAX_CODE:
+        raise ShareCodeError("this link is too long to be a triangle puzzle")
+    m = _CODE.fullmatch(code)
+    if not m:
+        version = code.split("-", 1)[0]
+        if version.isdigit() and version != VERSION:
+            raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+        raise ShareCodeError("this link is damaged: it is not a triangle puzzle code (like 1-2-2-5-8ic9dh)")
+    version, side, figures, base, body = m.groups()
+    if version != VERSION:
+        raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+    n = int(side) if len(side) < 3 else 0
+    if not 1 <= n <= MAX_SIDE:
+        raise ShareCodeError(f"this link is damaged: a triangle of side {side} is out of range (1 to {MAX_SIDE})")
+    base_value = _number(base)
+    count = 3 * n * n
+    if base_value < 2:
+        raise ShareCodeError("this link is damaged: its numbers are packed in an impossible base")
+    if len(body) - 1 > MAX_CODE or (len(body) - 1) * 5.96 < count * (base_value.bit_length() - 1):
+        # a cheap bound first: base ** count is never built for a hopeless body
+        raise ShareCodeError("this link is damaged: it is cut short")
+    width = _width(base_value, count)
+    if len(body) != width + 1:
+        raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= width
+                             else "this link is damaged: it is too long")
+    if _check(code[:-1]) != code[-1]:
+        raise ShareCodeError("this link is damaged: its check does not match")
+    packed = _number(body[:-1])
+    if packed >= base_value ** count:
+        raise ShareCodeError("this link is damaged: it names no puzzle of this size")
+    values = []
+    for _ in range(count):
+        packed, z = divmod(packed, base_value)
+        values.append(_unzigzag(z))
+    values.reverse()
+    pieces = tuple(tuple(values[i:i + 3]) for i in range(0, count, 3))
+    try:
+        return Puzzle(_number(figures), pieces)
+    except TriangleError as exc:
+        raise ShareCodeError(f"this link is damaged: {exc}") from None

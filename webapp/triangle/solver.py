@@ -1,0 +1,191 @@
+"""Solve a triangle puzzle: count every placement and every distinct picture,
+and list the first solutions in the spec's order.
+
+>>> from webapp.triangle.textformat import parse
+>>> a = solve(parse("10\\n9\\n10 4 10\\n8 -7 9\\n-5 10 10\\n10 7 -2\\n5 -2 6\\n3 -4 2\\n"
+...                 "-8 10 -6\\n10 10 -9\\n-3 2 10\\n"), first=1)
+>>> a.status, a.count, a.distinct, a.complete, a.limit
+('solved', 3, 1, True, None)
+>>> a.solutions[0][:2]
+((0, (10, 10, 4)), (8, (10, -3, 2)))
+>>> solve(Puzzle(1, ((1, 1, 1), (1, 1, 1), (1, 1, 1), (1, 1, 1)))).status
+'unsolvable'
+
+Placements are counted, not kept: 64 equal pieces have 64! placements and
+one picture, found at once.
+
+>>> a = solve(Puzzle(0, ((0, 0, 0),) * 64), first=2)
+>>> a.count == math.factorial(64), a.distinct, a.count_text[:6]
+(True, 1, '126886')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from . import order
+from .geometry import neighbours, turn, turn_placed
+from .puzzle import Puzzle, TriangleError, turnings
+from .search import Budget, Stop, count
+
+__all__ = ["Answer", "solve", "check", "STORE"]
+
+#: The counting search keeps up to this many pictures for the listing.
+STORE = 20000
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The solver's answer (docs/triangle.md).
+
+    ``status``: 'solved', 'unsolvable' or 'limit'; ``count``: placements
+    (found so far at a limit); ``distinct``: pictures up to turning the whole
+    triangle; ``solutions``: the first placements in spec order, each a
+    (piece index, edges as placed) pair per slot; ``complete``: the count
+    is final; ``limit``: 'max_nodes' or 'max_seconds' when one stopped the
+    search, else None (a search ended by ``stop_after`` is 'solved' and not
+    complete).
+    """
+
+    status: str
+    count: int
+    distinct: int
+    solutions: list = field(default_factory=list)
+    complete: bool = True
+    nodes: int = 0
+    seconds: float = 0.0
+    engine: str = "python"
+    limit: str | None = None
+
+    @property
+    def count_text(self) -> str:
+        """The count in decimal (the browser's numbers end at 2**53)."""
+        return str(self.count)
+
+    def to_json(self, all: bool = False) -> dict:
+        """The answer as JSON data: the first 10 solutions unless ``all``.
+
+        >>> Answer("unsolvable", 0, 0).to_json()["count_text"]
+        '0'
+        """
+        shown = self.solutions if all else self.solutions[:10]
+        return {
+            "status": self.status,
+            "count": self.count,
+            "count_text": str(self.count),
+            "distinct": self.distinct,
+            "distinct_text": str(self.distinct),
+            "solutions": [[{"piece": p, "edges": list(t)} for p, t in placement]
+                          for placement in shown],
+            "complete": self.complete,
+            "limit": self.limit,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "engine": self.engine,
+            "optimal": True,
+        }
+
+
+def _orbits(n: int, pictures) -> set:
+    """The pictures and their turns (the search kept one of each orbit)."""
+    moves = turn(n)
+    if any(perm != (1, 2, 0) for _, perm in moves):  # pragma: no cover - geometry says never
+        out = set()
+        for picture in pictures:
+            once = turn_placed(n, picture)
+            out.update((picture, once, turn_placed(n, once)))
+        return out
+    targets = [target for target, _ in moves]
+    size = n * n
+    out = set()
+    for picture in pictures:
+        out.add(picture)
+        for _ in range(2):
+            moved = [None] * size
+            for s, (x, y, z) in enumerate(picture):
+                moved[targets[s]] = (z, x, y)
+            picture = tuple(moved)
+            out.add(picture)
+    return out
+
+
+def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = None,
+          max_seconds: float | None = None, progress=None, stop_after: int | None = None) -> Answer:
+    """Count and list the solutions of ``puzzle``.
+
+    ``first``: how many solutions to list in spec order (None: all);
+    ``stop_after``: stop once this many distinct pictures are known (2 tells
+    whether the solution is unique); ``max_nodes``, ``max_seconds``: limits
+    over the whole solve; ``progress(nodes, depth)`` at most every 50 ms.
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise TriangleError("solve needs a Puzzle")
+    if first is not None and (isinstance(first, bool) or not isinstance(first, int) or first < 0):
+        raise TriangleError(f"first must be a non-negative integer or None, not {first!r}")
+    if stop_after is not None and (not isinstance(stop_after, int) or stop_after < 1):
+        raise TriangleError(f"stop_after must be a positive integer, not {stop_after!r}")
+    budget = Budget(max_nodes, max_seconds, progress)
+    tally = count(puzzle, budget, store=0 if first == 0 else STORE, stop_after=stop_after)
+    limit = tally.stopped if tally.stopped in ("max_nodes", "max_seconds") else None
+    solutions = []
+    if first != 0 and tally.pictures:
+        try:
+            if tally.overflow and tally.complete:
+                order.by_search(puzzle, first, solutions, budget)
+            else:
+                # first=None asks for every placement: only then can listing be long
+                order.from_pictures(puzzle, _orbits(puzzle.n, tally.store), first, solutions,
+                                    budget if first is None else None)
+        except Stop as stop:
+            limit = limit or stop.reason
+    if limit is not None:
+        status = "limit"
+    else:
+        status = "solved" if tally.pictures else "unsolvable"
+    return Answer(status=status, count=tally.placements, distinct=tally.distinct,
+                  solutions=solutions, complete=tally.complete, nodes=budget.nodes,
+                  seconds=budget.seconds(), limit=limit)
+
+
+def check(puzzle: Puzzle, placement) -> None:
+    """Raise :class:`TriangleError` naming the first fault of ``placement``
+    (a (piece, edges) pair per slot): a wrong length, a piece out of range or
+    used twice, edges that are not a turning of the piece, an inner edge
+    whose numbers do not add up to 0.
+
+    >>> p = Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, -1, 0), (0, 0, 0)))
+    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (1, 0, 0)), (2, (0, -1, 0))])
+    Traceback (most recent call last):
+    ...
+    webapp.triangle.puzzle.TriangleError: slot 0 side 2 (0) does not fit slot 2 side 0 (1)
+    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (0, 1, 0)), (2, (-1, 0, 0))])
+    """
+    size = len(puzzle.pieces)
+    placement = list(placement)
+    if len(placement) != size:
+        raise TriangleError(f"a placement needs {size} slots, this one has {len(placement)}")
+    seen = {}
+    for s, item in enumerate(placement):
+        try:
+            piece, edges = item
+            edges = tuple(edges)
+        except (TypeError, ValueError):
+            raise TriangleError(f"slot {s}: expected (piece, edges), not {item!r}") from None
+        if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < size:
+            raise TriangleError(f"slot {s}: there is no piece {piece!r}")
+        if piece in seen:
+            raise TriangleError(f"slot {s}: piece {piece} is already in slot {seen[piece]}")
+        seen[piece] = s
+        if edges not in turnings(puzzle.pieces[piece]):
+            raise TriangleError(f"slot {s}: {edges} is not a turning of piece {piece} "
+                                f"{puzzle.pieces[piece]}")
+    for a, sides in enumerate(neighbours(puzzle.n)):
+        for side_a, across in enumerate(sides):
+            if across is None or across[0] < a:
+                continue
+            b, side_b = across
+            x, y = placement[a][1][side_a], placement[b][1][side_b]
+            if x + y != 0:
+                raise TriangleError(f"slot {a} side {side_a} ({x}) does not fit slot {b} side "
+                                    f"{side_b} ({y})")

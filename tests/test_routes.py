@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app
+from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE, Position, parse, solve
 from webapp.rotation.sharecode import encode
 
@@ -127,7 +127,7 @@ TESTED_ROUTES = {
     ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
     # every kind's routes: tests/test_web_kinds*.py
-    ("/sliding", "GET"), ("/how-to-play/<kind>", "GET"),
+    ("/sliding", "GET"), ("/triangle", "GET"), ("/how-to-play/<kind>", "GET"),
     ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
@@ -576,8 +576,11 @@ def _check_gallery(client, entries) -> None:
         assert f'href="/puzzles/{entry.name}"' in card
         assert f'src="/puzzles/{entry.name}.svg"' in card
         text = re.sub(r"\s+", " ", card)
-        assert f"{entry.board.width} × {entry.board.height}" in text, text
-        if entry.moves is None:
+        size = kinds.get(entry.kind).summary(entry.board)
+        assert f"{size['width']} × {size['height']}" in text, text
+        if entry.kind == "triangle":  # counts, not moves: the catalogue gives them
+            assert f"{len(entry.board.pieces)} pieces" in text and "picture" in text, text
+        elif entry.moves is None:
             assert "no solution" in text
         else:
             assert f"{entry.moves} move{'s' if entry.moves != 1 else ''}" in text
@@ -609,7 +612,7 @@ def test_real_gallery_lists_every_puzzle(app, client):
         if entry.kind == "rotation":
             assert board_attrs(response.data)["data-board"] == entry.board.text()
         else:  # another kind's page (tests/test_web_kinds_sliding.py)
-            assert initial(response.data)["board"] == entry.board.text()
+            assert initial(response.data)["board"] == kinds.get(entry.kind).text(entry.board)
             assert initial(response.data)["kind"] == entry.kind
         assert client.get(f"/puzzles/{entry.name}.svg").mimetype == "image/svg+xml"
 

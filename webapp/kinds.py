@@ -152,6 +152,7 @@ def with_defaults(kind) -> Kind:
         "job_note": lambda puzzle, options, limits: None,
         "how_to_play_pictures": lambda: {},
         "time_limit": lambda puzzle, config: None,
+        "card_facts": lambda puzzle, item: _card_facts(kind, puzzle, item),
     }
     for attribute, value in defaults.items():
         if not hasattr(kind, attribute):
@@ -159,6 +160,15 @@ def with_defaults(kind) -> Kind:
     if not hasattr(kind, "request_example"):
         kind.request_example = '{"board": ' + json.dumps(getattr(kind, "example", "")) + "}"
     return kind
+
+
+def _card_facts(kind, puzzle, item: dict) -> list[str]:
+    """A gallery card's facts by default: the size and the shortest
+    solution's length (``moves`` in the catalogue; none: no solution)."""
+    summary = kind.summary(puzzle)
+    moves = item.get("moves")
+    return [f"{summary['width']} × {summary['height']}",
+            "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
 
 
 def _load(name: str):

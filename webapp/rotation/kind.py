@@ -218,6 +218,12 @@ class RotationKind:
         return {"width": board.width, "height": board.height, "sticks": len(board.sticks),
                 "gaps": [list(g) for g in board.gaps()]}
 
+    def card_facts(self, board: Board, item: dict) -> list[str]:
+        """A gallery card: size, sticks, the fewest turns (``moves``)."""
+        sticks, moves = len(board.sticks), item.get("moves")
+        return [f"{board.width} × {board.height}", f"{sticks} stick{'s' if sticks != 1 else ''}",
+                "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
 
 _ROW = re.compile(r"[# 0-9A-Za-z]+")
 

@@ -251,6 +251,21 @@ class TriangleKind:
             return 0.0
         return 0.95 if any(len(line.split()) == 3 for line in lines[2:]) else 0.0
 
+    def card_facts(self, puzzle: Puzzle, item: dict) -> list[str]:
+        """A gallery card: side, pieces, and the catalogue's counts
+        (``count`` placements, ``distinct`` pictures; 0: no solution).
+
+        >>> KIND.card_facts(KIND.parse(KIND.example), {"count": 3, "distinct": 1})
+        ['3 × 3', '9 pieces', '1 picture (3 placements)']
+        """
+        facts = [f"{puzzle.n} × {puzzle.n}", f"{len(puzzle.pieces)} piece{'s' if len(puzzle.pieces) != 1 else ''}"]
+        count, distinct = item.get("count"), item.get("distinct")
+        if count == 0:
+            facts.append("no solution")
+        elif count is not None and distinct is not None:
+            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''} ({count:,} placement{'s' if count != 1 else ''})")
+        return facts
+
     def summary(self, puzzle: Puzzle) -> dict:
         """For galleries and the API: the side (also as width and height,
         which pages of every kind read), the pieces and the figure kinds.

@@ -28,6 +28,7 @@ class Entry:
     states: int | None
     kind: str          # the puzzle kind's name
     notes: str | None = None
+    facts: tuple[str, ...] = ()  # what its card says, in the kind's words
 
 
 def entries() -> tuple[Entry, ...]:
@@ -89,6 +90,7 @@ def _load(folder: str) -> tuple[Entry, ...]:
         with open(os.path.join(folder, file), encoding="utf-8", newline="") as f:
             board = kinds.get(kind).parse(f.read())
         name = file.removesuffix(".txt").replace("/", "-")
+        facts = tuple(kinds.get(kind).card_facts(board, item))
         result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
-                            kind, item.get("notes")))
+                            kind, item.get("notes"), facts))
     return tuple(result)

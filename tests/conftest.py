@@ -48,6 +48,17 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def puzzle(tmp_path):
+    """Write a puzzle's text to a file of this test's directory: its path,
+    for the command-line tests that read puzzles from files."""
+    def write(text: str, name: str = "puzzle.txt") -> str:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+    return write
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -5,10 +5,10 @@ object with the fields the issue names."""
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 
+from cli_helpers import solve_json
 from webapp.cli import main
 from webapp.guess import guess_kind, looks_like_triangle, names
 from webapp.rotation import EXAMPLE
@@ -17,20 +17,6 @@ EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # 8 moves (the rules' first example)
 TWENTY_SEVEN = "3 7 8 5 4 6 2 0 1\n"       # 27 moves, written on one line
 UNSOLVABLE = "2 1 3\n4 5 6\n7 8 0\n"       # one swap: odd permutation
 TRIANGLE = "3\n4\n1 2 3\n-1 2 3\n1 -2 3\n1 2 -3\n"
-
-
-@pytest.fixture
-def puzzle(tmp_path):
-    def write(text: str, name: str = "puzzle.txt") -> str:
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        return str(path)
-    return write
-
-
-def _json(capsys, *argv) -> tuple[int, dict]:
-    code = main(["solve", *argv, "--json"])
-    return code, json.loads(capsys.readouterr().out)
 
 
 def _replay(text: str, moves: list[int]) -> list[int]:
@@ -62,13 +48,13 @@ def test_the_kind_is_recognised_from_the_text(text, kind):
 
 def test_a_triangle_text_is_recognised_and_solved(puzzle, capsys):
     assert looks_like_triangle(TRIANGLE) and guess_kind(TRIANGLE) == "triangle"
-    code, body = _json(capsys, puzzle(TRIANGLE))
+    code, body = solve_json(capsys, puzzle(TRIANGLE))
     assert code == 0 and body["status"] in ("solved", "unsolvable")
 
 
 @pytest.mark.parametrize("text, length", [(EIGHT, 8), (TWENTY_SEVEN, 27)])
 def test_sliding_answers_as_json_without_kind(puzzle, capsys, text, length):
-    code, body = _json(capsys, puzzle(text))
+    code, body = solve_json(capsys, puzzle(text))
     assert code == 0
     assert body["status"] == "solved" and body["length"] == length == len(body["moves"])
     assert body["optimal"] is True and isinstance(body["nodes"], int)
@@ -77,12 +63,12 @@ def test_sliding_answers_as_json_without_kind(puzzle, capsys, text, length):
 
 def test_kind_sliding_reads_standard_input(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(EIGHT))
-    code, body = _json(capsys, "-", "--kind", "sliding")
+    code, body = solve_json(capsys, "-", "--kind", "sliding")
     assert code == 0 and body["length"] == 8
 
 
 def test_an_unsolvable_board_is_answered_without_a_search(puzzle, capsys):
-    code, body = _json(capsys, puzzle(UNSOLVABLE), "--kind", "sliding")
+    code, body = solve_json(capsys, puzzle(UNSOLVABLE), "--kind", "sliding")
     assert code == 0
     assert body["status"] == "unsolvable" and body["moves"] == [] and body["nodes"] == 0
 
@@ -115,7 +101,7 @@ def test_a_rotation_option_on_a_sliding_board_is_refused(puzzle, capsys):
 
 def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys):
     hard = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"  # a long way from the goal
-    code, body = _json(capsys, puzzle(hard), "--max-nodes", "1000")
+    code, body = solve_json(capsys, puzzle(hard), "--max-nodes", "1000")
     assert body["status"] in ("solved", "limit")
     if body["status"] == "solved":
         assert code == 0 and body["optimal"] is False
@@ -126,7 +112,7 @@ def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys):
 
 
 def test_rotation_still_answers_as_before(puzzle, capsys):
-    code, body = _json(capsys, puzzle(EXAMPLE))
+    code, body = solve_json(capsys, puzzle(EXAMPLE))
     assert code == 0 and body["moves"] == "LL" and body["states"] >= 1
 
 
@@ -139,7 +125,7 @@ def test_a_big_sliding_board_without_limits_gets_a_bounded_search_then_a_fast_an
 
     monkeypatch.setattr(cli, "SLIDING_BIG_SECONDS", 0.3)  # the default bound, shortened for the test
     text = shuffle(5, 5, random.Random(7)).text()
-    code, body = _json(capsys, puzzle(text))
+    code, body = solve_json(capsys, puzzle(text))
     assert code == 0 and body["status"] == "solved" and body["optimal"] is False
     assert body["limit"] == "seconds" and body["length"] >= body["lower_bound"]
     assert _replay(text, body["moves"]) == list(range(1, 25)) + [0]
@@ -162,7 +148,7 @@ def test_stopped_by_ctrl_c_a_sliding_search_answers_as_a_time_limit(puzzle, caps
     _interrupt_at(solver, monkeypatch, "search")
     main(["solve", puzzle(HARD)])
     assert "stopped by Ctrl+C after 1,234 nodes, bound 40 moves" in capsys.readouterr().err
-    code, body = _json(capsys, puzzle(HARD))
+    code, body = solve_json(capsys, puzzle(HARD))
     assert code == 0 and body["status"] == "solved" and body["limit"] == "interrupted"
     assert body["optimal"] is False and body["method"] == "construct"
     assert body["nodes"] == 1234 and body["lower_bound"] >= 40
@@ -174,7 +160,7 @@ def test_stopped_by_ctrl_c_while_building_or_constructing_says_how_far_it_got(
     from webapp.sliding import solver
 
     _interrupt_at(solver, monkeypatch, "building")  # no search yet: nothing to answer with
-    code, body = _json(capsys, puzzle(HARD))
+    code, body = solve_json(capsys, puzzle(HARD))
     assert code == 3 and body["status"] == "limit" and body["limit"] == "interrupted"
     assert body["nodes"] == 1234
 
@@ -183,7 +169,7 @@ def test_stopped_by_ctrl_c_while_building_or_constructing_says_how_far_it_got(
 
     _interrupt_at(solver, monkeypatch, "search")
     monkeypatch.setattr(solver, "_construct", second_ctrl_c)
-    code, body = _json(capsys, puzzle(HARD))
+    code, body = solve_json(capsys, puzzle(HARD))
     assert code == 3 and (body["status"], body["moves"]) == ("limit", [])
 
 
@@ -200,7 +186,7 @@ def test_generate_sliding_prints_a_solvable_board_of_the_size(capsys):
 def test_generate_sliding_moves_from_the_goal_is_exact(puzzle, capsys):
     assert main(["generate", "--kind", "sliding", "--size", "3", "--moves", "20", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    code, body = _json(capsys, puzzle(out))
+    code, body = solve_json(capsys, puzzle(out))
     assert body["length"] == 20 and body["optimal"] is True
 
 

@@ -6,10 +6,10 @@ triangle``. Every solution printed is checked on its own."""
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 
+from cli_helpers import solve_json
 from test_triangle_kind import EXAMPLES, FIGURES, brute, check, text_of
 from webapp.cli import main
 from webapp.guess import guess_kind
@@ -17,25 +17,10 @@ from webapp.triangle import solver
 from webapp.triangle.textformat import parse
 
 
-@pytest.fixture
-def puzzle(tmp_path):
-    def write(text: str, name: str = "pieces.txt") -> str:
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        return str(path)
-    return write
-
-
-def _json(capsys, *argv) -> tuple[int, dict]:
-    code = main(["solve", *argv, "--json"])
-    out = capsys.readouterr().out
-    return code, json.loads(out)
-
-
 @pytest.mark.parametrize("number", sorted(EXAMPLES))
 def test_json_gives_status_counts_and_checked_solutions(puzzle, capsys, number):
     pieces = EXAMPLES[number]
-    code, body = _json(capsys, puzzle(text_of(FIGURES[number], pieces)), "--kind", "triangle")
+    code, body = solve_json(capsys, puzzle(text_of(FIGURES[number], pieces)), "--kind", "triangle")
     count, distinct, listed = brute(pieces)
     assert code == 0 and body["status"] == "solved"
     assert (body["count"], body["distinct"]) == (count, distinct)
@@ -48,7 +33,7 @@ def test_json_gives_status_counts_and_checked_solutions(puzzle, capsys, number):
 
 def test_all_lists_every_solution(puzzle, capsys):
     pieces = EXAMPLES[0]
-    code, body = _json(capsys, puzzle(text_of(3, pieces)), "--kind", "triangle", "--all")
+    code, body = solve_json(capsys, puzzle(text_of(3, pieces)), "--kind", "triangle", "--all")
     assert code == 0 and len(body["solutions"]) == body["count"] == 84 > 10
     assert body["solutions"] == brute(pieces)[2]
 
@@ -56,25 +41,25 @@ def test_all_lists_every_solution(puzzle, capsys):
 def test_the_kind_is_recognised_without_kind(puzzle, capsys):
     text = text_of(10, EXAMPLES[3])
     assert guess_kind(text) == "triangle"
-    code, body = _json(capsys, puzzle(text))
+    code, body = solve_json(capsys, puzzle(text))
     assert code == 0 and body["status"] == "solved" and body["distinct"] == 1
 
 
 def test_standard_input(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(text_of(10, EXAMPLES[3])))
-    code, body = _json(capsys, "-", "--kind", "triangle")
+    code, body = solve_json(capsys, "-", "--kind", "triangle")
     assert code == 0 and body["count"] == 3
 
 
 def test_an_unsolvable_set_exits_0_with_status_unsolvable(puzzle, capsys):
-    code, body = _json(capsys, puzzle(text_of(1, ((1, 1, 1),) * 4)))
+    code, body = solve_json(capsys, puzzle(text_of(1, ((1, 1, 1),) * 4)))
     assert code == 0 and body["status"] == "unsolvable" and body["count"] == 0
     assert body["solutions"] == []
 
 
 def test_a_limit_exits_3_with_the_counts_so_far(puzzle, capsys):
     pieces = ((1, -1, 0), (0, 1, -1), (-1, 0, 1), (0, 0, 0)) * 9  # 36 pieces: many placements
-    code, body = _json(capsys, puzzle(text_of(1, pieces)), "--max-nodes", "50")
+    code, body = solve_json(capsys, puzzle(text_of(1, pieces)), "--max-nodes", "50")
     assert code == 3 and body["status"] == "limit"
     assert isinstance(body["count"], int) and body["nodes"] >= 1
 

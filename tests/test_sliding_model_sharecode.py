@@ -101,7 +101,7 @@ def test_bad_codes(code, message):
 
 
 def test_a_rank_beyond_the_permutations_is_refused():
-    from webapp.sliding.sharecode import _check
+    from webapp.sharecodes import check_char as _check
     prefix = "1-2x2-z"  # 61 >= 4! = 24
     with pytest.raises(ShareCodeError, match="names no position of this size"):
         decode(prefix + _check(prefix))

@@ -26,15 +26,13 @@ from __future__ import annotations
 
 import math
 import re
-import zlib
 
+from ..sharecodes import check_char, from_base62, to_base62, width_for
 from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
 
 __all__ = ["VERSION", "ShareCodeError", "encode", "decode", "rank", "unrank"]
 
 VERSION = "1"
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
 _CODE = re.compile(r"([0-9]+)-([0-9])x([0-9])-([0-9A-Za-z]*)")
 _MAX_CODE = 100  # an 8 x 8 code is 57 characters
 
@@ -75,29 +73,15 @@ def unrank(r: int, n: int) -> tuple[int, ...]:
 
 def _digits(n: int) -> int:
     """How many base-62 digits hold every rank of ``n`` tiles."""
-    count, top = 1, 62
-    while top < math.factorial(n):
-        count += 1
-        top *= 62
-    return count
-
-
-def _check(prefix: str) -> str:
-    # CRC-32 of everything before it: one wrong or swapped character changes it
-    # (a damaged link still has a 1-in-62 chance to pass; the shape must match too)
-    return ALPHABET[zlib.crc32(prefix.encode("ascii")) % 62]
+    return width_for(math.factorial(n))
 
 
 def encode(position: Position) -> str:
     """The share code of ``position``."""
     n = len(position.tiles)
-    r = rank(position.tiles)
-    body = []
-    for _ in range(_digits(n)):
-        r, d = divmod(r, 62)
-        body.append(ALPHABET[d])
-    prefix = f"{VERSION}-{position.width}x{position.height}-" + "".join(reversed(body))
-    return prefix + _check(prefix)
+    body = to_base62(rank(position.tiles), _digits(n))
+    prefix = f"{VERSION}-{position.width}x{position.height}-{body}"
+    return prefix + check_char(prefix)
 
 
 def decode(code: str) -> Position:
@@ -128,11 +112,9 @@ def decode(code: str) -> Position:
     if len(body) != _digits(n) + 1:
         raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= _digits(n)
                              else "this link is damaged: it is too long")
-    if _check(code[:-1]) != code[-1]:
+    if check_char(code[:-1]) != code[-1]:
         raise ShareCodeError("this link is damaged: its check does not match")
-    r = 0
-    for ch in body[:-1]:
-        r = r * 62 + _DIGIT[ch]
+    r = from_base62(body[:-1])
     if r >= math.factorial(n):
         raise ShareCodeError("this link is damaged: it names no position of this size")
     return Position(unrank(r, n), w)

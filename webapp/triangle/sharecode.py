@@ -27,15 +27,13 @@ The encoding never changes for version 1; a new one gets a new number.
 from __future__ import annotations
 
 import re
-import zlib
 
+from ..sharecodes import check_char, from_base62, to_base62, width_for
 from .puzzle import Puzzle, TriangleError
 
 __all__ = ["VERSION", "ShareCodeError", "encode", "decode"]
 
 VERSION = "1"
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
 _CODE = re.compile(r"([0-9]+)-([0-9]+)-([0-9A-Za-z]+)-([0-9A-Za-z]+)-([0-9A-Za-z]*)")
 #: Far more than 64 pieces of everyday numbers need (138 characters), and a
 #: bound on the work a pasted code can ask for.
@@ -45,27 +43,6 @@ MAX_SIDE = 8
 
 class ShareCodeError(TriangleError):
     """A share code that is malformed, damaged or from an unknown version."""
-
-
-def _base62(value: int) -> str:
-    """``value`` (0 or more) in base 62, no leading zeros.
-
-    >>> _base62(0), _base62(61), _base62(62)
-    ('0', 'z', '10')
-    """
-    digits = []
-    while True:
-        value, d = divmod(value, 62)
-        digits.append(ALPHABET[d])
-        if not value:
-            return "".join(reversed(digits))
-
-
-def _number(text: str) -> int:
-    value = 0
-    for ch in text:
-        value = value * 62 + _DIGIT[ch]
-    return value
 
 
 def _zigzag(v: int) -> int:
@@ -81,22 +58,6 @@ def _unzigzag(z: int) -> int:
     return z // 2 if z % 2 == 0 else -(z + 1) // 2
 
 
-def _width(base: int, count: int) -> int:
-    """How many base-62 digits hold every ``count``-digit number in ``base``."""
-    top, width = base ** count, 1
-    power = 62
-    while power < top:
-        width += 1
-        power *= 62
-    return width
-
-
-def _check(prefix: str) -> str:
-    # CRC-32 of everything before it: one wrong or swapped character changes it
-    # (a damaged link still has a 1-in-62 chance to pass)
-    return ALPHABET[zlib.crc32(prefix.encode("ascii")) % 62]
-
-
 def encode(puzzle: Puzzle) -> str:
     """The share code of ``puzzle``."""
     values = [_zigzag(v) for piece in puzzle.pieces for v in piece]
@@ -104,9 +65,9 @@ def encode(puzzle: Puzzle) -> str:
     packed = 0
     for z in values:  # the first number ends up in the highest digit
         packed = packed * base + z
-    body = _base62(packed).rjust(_width(base, len(values)), "0")
-    prefix = f"{VERSION}-{puzzle.n}-{_base62(puzzle.figures)}-{_base62(base)}-{body}"
-    return prefix + _check(prefix)
+    body = to_base62(packed, width_for(base ** len(values)))
+    prefix = f"{VERSION}-{puzzle.n}-{to_base62(puzzle.figures)}-{to_base62(base)}-{body}"
+    return prefix + check_char(prefix)
 
 
 def decode(code: str) -> Puzzle:
@@ -138,20 +99,20 @@ def decode(code: str) -> Puzzle:
     n = int(side) if len(side) < 3 else 0
     if not 1 <= n <= MAX_SIDE:
         raise ShareCodeError(f"this link is damaged: a triangle of side {side} is out of range (1 to {MAX_SIDE})")
-    base_value = _number(base)
+    base_value = from_base62(base)
     count = 3 * n * n
     if base_value < 2:
         raise ShareCodeError("this link is damaged: its numbers are packed in an impossible base")
     if len(body) - 1 > MAX_CODE or (len(body) - 1) * 5.96 < count * (base_value.bit_length() - 1):
         # a cheap bound first: base ** count is never built for a hopeless body
         raise ShareCodeError("this link is damaged: it is cut short")
-    width = _width(base_value, count)
+    width = width_for(base_value ** count)
     if len(body) != width + 1:
         raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= width
                              else "this link is damaged: it is too long")
-    if _check(code[:-1]) != code[-1]:
+    if check_char(code[:-1]) != code[-1]:
         raise ShareCodeError("this link is damaged: its check does not match")
-    packed = _number(body[:-1])
+    packed = from_base62(body[:-1])
     if packed >= base_value ** count:
         raise ShareCodeError("this link is damaged: it names no puzzle of this size")
     values = []
@@ -161,6 +122,6 @@ def decode(code: str) -> Puzzle:
     values.reverse()
     pieces = tuple(tuple(values[i:i + 3]) for i in range(0, count, 3))
     try:
-        return Puzzle(_number(figures), pieces)
+        return Puzzle(from_base62(figures), pieces)
     except TriangleError as exc:
         raise ShareCodeError(f"this link is damaged: {exc}") from None

@@ -343,19 +343,34 @@ def _misplaced(args, options: dict, kind: str) -> str | None:
     return None
 
 
+def _parse_for_solve(args, kind, kind_name: str, text: str, name: str, guessed: bool, *not_taken: dict):
+    """The puzzle ``text`` holds, read by ``kind``; None once the error is
+    printed (an option in one of ``not_taken`` given, or bad text)."""
+    wrong = next(filter(None, (_misplaced(args, options, kind_name) for options in not_taken)), None)
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return None
+    try:
+        return kind.parse(text)
+    except kind.error as exc:
+        print(f"error: {name}: {exc}{_guess_hint(kind_name) if guessed else ''}", file=sys.stderr)
+        return None
+
+
+def _print_interrupted(kind_name: str, empty: dict, counter: str, progress) -> None:
+    """The JSON answer of a search stopped by Ctrl+C with nothing to show:
+    ``empty`` holds the kind's answer fields with no result in them."""
+    print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted", **empty,
+                      counter: progress.states, "seconds": round(progress.elapsed(), 6)}))
+
+
 def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> int:
     """Solve a puzzle of a kind other than rotation, through its kind's interface."""
     from .kinds import get
 
     kind = get(kind_name)
-    wrong = _misplaced(args, _ROTATION_ONLY, kind_name) or _misplaced(args, {"all": False}, kind_name)
-    if wrong:
-        print(f"error: {wrong}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        puzzle = kind.parse(text)
-    except kind.error as exc:
-        print(f"error: {name}: {exc}{_guess_hint(kind_name) if guessed else ''}", file=sys.stderr)
+    puzzle = _parse_for_solve(args, kind, kind_name, text, name, guessed, _ROTATION_ONLY, {"all": False})
+    if puzzle is None:
         return EXIT_BAD_INPUT
     max_seconds = args.max_seconds
     if (kind_name == "sliding" and max_seconds is None and args.max_nodes is None
@@ -379,10 +394,8 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
         if answer is None:
             print(f"stopped by Ctrl+C after {figures}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted",
-                                  "moves": [], "length": None, "optimal": False,
-                                  kind.counter: progress.states,
-                                  "seconds": round(progress.elapsed(), 6)}))
+                _print_interrupted(kind_name, {"moves": [], "length": None, "optimal": False},
+                                   kind.counter, progress)
             return EXIT_LIMIT
         print(f"stopped by Ctrl+C after {figures}: a fast solution instead", file=sys.stderr)
     finally:
@@ -418,14 +431,8 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
     from .kinds import get
 
     kind = get("triangle")
-    wrong = _misplaced(args, _NOT_TRIANGLE, "triangle")
-    if wrong:
-        print(f"error: {wrong}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        puzzle = kind.parse(text)
-    except kind.error as exc:
-        print(f"error: {name}: {exc}{_guess_hint('triangle') if guessed else ''}", file=sys.stderr)
+    puzzle = _parse_for_solve(args, kind, "triangle", text, name, guessed, _NOT_TRIANGLE)
+    if puzzle is None:
         return EXIT_BAD_INPUT
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node", depth="slots filled")
     first = None if args.all else TRIANGLE_FIRST
@@ -436,9 +443,8 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
         progress.close()
         print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
         if args.json:
-            print(json.dumps({"kind": "triangle", "status": "limit", "limit": "interrupted",
-                              "count": None, "distinct": None, "solutions": [], "optimal": False,
-                              "nodes": progress.states, "seconds": round(progress.elapsed(), 6)}))
+            _print_interrupted("triangle", {"count": None, "distinct": None, "solutions": [],
+                                            "optimal": False}, "nodes", progress)
         return EXIT_LIMIT
     finally:
         progress.close()

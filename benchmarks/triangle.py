@@ -27,21 +27,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the spec's examples and the board cutter
 
 from webapp.triangle import Puzzle, check, solve  # noqa: E402
 from webapp.triangle.geometry import inner_edges  # noqa: E402
-from webapp.triangle.puzzle import turnings  # noqa: E402
-
-EXAMPLES = [
-    ((-1, -2, 1), (2, -1, -1), (-2, 2, -1), (-1, 3, 1), (2, -3, 3), (-2, -1, 3), (2, 2, -1),
-     (2, -1, -3), (-2, 1, -3)),
-    ((1, -1, 2), (2, -3, -1), (-1, -1, 3), (-2, 1, -1), (3, -1, -3), (-1, 3, 3), (-2, -3, 1),
-     (-2, 3, -1), (2, 3, -2)),
-    ((-2, -1, -3), (1, -2, -4), (-4, 1, 2), (-1, 1, -3), (1, 2, 3), (-4, -3, -2), (1, -2, -3),
-     (-1, 3, 4), (4, -2, -3)),
-    ((10, 4, 10), (8, -7, 9), (-5, 10, 10), (10, 7, -2), (5, -2, 6), (3, -4, 2), (-8, 10, -6),
-     (10, 10, -9), (-3, 2, 10)),
-]
+from triangle_reference import EXAMPLES, filled_board  # noqa: E402
 
 #: (side, figure kinds, seed) of the seeded set.
 SEEDED = [(3, 3, 1), (3, 3, 2), (4, 4, 1), (4, 6, 2), (5, 8, 1), (5, 10, 2), (6, 14, 1),
@@ -51,19 +41,9 @@ UNIQUE = (6, 16, 0)
 
 
 def board(n: int, figures: int, seed: int) -> Puzzle:
-    """Pieces cut from a filled board (solvable by design)."""
-    rng = random.Random(seed)
-    picture = [[None] * 3 for _ in range(n * n)]
-    for (a, sa), (b, sb) in inner_edges(n):
-        v = rng.randint(1, figures) * rng.choice((1, -1))
-        picture[a][sa], picture[b][sb] = v, -v
-    for slot in picture:
-        for i in range(3):
-            if slot[i] is None:
-                slot[i] = rng.randint(-figures, figures)
-    pieces = [rng.choice(turnings(tuple(p))) for p in picture]
-    rng.shuffle(pieces)
-    return Puzzle(figures, tuple(pieces))
+    """Pieces cut from a filled board (solvable by design), along the engine's
+    order of the inner edges: the order the seeded set was first made in."""
+    return Puzzle(figures, filled_board(n, figures, random.Random(seed), inner=inner_edges(n)))
 
 
 def best_of(runs: int, puzzle: Puzzle, **options):

@@ -13,21 +13,14 @@ import random
 
 import pytest
 
+import triangle_reference as ref
+from triangle_reference import spins as turns_of
 from webapp import kinds
 from webapp.triangle.kind import EXAMPLE, KIND
 from webapp.triangle.puzzle import Puzzle, TriangleError
 
 # ------------------------------------------------ the rules, read on their own
-EXAMPLES = {  # the four examples of the rules, piece 0 first
-    0: ((-1, -2, 1), (2, -1, -1), (-2, 2, -1), (-1, 3, 1), (2, -3, 3), (-2, -1, 3), (2, 2, -1),
-        (2, -1, -3), (-2, 1, -3)),
-    1: ((1, -1, 2), (2, -3, -1), (-1, -1, 3), (-2, 1, -1), (3, -1, -3), (-1, 3, 3), (-2, -3, 1),
-        (-2, 3, -1), (2, 3, -2)),
-    2: ((-2, -1, -3), (1, -2, -4), (-4, 1, 2), (-1, 1, -3), (1, 2, 3), (-4, -3, -2), (1, -2, -3),
-        (-1, 3, 4), (4, -2, -3)),
-    3: ((10, 4, 10), (8, -7, 9), (-5, 10, 10), (10, 7, -2), (5, -2, 6), (3, -4, 2), (-8, 10, -6),
-        (10, 10, -9), (-3, 2, 10)),
-}
+EXAMPLES = dict(enumerate(ref.EXAMPLES))  # the four examples of the rules, piece 0 first
 FIGURES = {0: 3, 1: 3, 2: 4, 3: 10}
 PLAYED = EXAMPLES[3]  # the kind's example: one picture, three placements
 
@@ -51,15 +44,6 @@ def inner_edges(n: int) -> list[tuple[int, int, int, int]]:
         if k % 2 == 1:
             out.append((i, 1, index[(r, k + 1)], 0))  # down (r,k).right ~ up (r,k+1).left
             out.append((i, 0, index[(r - 1, k - 1)], 2))  # down (r,k).top ~ up (r-1,k-1).bottom
-    return out
-
-
-def turns_of(piece) -> list[tuple[int, int, int]]:
-    x, y, z = piece
-    out = []
-    for t in ((x, y, z), (y, z, x), (z, x, y)):
-        if t not in out:
-            out.append(t)
     return out
 
 

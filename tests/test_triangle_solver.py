@@ -13,16 +13,7 @@ from webapp.triangle.puzzle import Puzzle, TriangleError
 from webapp.triangle.search import Budget, count
 from webapp.triangle.solver import check, solve
 
-EXAMPLES = [
-    ((-1, -2, 1), (2, -1, -1), (-2, 2, -1), (-1, 3, 1), (2, -3, 3), (-2, -1, 3), (2, 2, -1),
-     (2, -1, -3), (-2, 1, -3)),
-    ((1, -1, 2), (2, -3, -1), (-1, -1, 3), (-2, 1, -1), (3, -1, -3), (-1, 3, 3), (-2, -3, 1),
-     (-2, 3, -1), (2, 3, -2)),
-    ((-2, -1, -3), (1, -2, -4), (-4, 1, 2), (-1, 1, -3), (1, 2, 3), (-4, -3, -2), (1, -2, -3),
-     (-1, 3, 4), (4, -2, -3)),
-    ((10, 4, 10), (8, -7, 9), (-5, 10, 10), (10, 7, -2), (5, -2, 6), (3, -4, 2), (-8, 10, -6),
-     (10, 10, -9), (-3, 2, 10)),
-]
+EXAMPLES = ref.EXAMPLES
 
 
 def pictures(placements):

@@ -18,9 +18,10 @@ keep decoding: nothing here may change what it returns.
 
 from __future__ import annotations
 
+import re
 import zlib
 
-__all__ = ["ALPHABET", "to_base62", "from_base62", "width_for", "check_char"]
+__all__ = ["ALPHABET", "to_base62", "from_base62", "width_for", "check_char", "match_code"]
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -60,3 +61,33 @@ def check_char(prefix: str) -> str:
     # CRC-32 of everything before it: one wrong or swapped character changes it
     # (a damaged link still has a 1-in-62 chance to pass)
     return ALPHABET[zlib.crc32(prefix.encode("ascii")) % 62]
+
+
+def match_code(code, pattern: re.Pattern, *, version: str, max_length: int, error: type[ValueError],
+               noun: str, thing: str, example: str) -> tuple[str, re.Match]:
+    """``code`` without surrounding spaces and its match of ``pattern`` (whose
+    first group is the version): ``error`` with the kind's words (``noun``,
+    ``thing``, ``example``) if it is empty, too long, of another shape or of
+    another version.
+
+    >>> match_code(" 1-7 ", re.compile(r"([0-9]+)-([0-9]+)"), version="1", max_length=9,
+    ...            error=ValueError, noun="x", thing="test", example="1-7")[1].group(2)
+    '7'
+    >>> match_code("3-7", re.compile(r"([0-9]+)-([0-9]+)"), version="1", max_length=9,
+    ...            error=ValueError, noun="x", thing="test", example="1-7")
+    Traceback (most recent call last):
+    ...
+    ValueError: this link is from an unknown version (3) of the playground
+    """
+    if not isinstance(code, str) or not code.strip():
+        raise error(f"this link holds no {noun}")
+    code = code.strip()
+    if len(code) > max_length:
+        raise error(f"this link is too long to be a {thing}")
+    m = pattern.fullmatch(code)
+    found = m.group(1) if m else code.split("-", 1)[0]
+    if found.isdigit() and found != version:
+        raise error(f"this link is from an unknown version ({found}) of the playground")
+    if not m:
+        raise error(f"this link is damaged: it is not a {thing} code (like {example})")
+    return code, m

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..sharecodes import check_char, from_base62, to_base62, width_for
+from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
 from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
 
 __all__ = ["VERSION", "ShareCodeError", "encode", "decode", "rank", "unrank"]
@@ -92,20 +92,9 @@ def decode(code: str) -> Position:
     ...
     webapp.sliding.sharecode.ShareCodeError: this link is from an unknown version (2) of the playground
     """
-    if not isinstance(code, str) or not code.strip():
-        raise ShareCodeError("this link holds no position")
-    code = code.strip()
-    if len(code) > _MAX_CODE:
-        raise ShareCodeError("this link is too long to be a sliding position")
-    m = _CODE.fullmatch(code)
-    if not m:
-        version = code.split("-", 1)[0]
-        if version.isdigit() and version != VERSION:
-            raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
-        raise ShareCodeError("this link is damaged: it is not a sliding position code (like 1-3x3-0G2uw)")
-    version, w, h, body = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
-    if version != VERSION:
-        raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+    code, m = match_code(code, _CODE, version=VERSION, max_length=_MAX_CODE, error=ShareCodeError,
+                         noun="position", thing="sliding position", example="1-3x3-0G2uw")
+    w, h, body = int(m.group(2)), int(m.group(3)), m.group(4)
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise ShareCodeError(f"this link is damaged: a {w} x {h} board is out of range")
     n = w * h

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from ..sharecodes import check_char, from_base62, to_base62, width_for
+from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
 from .puzzle import Puzzle, TriangleError
 
 __all__ = ["VERSION", "ShareCodeError", "encode", "decode"]
@@ -82,20 +82,9 @@ def decode(code: str) -> Puzzle:
     ...
     webapp.triangle.sharecode.ShareCodeError: this link is damaged: it is not a triangle puzzle code (like 1-2-2-5-8ic9dh)
     """
-    if not isinstance(code, str) or not code.strip():
-        raise ShareCodeError("this link holds no puzzle")
-    code = code.strip()
-    if len(code) > MAX_CODE:
-        raise ShareCodeError("this link is too long to be a triangle puzzle")
-    m = _CODE.fullmatch(code)
-    if not m:
-        version = code.split("-", 1)[0]
-        if version.isdigit() and version != VERSION:
-            raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
-        raise ShareCodeError("this link is damaged: it is not a triangle puzzle code (like 1-2-2-5-8ic9dh)")
-    version, side, figures, base, body = m.groups()
-    if version != VERSION:
-        raise ShareCodeError(f"this link is from an unknown version ({version}) of the playground")
+    code, m = match_code(code, _CODE, version=VERSION, max_length=MAX_CODE, error=ShareCodeError,
+                         noun="puzzle", thing="triangle puzzle", example="1-2-2-5-8ic9dh")
+    _, side, figures, base, body = m.groups()
     n = int(side) if len(side) < 3 else 0
     if not 1 <= n <= MAX_SIDE:
         raise ShareCodeError(f"this link is damaged: a triangle of side {side} is out of range (1 to {MAX_SIDE})")

@@ -400,19 +400,29 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
         print(f"stopped by Ctrl+C after {figures}: a fast solution instead", file=sys.stderr)
     finally:
         progress.close()
+
+    def details() -> None:
+        if answer.get("moves"):
+            print("moves: " + " ".join(str(m) for m in answer["moves"]))
+        if args.steps and answer.get("moves"):
+            board = puzzle
+            print()
+            print(kind.text(board), end="")
+            for number, move in enumerate(answer["moves"], 1):
+                board = kind.parse(kind.move(board, {}, move)["board"])
+                print(f"\n{number}. move {move}")
+                print(kind.text(board), end="")
+    return _print_answer(args, answer, details)
+
+
+def _print_answer(args, answer: dict, details) -> int:
+    """Print a kind's answer, as JSON or as its summary followed by what
+    ``details()`` prints; the exit status it calls for."""
     if args.json:
         print(json.dumps(answer))
     else:
         print(answer["summary"])
-        if answer.get("moves"):
-            print("moves: " + " ".join(str(m) for m in answer["moves"]))
-        if args.steps and answer.get("moves"):
-            print()
-            print(kind.text(puzzle), end="")
-            for number, move in enumerate(answer["moves"], 1):
-                puzzle = kind.parse(kind.move(puzzle, {}, move)["board"])
-                print(f"\n{number}. move {move}")
-                print(kind.text(puzzle), end="")
+        details()
     return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
 
 
@@ -448,10 +458,8 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
         return EXIT_LIMIT
     finally:
         progress.close()
-    if args.json:
-        print(json.dumps(answer))
-    else:
-        print(answer["summary"])
+
+    def details() -> None:
         for number, solution in enumerate(answer["solutions"], 1):
             print(f"\nsolution {number}:")
             print(_triangle_rows(puzzle.n, solution))
@@ -459,7 +467,7 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
         if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
             more = "" if args.all else "; --all lists every one"
             print(f"\n({shown} of {answer['count_text']} placements listed{more})")
-    return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
+    return _print_answer(args, answer, details)
 
 
 def _triangle_rows(n: int, solution: list) -> str:

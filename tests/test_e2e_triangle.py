@@ -138,6 +138,12 @@ def test_page_draws_figures_and_numbers_on_demand(page):
     expect(page.locator("#board .edge-number")).to_have_count(0)
 
 
+def test_the_page_css_is_linked_from_the_head(page):
+    open_triangle(page)
+    expect(page.locator("head link[rel=stylesheet][href$='css/triangle.css']")).to_have_count(1)
+    expect(page.locator("body link")).to_have_count(0)
+
+
 def test_solve_an_example_and_watch_it_to_the_end(page):
     open_triangle(page)
     answer = solver.solve(parse(EXAMPLE), first=10)

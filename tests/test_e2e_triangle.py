@@ -229,6 +229,60 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     wait_filled(page, 1)
 
 
+def press_until(page, key: str, cursor: str, most: int = 30) -> None:
+    for _ in range(most):
+        if board(page).get_attribute("data-cursor") == cursor:
+            return
+        page.keyboard.press(key)
+    expect(board(page)).to_have_attribute("data-cursor", cursor)
+
+
+def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    board(page).focus()
+    expect(board(page)).to_have_attribute("data-cursor", "tray:0")
+    # arrows choose tray piece 4, each stop announced in the live region
+    press_until(page, "ArrowRight", "tray:4")
+    expect(message(page)).to_contain_text("Tray: piece 4")
+    page.keyboard.press("Enter")
+    expect(message(page)).to_contain_text("Piece 4 picked up")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:0")
+    # while it is held the arrows go over the slots only
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:2")
+    expect(message(page)).to_contain_text("Slot 2: empty")
+    page.keyboard.press("Enter")
+    wait_filled(page, 1)
+    assert placement(page)[2] == {"piece": 4, "edges": list(puzzle.pieces[4])}
+    expect(message(page)).to_contain_text("Piece 4 in slot 2")
+    # R turns the piece under the cursor a third of a turn clockwise
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "2")
+    a, b, c = puzzle.pieces[4]
+    assert placement(page)[2] == {"piece": 4, "edges": [c, a, b]}
+    expect(message(page)).to_contain_text("Piece 4 turned")
+    # a second piece: Escape lets go of it again, then it goes to slot 0
+    press_until(page, "ArrowLeft", "tray:1")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    expect(board(page)).to_have_attribute("data-cursor", "tray:1")
+    page.keyboard.press("Enter")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:0")
+    page.keyboard.press("Enter")
+    wait_filled(page, 2)
+    assert placement(page)[0] == {"piece": 1, "edges": list(puzzle.pieces[1])}
+    # Delete takes the piece under the cursor out
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Delete")
+    wait_filled(page, 1)
+    expect(page.locator(tray_piece(4))).to_have_count(1)
+    expect(message(page)).to_contain_text("Piece 4 back in the tray")
+    assert page.evaluate("document.activeElement.id") == "board"
+    shot(page, "04-keyboard")
+
+
 def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     open_triangle(page)
     puzzle = parse(EXAMPLE)

@@ -13,6 +13,7 @@ import { prefersReducedMotion } from "../animate.js";
 import { duration, isNumber, plural } from "../format.js";
 import { Playground } from "../shell/playground.js";
 import { mountEditor } from "./triangle-editor.js";
+import { installKeys, markCursor } from "./triangle-keys.js";
 import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -93,6 +94,7 @@ class TriangleView {
     this.puzzle = null;
     this.placement = [];
     this.layout = null;
+    this.cursor = null; // the keyboard's: {slot} or {piece} in the tray
   }
 
   show(text, { placement = null, misfits = [], hinted = null } = {}) {
@@ -109,6 +111,7 @@ class TriangleView {
     this.svg.setAttribute("viewBox", `0 0 ${L.width.toFixed(3)} ${L.height.toFixed(3)}`);
     this.svg.innerHTML = markup;
     this.svg.dataset.side = String(puzzle.n);
+    markCursor(this);
   }
 
   // The tray goes beside the triangle where the board has the room.
@@ -507,6 +510,11 @@ export const triangle = {
     });
     mountEditor(shell);
     installGestures(shell, view);
+    installKeys(shell, view, {
+      place: (piece, slot) => shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]])),
+      takeOut: (slot) => shell.tryMove(() => ({ move: { slot, piece: null },
+        words: `Piece ${view.placement[slot].piece} back in the tray.`, select: null })),
+    });
     // a turned phone or a resized window may move the tray
     new ResizeObserver(() => {
       if (view.puzzle && view.isWide() !== view.wide && !shell.state.busy) shell.render();

@@ -367,6 +367,43 @@ def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expect
     expect(page.locator("#puzzle-text")).to_have_value(SMALL)
 
 
+def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa: F811
+    page = page_expecting_400
+    open_triangle(page, SMALL)
+    page.get_by_text("Edit the pieces", exact=True).click()
+    rows = page.locator("#piece-rows li")
+    expect(rows).to_have_count(4)
+    assert [rows.nth(1).locator("input").nth(i).input_value() for i in range(3)] == ["0", "0", "0"]
+    # a fifth piece: not a square count, the server's message, the puzzle unchanged
+    button(page, "Add a piece").click()
+    expect(rows).to_have_count(5)
+    expect(page.locator("#pieces-message")).to_contain_text(re.compile(r"[Ll]ine 2, column 1.*square"))
+    assert board(page).get_attribute("data-board") == SMALL
+    # what is typed stays while the count is still wrong
+    page.get_by_label("Piece 4, side 2").fill("-2")
+    expect(page.locator("#pieces-message")).to_contain_text("square")
+    assert page.get_by_label("Piece 4, side 2").input_value() == "-2"
+    assert board(page).get_attribute("data-board") == SMALL
+    # removing piece 1 makes four again: the puzzle shown is the edited one
+    page.get_by_role("button", name="Remove piece 1").click()
+    edited = "2\n4\n1 0 0\n0 0 -1\n0 0 0\n0 -2 0\n"
+    expect(board(page)).to_have_attribute("data-board", edited)
+    expect(page.locator("#pieces-message")).to_contain_text("2 × 2, 4 pieces")
+    assert placement(page) == [None] * 4
+    # an edited number changes that piece in the tray
+    page.get_by_label("Piece 0, side 3").fill("2")
+    expect(board(page)).to_have_attribute("data-board", "2\n4\n1 0 2\n0 0 -1\n0 0 0\n0 -2 0\n")
+    figures = page.locator(tray_piece(0) + " .figure")
+    expect(figures).to_have_count(2)
+    # not a number: said here, nothing sent
+    page.get_by_label("Piece 2, side 1").fill("")
+    expect(page.locator("#pieces-message")).to_contain_text("Piece 2, side 1: write a whole number")
+    # a puzzle from elsewhere fills the rows again
+    use_puzzle(page, EXAMPLE)
+    expect(rows).to_have_count(9)
+    shot(page, "06-piece-editor", full_page=True)
+
+
 def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):  # noqa: F811
     page = page_expecting_400
     open_triangle(page)

@@ -13,6 +13,7 @@ import { prefersReducedMotion } from "../animate.js";
 import { duration, isNumber, plural } from "../format.js";
 import { Playground } from "../shell/playground.js";
 import { mountEditor } from "./triangle-editor.js";
+import { mountPieceEditor } from "./triangle-pieces.js";
 import { installKeys, markCursor } from "./triangle-keys.js";
 import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
 
@@ -509,6 +510,7 @@ export const triangle = {
       shell.render();
     });
     mountEditor(shell);
+    const pieceEditor = mountPieceEditor(shell);
     installGestures(shell, view);
     installKeys(shell, view, {
       place: (piece, slot) => shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]])),
@@ -528,6 +530,7 @@ export const triangle = {
       valid: (text) => parsePuzzle(text) !== null,
       startChanged: (text) => {
         view.selected = null;
+        pieceEditor.startChanged(text);
         const p = parsePuzzle(text);
         if (p) {
           $("#size").value = String(p.n);

@@ -150,6 +150,9 @@ def test_solve_an_example_and_watch_it_to_the_end(page):
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text(f"{answer.count} placements, {answer.distinct} distinct picture")
     expect(page.locator("#moves-list li")).to_have_count(9)
+    # chips in words: the first solution puts piece p in slot 0 first
+    first = answer.solutions[0][0][0]
+    expect(page.locator("#moves-list li button").first).to_have_text(f"piece {first} → slot 0")
     page.locator("#speed").select_option("4")
     button(page, "Play").click()
     wait_filled(page, 9)
@@ -187,6 +190,9 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     # R turns the piece just placed (and Undo takes the turn back)
     page.keyboard.press("r")
     expect(board(page)).to_have_attribute("data-step", "3")
+    chips = page.locator("#moves-list li button")
+    expect(chips).to_have_text(["piece 3 → slot 0", "piece 5 → slot 2", "turn piece 5"])
+    expect(chips.nth(2)).to_have_attribute("title", "Step 3: turn piece 5")
     a, b, c = puzzle.pieces[5]
     assert placement(page)[2] == {"piece": 5, "edges": [c, a, b]}
     button(page, "Undo").click()
@@ -277,6 +283,7 @@ def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
     press_until(page, "ArrowRight", "slot:2")
     page.keyboard.press("Delete")
     wait_filled(page, 1)
+    expect(page.locator("#moves-list li button").last).to_have_text("piece 4 → tray")
     expect(page.locator(tray_piece(4))).to_have_count(1)
     expect(message(page)).to_contain_text("Piece 4 back in the tray")
     assert page.evaluate("document.activeElement.id") == "board"

@@ -32,23 +32,42 @@ export function emptyPlacement(text) {
 }
 
 // ---------------------------------------------------------------- words
-// A step's move as the timeline keeps it: a short label (the move list's
-// chip, e.g. "4→7": piece 4 into slot 7, "4↻7": turned there, "4↑": back
-// in the tray); the move sent to the server is the step's `detail`.
-export function moveLabel(move, before) {
+// A step's move as the timeline keeps it: {act, piece, slot} with act
+// "place" (piece into slot), "turn" (turned there) or "out" (back in the
+// tray); the move sent to the server is the step's `detail`.
+export function moveOf(move, before) {
   if (move.piece === null || move.piece === undefined) {
     const was = before?.[move.slot];
-    return was ? `${was.piece}↑` : `${move.slot}↑`;
+    return { act: "out", piece: was ? was.piece : null, slot: move.slot };
   }
-  return before?.[move.slot]?.piece === move.piece ? `${move.piece}↻${move.slot}` : `${move.piece}→${move.slot}`;
+  const act = before?.[move.slot]?.piece === move.piece ? "turn" : "place";
+  return { act, piece: move.piece, slot: move.slot };
 }
 
-function moveWords(label) {
-  const m = /^(\d+)([→↻↑])(\d*)$/.exec(String(label || ""));
-  if (!m) return "";
-  if (m[2] === "↑") return `Piece ${m[1]} back in the tray.`;
-  if (m[2] === "↻") return `Piece ${m[1]} turned in slot ${m[3]}.`;
-  return `Piece ${m[1]} in slot ${m[3]}.`;
+// Work kept before moves were objects has labels such as "4→7", "4↻7", "4↑".
+function asMove(m) {
+  if (m && typeof m === "object") return m;
+  const found = /^(\d+)([→↻↑])(\d*)$/.exec(String(m || ""));
+  if (!found) return null;
+  const act = { "→": "place", "↻": "turn", "↑": "out" }[found[2]];
+  return { act, piece: Number(found[1]), slot: found[3] === "" ? null : Number(found[3]) };
+}
+
+// The move list's chip: short words a person reads.
+export function chipText(m) {
+  const move = asMove(m);
+  if (!move) return String(m ?? "");
+  if (move.act === "out") return `piece ${move.piece ?? "?"} → tray`;
+  if (move.act === "turn") return `turn piece ${move.piece}`;
+  return `piece ${move.piece} → slot ${move.slot}`;
+}
+
+function moveWords(m) {
+  const move = asMove(m);
+  if (!move) return "";
+  if (move.act === "out") return move.piece === null ? `Slot ${move.slot} emptied.` : `Piece ${move.piece} back in the tray.`;
+  if (move.act === "turn") return `Piece ${move.piece} turned in slot ${move.slot}.`;
+  return `Piece ${move.piece} in slot ${move.slot}.`;
 }
 
 function countText(answer) {
@@ -185,7 +204,9 @@ class TrianglePlayground extends Playground {
 
   moveListOptions() {
     return {
-      chipTitle: (move, i) => `${move}: step ${i + 1}, ${moveWords(move).toLowerCase()}`,
+      chipText,
+      // the chip's text is in its name (what is read is what is seen)
+      chipTitle: (move, i) => `Step ${i + 1}: ${chipText(move)}`,
       labels: { solution: "The solution, piece by piece", play: "Your moves" },
     };
   }
@@ -280,7 +301,7 @@ class TrianglePlayground extends Playground {
         placement = placement.slice();
         placement[slot] = { piece: entry.piece, edges: [...entry.edges] };
         const detail = { slot, piece: entry.piece, edges: [...entry.edges] };
-        steps.push({ board: start, move: moveLabel(detail, null), detail, placement, misfits: [] });
+        steps.push({ board: start, move: moveOf(detail, null), detail, placement, misfits: [] });
       });
     }
     this.state.timeline = { kind: "solution", steps, cursor: 0 };
@@ -324,7 +345,7 @@ class TrianglePlayground extends Playground {
       t.kind = "play";
       t.steps = t.steps.slice(0, t.cursor + 1);
     }
-    const step = { board: this.state.start, move: moveLabel(wanted.move, before), detail: wanted.move,
+    const step = { board: this.state.start, move: moveOf(wanted.move, before), detail: wanted.move,
       placement: answer.placement, misfits: answer.misfits };
     this.view.select(wanted.select ?? (answer.placement[answer.moved] ? { slot: answer.moved } : null));
     if (wanted.fly) await this.animateStep(from, step);

@@ -384,6 +384,7 @@ def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa
     # a fifth piece: not a square count, the server's message, the puzzle unchanged
     button(page, "Add a piece").click()
     expect(rows).to_have_count(5)
+    expect(rows.locator(".piece-name")).to_have_text(["0", "1", "2", "3", "4"])
     expect(page.locator("#pieces-message")).to_contain_text(re.compile(r"[Ll]ine 2, column 1.*square"))
     assert board(page).get_attribute("data-board") == SMALL
     # what is typed stays while the count is still wrong
@@ -408,6 +409,7 @@ def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa
     # a puzzle from elsewhere fills the rows again
     use_puzzle(page, EXAMPLE)
     expect(rows).to_have_count(9)
+    assert_accessible(page, "triangle, piece editor open")
     shot(page, "06-piece-editor", full_page=True)
 
 

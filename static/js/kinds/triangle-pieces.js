@@ -33,7 +33,10 @@ function row(edges) {
   remove.type = "button";
   remove.className = "remove-piece";
   remove.textContent = "Remove";
-  li.append(...edges.map((v, i) => numberInput(v, `side ${i + 1}`)), remove);
+  const name = document.createElement("span");
+  name.className = "piece-name";
+  name.setAttribute("aria-hidden", "true"); // the inputs' own names say it
+  li.append(name, ...edges.map((v, i) => numberInput(v, `side ${i + 1}`)), remove);
   return li;
 }
 
@@ -62,6 +65,7 @@ export function mountPieceEditor(shell) {
   let ours = null; // the text this editor last gave the shell
 
   const labelRows = () => [...list.children].forEach((li, r) => {
+    li.querySelector(".piece-name").textContent = String(r);
     li.querySelectorAll("input").forEach((input, i) => input.setAttribute("aria-label", `Piece ${r}, side ${i + 1}`));
     li.querySelector(".remove-piece").setAttribute("aria-label", `Remove piece ${r}`);
   });

@@ -138,12 +138,21 @@ def test_page_draws_figures_and_numbers_on_demand(page):
     expect(page.locator("#board .edge-number")).to_have_count(0)
 
 
+def test_the_page_css_is_linked_from_the_head(page):
+    open_triangle(page)
+    expect(page.locator("head link[rel=stylesheet][href$='css/triangle.css']")).to_have_count(1)
+    expect(page.locator("body link")).to_have_count(0)
+
+
 def test_solve_an_example_and_watch_it_to_the_end(page):
     open_triangle(page)
     answer = solver.solve(parse(EXAMPLE), first=10)
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text(f"{answer.count} placements, {answer.distinct} distinct picture")
     expect(page.locator("#moves-list li")).to_have_count(9)
+    # chips in words: the first solution puts piece p in slot 0 first
+    first = answer.solutions[0][0][0]
+    expect(page.locator("#moves-list li button").first).to_have_text(f"piece {first} → slot 0")
     page.locator("#speed").select_option("4")
     button(page, "Play").click()
     wait_filled(page, 9)
@@ -181,6 +190,9 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     # R turns the piece just placed (and Undo takes the turn back)
     page.keyboard.press("r")
     expect(board(page)).to_have_attribute("data-step", "3")
+    chips = page.locator("#moves-list li button")
+    expect(chips).to_have_text(["piece 3 → slot 0", "piece 5 → slot 2", "turn piece 5"])
+    expect(chips.nth(2)).to_have_attribute("title", "Step 3: turn piece 5")
     a, b, c = puzzle.pieces[5]
     assert placement(page)[2] == {"piece": 5, "edges": [c, a, b]}
     button(page, "Undo").click()
@@ -221,6 +233,61 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     wait_filled(page, 0)
     button(page, "Undo").click()
     wait_filled(page, 1)
+
+
+def press_until(page, key: str, cursor: str, most: int = 30) -> None:
+    for _ in range(most):
+        if board(page).get_attribute("data-cursor") == cursor:
+            return
+        page.keyboard.press(key)
+    expect(board(page)).to_have_attribute("data-cursor", cursor)
+
+
+def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    board(page).focus()
+    expect(board(page)).to_have_attribute("data-cursor", "tray:0")
+    # arrows choose tray piece 4, each stop announced in the live region
+    press_until(page, "ArrowRight", "tray:4")
+    expect(message(page)).to_contain_text("Tray: piece 4")
+    page.keyboard.press("Enter")
+    expect(message(page)).to_contain_text("Piece 4 picked up")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:0")
+    # while it is held the arrows go over the slots only
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:2")
+    expect(message(page)).to_contain_text("Slot 2: empty")
+    page.keyboard.press("Enter")
+    wait_filled(page, 1)
+    assert placement(page)[2] == {"piece": 4, "edges": list(puzzle.pieces[4])}
+    expect(message(page)).to_contain_text("Piece 4 in slot 2")
+    # R turns the piece under the cursor a third of a turn clockwise
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "2")
+    a, b, c = puzzle.pieces[4]
+    assert placement(page)[2] == {"piece": 4, "edges": [c, a, b]}
+    expect(message(page)).to_contain_text("Piece 4 turned")
+    # a second piece: Escape lets go of it again, then it goes to slot 0
+    press_until(page, "ArrowLeft", "tray:1")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    expect(board(page)).to_have_attribute("data-cursor", "tray:1")
+    page.keyboard.press("Enter")
+    expect(board(page)).to_have_attribute("data-cursor", "slot:0")
+    page.keyboard.press("Enter")
+    wait_filled(page, 2)
+    assert placement(page)[0] == {"piece": 1, "edges": list(puzzle.pieces[1])}
+    # Delete takes the piece under the cursor out
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Delete")
+    wait_filled(page, 1)
+    expect(page.locator("#moves-list li button").last).to_have_text("piece 4 → tray")
+    expect(page.locator(tray_piece(4))).to_have_count(1)
+    expect(message(page)).to_contain_text("Piece 4 back in the tray")
+    assert page.evaluate("document.activeElement.id") == "board"
+    shot(page, "04-keyboard")
 
 
 def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
@@ -305,6 +372,45 @@ def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expect
     # export: the puzzle shown into the box
     button(page, "Puzzle into the box").click()
     expect(page.locator("#puzzle-text")).to_have_value(SMALL)
+
+
+def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa: F811
+    page = page_expecting_400
+    open_triangle(page, SMALL)
+    page.get_by_text("Edit the pieces", exact=True).click()
+    rows = page.locator("#piece-rows li")
+    expect(rows).to_have_count(4)
+    assert [rows.nth(1).locator("input").nth(i).input_value() for i in range(3)] == ["0", "0", "0"]
+    # a fifth piece: not a square count, the server's message, the puzzle unchanged
+    button(page, "Add a piece").click()
+    expect(rows).to_have_count(5)
+    expect(rows.locator(".piece-name")).to_have_text(["0", "1", "2", "3", "4"])
+    expect(page.locator("#pieces-message")).to_contain_text(re.compile(r"[Ll]ine 2, column 1.*square"))
+    assert board(page).get_attribute("data-board") == SMALL
+    # what is typed stays while the count is still wrong
+    page.get_by_label("Piece 4, side 2").fill("-2")
+    expect(page.locator("#pieces-message")).to_contain_text("square")
+    assert page.get_by_label("Piece 4, side 2").input_value() == "-2"
+    assert board(page).get_attribute("data-board") == SMALL
+    # removing piece 1 makes four again: the puzzle shown is the edited one
+    page.get_by_role("button", name="Remove piece 1").click()
+    edited = "2\n4\n1 0 0\n0 0 -1\n0 0 0\n0 -2 0\n"
+    expect(board(page)).to_have_attribute("data-board", edited)
+    expect(page.locator("#pieces-message")).to_contain_text("2 × 2, 4 pieces")
+    assert placement(page) == [None] * 4
+    # an edited number changes that piece in the tray
+    page.get_by_label("Piece 0, side 3").fill("2")
+    expect(board(page)).to_have_attribute("data-board", "2\n4\n1 0 2\n0 0 -1\n0 0 0\n0 -2 0\n")
+    figures = page.locator(tray_piece(0) + " .figure")
+    expect(figures).to_have_count(2)
+    # not a number: said here, nothing sent
+    page.get_by_label("Piece 2, side 1").fill("")
+    expect(page.locator("#pieces-message")).to_contain_text("Piece 2, side 1: write a whole number")
+    # a puzzle from elsewhere fills the rows again
+    use_puzzle(page, EXAMPLE)
+    expect(rows).to_have_count(9)
+    assert_accessible(page, "triangle, piece editor open")
+    shot(page, "06-piece-editor", full_page=True)
 
 
 def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):  # noqa: F811

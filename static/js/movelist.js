@@ -8,9 +8,10 @@ const turnTitle = (move, i) => `Move ${i + 1}: turn ${move === "L" ? "left" : "r
 
 export class MoveList {
   // onJump(step) is called with the step to show; a kind whose moves are
-  // not rotation's turns gives chipTitle(move, i) and its own labels.
-  constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = turnTitle, labels = LABELS }) {
-    Object.assign(this, { list, label, scrubber, scrubRow, chipTitle, labels });
+  // not rotation's turns gives chipTitle(move, i) and its own labels, and
+  // chipText(move) when its moves are not short strings (objects, say).
+  constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = turnTitle, labels = LABELS, chipText = String }) {
+    Object.assign(this, { list, label, scrubber, scrubRow, chipTitle, labels, chipText });
     this.shown = null; // "kind:moves" of the chips in the list
     list.addEventListener("click", (e) => {
       const chip = e.target.closest("button[data-step]");
@@ -21,15 +22,17 @@ export class MoveList {
 
   update(timeline) {
     const moves = timeline ? timeline.steps.slice(1).map((s) => s.move) : [];
+    const texts = moves.map((move) => this.chipText(move));
     const kind = timeline ? timeline.kind : "";
-    const key = `${kind}:${moves.join(",")}`;
+    // the texts as JSON: a chip's text may hold a comma
+    const key = `${kind}:${JSON.stringify(texts)}`;
     if (key !== this.shown) {
       this.shown = key;
       this.list.replaceChildren(...moves.map((move, i) => {
         const li = document.createElement("li");
         const chip = document.createElement("button");
         chip.type = "button";
-        chip.textContent = move;
+        chip.textContent = texts[i];
         chip.dataset.step = String(i + 1);
         chip.title = this.chipTitle(move, i);
         chip.setAttribute("aria-label", chip.title);

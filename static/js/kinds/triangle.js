@@ -13,6 +13,8 @@ import { prefersReducedMotion } from "../animate.js";
 import { duration, isNumber, plural } from "../format.js";
 import { Playground } from "../shell/playground.js";
 import { mountEditor } from "./triangle-editor.js";
+import { mountPieceEditor } from "./triangle-pieces.js";
+import { installKeys, markCursor } from "./triangle-keys.js";
 import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -30,23 +32,42 @@ export function emptyPlacement(text) {
 }
 
 // ---------------------------------------------------------------- words
-// A step's move as the timeline keeps it: a short label (the move list's
-// chip, e.g. "4→7": piece 4 into slot 7, "4↻7": turned there, "4↑": back
-// in the tray); the move sent to the server is the step's `detail`.
-export function moveLabel(move, before) {
+// A step's move as the timeline keeps it: {act, piece, slot} with act
+// "place" (piece into slot), "turn" (turned there) or "out" (back in the
+// tray); the move sent to the server is the step's `detail`.
+export function moveOf(move, before) {
   if (move.piece === null || move.piece === undefined) {
     const was = before?.[move.slot];
-    return was ? `${was.piece}↑` : `${move.slot}↑`;
+    return { act: "out", piece: was ? was.piece : null, slot: move.slot };
   }
-  return before?.[move.slot]?.piece === move.piece ? `${move.piece}↻${move.slot}` : `${move.piece}→${move.slot}`;
+  const act = before?.[move.slot]?.piece === move.piece ? "turn" : "place";
+  return { act, piece: move.piece, slot: move.slot };
 }
 
-function moveWords(label) {
-  const m = /^(\d+)([→↻↑])(\d*)$/.exec(String(label || ""));
-  if (!m) return "";
-  if (m[2] === "↑") return `Piece ${m[1]} back in the tray.`;
-  if (m[2] === "↻") return `Piece ${m[1]} turned in slot ${m[3]}.`;
-  return `Piece ${m[1]} in slot ${m[3]}.`;
+// Work kept before moves were objects has labels such as "4→7", "4↻7", "4↑".
+function asMove(m) {
+  if (m && typeof m === "object") return m;
+  const found = /^(\d+)([→↻↑])(\d*)$/.exec(String(m || ""));
+  if (!found) return null;
+  const act = { "→": "place", "↻": "turn", "↑": "out" }[found[2]];
+  return { act, piece: Number(found[1]), slot: found[3] === "" ? null : Number(found[3]) };
+}
+
+// The move list's chip: short words a person reads.
+export function chipText(m) {
+  const move = asMove(m);
+  if (!move) return String(m ?? "");
+  if (move.act === "out") return `piece ${move.piece ?? "?"} → tray`;
+  if (move.act === "turn") return `turn piece ${move.piece}`;
+  return `piece ${move.piece} → slot ${move.slot}`;
+}
+
+function moveWords(m) {
+  const move = asMove(m);
+  if (!move) return "";
+  if (move.act === "out") return move.piece === null ? `Slot ${move.slot} emptied.` : `Piece ${move.piece} back in the tray.`;
+  if (move.act === "turn") return `Piece ${move.piece} turned in slot ${move.slot}.`;
+  return `Piece ${move.piece} in slot ${move.slot}.`;
 }
 
 function countText(answer) {
@@ -93,6 +114,7 @@ class TriangleView {
     this.puzzle = null;
     this.placement = [];
     this.layout = null;
+    this.cursor = null; // the keyboard's: {slot} or {piece} in the tray
   }
 
   show(text, { placement = null, misfits = [], hinted = null } = {}) {
@@ -109,6 +131,7 @@ class TriangleView {
     this.svg.setAttribute("viewBox", `0 0 ${L.width.toFixed(3)} ${L.height.toFixed(3)}`);
     this.svg.innerHTML = markup;
     this.svg.dataset.side = String(puzzle.n);
+    markCursor(this);
   }
 
   // The tray goes beside the triangle where the board has the room.
@@ -181,7 +204,9 @@ class TrianglePlayground extends Playground {
 
   moveListOptions() {
     return {
-      chipTitle: (move, i) => `${move}: step ${i + 1}, ${moveWords(move).toLowerCase()}`,
+      chipText,
+      // the chip's text is in its name (what is read is what is seen)
+      chipTitle: (move, i) => `Step ${i + 1}: ${chipText(move)}`,
       labels: { solution: "The solution, piece by piece", play: "Your moves" },
     };
   }
@@ -276,7 +301,7 @@ class TrianglePlayground extends Playground {
         placement = placement.slice();
         placement[slot] = { piece: entry.piece, edges: [...entry.edges] };
         const detail = { slot, piece: entry.piece, edges: [...entry.edges] };
-        steps.push({ board: start, move: moveLabel(detail, null), detail, placement, misfits: [] });
+        steps.push({ board: start, move: moveOf(detail, null), detail, placement, misfits: [] });
       });
     }
     this.state.timeline = { kind: "solution", steps, cursor: 0 };
@@ -320,7 +345,7 @@ class TrianglePlayground extends Playground {
       t.kind = "play";
       t.steps = t.steps.slice(0, t.cursor + 1);
     }
-    const step = { board: this.state.start, move: moveLabel(wanted.move, before), detail: wanted.move,
+    const step = { board: this.state.start, move: moveOf(wanted.move, before), detail: wanted.move,
       placement: answer.placement, misfits: answer.misfits };
     this.view.select(wanted.select ?? (answer.placement[answer.moved] ? { slot: answer.moved } : null));
     if (wanted.fly) await this.animateStep(from, step);
@@ -506,7 +531,13 @@ export const triangle = {
       shell.render();
     });
     mountEditor(shell);
+    const pieceEditor = mountPieceEditor(shell);
     installGestures(shell, view);
+    installKeys(shell, view, {
+      place: (piece, slot) => shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]])),
+      takeOut: (slot) => shell.tryMove(() => ({ move: { slot, piece: null },
+        words: `Piece ${view.placement[slot].piece} back in the tray.`, select: null })),
+    });
     // a turned phone or a resized window may move the tray
     new ResizeObserver(() => {
       if (view.puzzle && view.isWide() !== view.wide && !shell.state.busy) shell.render();
@@ -520,6 +551,7 @@ export const triangle = {
       valid: (text) => parsePuzzle(text) !== null,
       startChanged: (text) => {
         view.selected = null;
+        pieceEditor.startChanged(text);
         const p = parsePuzzle(text);
         if (p) {
           $("#size").value = String(p.n);

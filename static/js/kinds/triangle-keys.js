@@ -1,0 +1,126 @@
+// Play without a pointer: a keyboard cursor on the board (the focused SVG)
+// goes over the tray's pieces and the triangle's slots. Arrows move it,
+// Enter picks up the tray piece under it and then drops it in the slot
+// chosen, R turns the piece under it (the shell's keyMove), Delete takes it
+// back to the tray, Escape lets go. Every cursor move is said through the
+// shell's status line, which is a live region, since an SVG's inner parts
+// are not focusable one by one without losing the focus on each redraw.
+
+// The stops the cursor visits in order: while a piece is held only the
+// slots (it can only go to one), otherwise the tray's pieces then the slots.
+function stops(view) {
+  const held = heldPiece(view);
+  const slots = view.placement.map((_, s) => ({ slot: s }));
+  if (held !== null) return slots;
+  const used = new Set(view.placement.filter(Boolean).map((e) => e.piece));
+  const tray = view.puzzle.pieces.map((_, p) => p).filter((p) => !used.has(p)).map((p) => ({ piece: p }));
+  return [...tray, ...slots];
+}
+
+export function heldPiece(view) {
+  const p = view.selected?.piece;
+  return p === undefined || p === null ? null : p;
+}
+
+const same = (a, b) => Boolean(a && b) && a.slot === b.slot && a.piece === b.piece;
+
+// The cursor kept on a stop that still exists (a tray piece placed meanwhile
+// leaves the tray): otherwise the first stop.
+export function cursorNow(view) {
+  if (!view.puzzle) return null;
+  const all = stops(view);
+  const found = all.find((s) => same(s, view.cursor));
+  view.cursor = found || all[0] || null;
+  return view.cursor;
+}
+
+export function cursorWords(view, c = cursorNow(view)) {
+  if (!c) return "";
+  if (c.slot === undefined) return `Tray: piece ${c.piece} (${view.puzzle.pieces[c.piece].join(", ")}).`;
+  const e = view.placement[c.slot];
+  const where = `Slot ${c.slot}`;
+  return e ? `${where}: piece ${e.piece} (${e.edges.join(", ")}).` : `${where}: empty.`;
+}
+
+// The cursor's element gets a class (the ring is drawn only while the board
+// has the focus, see triangle.css); the board says where it is for tests.
+export function markCursor(view) {
+  const c = cursorNow(view);
+  view.svg.querySelectorAll(".kbd-cursor").forEach((el) => el.classList.remove("kbd-cursor"));
+  if (!c) {
+    delete view.svg.dataset.cursor;
+    return;
+  }
+  view.svg.dataset.cursor = c.slot === undefined ? `tray:${c.piece}` : `slot:${c.slot}`;
+  const el = c.slot === undefined
+    ? view.svg.querySelector(`.piece.in-tray[data-piece="${c.piece}"]`)
+    : view.svg.querySelector(`.piece.placed[data-slot="${c.slot}"]`) || view.svg.querySelector(`.slot[data-slot="${c.slot}"]`);
+  el?.classList.add("kbd-cursor");
+}
+
+// `place(piece, slot)` and `takeOut(slot)` ask the shell for the move.
+export function installKeys(shell, view, { place, takeOut }) {
+  const step = (delta) => {
+    const all = stops(view);
+    if (!all.length) return;
+    const i = all.findIndex((s) => same(s, cursorNow(view)));
+    view.cursor = all[(i + delta + all.length) % all.length];
+    // R turns the piece under the cursor (it turns the selected one)
+    if (heldPiece(view) === null) view.selected = view.placement[view.cursor.slot] ? { slot: view.cursor.slot } : null;
+    shell.render();
+    shell.say(cursorWords(view));
+  };
+  const enter = () => {
+    const c = cursorNow(view);
+    if (!c) return;
+    const held = heldPiece(view);
+    if (c.slot === undefined) {
+      view.selected = { piece: c.piece };
+      const empty = view.placement.findIndex((e) => !e);
+      view.cursor = { slot: empty >= 0 ? empty : 0 };
+      shell.render();
+      shell.say(`Piece ${c.piece} picked up. Arrows choose a slot, Enter puts it there, Escape puts it back. ` +
+        cursorWords(view));
+    } else if (held !== null) {
+      place(held, c.slot);
+    } else if (view.placement[c.slot]) {
+      view.selected = { slot: c.slot };
+      shell.render();
+      shell.say(`${cursorWords(view)} R turns it, Delete takes it out.`);
+    } else {
+      shell.say(`Slot ${c.slot} is empty: choose a piece in the tray first (arrows, then Enter).`);
+    }
+  };
+  const keys = {
+    ArrowRight: () => step(1),
+    ArrowDown: () => step(1),
+    ArrowLeft: () => step(-1),
+    ArrowUp: () => step(-1),
+    Enter: enter,
+    Escape: () => {
+      const held = heldPiece(view);
+      if (held === null) return false;
+      view.selected = null;
+      view.cursor = { piece: held };
+      shell.render();
+      shell.say(`Piece ${held} put back in the tray.`);
+      return true;
+    },
+    Delete: () => {
+      const c = cursorNow(view);
+      if (c?.slot === undefined) return false;
+      if (!view.placement[c.slot]) shell.say(`Slot ${c.slot} is empty: nothing to take out.`, "warn");
+      else takeOut(c.slot);
+      return true;
+    },
+  };
+  keys.Backspace = keys.Delete;
+  // On the board itself, before the page's shortcuts (they listen on the document).
+  view.svg.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !view.puzzle || shell.state.solving) return;
+    const act = keys[e.key];
+    if (!act || act() === false) return;
+    e.preventDefault();
+    e.stopPropagation();
+  });
+}

@@ -24,6 +24,7 @@ def extension(name, sources):
 
 EXTENSIONS = [
     extension("webapp._sliding", ["csrc/sliding.c"]),
+    extension("webapp._rotation", ["csrc/rotation.c"]),
 ]
 
 if __name__ == "__main__":

@@ -144,3 +144,10 @@ def phone(browser, live_server):
 def calm_page(browser, live_server):
     """A desktop page whose system asks for reduced motion."""
     yield from _watched_page(browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})
+
+
+def pytest_report_header(config):
+    """Say which rotation engine the tests ran (the C one when it was built)."""
+    from webapp.rotation.solver import pick_engine
+
+    return f"rotation engine: {pick_engine('auto')}"

@@ -140,8 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
                               "count after N nodes (default: no limit)")
     p_solve.add_argument("--max-seconds", type=_seconds, metavar="S",
                          help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)")
-    p_solve.add_argument("--engine", choices=("fast", "reference"), default="fast",
-                         help="rotation: fast: a whole layer at a time with numpy (default); "
+    p_solve.add_argument("--engine", choices=("auto", "c", "numpy", "fast", "reference"),
+                         default="auto",
+                         help="rotation: auto: the fastest built (default); c: the compiled "
+                              "search; numpy (or fast): a whole layer at a time; "
                               "reference: the plain one-state-at-a-time search")
     p_solve.set_defaults(run=_solve)
 
@@ -329,7 +331,7 @@ def _solve(args) -> int:
 
 
 #: Options that only a rotation puzzle takes, with their defaults.
-_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "fast"}
+_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "auto"}
 #: Options that only a sliding-tile puzzle takes.
 _SLIDING_ONLY = {"max_nodes": None}
 #: Options a triangle puzzle does not take.
@@ -497,8 +499,11 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
     if wrong:
         print(f"error: {wrong}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.engine == "fast":
-        from .rotation.solver import solve_best as engine  # numpy: only when solving
+    if args.engine != "reference":
+        from functools import partial
+
+        from .rotation.solver import solve_best  # numpy: only when solving
+        engine = partial(solve_best, engine="numpy" if args.engine == "fast" else args.engine)
     else:
         engine = solve
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))

@@ -103,6 +103,8 @@ class Answer:
     start: Step | None = None
     trajectory: list[Step] = field(default_factory=list)
     reason: str | None = None
+    #: Which solver computed it ('c', 'numpy', 'reference'), when one says.
+    engine: str | None = None
 
     @property
     def length(self) -> int | None:
@@ -154,7 +156,7 @@ class Answer:
             ],
             "start": self.start.to_dict() if self.start else None,
             "trajectory": [step.to_dict() for step in self.trajectory],
-        }
+        } | ({"engine": self.engine} if self.engine else {})
 
 
 def checked_request(board: Board, goal: str | Goal, orientation: int,

@@ -1,0 +1,95 @@
+"""The rotation search in C (``webapp._rotation``, from ``csrc/rotation.c``),
+when it was built; :data:`MODULE` is None otherwise and the numpy solver
+answers instead.
+
+The C search walks the states in the reference's order, so its answers are
+the reference's to the last field (status, moves, states, depth, limit).
+
+>>> from webapp.rotation.board import Board
+>>> from webapp.rotation.physics import EXAMPLE
+>>> MODULE is None or native_solve(Board.from_text(EXAMPLE)).moves == "LL"
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from .board import Board
+from .physics import RELEASED, Frame, Position
+from .search import Answer, Goal, checked_request, goal_test, without_search
+
+try:  # optional: a failed compile leaves the numpy solver
+    from webapp import _rotation as MODULE
+except ImportError:  # pragma: no cover - depends on the build
+    MODULE = None
+
+__all__ = ["MODULE", "available", "native_solve"]
+
+_CODES = {0: ("solved", None), 1: ("unsolvable", None), 2: ("limit", "states"), 3: ("limit", "time")}
+
+
+def available() -> bool:
+    """Is the C search built and importable?"""
+    return MODULE is not None
+
+
+def _words(frame: Frame) -> int:
+    """64-bit words a packed state takes (as csrc/rotation.c packs it)."""
+    bits = max(1, (frame.width * frame.height).bit_length())
+    word, used = 0, 2
+    for _ in frame.lengths:
+        if used + bits > 64:
+            word, used = word + 1, 0
+        used += bits
+    return word + 1
+
+
+def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
+                 max_seconds: float | None = None, max_bytes: int | None = None,
+                 orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:
+    """:func:`webapp.rotation.search.solve`, run by the C extension.
+
+    ``max_bytes`` bounds the bytes the visited states hold (key, parent link,
+    hash slots); reaching it ends with ``limit == "memory"``. An exception
+    raised by ``progress`` stops the search and propagates.
+    """
+    if MODULE is None:
+        raise RuntimeError("the C rotation search (webapp._rotation) is not built")
+    goal = checked_request(board, goal, orientation, max_states)
+    began = time.perf_counter()
+    if _shortcut:
+        decided = without_search(board, goal, orientation, began)
+        if decided is not None:
+            return decided
+    frame = Frame(board)
+    reached = goal_test(frame, goal)
+
+    def answer(status: str, moves: str = "", **extra) -> Answer:
+        first = Position(board, orientation).settle()
+        trajectory = first.position.play(moves) if status == "solved" else []
+        return Answer(status, goal, board, moves, orientation=orientation,
+                      seconds=time.perf_counter() - began, start=first,
+                      trajectory=trajectory, **extra)
+
+    settled, _, released = frame.settle(orientation, frame.positions(board))
+    if reached(settled, released):
+        return answer("solved", states=1, depth=0)
+    if all(p == RELEASED for p in settled):
+        return answer("unsolvable", states=1, depth=0)
+
+    state_limit = "states"
+    if max_bytes is not None:
+        by_memory = max(1, max_bytes // MODULE.bytes_per_state(_words(frame)))
+        if max_states is None or by_memory < max_states:
+            max_states, state_limit = by_memory, "memory"
+    kind = {"any": 0, "stick": 1, "all": 2}[goal.kind]
+    target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else -1
+    code, moves, states, depth = MODULE.search(
+        frame.width, frame.height, frame.walls, bytes(frame.lengths),
+        bytes(1 if v else 0 for v in frame.vertical), settled, orientation, kind, target,
+        max_states or 0, -1.0 if max_seconds is None else float(max_seconds), progress)
+    status, limit = _CODES[code]
+    if limit == "states":
+        limit = state_limit
+    return answer(status, moves, states=states, depth=depth, limit=limit)

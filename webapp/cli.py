@@ -11,8 +11,14 @@ fast solution not proven shortest, exit 0).
 Standard output closed early (``| head``) ends any command quietly with
 status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
 takes its address before it says where it listens; when it cannot, it says
-why in one line and exits with 2. Numpy and Flask are imported only by the
-commands that need them, so ``--help`` and ``--version`` answer at once.
+why in one line and exits with 2.
+
+Start-up is kept short: numpy only when the numpy engine runs, Flask and
+waitress only for ``serve``, a kind's modules only when a puzzle of that
+kind is read (``webapp.kinds`` loads them as asked), the installed version
+only for ``--version``, the kinds' help texts only for ``--help``. A small
+rotation puzzle is solved by a whole process in well under 0.15 s with the C
+engine (tests/test_rotation_engines.py checks what a solve imports).
 """
 
 from __future__ import annotations
@@ -30,10 +36,6 @@ from .rotation.board import MAX_SIZE, MIN_SIZE
 from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .guess import names
 from .rotation.render import describe_step
-# how long a sliding board of more than 16 cells is searched for a shortest
-# solution when no limit is given (the kind's: the web app's default too)
-from .sliding.kind import BIG_CELLS as SLIDING_BIG_CELLS
-from .sliding.kind import BIG_SECONDS as SLIDING_BIG_SECONDS
 
 EXIT_OK = 0
 EXIT_LIMIT = 3
@@ -45,15 +47,40 @@ EXIT_BROKEN_PIPE = 141
 #: How many solutions of a triangle puzzle solve lists without --all.
 TRIANGLE_FIRST = 10
 
+
+
+def __getattr__(name: str):
+    """``SLIDING_BIG_CELLS`` and ``SLIDING_BIG_SECONDS``: how long a sliding
+    board of more than 16 cells is searched for a shortest solution when no
+    limit is given (the kind's: the web app's default too), read from the
+    sliding kind when first asked for, so that other commands do not load it."""
+    if name in ("SLIDING_BIG_CELLS", "SLIDING_BIG_SECONDS"):
+        from .sliding import kind
+
+        return getattr(kind, name.removeprefix("SLIDING_"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _setting(name: str):
+    """A module setting that tests may replace (``monkeypatch``) or that
+    :func:`__getattr__` reads when first asked for."""
+    return getattr(sys.modules[__name__], name)
+
+
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
 MIN_SECONDS = 0.001
 
-SOLVE_EPILOG = f"""\
+def _solve_epilog() -> str:
+    return SOLVE_EPILOG.format(big_seconds=_setting("SLIDING_BIG_SECONDS"),
+                               broken_pipe=EXIT_BROKEN_PIPE)
+
+
+SOLVE_EPILOG = """\
 limits: none unless given; the search runs until it has an answer or Ctrl+C
 stops it. Except for a sliding-tile board of more than 16 cells: without
 --max-seconds or --max-nodes its shortest-path search stops after
-{SLIDING_BIG_SECONDS:g} s and a fast solution follows, marked "optimal": false with the
+{big_seconds:g} s and a fast solution follows, marked "optimal": false with the
 proven "lower_bound". A sliding search stopped by a limit or by Ctrl+C
 answers the same way ("limit": "interrupted" for Ctrl+C; a second Ctrl+C
 aborts); exit 3 only when there is no solution at all.
@@ -64,7 +91,7 @@ exit status:
   2    a bad file, goal or option (the message names the line and column)
   3    a limit (--max-states, --max-nodes, --max-seconds) or Ctrl+C stopped
        the search without any solution (sliding: see above)
-  {EXIT_BROKEN_PIPE}  the reader of standard output stopped early (as with | head -c 300):
+  {broken_pipe}  the reader of standard output stopped early (as with | head -c 300):
        the rest of the answer is dropped, quietly"""
 
 
@@ -83,34 +110,64 @@ def version() -> str:
 #: What each kind is, in a few words, for the top-level --help (a kind not
 #: named here shows its title).
 _KIND_WORDS = {"rotation": "gravity rotation puzzles: turn the frame, the sticks fall",
-               "sliding": "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8"}
+               "sliding": "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8",
+               "triangle": "edge-matching puzzles: triangular pieces fill a big triangle"}
 
 
-def _kinds_help() -> tuple[str, str]:
-    """The top-level --help's description and epilog, from the registry."""
+def _kinds_description() -> str:
+    """The top-level --help's description, from the registry."""
     from .kinds import get
 
     kinds = names()
-    listed = "\n".join(f"  {n:<10}{_KIND_WORDS.get(n, get(n).title)}" for n in kinds)
-    description = f"Draw, solve and share puzzles of {len(kinds)} kinds:\n{listed}"
-    epilog = ("choosing the kind:\n"
+    listed = "\n".join(f"  {n:<10}{_KIND_WORDS.get(n) or get(n).title}" for n in kinds)
+    return f"Draw, solve and share puzzles of {len(kinds)} kinds:\n{listed}"
+
+
+def _kinds_epilog() -> str:
+    """The top-level --help's epilog, from the registry."""
+    kinds = names()
+    return ("choosing the kind:\n"
               "  solve FILE         recognises the kind from the text; --kind KIND names it\n"
               f"                     (as in: solve --kind {kinds[-1]} FILE)\n"
               f"  generate --kind K  makes a puzzle of kind K ({kinds[0]} by default)\n"
               "  serve              the web playground has a page for every kind\n\n"
               "COMMAND --help tells more about each command.")
-    return description, epilog
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose description and epilog may be functions,
+    called only when the help is shown: they read what a solve need not
+    load (every kind, the sliding kind's settings)."""
+
+    def format_help(self) -> str:
+        for attribute in ("description", "epilog"):
+            value = getattr(self, attribute)
+            if callable(value):
+                setattr(self, attribute, value())
+        return super().format_help()
+
+
+class _Version(argparse.Action):
+    """--version, which looks the installed version up only when given
+    (importlib.metadata takes a while to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser._print_message(f"rotation-playground {version()}\n", sys.stdout)
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    description, epilog = _kinds_help()
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rotation-playground",
-        description=description,
-        epilog=epilog,
+        description=_kinds_description,
+        epilog=_kinds_epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"rotation-playground {version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
@@ -118,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
                                               "a rotation puzzle, the tiles to slide of a "
                                               "sliding-tile puzzle. The kind is recognised "
                                               "from the text unless --kind names it.",
-                                  epilog=SOLVE_EPILOG,
+                                  epilog=_solve_epilog,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
     kinds = names()
@@ -376,10 +433,10 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
         return EXIT_BAD_INPUT
     max_seconds = args.max_seconds
     if (kind_name == "sliding" and max_seconds is None and args.max_nodes is None
-            and puzzle.width * puzzle.height > SLIDING_BIG_CELLS):
+            and puzzle.width * puzzle.height > _setting("SLIDING_BIG_CELLS")):
         # no databases past 16 cells: a shortest answer can take hours, so the
         # search gets a while and then the fast method answers, labelled
-        max_seconds = SLIDING_BIG_SECONDS
+        max_seconds = _setting("SLIDING_BIG_SECONDS")
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node")
     try:
         answer = kind.solve(kind.text(puzzle), {}, max_seconds=max_seconds,
@@ -499,21 +556,17 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
     if wrong:
         print(f"error: {wrong}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.engine != "reference":
-        from functools import partial
+    from .rotation.solver import EngineError, solve_best  # numpy: only if its engine runs
 
-        from .rotation.solver import solve_best  # numpy: only when solving
-        engine = partial(solve_best, engine="numpy" if args.engine == "fast" else args.engine)
-    else:
-        engine = solve
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
     try:
         board = parse(text)
         goal = Goal.parse(args.goal)
         goal.check(board)
         try:
-            answer = engine(board, goal, max_states=args.max_states,
-                            max_seconds=args.max_seconds, progress=progress)
+            answer = solve_best(board, goal, max_states=args.max_states,
+                                max_seconds=args.max_seconds, progress=progress,
+                                engine="numpy" if args.engine == "fast" else args.engine)
         except KeyboardInterrupt:
             progress.close()
             answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,
@@ -530,6 +583,9 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
         return EXIT_BAD_INPUT
     except GoalError as exc:
         print(f"error: {name}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except EngineError as exc:  # --engine c on a machine where it was not built
+        print(f"error: --engine {args.engine}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     if args.json:

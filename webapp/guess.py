@@ -65,6 +65,6 @@ def guess_kind(text: str) -> str:
             "this looks like a triangle (edge-matching) puzzle: a count, a square number of "
             "pieces, then three numbers a piece; this version solves only "
             + " and ".join(names()) + " puzzles (pass --kind to read it as one of those)")
-    from .kinds import detect
+    from .kinds import best
 
-    return detect(text)[0][1].name
+    return best(text).name

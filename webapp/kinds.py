@@ -7,7 +7,12 @@ its page's template and script): the generic code never asks a kind's name,
 only the attributes below. The optional ones get their defaults from
 :func:`with_defaults`, the one place that knows them.
 
->>> [kind.name for kind in KINDS]
+A kind's module is imported when the kind is first asked for (:func:`get`,
+:func:`best`), every kind's when :data:`KINDS` is: a command line that
+solves a rotation puzzle does not load the others.
+
+>>> from webapp import kinds
+>>> [kind.name for kind in kinds.KINDS]
 ['rotation', 'sliding', 'triangle']
 >>> get("rotation").counter
 'states'
@@ -171,24 +176,61 @@ def _card_facts(kind, puzzle, item: dict) -> list[str]:
             "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
 
 
+_LOADED: dict[str, Kind] = {}
+
+
 def _load(name: str):
-    return with_defaults(importlib.import_module(f"webapp.{name}.kind").KIND)
+    """The kind called ``name`` (one of :data:`NAMES`), its module imported
+    on first use: a command line that solves one kind of puzzle loads only
+    that kind (with its dependencies) and starts faster."""
+    kind = _LOADED.get(name)
+    if kind is None:
+        kind = with_defaults(importlib.import_module(f"webapp.{name}.kind").KIND)
+        if kind.name != name:  # names() answers without loading: they must agree
+            raise RuntimeError(f"webapp.{name}.kind.KIND is called {kind.name!r}, not {name!r}")
+        _LOADED[name] = kind
+    return kind
 
 
-KINDS = tuple(_load(name) for name in NAMES)
-_BY_NAME = {kind.name: kind for kind in KINDS}
+def __getattr__(attribute: str):
+    """``KINDS`` (every kind, in order) and ``_BY_NAME``, made when first
+    asked for (PEP 562): only then is every kind's module imported. Tests
+    may replace both (a third kind for a while)."""
+    if attribute == "KINDS":
+        value = tuple(_load(name) for name in NAMES)
+    elif attribute == "_BY_NAME":
+        value = {name: _load(name) for name in NAMES}
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
+    globals()[attribute] = value
+    return value
+
+
+def _all() -> tuple:
+    kinds = globals().get("KINDS")
+    return kinds if kinds is not None else __getattr__("KINDS")
 
 
 def get(name: str):
-    """The kind called ``name``; KeyError naming the kinds there are."""
+    """The kind called ``name``; KeyError naming the kinds there are.
+
+    Until every kind is wanted, only ``name``'s module is imported
+    (tests/test_rotation_engines.py checks it).
+    """
+    by_name = globals().get("_BY_NAME")
     try:
-        return _BY_NAME[name]
+        if by_name is not None:
+            return by_name[name]
+        if name in NAMES:
+            return _load(name)
     except (KeyError, TypeError):
-        raise KeyError(f"no puzzle kind {name!r} (kinds: {', '.join(names())})") from None
+        pass
+    raise KeyError(f"no puzzle kind {name!r} (kinds: {', '.join(names())})") from None
 
 
 def names() -> tuple[str, ...]:
-    return tuple(kind.name for kind in KINDS)
+    kinds = globals().get("KINDS")
+    return NAMES if kinds is None else tuple(kind.name for kind in kinds)
 
 
 def legacy():
@@ -197,7 +239,7 @@ def legacy():
     >>> legacy().name
     'rotation'
     """
-    return next((kind for kind in KINDS if kind.legacy), None)
+    return next((kind for kind in _all() if kind.legacy), None)
 
 
 def home():
@@ -207,12 +249,32 @@ def home():
     >>> home().name
     'rotation'
     """
-    return next((kind for kind in KINDS if kind.page_path == "/"), KINDS[0])
+    kinds = _all()
+    return next((kind for kind in kinds if kind.page_path == "/"), kinds[0])
 
 
 def detect(text: str) -> list[tuple[float, object]]:
     """Every kind with its score (0 to 1: how much ``text`` looks like one of
     its puzzles), best first; a tie goes to the kind listed first."""
-    scored = [(float(kind.detect(text)), -i, kind) for i, kind in enumerate(KINDS)]
+    scored = [(float(kind.detect(text)), -i, kind) for i, kind in enumerate(_all())]
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [(score, kind) for score, _, kind in scored]
+
+
+def best(text: str):
+    """The kind ``text`` looks most like: ``detect(text)[0][1]``, but the
+    kinds are asked in order and no further once one is sure (1), since a
+    tie goes to the first: a rotation board loads no other kind.
+
+    >>> best("1 2 3\\n4 5 6\\n7 8 0\\n").name
+    'sliding'
+    """
+    kinds = globals().get("KINDS")
+    found, top = None, -1.0
+    for kind in kinds if kinds is not None else map(_load, NAMES):
+        score = float(kind.detect(text))
+        if score > top:
+            found, top = kind, score
+        if top >= 1.0:
+            break
+    return found

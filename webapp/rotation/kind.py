@@ -39,9 +39,10 @@ SHUFFLE_SIZE = 7
 
 
 def engine_of(answer: dict, max_count: int | None = None) -> str:
-    """The engine :func:`~webapp.rotation.solver.solve_best` answered with:
-    it gives the first ``SMALL_SEARCH`` states to the reference search and
-    only a search that outgrows them to numpy, and both count states alike,
+    """The engine of an answer kept from before answers named theirs (the
+    cache), when :func:`~webapp.rotation.solver.solve_best` had no C engine:
+    it gave the first ``SMALL_SEARCH`` states to the reference search and
+    only a search that outgrew them to numpy, and both count states alike,
     so the figures say which one it was.
 
     >>> engine_of({"status": "solved", "states": 3, "limit": None})
@@ -49,9 +50,9 @@ def engine_of(answer: dict, max_count: int | None = None) -> str:
     >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
     'numpy'
     """
-    from . import solver  # numpy: only when answers are made, not for --help
+    from . import solver
 
-    if solver.fast_solve is None or (max_count is not None and max_count <= solver.SMALL_SEARCH):
+    if not solver.has_numpy() or (max_count is not None and max_count <= solver.SMALL_SEARCH):
         return "reference"
     if answer.get("states", 0) <= solver.SMALL_SEARCH and answer.get("limit") != "states":
         return "reference"

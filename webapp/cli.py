@@ -33,7 +33,6 @@ import time
 
 from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
 from .rotation.board import MAX_SIZE, MIN_SIZE
-from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 from .guess import names
 from .rotation.render import describe_step
 
@@ -134,17 +133,38 @@ def _kinds_epilog() -> str:
               "COMMAND --help tells more about each command.")
 
 
+class _Later(str):
+    """An option's help text that ends with something only a module a solve
+    need not load knows: a plain string for argparse's checks, finished by
+    :class:`_Parser` when the help is shown."""
+
+    def __new__(cls, text: str, finish):
+        made = super().__new__(cls, text)
+        made.finish = finish
+        return made
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose description and epilog may be functions,
-    called only when the help is shown: they read what a solve need not
-    load (every kind, the sliding kind's settings)."""
+    and its options' help texts :class:`_Later`, finished only when the help
+    is shown: they read what a solve need not load (every kind, the sliding
+    kind's settings, the generator's defaults)."""
 
     def format_help(self) -> str:
         for attribute in ("description", "epilog"):
             value = getattr(self, attribute)
             if callable(value):
                 setattr(self, attribute, value())
+        for action in self._actions:
+            if isinstance(action.help, _Later):
+                action.help = action.help + action.help.finish()
         return super().format_help()
+
+
+def _generate_max_states() -> int:
+    from .rotation.generate import DEFAULT_MAX_STATES
+
+    return DEFAULT_MAX_STATES
 
 
 class _Version(argparse.Action):
@@ -242,8 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_gen.add_argument("--tries", type=_positive, metavar="T",
                        help="boards to try (default 1, or 1000 with --min-moves/--unsolvable; "
                             "triangle --unique: 5000 up to side 4, 200 for side 5)")
-    p_gen.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
-                       help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})")
+    p_gen.add_argument("--max-states", type=_positive, metavar="N",
+                       help=_Later("states each search may visit",
+                                   lambda: f" (default {_generate_max_states():,})"))
     p_gen.set_defaults(run=_generate, parser=p_gen)
 
     p_serve = commands.add_parser(
@@ -693,11 +714,13 @@ class Progress:
 #: generate's options that only a rotation puzzle takes, with their defaults.
 _ROTATION_GENERATE = {"sticks": None, "gaps": 1, "gap_width": 1, "inner_walls": 0, "max_length": None,
                       "min_moves": None, "unsolvable": False, "tries": None,
-                      "max_states": DEFAULT_MAX_STATES}
+                      "max_states": None}
 
 
 def _generate(args) -> int:
     import random
+
+    from .rotation.generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.kind == "triangle":
@@ -716,6 +739,8 @@ def _generate(args) -> int:
         args.size = _whole(MIN_SIZE, MAX_SIZE)(args.size)
     except argparse.ArgumentTypeError as exc:
         args.parser.error(f"argument --size: {exc}")
+    if args.max_states is None:
+        args.max_states = DEFAULT_MAX_STATES
     options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
                    max_length=args.max_length)
     try:

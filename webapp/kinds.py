@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # only named in annotations: a solve need not import it
+    import random
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
 NAMES = ("rotation", "sliding", "triangle")

@@ -20,16 +20,14 @@ True
 
 from __future__ import annotations
 
-import random
 import re
 import time
 
-from . import sharecode
+# Share codes, pictures and random boards are imported by the methods that
+# make them: a command line that reads and solves a board loads none of them.
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
-from .generate import random_board
 from .physics import EXAMPLE, TURNS, Position
 from .search import Goal, without_search
-from .svg import board_svg
 from .textformat import parse
 
 #: Sticks a shuffled board gets when the request does not say.
@@ -118,9 +116,13 @@ class RotationKind:
         return board.text()
 
     def encode(self, board: Board) -> str:
+        from . import sharecode
+
         return sharecode.encode(board)
 
     def decode(self, code: str) -> Board:
+        from . import sharecode
+
         return sharecode.decode(code)
 
     # ------------------------------------------------------------- solving
@@ -186,9 +188,9 @@ class RotationKind:
         """None: the hint is the first move of a solve (cached after)."""
         return None
 
-    def shuffle(self, data: dict, rng: random.Random) -> Board:
-        """A random board, not solved: ``size`` (or ``width`` and ``height``)
-        and ``sticks`` from the request."""
+    def shuffle(self, data: dict, rng) -> Board:
+        """A random board, not solved, drawn with ``rng`` (a random.Random):
+        ``size`` (or ``width`` and ``height``) and ``sticks`` from the request."""
         width = _number(data, "width", _number(data, "size", SHUFFLE_SIZE))
         height = _number(data, "height", width)
         sticks = _number(data, "sticks", SHUFFLE_STICKS)
@@ -197,11 +199,15 @@ class RotationKind:
                 raise BoardError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
         if not 1 <= sticks <= len(SYMBOLS):
             raise BoardError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
+        from .generate import random_board
+
         return random_board(width, sticks, rng=rng, height=height)
 
     # --------------------------------------------------------- describing
     def svg(self, board: Board) -> str:
         cell = max(4, 240 // max(board.width, board.height))
+        from .svg import board_svg
+
         return board_svg(board, cell=cell)
 
     def detect(self, text: str) -> float:

@@ -66,15 +66,23 @@ def _context():
 
 
 #: The fields of an answer that say how it was delivered, not what it is.
-DELIVERY_FIELDS = ("time", "source", "board")
+DELIVERY_FIELDS = ("time", "source", "cached", "board")
 
 
 def complete(answer: dict, board: str, seconds: float, source: str) -> dict:
     """An answer with the fields every path gives: the same keys whether it
-    came from the cache, was found inline or by a worker."""
+    came from the cache, was found inline or by a worker. ``cached`` is
+    true for an answer from the cache (its ``engine`` is the one that
+    computed it then), false for one computed now: always there, so a
+    client need not tell a missing field from false.
+
+    >>> complete({"moves": "LL", "engine": "c"}, "...", 0.00012, "cache")
+    {'moves': 'LL', 'engine': 'c', 'time': 0.0001, 'source': 'cache', 'cached': True, 'board': '...'}
+    """
     answer = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
     answer["time"] = round(float(seconds), 4)
     answer["source"] = source
+    answer["cached"] = source == "cache"
     answer["board"] = board
     return answer
 

@@ -79,3 +79,39 @@ def test_help_and_version_import_neither_numpy_nor_flask():
                           timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_help_texts_read_late_still_give_the_figures_they_name(capsys):
+    """The top-level help, solve's epilog and generate's --max-states are
+    finished only when shown (a solve does not import what they read)."""
+    from webapp.rotation.generate import DEFAULT_MAX_STATES
+    from webapp.sliding.kind import BIG_SECONDS
+
+    text = help_of(capsys, "generate")
+    assert f"states each search may visit (default {DEFAULT_MAX_STATES:,})" in text
+    assert f"stops after {BIG_SECONDS:g} s and a fast solution follows" in help_of(capsys, "solve")
+    top = help_of(capsys)
+    assert "Draw, solve and share puzzles of 3 kinds:" in top
+    for words in ("rotation gravity rotation puzzles", "sliding sliding-tile puzzles",
+                  "triangle edge-matching puzzles", "(as in: solve --kind triangle FILE)"):
+        assert words in top
+    # shown twice (the parser is built anew), the same
+    assert help_of(capsys, "generate") == text
+
+
+def test_generate_without_max_states_searches_up_to_the_default(capsys, monkeypatch):
+    from webapp.rotation import generate
+
+    seen = []
+    real = generate.search
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["max_states"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generate, "search", spy)
+    assert main(["generate", "--size", "7", "--sticks", "2", "--seed", "3", "--tries", "2"]) == 0
+    assert main(["generate", "--size", "7", "--sticks", "2", "--seed", "3", "--tries", "2",
+                 "--max-states", "50"]) == 0
+    assert seen == [generate.DEFAULT_MAX_STATES, 50]
+    capsys.readouterr()

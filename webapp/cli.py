@@ -220,8 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_solve.add_argument("--engine", choices=("auto", "c", "numpy", "fast", "reference"),
                          default="auto",
                          help="rotation: auto: the fastest built (default); c: the compiled "
-                              "search; numpy (or fast): a whole layer at a time; "
-                              "reference: the plain one-state-at-a-time search")
+                              "search (exit 2 where it is not built); numpy (or fast): a whole "
+                              "layer at a time; reference: the plain one-state-at-a-time search; "
+                              "the JSON answer's engine names the one that ran")
     p_solve.set_defaults(run=_solve)
 
     p_gen = commands.add_parser(

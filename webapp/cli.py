@@ -47,7 +47,6 @@ EXIT_BROKEN_PIPE = 141
 TRIANGLE_FIRST = 10
 
 
-
 def __getattr__(name: str):
     """``SLIDING_BIG_CELLS`` and ``SLIDING_BIG_SECONDS``: how long a sliding
     board of more than 16 cells is searched for a shortest solution when no
@@ -69,6 +68,7 @@ def _setting(name: str):
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
 MIN_SECONDS = 0.001
+
 
 def _solve_epilog() -> str:
     return SOLVE_EPILOG.format(big_seconds=_setting("SLIDING_BIG_SECONDS"),
@@ -176,7 +176,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        parser._print_message(f"rotation-playground {version()}\n", sys.stdout)
+        print(f"rotation-playground {version()}")
         parser.exit()
 
 

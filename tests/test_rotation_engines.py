@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from test_jobs import heavy_job, make_client
+from test_jobs import cleanup, heavy_job, make_client  # noqa: F401 - a fixture
 from webapp.cli import main
 from webapp.rotation import EXAMPLE, native, solver
 from webapp.rotation.board import Board
@@ -35,15 +35,6 @@ OTHER_KINDS = ("webapp.sliding", "webapp.triangle")
 #: that solve_best gives the reference when it falls back to numpy, and small
 #: enough to be solved in the request over the web.
 MIDDLE = "generated-eleven.txt"
-
-
-@pytest.fixture
-def cleanup():
-    """Cancel every job of the clients a test made, whatever happens."""
-    clients = []
-    yield clients.append
-    for client in clients:
-        client.application.extensions["playground_jobs"].close()
 
 
 def imported(*argv: str) -> set[str]:

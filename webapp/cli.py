@@ -449,7 +449,9 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node", depth="slots filled")
     first = None if args.all else TRIANGLE_FIRST
     try:
-        answer = kind.solve(kind.text(puzzle), {"first": first}, max_seconds=args.max_seconds,
+        # Ctrl+C in the search answers "limit" with the counts so far
+        answer = kind.solve(kind.text(puzzle), {"first": first, "interruptible": True},
+                            max_seconds=args.max_seconds,
                             max_count=args.max_nodes, progress=progress)
     except KeyboardInterrupt:
         progress.close()

@@ -145,10 +145,13 @@ class TriangleKind:
     def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
         """Solve within the limits (``max_count``: nodes); ``options["first"]``
-        solutions listed (None: every one); ``progress(nodes, depth)``."""
+        solutions listed (None: every one); ``progress(nodes, depth)``.
+        ``options["interruptible"]`` (the command line's, never a request's):
+        Ctrl+C answers ``limit`` with the counts so far."""
         puzzle = parse(text)
         answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_nodes=max_count,
-                                 max_seconds=max_seconds, progress=progress)
+                                 max_seconds=max_seconds, progress=progress,
+                                 interruptible=bool(options.get("interruptible")))
         return self._body(answer)
 
     @staticmethod

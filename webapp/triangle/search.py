@@ -184,14 +184,16 @@ def _slot_orbits(n: int) -> list[int]:
 
 
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
-          symmetry: bool = True) -> Tally:
+          symmetry: bool = True, interruptible: bool = False) -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
     in ``tally.store`` (``tally.overflow`` says when more were found).
     ``stop_after``: stop when this many distinct pictures are known.
     ``symmetry``: break the three-fold symmetry (the tests turn it off to
-    compare).
+    compare). ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
+    as a limit does (``tally.stopped`` is ``"interrupted"``), so that the
+    command line can still give the counts so far.
     """
     n = puzzle.n
     size = n * n
@@ -401,6 +403,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         tally.complete = True
     except Stop as stop:
         tally.stopped = stop.reason
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        tally.stopped = "interrupted"
     finally:
         budget.nodes = max(budget.nodes, nodes)
     return tally

@@ -501,3 +501,55 @@ def test_reduced_motion_plays_to_the_end(calm_page):
     wait_filled(page, 9, timeout=30_000)
     assert placement(page) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
     expect(message(page)).to_contain_text("Done")
+
+
+# The rules' third example: the search takes pieces back 7 times on its way.
+BACKTRACKS = "4\n9\n-2 -1 -3\n1 -2 -4\n-4 1 2\n-1 1 -3\n1 2 3\n-4 -3 -2\n1 -2 -3\n-1 3 4\n4 -2 -3\n"
+
+
+def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
+    from webapp.triangle import trace as tr
+
+    open_triangle(page, BACKTRACKS)
+    puzzle = parse(BACKTRACKS)
+    expected = tr.trace(puzzle)
+    assert expected.takebacks >= 3 and not expected.cut
+    page.locator("#speed").select_option("4")
+    # watch the board: the filled count must go down at some point (a take-back)
+    page.evaluate("""() => {
+        window.__filled = [];
+        new MutationObserver(() => window.__filled.push(Number(document.querySelector('#board').dataset.filled)))
+            .observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-filled']});
+    }""")
+    button(page, "Show search").click()
+    expect(board(page)).to_have_attribute("data-trace-steps", str(len(expected.events)))
+    expect(page.locator("#search-counter")).to_contain_text(re.compile(r"Search: step \d+ of %d" % len(expected.events)))
+    # a take-back happens before the end, and is said and counted
+    page.wait_for_function("() => Number(document.querySelector('#board').dataset.takebacks) >= 1")
+    expect(button(page, "Pause search")).to_be_enabled()
+    expect(page.locator("#moves-label")).to_have_text("The search, step by step")
+    shot(page, "08-search-running")
+    # Pause holds it; Resume goes on
+    button(page, "Pause search").click()
+    expect(button(page, "Resume search")).to_be_enabled()  # the move under way ends first
+    held = board(page).get_attribute("data-trace-step")
+    page.wait_for_timeout(600)
+    assert board(page).get_attribute("data-trace-step") == held
+    button(page, "Resume search").click()
+    page.wait_for_function("n => document.querySelector('#board').dataset.traceStep === String(n)",
+                           arg=len(expected.events), timeout=60_000)
+    wait_still(page)
+    filled = page.evaluate("window.__filled")
+    assert any(b < a for a, b in zip(filled, filled[1:])), filled
+    expect(page.locator("#search-counter")).to_have_text(
+        f"Search: step {len(expected.events)} of {len(expected.events)}, {expected.takebacks} take-backs")
+    wait_filled(page, 9)
+    assert placement(page) == as_json(expected.solution)
+    expect(page.locator("#board .misfit")).to_have_count(0)
+    expect(message(page)).to_contain_text("Done: the search's first solution")
+    shot(page, "09-search-done")
+    # Stop ends the show: the board before it comes back (empty here)
+    button(page, "Stop").click()
+    wait_filled(page, 0)
+    expect(button(page, "Stop")).to_be_disabled()
+    expect(page.locator("#search-counter")).to_contain_text("The search, slowed down")

@@ -553,3 +553,57 @@ def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
     wait_filled(page, 0)
     expect(button(page, "Stop")).to_be_disabled()
     expect(page.locator("#search-counter")).to_contain_text("The search, slowed down")
+
+
+def test_keyboard_alone_moves_a_placed_piece_to_another_slot(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    board(page).focus()
+    # piece 4 into slot 2, turned once, and piece 1 into slot 0: keys only
+    press_until(page, "ArrowRight", "tray:4")
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Enter")
+    wait_filled(page, 1)
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "2")
+    a, b, c = puzzle.pieces[4]
+    turned = [c, a, b]
+    press_until(page, "ArrowLeft", "tray:1")
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowLeft", "slot:0")
+    page.keyboard.press("Enter")
+    wait_filled(page, 2)
+    # Enter on a placed piece lifts it; Escape leaves it where it was
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Enter")
+    expect(message(page)).to_contain_text("Piece 4 lifted from slot 2")
+    expect(page.locator(placed(2))).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("Escape")
+    expect(message(page)).to_contain_text("Piece 4 stays in slot 2")
+    assert placement(page)[2] == {"piece": 4, "edges": turned}
+    # lifted again: while held the arrows go over the slots; Enter drops it in slot 5, still turned
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowRight", "slot:5")
+    expect(message(page)).to_contain_text("Slot 5: empty")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[5] !== null")
+    now = placement(page)
+    assert now[5] == {"piece": 4, "edges": turned} and now[2] is None
+    expect(message(page)).to_contain_text("Piece 4 moved from slot 2 to slot 5")
+    expect(page.locator("#announce")).to_contain_text("Piece 4 moved from slot 2 to slot 5")
+    expect(board(page)).to_have_attribute("data-filled", "2")
+    expect(page.locator("#moves-list li button").last).to_have_text("piece 4 → slot 5")
+    # onto a filled slot: the piece there goes back to the tray
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowLeft", "slot:0")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].piece === 4")
+    assert placement(page)[5] is None
+    expect(page.locator(tray_piece(1))).to_have_count(1)
+    expect(message(page)).to_contain_text("Piece 1 back in the tray")
+    # Undo (Ctrl+Z) takes the move back: piece 4 in slot 5 again, piece 1 in slot 0
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0]?.piece === 1")
+    assert placement(page)[5] == {"piece": 4, "edges": turned}
+    assert page.evaluate("document.activeElement.id") == "board"

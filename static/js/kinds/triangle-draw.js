@@ -208,7 +208,8 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
   }
   placement.forEach((entry, s) => {
     if (!entry) return;
-    const cls = [marks.hinted === s ? "hinted" : "", marks.selected?.slot === s ? "selected" : ""].join(" ");
+    const chosen = marks.selected?.slot === s || marks.selected?.from === s;
+    const cls = [marks.hinted === s ? "hinted" : "", chosen ? "selected" : ""].join(" ");
     out += pieceMarkup(`slot-${s}`, slotPoints(L, s), entry.edges, {
       numbers: marks.numbers,
       cls: `placed ${cls}`,

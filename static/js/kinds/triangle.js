@@ -129,7 +129,11 @@ class TriangleView {
     this.puzzle = puzzle;
     this.placement = placement && placement.length === puzzle.pieces.length ? placement : emptyPlacement(text);
     if (this.selected?.slot !== undefined && !this.placement[this.selected.slot]) this.selected = null;
-    if (this.selected?.piece !== undefined && this.placement.some((e) => e && e.piece === this.selected.piece)) this.selected = null;
+    // a piece picked in the tray is let go once it is placed; one lifted from
+    // its slot (to move it) is held while it is still there
+    const lifted = this.selected?.from;
+    if (this.selected?.piece !== undefined && (lifted === undefined ? this.placement.some((e) => e && e.piece === this.selected.piece)
+      : this.placement[lifted]?.piece !== this.selected.piece)) this.selected = null;
     this.wide = this.isWide();
     const { markup, layout: L } = boardMarkup(puzzle, this.placement, misfits,
       { numbers: this.numbers, hinted, selected: this.selected, wide: this.wide });
@@ -663,7 +667,21 @@ export const triangle = {
     const pieceEditor = mountPieceEditor(shell);
     installGestures(shell, view);
     installKeys(shell, view, {
-      place: (piece, slot) => shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]])),
+      place: (piece, slot, from) => {
+        if (from === null || from === undefined) {
+          shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]]));
+          return;
+        }
+        // moved as it is turned; a piece in the slot it goes to goes back to the tray
+        shell.tryMove((placement) => {
+          const here = placement[from];
+          if (!here || here.piece !== piece) return { refusal: `Piece ${piece} is no longer in slot ${from}.` };
+          const other = placement[slot];
+          const words = `Piece ${piece} moved from slot ${from} to slot ${slot}.` +
+            (other ? ` Piece ${other.piece} back in the tray.` : "");
+          return { move: { slot, piece, edges: [...here.edges] }, words, select: { slot } };
+        });
+      },
       takeOut: (slot) => shell.tryMove(() => ({ move: { slot, piece: null },
         words: `Piece ${view.placement[slot].piece} back in the tray.`, select: null })),
     });

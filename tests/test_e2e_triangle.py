@@ -607,3 +607,15 @@ def test_keyboard_alone_moves_a_placed_piece_to_another_slot(page):
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0]?.piece === 1")
     assert placement(page)[5] == {"piece": 4, "edges": turned}
     assert page.evaluate("document.activeElement.id") == "board"
+
+
+def test_phone_gallery_cards_of_triangles_do_not_overflow(phone):
+    page = phone
+    page.goto("/puzzles?kind=triangle")
+    expect(page.locator(".card").first).to_be_visible()
+    wide = page.evaluate("""() => [...document.querySelectorAll('.card, .card *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map((el) => el.textContent.trim().slice(0, 60))""")
+    assert wide == [], wide
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"

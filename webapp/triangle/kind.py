@@ -309,14 +309,19 @@ class TriangleKind:
         (``count`` placements, ``distinct`` pictures; 0: no solution).
 
         >>> KIND.card_facts(KIND.parse(KIND.example), {"count": 3, "distinct": 1})
-        ['3 × 3', '9 pieces', '1 picture (3 placements)']
+        ['3 × 3', '9 pieces', '1 picture', '3 placements']
+
+        Each fact is kept on one line, so the counts are two facts: together
+        ("2,429 pictures (29,148 placements)") they were wider than a
+        phone's card.
         """
         facts = [f"{puzzle.n} × {puzzle.n}", f"{len(puzzle.pieces)} piece{'s' if len(puzzle.pieces) != 1 else ''}"]
         count, distinct = item.get("count"), item.get("distinct")
         if count == 0:
             facts.append("no solution")
         elif count is not None and distinct is not None:
-            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''} ({count:,} placement{'s' if count != 1 else ''})")
+            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''}")
+            facts.append(f"{count:,} placement{'s' if count != 1 else ''}")
         return facts
 
     def summary(self, puzzle: Puzzle) -> dict:

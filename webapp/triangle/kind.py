@@ -192,8 +192,8 @@ class TriangleKind:
                 "solutions": [] if t.solution is None else [play.to_json(t.solution)],
                 "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python", "optimal": True}
         if t.status == "solved" and t.cut:
-            said = (f"traced: {info['made']:,} moves to the first solution "
-                    f"({info['takebacks']:,} take-backs in the first {info['steps']:,} kept)")
+            said = (f"traced: {info['made']:,} moves to the first solution; "
+                    f"{info['takebacks']:,} take-backs in the first {info['steps']:,}, kept to show")
         elif t.status == "solved":
             said = (f"traced: {info['made']:,} moves to the first solution, "
                     f"{info['takebacks']:,} take-backs")

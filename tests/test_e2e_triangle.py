@@ -548,6 +548,7 @@ def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
     expect(page.locator("#board .misfit")).to_have_count(0)
     expect(message(page)).to_contain_text("Done: the search's first solution")
     shot(page, "09-search-done")
+    assert_accessible(page, "triangle, the search shown")
     # Stop ends the show: the board before it comes back (empty here)
     button(page, "Stop").click()
     wait_filled(page, 0)

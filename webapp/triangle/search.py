@@ -184,7 +184,7 @@ def _slot_orbits(n: int) -> list[int]:
 
 
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
-          symmetry: bool = True, interruptible: bool = False, trace=None) -> Tally:
+          symmetry: bool = True, interruptible: bool = False, board: list | None = None) -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
@@ -193,12 +193,11 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     ``symmetry``: break the three-fold symmetry (the tests turn it off to
     compare). ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
     as a limit does (``tally.stopped`` is ``"interrupted"``), so that the
-    command line can still give the counts so far. ``trace``: an object told
-    of every placement (``place(slot, class, triple)``) and take-back
-    (``take(slot)``) as the search makes them, and of the first picture
-    found (``found()``, which ends the search by raising :class:`Stop`); see
-    :mod:`webapp.triangle.trace`. Without one, the search pays one test of
-    a local per node.
+    command line can still give the counts so far. ``board``: the list of
+    the slots (``None`` each) the search fills: it writes there every
+    placement (the triple) and every take-back (``None``), in the order it
+    makes them, and nothing else. :mod:`webapp.triangle.trace` passes a list
+    that records those writes; a plain list (the default) costs nothing.
     """
     n = puzzle.n
     size = n * n
@@ -245,13 +244,12 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     # Per slot: (mask, fitting, key) for the numbers its filled neighbours demand.
     empty = fitting((None, None, None))
     ent = [empty + ((None, None, None),)] * size
-    placed = [None] * size
+    placed = [None] * size if board is None else board
     frontier = set()
     top_key = [None]
     nodes = budget.nodes
     next_check = budget.next_check()
     free = (1 << len(kinds)) - 1  # a bit per class with pieces left
-    tracing = trace is not None
 
     def is_fixed() -> bool:
         for s in range(size):
@@ -265,8 +263,6 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         return True
 
     def leaf() -> None:
-        if tracing:
-            trace.found()
         if anchor is not None:
             tally.unique_top += 1
         elif corners:
@@ -337,8 +333,6 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             if not rem[c]:
                 free ^= bit
             placed[s] = t
-            if tracing:
-                trace.place(s, c, t)
             added = []
             saved = []
             for i, s2, i2 in near:
@@ -379,8 +373,6 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             for s2, old in saved:
                 ent[s2] = old
             placed[s] = None
-            if tracing:
-                trace.take(s)
             if not rem[c]:
                 free ^= bit
             rem[c] += 1

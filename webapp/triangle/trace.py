@@ -2,13 +2,15 @@
 "Show search" plays it slowed down, take-backs and all.
 
 :func:`trace` runs the real search (:func:`webapp.triangle.search.count`,
-symmetry breaking and most-constrained slot first included) with a
-:class:`Recorder` hooked in, and stops it at the first solution it finds
-(which need not be the first in the listed order: the search takes slots
-in its own order). The search places classes of equal pieces; the
-recorder names a piece: a placement of a class takes its free piece of
-lowest index (the search undoes moves in reverse order, so a take-back
-gives back the piece last taken).
+symmetry breaking and most-constrained slot first included) on a
+:class:`Recorder`: the list of slots the search writes its placements and
+take-backs into, which keeps them as it goes (the search itself has no
+hook to pay for when nobody traces), and stops the search at the first
+solution it finds (not always the first in the listed order: the search
+takes slots in its own order). The search places triples of classes of
+equal pieces; the recorder names a piece: a placement of a class takes its
+free piece of lowest index (the search undoes moves in reverse order, so a
+take-back gives back the piece last taken).
 
 Only the first ``cap`` events are kept (``cut`` says when there were more):
 the rest of the search still runs, within the limits, to the solution.
@@ -51,15 +53,19 @@ class _Found(Stop):
     """The first solution is found: the trace ends."""
 
 
-class Recorder:
-    """Told of the search's moves (see :func:`webapp.triangle.search.count`),
-    keeps the first ``cap`` as events and the placement they lead to."""
+class Recorder(list):
+    """The search's slots (its ``board``, see :func:`webapp.triangle.search.count`):
+    each write is a placement or a take-back; the first ``cap`` are kept as
+    events, and the board full is the solution (the search ends there)."""
 
     def __init__(self, puzzle: Puzzle, cap: int) -> None:
+        super().__init__([None] * len(puzzle.pieces))
         self.pieces = puzzle.pieces
         self.cap = cap
         kinds, _ = classes(puzzle.pieces)
         index = {kind: c for c, kind in enumerate(kinds)}
+        self.class_of = {t: c for c, kind in enumerate(kinds) for t in turnings(kind)}
+        self.filled = 0
         # per class its free pieces, the lowest index last (taken first)
         self.free = [[] for _ in kinds]
         for p in reversed(range(len(puzzle.pieces))):
@@ -76,6 +82,17 @@ class Recorder:
             self.events.append(event)
             if event["act"] == "take":
                 self.takebacks += 1
+
+    def __setitem__(self, slot: int, triple) -> None:
+        if triple is None:
+            self.take(slot)
+            self.filled -= 1
+        else:
+            self.place(slot, self.class_of[triple], triple)
+            self.filled += 1
+        super().__setitem__(slot, triple)
+        if self.filled == len(self):
+            self.found()
 
     def place(self, slot: int, c: int, edges) -> None:
         piece = self.free[c].pop()
@@ -125,7 +142,7 @@ def trace(puzzle: Puzzle, *, cap: int = 1000, max_nodes: int | None = None,
         raise TriangleError(f"a trace keeps 1 to {MAX_EVENTS} events, not {cap!r}")
     budget = Budget(max_nodes, max_seconds, progress)
     recorder = Recorder(puzzle, cap)
-    tally = count(puzzle, budget, trace=recorder)
+    tally = count(puzzle, budget, board=recorder)
     if recorder.solution is not None:
         status, limit = "solved", None
     elif tally.complete:

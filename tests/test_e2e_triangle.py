@@ -583,8 +583,17 @@ def test_keyboard_alone_moves_a_placed_piece_to_another_slot(page):
     page.keyboard.press("Escape")
     expect(message(page)).to_contain_text("Piece 4 stays in slot 2")
     assert placement(page)[2] == {"piece": 4, "edges": turned}
-    # lifted again: while held the arrows go over the slots; Enter drops it in slot 5, still turned
+    # lifted again, R turns it where it is and it stays lifted; turned back to where it was
     page.keyboard.press("Enter")
+    page.keyboard.press("r")
+    page.wait_for_function("t => JSON.parse(document.querySelector('#board').dataset.placement)[2].edges[0] === t",
+                           arg=b)
+    expect(page.locator(placed(2))).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    page.wait_for_function("t => JSON.parse(document.querySelector('#board').dataset.placement)[2].edges[0] === t",
+                           arg=turned[0])
+    # while held the arrows go over the slots; Enter drops it in slot 5, still turned
     press_until(page, "ArrowRight", "slot:5")
     expect(message(page)).to_contain_text("Slot 5: empty")
     page.keyboard.press("Enter")

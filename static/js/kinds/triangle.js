@@ -707,6 +707,12 @@ export const triangle = {
       },
       keyMove(e) {
         if (e.key !== "r" && e.key !== "R") return null;
+        const lifted = view.selected?.from;
+        if (lifted !== undefined && lifted !== null) {
+          // a piece lifted to be moved turns where it is and stays lifted
+          const turn = turnRequest(lifted);
+          return (placement) => ({ ...turn(placement), select: { piece: view.selected.piece, from: lifted } });
+        }
         const slot = view.selected?.slot;
         if (slot === undefined || slot === null) return () => ({ refusal: "Pick a placed piece first (click it), then R turns it." });
         return turnRequest(slot);

@@ -461,6 +461,13 @@ def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
     assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
     shot(page, "06-phone", full_page=True)
+    # nothing on the page is wider than the phone, the search's controls included
+    button(page, "Show search").click()
+    expect(board(page)).to_have_attribute("data-trace-steps", re.compile(r"\d+"))
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width && r.right > innerWidth + 0.5; })
+        .map((el) => el.tagName + '#' + el.id)""")
+    assert wide == [], wide
 
 
 def test_axe_triangle_page_states(page):

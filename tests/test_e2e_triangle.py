@@ -636,3 +636,25 @@ def test_phone_gallery_cards_of_triangles_do_not_overflow(phone):
     assert wide == [], wide
     sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+
+
+def test_a_long_search_show_runs_in_a_worker_and_cancels(page):
+    import random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    # 49 pieces of 12 figure kinds: the search's first solution takes long
+    text = write(random_puzzle(7, 12, random.Random(1)))
+    open_triangle(page, text)
+    button(page, "Show search").click()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-text")).to_contain_text("nodes searched")
+    expect(button(page, "Show search")).to_be_disabled()
+    button(page, "Cancel").click()
+    expect(page.locator("#answer")).to_contain_text("Cancelled")
+    expect(page.locator("#answer")).to_have_attribute("data-kind", "info")  # a choice, not a fault
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(button(page, "Show search")).to_be_enabled()
+    expect(button(page, "Stop")).to_be_disabled()
+    assert placement(page) == [None] * 49

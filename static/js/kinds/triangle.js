@@ -11,6 +11,7 @@
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
 import { duration, isNumber, plural } from "../format.js";
+import { JobStopped } from "../jobs.js";
 import { Playground } from "../shell/playground.js";
 import { mountEditor } from "./triangle-editor.js";
 import { mountPieceEditor } from "./triangle-pieces.js";
@@ -349,7 +350,7 @@ class TrianglePlayground extends Playground {
       try {
         answer = await this.fetchTrace();
       } catch (error) {
-        this.setAnswer(error.message, "error");
+        this.setAnswer(error.message, error instanceof JobStopped ? "info" : "error");
         throw error;
       }
       this.setAnswer(answer.summary ? `Search ${answer.summary}.` : "", answer.status === "solved" ? "ok" : "warn");

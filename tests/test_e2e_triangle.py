@@ -658,3 +658,25 @@ def test_a_long_search_show_runs_in_a_worker_and_cancels(page):
     expect(button(page, "Show search")).to_be_enabled()
     expect(button(page, "Stop")).to_be_disabled()
     assert placement(page) == [None] * 49
+
+
+def test_a_move_on_the_search_shown_starts_your_own_moves_there(page):
+    open_triangle(page, BACKTRACKS)
+    page.locator("#speed").select_option("4")
+    button(page, "Show search").click()
+    page.wait_for_function("() => { const b = document.querySelector('#board').dataset; "
+                           "return b.traceStep && b.traceStep === b.traceSteps; }", timeout=60_000)
+    wait_still(page)
+    solved = placement(page)
+    assert all(solved)
+    board(page).focus()
+    press_until(page, "ArrowRight", "slot:4")
+    page.keyboard.press("Delete")
+    wait_filled(page, 8)
+    expect(page.locator("#moves-label")).to_have_text("Your moves")
+    expect(page.locator("#moves-list li button")).to_have_text([f"piece {solved[4]['piece']} → tray"])
+    expect(button(page, "Stop")).to_be_disabled()
+    page.keyboard.press("Control+z")
+    wait_filled(page, 9)
+    assert placement(page) == solved
+    expect(button(page, "Undo")).to_be_disabled()

@@ -468,6 +468,9 @@ class TrianglePlayground extends Playground {
     }
     const answer = await post(this.api("move"), { board: this.state.start, move: wanted.move, placement: before });
     if (this.placement() !== before) return false; // the board was changed meanwhile
+    // a move on the search's show starts your own moves from the board shown:
+    // the search's steps are not yours to undo
+    if (this.state.timeline?.kind === "trace") this.state.timeline = null;
     let t = this.state.timeline;
     if (!t) {
       t = { kind: "play", steps: [{ board: this.state.start, move: null, placement: before, misfits: [] }], cursor: 0 };

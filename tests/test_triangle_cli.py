@@ -217,3 +217,10 @@ def test_ctrl_c_answers_limit_with_the_counts_so_far(tmp_path):
     assert body["distinct"] >= 1 and body["count"] >= body["distinct"]
     assert body["count_text"] == str(body["count"]) and body["nodes"] > 0
     assert "Traceback" not in err
+
+
+def test_a_limit_in_plain_text_does_not_send_you_to_all(puzzle, capsys):
+    pieces = ((1, -1, 0), (0, 1, -1), (-1, 0, 1), (0, 0, 0)) * 9
+    assert main(["solve", puzzle(text_of(1, pieces)), "--max-nodes", "50"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("limit (max_nodes): so far") and "--all" not in out

@@ -469,7 +469,7 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
             print(_triangle_rows(puzzle.n, solution))
         shown = len(answer["solutions"])
         if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
-            more = "" if args.all else "; --all lists every one"
+            more = "" if args.all or answer["status"] == "limit" else "; --all lists every one"
             print(f"\n({shown} of {answer['count_text']} placements listed{more})")
     return _print_answer(args, answer, details)
 

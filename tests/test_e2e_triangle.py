@@ -680,3 +680,17 @@ def test_a_move_on_the_search_shown_starts_your_own_moves_there(page):
     wait_filled(page, 9)
     assert placement(page) == solved
     expect(button(page, "Undo")).to_be_disabled()
+
+
+def test_reduced_motion_shows_the_search_to_its_solution(calm_page):
+    from webapp.triangle import trace as tr
+
+    page = calm_page
+    open_triangle(page, BACKTRACKS)
+    page.locator("#speed").select_option("4")
+    button(page, "Show search").click()
+    expected = tr.trace(parse(BACKTRACKS))
+    page.wait_for_function("n => document.querySelector('#board').dataset.traceStep === String(n)",
+                           arg=len(expected.events), timeout=60_000)
+    assert placement(page) == as_json(expected.solution)
+    expect(message(page)).to_contain_text("Done: the search's first solution")

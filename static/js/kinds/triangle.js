@@ -375,7 +375,9 @@ class TrianglePlayground extends Playground {
         this.publish();
       }
       while (this.state.playing && this.state.timeline === t && await this.forward()) {
-        if (this.state.playing && t.cursor < t.steps.length - 1) await this.pause(TRACE_GAP_MS);
+        // with reduced motion a move is one still picture: the beat holds it as long as a flight
+        const beat = prefersReducedMotion() ? TRACE_GAP_MS + FLY_MS : TRACE_GAP_MS;
+        if (this.state.playing && t.cursor < t.steps.length - 1) await this.pause(beat);
       }
     });
     this.state.playing = false;

@@ -1,7 +1,7 @@
 """The search's trace (the page's "Show search"): every event legal when
 replayed by tests/triangle_reference.py's rules, take-backs undoing the
 last placement, the events ending on a solution the independent checker
-accepts, the cap and its flag, and the trace answer of the kind."""
+accepts, the cap and its flag (the route: tests/test_web_triangle.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ import pytest
 import triangle_reference as ref
 from webapp.triangle import trace as tr
 from webapp.triangle.generate import random_puzzle
-from webapp.triangle.kind import KIND
 from webapp.triangle.puzzle import Puzzle, TriangleError
-from webapp.triangle.textformat import write
 
 
 def replay_by_hand(puzzle, events):

@@ -461,6 +461,13 @@ def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
     assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
     shot(page, "06-phone", full_page=True)
+    # nothing on the page is wider than the phone, the search's controls included
+    button(page, "Show search").click()
+    expect(board(page)).to_have_attribute("data-trace-steps", re.compile(r"\d+"))
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width && r.right > innerWidth + 0.5; })
+        .map((el) => el.tagName + '#' + el.id)""")
+    assert wide == [], wide
 
 
 def test_axe_triangle_page_states(page):
@@ -501,3 +508,189 @@ def test_reduced_motion_plays_to_the_end(calm_page):
     wait_filled(page, 9, timeout=30_000)
     assert placement(page) == as_json(solver.solve(parse(EXAMPLE), first=1).solutions[0])
     expect(message(page)).to_contain_text("Done")
+
+
+# The rules' third example: the search takes pieces back 7 times on its way.
+BACKTRACKS = "4\n9\n-2 -1 -3\n1 -2 -4\n-4 1 2\n-1 1 -3\n1 2 3\n-4 -3 -2\n1 -2 -3\n-1 3 4\n4 -2 -3\n"
+
+
+def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
+    from webapp.triangle import trace as tr
+
+    open_triangle(page, BACKTRACKS)
+    puzzle = parse(BACKTRACKS)
+    expected = tr.trace(puzzle)
+    assert expected.takebacks >= 3 and not expected.cut
+    page.locator("#speed").select_option("4")
+    # watch the board: the filled count must go down at some point (a take-back)
+    page.evaluate("""() => {
+        window.__filled = [];
+        new MutationObserver(() => window.__filled.push(Number(document.querySelector('#board').dataset.filled)))
+            .observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-filled']});
+    }""")
+    button(page, "Show search").click()
+    expect(board(page)).to_have_attribute("data-trace-steps", str(len(expected.events)))
+    expect(page.locator("#search-counter")).to_contain_text(re.compile(r"Search: step \d+ of %d" % len(expected.events)))
+    # a take-back happens before the end, and is said and counted
+    page.wait_for_function("() => Number(document.querySelector('#board').dataset.takebacks) >= 1")
+    expect(button(page, "Pause search")).to_be_enabled()
+    expect(page.locator("#moves-label")).to_have_text("The search, step by step")
+    shot(page, "08-search-running")
+    # Pause holds it; Resume goes on
+    button(page, "Pause search").click()
+    expect(button(page, "Resume search")).to_be_enabled()  # the move under way ends first
+    held = board(page).get_attribute("data-trace-step")
+    page.wait_for_timeout(600)
+    assert board(page).get_attribute("data-trace-step") == held
+    button(page, "Resume search").click()
+    page.wait_for_function("n => document.querySelector('#board').dataset.traceStep === String(n)",
+                           arg=len(expected.events), timeout=60_000)
+    wait_still(page)
+    filled = page.evaluate("window.__filled")
+    assert any(b < a for a, b in zip(filled, filled[1:])), filled
+    expect(page.locator("#search-counter")).to_have_text(
+        f"Search: step {len(expected.events)} of {len(expected.events)}, {expected.takebacks} take-backs")
+    wait_filled(page, 9)
+    assert placement(page) == as_json(expected.solution)
+    expect(page.locator("#board .misfit")).to_have_count(0)
+    expect(message(page)).to_contain_text("Done: the search's first solution")
+    shot(page, "09-search-done")
+    assert_accessible(page, "triangle, the search shown")
+    # Stop ends the show: the board before it comes back (empty here)
+    button(page, "Stop").click()
+    wait_filled(page, 0)
+    expect(button(page, "Stop")).to_be_disabled()
+    expect(page.locator("#search-counter")).to_contain_text("The search, slowed down")
+
+
+def test_keyboard_alone_moves_a_placed_piece_to_another_slot(page):
+    open_triangle(page)
+    puzzle = parse(EXAMPLE)
+    board(page).focus()
+    # piece 4 into slot 2, turned once, and piece 1 into slot 0: keys only
+    press_until(page, "ArrowRight", "tray:4")
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Enter")
+    wait_filled(page, 1)
+    page.keyboard.press("r")
+    expect(board(page)).to_have_attribute("data-step", "2")
+    a, b, c = puzzle.pieces[4]
+    turned = [c, a, b]
+    press_until(page, "ArrowLeft", "tray:1")
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowLeft", "slot:0")
+    page.keyboard.press("Enter")
+    wait_filled(page, 2)
+    # Enter on a placed piece lifts it; Escape leaves it where it was
+    press_until(page, "ArrowRight", "slot:2")
+    page.keyboard.press("Enter")
+    expect(message(page)).to_contain_text("Piece 4 lifted from slot 2")
+    expect(page.locator(placed(2))).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("Escape")
+    expect(message(page)).to_contain_text("Piece 4 stays in slot 2")
+    assert placement(page)[2] == {"piece": 4, "edges": turned}
+    # lifted again, R turns it where it is and it stays lifted; turned back to where it was
+    page.keyboard.press("Enter")
+    page.keyboard.press("r")
+    page.wait_for_function("t => JSON.parse(document.querySelector('#board').dataset.placement)[2].edges[0] === t",
+                           arg=b)
+    expect(page.locator(placed(2))).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    page.wait_for_function("t => JSON.parse(document.querySelector('#board').dataset.placement)[2].edges[0] === t",
+                           arg=turned[0])
+    # while held the arrows go over the slots; Enter drops it in slot 5, still turned
+    press_until(page, "ArrowRight", "slot:5")
+    expect(message(page)).to_contain_text("Slot 5: empty")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[5] !== null")
+    now = placement(page)
+    assert now[5] == {"piece": 4, "edges": turned} and now[2] is None
+    expect(message(page)).to_contain_text("Piece 4 moved from slot 2 to slot 5")
+    expect(page.locator("#announce")).to_contain_text("Piece 4 moved from slot 2 to slot 5")
+    expect(board(page)).to_have_attribute("data-filled", "2")
+    expect(page.locator("#moves-list li button").last).to_have_text("piece 4 → slot 5")
+    # onto a filled slot: the piece there goes back to the tray
+    page.keyboard.press("Enter")
+    press_until(page, "ArrowLeft", "slot:0")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].piece === 4")
+    assert placement(page)[5] is None
+    expect(page.locator(tray_piece(1))).to_have_count(1)
+    expect(message(page)).to_contain_text("Piece 1 back in the tray")
+    # Undo (Ctrl+Z) takes the move back: piece 4 in slot 5 again, piece 1 in slot 0
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0]?.piece === 1")
+    assert placement(page)[5] == {"piece": 4, "edges": turned}
+    assert page.evaluate("document.activeElement.id") == "board"
+
+
+def test_phone_gallery_cards_of_triangles_do_not_overflow(phone):
+    page = phone
+    page.goto("/puzzles?kind=triangle")
+    expect(page.locator(".card").first).to_be_visible()
+    wide = page.evaluate("""() => [...document.querySelectorAll('.card, .card *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map((el) => el.textContent.trim().slice(0, 60))""")
+    assert wide == [], wide
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"horizontal scroll: {sizes}"
+
+
+def test_a_long_search_show_runs_in_a_worker_and_cancels(page):
+    import random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    # 49 pieces of 12 figure kinds: the search's first solution takes long
+    text = write(random_puzzle(7, 12, random.Random(1)))
+    open_triangle(page, text)
+    button(page, "Show search").click()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-text")).to_contain_text("nodes searched")
+    expect(button(page, "Show search")).to_be_disabled()
+    button(page, "Cancel").click()
+    expect(page.locator("#answer")).to_contain_text("Cancelled")
+    expect(page.locator("#answer")).to_have_attribute("data-kind", "info")  # a choice, not a fault
+    expect(page.locator("#progress")).to_be_hidden()
+    expect(button(page, "Show search")).to_be_enabled()
+    expect(button(page, "Stop")).to_be_disabled()
+    assert placement(page) == [None] * 49
+
+
+def test_a_move_on_the_search_shown_starts_your_own_moves_there(page):
+    open_triangle(page, BACKTRACKS)
+    page.locator("#speed").select_option("4")
+    button(page, "Show search").click()
+    page.wait_for_function("() => { const b = document.querySelector('#board').dataset; "
+                           "return b.traceStep && b.traceStep === b.traceSteps; }", timeout=60_000)
+    wait_still(page)
+    solved = placement(page)
+    assert all(solved)
+    board(page).focus()
+    press_until(page, "ArrowRight", "slot:4")
+    page.keyboard.press("Delete")
+    wait_filled(page, 8)
+    expect(page.locator("#moves-label")).to_have_text("Your moves")
+    expect(page.locator("#moves-list li button")).to_have_text([f"piece {solved[4]['piece']} → tray"])
+    expect(button(page, "Stop")).to_be_disabled()
+    page.keyboard.press("Control+z")
+    wait_filled(page, 9)
+    assert placement(page) == solved
+    expect(button(page, "Undo")).to_be_disabled()
+
+
+def test_reduced_motion_shows_the_search_to_its_solution(calm_page):
+    from webapp.triangle import trace as tr
+
+    page = calm_page
+    open_triangle(page, BACKTRACKS)
+    page.locator("#speed").select_option("4")
+    button(page, "Show search").click()
+    expected = tr.trace(parse(BACKTRACKS))
+    page.wait_for_function("n => document.querySelector('#board').dataset.traceStep === String(n)",
+                           arg=len(expected.events), timeout=60_000)
+    assert placement(page) == as_json(expected.solution)
+    expect(message(page)).to_contain_text("Done: the search's first solution")

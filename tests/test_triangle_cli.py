@@ -168,3 +168,59 @@ def test_the_issues_own_command_finds_a_unique_puzzle(capsys):
                  "--unique", "--seed", "1"]) == 0
     answer = solver.solve(parse(capsys.readouterr().out))
     assert answer.complete and answer.distinct == 1
+
+
+# ------------------------------------------------------------------ Ctrl+C
+_RUN_CLI = ("import sys\n"
+            "from webapp.cli import main\n"
+            "print('ready', file=sys.stderr, flush=True)\n"
+            "sys.exit(main(sys.argv[1:]))\n")
+
+
+def test_ctrl_c_answers_limit_with_the_counts_so_far(tmp_path):
+    import json
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    # 64 pieces of one figure kind: pictures come at once, the search never ends
+    path = tmp_path / "big.txt"
+    path.write_text(write(random_puzzle(8, 1, random.Random(1))))
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", _RUN_CLI, "solve", str(path), "--kind", "triangle", "--json", "--all"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # a shell's background job may have SIGINT ignored: the child must not inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert process.stderr.readline().strip() == "ready"  # Python's own Ctrl+C handler is in
+        time.sleep(1.5)
+        assert process.poll() is None, "the search ended by itself"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 3, err
+    body = json.loads(out)
+    assert body["status"] == "limit" and body["limit"] == "interrupted"
+    assert body["complete"] is False and body["solutions"] == []
+    # the counts so far: pictures were found, each standing for its placements
+    assert isinstance(body["count"], int) and isinstance(body["distinct"], int)
+    assert body["distinct"] >= 1 and body["count"] >= body["distinct"]
+    assert body["count_text"] == str(body["count"]) and body["nodes"] > 0
+    assert "Traceback" not in err
+
+
+def test_a_limit_in_plain_text_does_not_send_you_to_all(puzzle, capsys):
+    pieces = ((1, -1, 0), (0, 1, -1), (-1, 0, 1), (0, 0, 0)) * 9
+    assert main(["solve", puzzle(text_of(1, pieces)), "--max-nodes", "50"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("limit (max_nodes): so far") and "--all" not in out

@@ -154,3 +154,24 @@ def test_check_names_each_fault():
 def test_bad_arguments(bad):
     with pytest.raises(TriangleError):
         solve(Puzzle(3, EXAMPLES[3]), **bad)
+
+
+def _ctrl_c_after(calls: int):
+    seen = []
+
+    def progress(nodes, depth):
+        seen.append(nodes)
+        if len(seen) >= calls:
+            raise KeyboardInterrupt
+    return progress
+
+
+def test_ctrl_c_is_a_limit_with_the_counts_so_far_only_when_asked():
+    from webapp.triangle.generate import random_puzzle
+
+    puzzle = random_puzzle(8, 1, random.Random(1))
+    answer = solver.solve(puzzle, first=None, progress=_ctrl_c_after(3), interruptible=True)
+    assert (answer.status, answer.limit, answer.complete) == ("limit", "interrupted", False)
+    assert answer.distinct >= 1 and answer.count >= answer.distinct and answer.solutions == []
+    with pytest.raises(KeyboardInterrupt):
+        solver.solve(puzzle, first=None, progress=_ctrl_c_after(3))

@@ -36,5 +36,44 @@ def test_gallery_cards_of_triangles_give_pictures_and_placements(client):
     assert cards and all('data-kind="triangle"' in card for card in cards)
     assert "no solution" not in text and " move" not in text
     # the rules' first example: 84 placements, 28 pictures up to turning
-    assert any("3 × 3</span> · <span>9 pieces</span> · <span>28 pictures (84 placements)" in card
+    assert any("3 × 3</span> · <span>9 pieces</span> · <span>28 pictures</span> · <span>84 placements" in card
                for card in cards), cards
+
+
+# ------------------------------------------------------- "Show search"
+def test_solve_with_trace_answers_the_searchs_moves(client):
+    from webapp.triangle import trace as tr
+    from webapp.triangle.puzzle import Puzzle
+
+    import triangle_reference as ref
+
+    kind = kinds.get("triangle")
+    puzzle = Puzzle(3, ref.EXAMPLES[0])
+    text = kind.text(puzzle)
+    response = client.post("/api/triangle/solve", json={"board": text, "trace": 30})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    whole = tr.trace(puzzle, cap=tr.MAX_EVENTS)
+    assert body["status"] == "solved" and body["trace"]["events"] == whole.events[:30]
+    assert body["trace"]["cut"] is True and body["trace"]["made"] == whole.made
+    assert body["solutions"] == [[{"piece": p, "edges": list(e)} for p, e in whole.solution]]
+    assert "take-backs" in body["summary"]
+    # a plain solve of the same puzzle is not the trace (another cached answer)
+    plain = client.post("/api/triangle/solve", json={"board": text}).get_json()
+    assert "trace" not in plain and plain["count"] == 84
+    again = client.post("/api/triangle/solve", json={"board": text, "trace": 30}).get_json()
+    assert again["trace"] == body["trace"]
+
+
+def test_a_bad_trace_is_a_400_with_a_message(client):
+    kind = kinds.get("triangle")
+    for bad in (0, 5001, "ten", True, 2.5):
+        response = client.post("/api/triangle/solve", json={"board": kind.example, "trace": bad})
+        assert response.status_code == 400
+        assert '"trace" must be 1 to 5000' in response.get_json()["error"]
+
+
+def test_other_kinds_refuse_a_trace_field(client):
+    # the field is the triangle kind's own: the others name the fields they read
+    response = client.post("/api/sliding/solve", json={"board": "1 2 3\n4 5 6\n7 8 0\n", "trace": 10})
+    assert response.status_code == 400 and "trace" in response.get_json()["error"]

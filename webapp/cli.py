@@ -528,7 +528,9 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr), noun="node", depth="slots filled")
     first = None if args.all else TRIANGLE_FIRST
     try:
-        answer = kind.solve(kind.text(puzzle), {"first": first}, max_seconds=args.max_seconds,
+        # Ctrl+C in the search answers "limit" with the counts so far
+        answer = kind.solve(kind.text(puzzle), {"first": first, "interruptible": True},
+                            max_seconds=args.max_seconds,
                             max_count=args.max_nodes, progress=progress)
     except KeyboardInterrupt:
         progress.close()
@@ -546,7 +548,7 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
             print(_triangle_rows(puzzle.n, solution))
         shown = len(answer["solutions"])
         if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
-            more = "" if args.all else "; --all lists every one"
+            more = "" if args.all or answer["status"] == "limit" else "; --all lists every one"
             print(f"\n({shown} of {answer['count_text']} placements listed{more})")
     return _print_answer(args, answer, details)
 

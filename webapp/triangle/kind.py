@@ -22,6 +22,7 @@ from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
 from .svg import svg as puzzle_svg
 from .textformat import parse, write
+from .trace import MAX_EVENTS, trace
 
 __all__ = ["KIND", "TriangleKind", "EXAMPLE", "QUICK_SECONDS"]
 
@@ -86,7 +87,7 @@ class TriangleKind:
     example = EXAMPLE
     #: The request fields the routes read besides ``board`` and ``move``
     #: (others are refused, naming them), and those of ``/shuffle``.
-    option_fields = ("first", "placement")
+    option_fields = ("first", "placement", "trace")
     shuffle_fields = ("size", "figures", "unique")
 
     def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
@@ -117,10 +118,14 @@ class TriangleKind:
         """``first``: how many solutions to list (1 to 1000, default 10);
         ``placement``: the slots filled so far (for a move or a hint: a
         list over the slots of null or ``{"piece": i, "edges": [x, y, z]}``,
-        checked against the puzzle when it is used).
+        checked against the puzzle when it is used); ``trace``: a solve
+        answers with the search's first moves instead, up to this many
+        (see :meth:`trace_body`).
 
         >>> KIND.options({"first": 3, "other": 1})
         {'first': 3, 'placement': None}
+        >>> KIND.options({"trace": 500})["trace"]
+        500
         >>> KIND.options({"first": 0})
         Traceback (most recent call last):
         ...
@@ -132,11 +137,21 @@ class TriangleKind:
         placement = data.get("placement")
         if placement is not None and not isinstance(placement, list):
             raise TriangleError('"placement" must be a list over the slots')
-        return {"first": first, "placement": placement}
+        options = {"first": first, "placement": placement}
+        events = data.get("trace")
+        if events is not None:
+            if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= MAX_EVENTS:
+                raise TriangleError(f'"trace" must be 1 to {MAX_EVENTS} (search steps to keep), '
+                                    f'not {events!r}')
+            options["trace"] = events
+        return options
 
     def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
         """The answer when a search finishes within ``QUICK_SECONDS``, else
         None (a worker solves it, with progress)."""
+        if options.get("trace"):
+            body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS)
+            return None if body["status"] == "limit" else body
         answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_seconds=QUICK_SECONDS)
         if answer.status == "limit":
             return None
@@ -145,11 +160,49 @@ class TriangleKind:
     def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
         """Solve within the limits (``max_count``: nodes); ``options["first"]``
-        solutions listed (None: every one); ``progress(nodes, depth)``."""
+        solutions listed (None: every one); ``progress(nodes, depth)``.
+        ``options["interruptible"]`` (the command line's, never a request's):
+        Ctrl+C answers ``limit`` with the counts so far."""
         puzzle = parse(text)
+        if options.get("trace"):
+            return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
+                                   max_seconds=max_seconds, progress=progress)
         answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_nodes=max_count,
-                                 max_seconds=max_seconds, progress=progress)
+                                 max_seconds=max_seconds, progress=progress,
+                                 interruptible=bool(options.get("interruptible")))
         return self._body(answer)
+
+    @staticmethod
+    def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
+                   max_seconds: float | None = None, progress=None) -> dict:
+        """The search's moves to its first solution (the page's "Show
+        search"): ``trace`` holds ``events`` (each ``{"act": "place", "slot",
+        "piece", "turn", "edges"}`` or ``{"act": "take", "slot", "piece"}``),
+        ``made`` (all the moves), ``takebacks`` (among those kept) and
+        ``cut`` (more moves than kept); ``solutions`` the placement the moves
+        end on (the search's first solution, not always the first listed).
+
+        >>> body = KIND.trace_body(KIND.parse(KIND.example), 100)
+        >>> body["status"], body["trace"]["steps"], body["trace"]["cut"], len(body["solutions"])
+        ('solved', 9, False, 1)
+        """
+        t = trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
+        info = t.to_json()
+        body = {"status": t.status, "limit": t.limit, "trace": info,
+                "solutions": [] if t.solution is None else [play.to_json(t.solution)],
+                "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python", "optimal": True}
+        if t.status == "solved" and t.cut:
+            said = (f"traced: {info['made']:,} moves to the first solution; "
+                    f"{info['takebacks']:,} take-backs in the first {info['steps']:,}, kept to show")
+        elif t.status == "solved":
+            said = (f"traced: {info['made']:,} moves to the first solution, "
+                    f"{info['takebacks']:,} take-backs")
+        elif t.status == "unsolvable":
+            said = "traced: the search ended with no solution"
+        else:
+            said = f"traced until the {t.limit} limit, no solution yet"
+        body["summary"] = f"{said} ({t.nodes:,} nodes, {t.seconds:.2g} s)"
+        return body
 
     @staticmethod
     def _body(answer) -> dict:
@@ -256,14 +309,19 @@ class TriangleKind:
         (``count`` placements, ``distinct`` pictures; 0: no solution).
 
         >>> KIND.card_facts(KIND.parse(KIND.example), {"count": 3, "distinct": 1})
-        ['3 × 3', '9 pieces', '1 picture (3 placements)']
+        ['3 × 3', '9 pieces', '1 picture', '3 placements']
+
+        Each fact is kept on one line, so the counts are two facts: together
+        ("2,429 pictures (29,148 placements)") they were wider than a
+        phone's card.
         """
         facts = [f"{puzzle.n} × {puzzle.n}", f"{len(puzzle.pieces)} piece{'s' if len(puzzle.pieces) != 1 else ''}"]
         count, distinct = item.get("count"), item.get("distinct")
         if count == 0:
             facts.append("no solution")
         elif count is not None and distinct is not None:
-            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''} ({count:,} placement{'s' if count != 1 else ''})")
+            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''}")
+            facts.append(f"{count:,} placement{'s' if count != 1 else ''}")
         return facts
 
     def summary(self, puzzle: Puzzle) -> dict:

@@ -184,14 +184,20 @@ def _slot_orbits(n: int) -> list[int]:
 
 
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
-          symmetry: bool = True) -> Tally:
+          symmetry: bool = True, interruptible: bool = False, board: list | None = None) -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
     in ``tally.store`` (``tally.overflow`` says when more were found).
     ``stop_after``: stop when this many distinct pictures are known.
     ``symmetry``: break the three-fold symmetry (the tests turn it off to
-    compare).
+    compare). ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
+    as a limit does (``tally.stopped`` is ``"interrupted"``), so that the
+    command line can still give the counts so far. ``board``: the list of
+    the slots (``None`` each) the search fills: it writes there every
+    placement (the triple) and every take-back (``None``), in the order it
+    makes them, and nothing else. :mod:`webapp.triangle.trace` passes a list
+    that records those writes; a plain list (the default) costs nothing.
     """
     n = puzzle.n
     size = n * n
@@ -238,7 +244,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     # Per slot: (mask, fitting, key) for the numbers its filled neighbours demand.
     empty = fitting((None, None, None))
     ent = [empty + ((None, None, None),)] * size
-    placed = [None] * size
+    placed = [None] * size if board is None else board
     frontier = set()
     top_key = [None]
     nodes = budget.nodes
@@ -401,6 +407,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         tally.complete = True
     except Stop as stop:
         tally.stopped = stop.reason
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        tally.stopped = "interrupted"
     finally:
         budget.nodes = max(budget.nodes, nodes)
     return tally

@@ -43,8 +43,8 @@ class Answer:
     (found so far at a limit); ``distinct``: pictures up to turning the whole
     triangle; ``solutions``: the first placements in spec order, each a
     (piece index, edges as placed) pair per slot; ``complete``: the count
-    is final; ``limit``: 'max_nodes' or 'max_seconds' when one stopped the
-    search, else None (a search ended by ``stop_after`` is 'solved' and not
+    is final; ``limit``: 'max_nodes', 'max_seconds' or 'interrupted' (Ctrl+C)
+    when one stopped the search, else None (a search ended by ``stop_after`` is 'solved' and not
     complete).
     """
 
@@ -111,13 +111,18 @@ def _orbits(n: int, pictures) -> set:
 
 
 def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = None,
-          max_seconds: float | None = None, progress=None, stop_after: int | None = None) -> Answer:
+          max_seconds: float | None = None, progress=None, stop_after: int | None = None,
+          interruptible: bool = False) -> Answer:
     """Count and list the solutions of ``puzzle``.
 
     ``first``: how many solutions to list in spec order (None: all);
     ``stop_after``: stop once this many distinct pictures are known (2 tells
     whether the solution is unique); ``max_nodes``, ``max_seconds``: limits
     over the whole solve; ``progress(nodes, depth)`` at most every 50 ms.
+    ``interruptible``: Ctrl+C ends the solve as a limit (``limit`` is
+    ``"interrupted"``) with the counts so far and nothing listed (listing
+    in order needs the search to have ended), instead of raising
+    KeyboardInterrupt.
     """
     if not isinstance(puzzle, Puzzle):
         raise TriangleError("solve needs a Puzzle")
@@ -126,10 +131,11 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     if stop_after is not None and (not isinstance(stop_after, int) or stop_after < 1):
         raise TriangleError(f"stop_after must be a positive integer, not {stop_after!r}")
     budget = Budget(max_nodes, max_seconds, progress)
-    tally = count(puzzle, budget, store=0 if first == 0 else STORE, stop_after=stop_after)
-    limit = tally.stopped if tally.stopped in ("max_nodes", "max_seconds") else None
+    tally = count(puzzle, budget, store=0 if first == 0 else STORE, stop_after=stop_after,
+                  interruptible=interruptible)
+    limit = tally.stopped if tally.stopped in ("max_nodes", "max_seconds", "interrupted") else None
     solutions = []
-    if first != 0 and tally.pictures:
+    if first != 0 and tally.pictures and limit != "interrupted":
         try:
             if tally.overflow and tally.complete:
                 order.by_search(puzzle, first, solutions, budget)
@@ -139,6 +145,10 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
                                     budget if first is None else None)
         except Stop as stop:
             limit = limit or stop.reason
+        except KeyboardInterrupt:
+            if not interruptible:
+                raise
+            limit = "interrupted"
     if limit is not None:
         status = "limit"
     else:

@@ -181,7 +181,8 @@ export function pieceMarkup(id, points, edges, { numbers = false, cls = "", attr
 
 // The whole board: `placement` a list over the slots of null or {piece,
 // edges}; `misfits` [[slotA, sideA, slotB, sideB]]; `marks`: hinted slot,
-// selected slot or piece, numbers, wide (the tray beside the triangle).
+// vacated slot (a piece was just taken back from it), selected slot or
+// piece, numbers, wide (the tray beside the triangle).
 export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
   const L = layout(puzzle.n, Boolean(marks.wide));
   const used = new Set(placement.filter(Boolean).map((e) => e.piece));
@@ -189,7 +190,8 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
   let out = `<rect class="tray-area" x="${fmt(t.x)}" y="${fmt(t.y)}" width="${fmt(t.width)}" ` +
     `height="${fmt(t.height)}" rx="0.08"/>`;
   for (let s = 0; s < puzzle.n * puzzle.n; s++) {
-    out += `<polygon class="slot" data-slot="${s}" points="${pointsText(slotPoints(L, s))}"/>`;
+    const vacated = marks.vacated === s ? " vacated" : "";
+    out += `<polygon class="slot${vacated}" data-slot="${s}" points="${pointsText(slotPoints(L, s))}"/>`;
   }
   for (let p = 0; p < puzzle.pieces.length; p++) {
     if (used.has(p)) {
@@ -206,7 +208,8 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
   }
   placement.forEach((entry, s) => {
     if (!entry) return;
-    const cls = [marks.hinted === s ? "hinted" : "", marks.selected?.slot === s ? "selected" : ""].join(" ");
+    const chosen = marks.selected?.slot === s || marks.selected?.from === s;
+    const cls = [marks.hinted === s ? "hinted" : "", chosen ? "selected" : ""].join(" ");
     out += pieceMarkup(`slot-${s}`, slotPoints(L, s), entry.edges, {
       numbers: marks.numbers,
       cls: `placed ${cls}`,

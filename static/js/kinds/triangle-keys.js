@@ -1,8 +1,9 @@
 // Play without a pointer: a keyboard cursor on the board (the focused SVG)
 // goes over the tray's pieces and the triangle's slots. Arrows move it,
-// Enter picks up the tray piece under it and then drops it in the slot
-// chosen, R turns the piece under it (the shell's keyMove), Delete takes it
-// back to the tray, Escape lets go. Every cursor move is said through the
+// Enter picks up the piece under it (in the tray, or placed: to move it to
+// another slot, as it is turned) and then drops it in the slot chosen, R
+// turns the piece under it (the shell's keyMove), Delete takes it back to
+// the tray, Escape lets go (a piece lifted from a slot stays there). Every cursor move is said through the
 // shell's status line, which is a live region, since an SVG's inner parts
 // are not focusable one by one without losing the focus on each redraw.
 
@@ -20,6 +21,12 @@ function stops(view) {
 export function heldPiece(view) {
   const p = view.selected?.piece;
   return p === undefined || p === null ? null : p;
+}
+
+// The slot a held piece was lifted from, or null (a tray piece).
+export function heldFrom(view) {
+  const s = view.selected?.from;
+  return s === undefined || s === null ? null : s;
 }
 
 const same = (a, b) => Boolean(a && b) && a.slot === b.slot && a.piece === b.piece;
@@ -58,7 +65,8 @@ export function markCursor(view) {
   el?.classList.add("kbd-cursor");
 }
 
-// `place(piece, slot)` and `takeOut(slot)` ask the shell for the move.
+// `place(piece, slot, from)` (from: the slot it leaves, or null from the
+// tray) and `takeOut(slot)` ask the shell for the move.
 export function installKeys(shell, view, { place, takeOut }) {
   const step = (delta) => {
     const all = stops(view);
@@ -82,11 +90,20 @@ export function installKeys(shell, view, { place, takeOut }) {
       shell.say(`Piece ${c.piece} picked up. Arrows choose a slot, Enter puts it there, Escape puts it back. ` +
         cursorWords(view));
     } else if (held !== null) {
-      place(held, c.slot);
+      const from = heldFrom(view);
+      if (from === c.slot) {
+        view.selected = { slot: from };
+        shell.render();
+        shell.say(`Piece ${held} put down in slot ${from} again, where it was.`);
+      } else {
+        place(held, c.slot, from);
+      }
     } else if (view.placement[c.slot]) {
-      view.selected = { slot: c.slot };
+      const piece = view.placement[c.slot].piece;
+      view.selected = { piece, from: c.slot };
       shell.render();
-      shell.say(`${cursorWords(view)} R turns it, Delete takes it out.`);
+      shell.say(`Piece ${piece} lifted from slot ${c.slot}. Arrows choose another slot, Enter puts it there, ` +
+        "Escape leaves it where it was.");
     } else {
       shell.say(`Slot ${c.slot} is empty: choose a piece in the tray first (arrows, then Enter).`);
     }
@@ -100,6 +117,14 @@ export function installKeys(shell, view, { place, takeOut }) {
     Escape: () => {
       const held = heldPiece(view);
       if (held === null) return false;
+      const from = heldFrom(view);
+      if (from !== null) {
+        view.selected = { slot: from };
+        view.cursor = { slot: from };
+        shell.render();
+        shell.say(`Piece ${held} stays in slot ${from}.`);
+        return true;
+      }
       view.selected = null;
       view.cursor = { piece: held };
       shell.render();

@@ -11,15 +11,20 @@
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
 import { duration, isNumber, plural } from "../format.js";
+import { JobStopped } from "../jobs.js";
 import { Playground } from "../shell/playground.js";
 import { mountEditor } from "./triangle-editor.js";
 import { mountPieceEditor } from "./triangle-pieces.js";
 import { installKeys, markCursor } from "./triangle-keys.js";
+import { TRACE_STEPS, traceCounter, traceMarks, traceStepWords, traceTimeline } from "./triangle-search.js";
 import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 const FLY_MS = 420;
+// The beat between two moves of "Show search" (at 1x; the speed divides it).
+const TRACE_GAP_MS = 160;
+const SEARCH_IDLE = "The search, slowed down: each piece it tries, and each it takes back.";
 const TAP_PX = 8;
 const WIDE_PX = 560;
 // Solutions listed by a solve, for Next and Previous.
@@ -59,6 +64,7 @@ export function chipText(m) {
   if (!move) return String(m ?? "");
   if (move.act === "out") return `piece ${move.piece ?? "?"} → tray`;
   if (move.act === "turn") return `turn piece ${move.piece}`;
+  if (move.act === "found") return "first solution";
   return `piece ${move.piece} → slot ${move.slot}`;
 }
 
@@ -67,6 +73,7 @@ function moveWords(m) {
   if (!move) return "";
   if (move.act === "out") return move.piece === null ? `Slot ${move.slot} emptied.` : `Piece ${move.piece} back in the tray.`;
   if (move.act === "turn") return `Piece ${move.piece} turned in slot ${move.slot}.`;
+  if (move.act === "found") return "The search's first solution.";
   return `Piece ${move.piece} in slot ${move.slot}.`;
 }
 
@@ -123,7 +130,11 @@ class TriangleView {
     this.puzzle = puzzle;
     this.placement = placement && placement.length === puzzle.pieces.length ? placement : emptyPlacement(text);
     if (this.selected?.slot !== undefined && !this.placement[this.selected.slot]) this.selected = null;
-    if (this.selected?.piece !== undefined && this.placement.some((e) => e && e.piece === this.selected.piece)) this.selected = null;
+    // a piece picked in the tray is let go once it is placed; one lifted from
+    // its slot (to move it) is held while it is still there
+    const lifted = this.selected?.from;
+    if (this.selected?.piece !== undefined && (lifted === undefined ? this.placement.some((e) => e && e.piece === this.selected.piece)
+      : this.placement[lifted]?.piece !== this.selected.piece)) this.selected = null;
     this.wide = this.isWide();
     const { markup, layout: L } = boardMarkup(puzzle, this.placement, misfits,
       { numbers: this.numbers, hinted, selected: this.selected, wide: this.wide });
@@ -207,7 +218,7 @@ class TrianglePlayground extends Playground {
       chipText,
       // the chip's text is in its name (what is read is what is seen)
       chipTitle: (move, i) => `Step ${i + 1}: ${chipText(move)}`,
-      labels: { solution: "The solution, piece by piece", play: "Your moves" },
+      labels: { solution: "The solution, piece by piece", play: "Your moves", trace: "The search, step by step" },
     };
   }
 
@@ -234,7 +245,9 @@ class TrianglePlayground extends Playground {
   }
 
   render(marks = {}) {
-    this.view.show(this.current(), { placement: this.placement(), misfits: this.misfits(), ...marks });
+    const t = this.state.timeline;
+    const shown = t?.kind === "trace" ? traceMarks(this.stepNow()) : {};
+    this.view.show(this.current(), { placement: this.placement(), misfits: this.misfits(), ...shown, ...marks });
   }
 
   publish() {
@@ -246,8 +259,29 @@ class TrianglePlayground extends Playground {
     this.board.dataset.filled = String(filled);
     let counter = `Placed: ${filled} of ${placement.length}`;
     if (t && t.kind === "solution") counter += ` · step ${t.cursor} of ${t.steps.length - 1}`;
+    if (t && t.kind === "trace") {
+      counter += ` · search ${traceCounter(t)}`;
+      $("#search-counter").textContent = `Search: ${traceCounter(t)}` +
+        (t.cut ? ` (the first ${t.steps.length - 2} of ${t.made.toLocaleString("en")} moves, then its solution)` : "");
+      this.board.dataset.traceStep = String(t.cursor);
+      this.board.dataset.traceSteps = String(t.steps.length - 1);
+      this.board.dataset.takebacks = String(t.steps[t.cursor].takebacks);
+    } else if (this.board.dataset.traceStep !== undefined) {
+      delete this.board.dataset.traceStep;
+      $("#search-counter").textContent = SEARCH_IDLE;
+    }
     $("#move-counter").textContent = counter;
     this.publishSolutions();
+  }
+
+  updateButtons() {
+    super.updateButtons();
+    const t = this.state.timeline;
+    const tracing = t?.kind === "trace";
+    $("#show-search").disabled = this.state.solving || this.state.hinting || this.state.busy || (tracing && this.state.playing);
+    $("#show-search").textContent = tracing && t.cursor > 0 && t.cursor < t.steps.length - 1 ? "Resume search" : "Show search";
+    $("#pause-search").disabled = !(tracing && this.state.playing);
+    $("#stop-search").disabled = !tracing;
   }
 
   publishSolutions() {
@@ -274,9 +308,108 @@ class TrianglePlayground extends Playground {
 
   animateStep(before, after, { reverse = false, faster = 1 } = {}) {
     const [source, target] = reverse ? [after, before] : [before, after];
+    const marks = this.state.timeline?.kind === "trace" ? traceMarks(target) : {};
     this.board.dataset.animating = "true";
-    return this.view.fly(this.current(), source, target, {}, this.speed() * faster)
+    return this.view.fly(this.current(), source, target, marks, this.speed() * faster)
       .finally(() => delete this.board.dataset.animating);
+  }
+
+  arrived() {
+    super.arrived();
+    const t = this.state.timeline;
+    if (t?.kind === "trace") this.say(...traceStepWords(t));
+  }
+
+  // ------------------------------------------------------- show search
+  // The trace of the search for the puzzle shown (asked once per puzzle).
+  async fetchTrace() {
+    const text = this.state.start;
+    if (this.traced?.text === text) return this.traced.answer;
+    this.setAnswer("Tracing the search…");
+    this.state.solving = true;
+    this.updateButtons();
+    let answer;
+    try {
+      answer = await this.jobs.solve({ board: text, trace: TRACE_STEPS }, "Tracing");
+    } finally {
+      this.state.solving = false;
+      this.updateButtons();
+    }
+    this.traced = { text, answer };
+    return answer;
+  }
+
+  searchClicked() {
+    const t = this.state.timeline;
+    if (t?.kind === "trace" && t.cursor < t.steps.length - 1) {
+      this.playTrace();
+      return;
+    }
+    this.whenIdle(() => this.run(async () => {
+      let answer;
+      try {
+        answer = await this.fetchTrace();
+      } catch (error) {
+        this.setAnswer(error.message, error instanceof JobStopped ? "info" : "error");
+        throw error;
+      }
+      this.setAnswer(answer.summary ? `Search ${answer.summary}.` : "", answer.status === "solved" ? "ok" : "warn");
+      if (this.state.timeline?.kind !== "trace") this.beforeTrace = { timeline: this.state.timeline };
+      this.state.timeline = traceTimeline(this.state.start, this.placement().length, answer);
+      this.render();
+      this.publish();
+      this.say(...traceStepWords(this.state.timeline));
+    }).then((done) => done && this.playTrace()), "Showing the search as soon as the board stops moving…");
+  }
+
+  // Plays the show from where it is, one move a beat at the chosen speed.
+  async playTrace() {
+    const t = this.state.timeline;
+    if (t?.kind !== "trace" || this.state.playing) return;
+    this.state.playing = true;
+    this.updateButtons();
+    await this.run(async () => {
+      if (t.cursor >= t.steps.length - 1) {
+        t.cursor = 0;
+        this.render();
+        this.publish();
+      }
+      while (this.state.playing && this.state.timeline === t && await this.forward()) {
+        // with reduced motion a move is one still picture: the beat holds it as long as a flight
+        const beat = prefersReducedMotion() ? TRACE_GAP_MS + FLY_MS : TRACE_GAP_MS;
+        if (this.state.playing && t.cursor < t.steps.length - 1) await this.pause(beat);
+      }
+    });
+    this.state.playing = false;
+    this.updateButtons();
+  }
+
+  pauseSearch() {
+    if (this.state.timeline?.kind !== "trace") return;
+    this.stopPlaying();
+    this.say("Search paused: Resume search goes on, Stop ends the show.");
+  }
+
+  // Stop: the show ends and the board as it was before comes back.
+  stopSearch() {
+    if (this.state.timeline?.kind !== "trace") return;
+    this.whenIdle(() => {
+      this.state.timeline = this.beforeTrace?.timeline ?? null;
+      this.beforeTrace = null;
+      this.render();
+      this.publish();
+      this.say("The search show is over: your board is back.");
+    });
+  }
+
+  // Play (and the space bar) on the show pauses or resumes it.
+  playClicked() {
+    if (this.state.timeline?.kind === "trace") {
+      if (this.state.playing) this.pauseSearch();
+      else this.playTrace();
+      return;
+    }
+    super.playClicked();
   }
 
   solutionStepMessage(t, step) {
@@ -337,6 +470,9 @@ class TrianglePlayground extends Playground {
     }
     const answer = await post(this.api("move"), { board: this.state.start, move: wanted.move, placement: before });
     if (this.placement() !== before) return false; // the board was changed meanwhile
+    // a move on the search's show starts your own moves from the board shown:
+    // the search's steps are not yours to undo
+    if (this.state.timeline?.kind === "trace") this.state.timeline = null;
     let t = this.state.timeline;
     if (!t) {
       t = { kind: "play", steps: [{ board: this.state.start, move: null, placement: before, misfits: [] }], cursor: 0 };
@@ -411,6 +547,9 @@ class TrianglePlayground extends Playground {
     $("#reset").addEventListener("click", () => this.reset());
     $("#previous-solution").addEventListener("click", () => this.otherSolution(-1));
     $("#next-solution").addEventListener("click", () => this.otherSolution(1));
+    $("#show-search").addEventListener("click", () => this.searchClicked());
+    $("#pause-search").addEventListener("click", () => this.pauseSearch());
+    $("#stop-search").addEventListener("click", () => this.stopSearch());
   }
 }
 
@@ -534,7 +673,21 @@ export const triangle = {
     const pieceEditor = mountPieceEditor(shell);
     installGestures(shell, view);
     installKeys(shell, view, {
-      place: (piece, slot) => shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]])),
+      place: (piece, slot, from) => {
+        if (from === null || from === undefined) {
+          shell.tryMove(placeRequest(piece, slot, [...view.puzzle.pieces[piece]]));
+          return;
+        }
+        // moved as it is turned; a piece in the slot it goes to goes back to the tray
+        shell.tryMove((placement) => {
+          const here = placement[from];
+          if (!here || here.piece !== piece) return { refusal: `Piece ${piece} is no longer in slot ${from}.` };
+          const other = placement[slot];
+          const words = `Piece ${piece} moved from slot ${from} to slot ${slot}.` +
+            (other ? ` Piece ${other.piece} back in the tray.` : "");
+          return { move: { slot, piece, edges: [...here.edges] }, words, select: { slot } };
+        });
+      },
       takeOut: (slot) => shell.tryMove(() => ({ move: { slot, piece: null },
         words: `Piece ${view.placement[slot].piece} back in the tray.`, select: null })),
     });
@@ -560,6 +713,12 @@ export const triangle = {
       },
       keyMove(e) {
         if (e.key !== "r" && e.key !== "R") return null;
+        const lifted = view.selected?.from;
+        if (lifted !== undefined && lifted !== null) {
+          // a piece lifted to be moved turns where it is and stays lifted
+          const turn = turnRequest(lifted);
+          return (placement) => ({ ...turn(placement), select: { piece: view.selected.piece, from: lifted } });
+        }
         const slot = view.selected?.slot;
         if (slot === undefined || slot === null) return () => ({ refusal: "Pick a placed piece first (click it), then R turns it." });
         return turnRequest(slot);

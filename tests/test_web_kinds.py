@@ -358,3 +358,15 @@ def test_the_web_layer_asks_no_kind_its_name():
         assert not re.search(r"""(\.name|kind)\s*[!=]=\s*["'](rotation|sliding)["']""", text), path
         assert "rotation_jobs" not in text and "rotation_inline" not in text \
             and "rotation_limiter" not in text, path
+
+
+def test_every_kind_has_worker_limits_by_default(tmp_path):
+    """A worker's solve of any kind ends by itself (time and count), or one
+    client polling a 64-piece triangle would hold a worker for ever."""
+    from webapp.web.solving import config_keys
+
+    config = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)}).config
+    for kind in kinds.KINDS:
+        keys = config_keys(kind)
+        assert config.get(keys["seconds"]) and config[keys["seconds"]] <= 600, kind.name
+        assert config.get(keys["count"]), kind.name

@@ -9,6 +9,7 @@ The sliding kind's own route tests are in tests/test_web_kinds_sliding.py."""
 from __future__ import annotations
 
 import json
+import time
 import sqlite3
 
 import pytest
@@ -370,3 +371,21 @@ def test_every_kind_has_worker_limits_by_default(tmp_path):
         keys = config_keys(kind)
         assert config.get(keys["seconds"]) and config[keys["seconds"]] <= 600, kind.name
         assert config.get(keys["count"]), kind.name
+
+
+def test_a_triangle_search_in_a_worker_stops_at_its_time_limit(tmp_path, cleanup):  # noqa: F811
+    """64 pieces of two figures: counting every placement never ends, so the
+    worker's answer is a limit with the counts so far."""
+    import random as _random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    text = write(random_puzzle(8, 2, _random.Random(3)))
+    client = make_client(tmp_path, TRIANGLE_MAX_SECONDS=0.5, SOLVE_WAIT_SECONDS=15.0)
+    cleanup(client)
+    began = time.monotonic()
+    body = client.post("/api/triangle/solve", json={"board": text}).get_json()
+    assert body["status"] == "limit" and body["limit"] == "max_seconds", body
+    assert body["source"] == "worker" and body["nodes"] > 0 and body["count"] > 0
+    assert time.monotonic() - began < 10

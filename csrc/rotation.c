@@ -44,7 +44,7 @@
 #define MAX_STATES ((size_t)1 << 31)
 
 typedef struct {
-    int w, h, n, words;
+    int w, h, n, words, units;   /* a key: words of 64 bits packed, units of 32 bits stored */
     int len[MAX_STICKS], vert[MAX_STICKS];
     int word[MAX_STICKS], shift[MAX_STICKS];
     uint64_t fmask[MAX_STICKS];
@@ -101,6 +101,8 @@ static int frame_init(Frame *f, int w, int h, const uint8_t *walls, const uint8_
         used += bits;
     }
     f->words = word + 1;
+    /* the last word's upper half is stored only when it holds something */
+    f->units = 2 * f->words - (used <= 32 ? 1 : 0);
     return f->words > MAX_WORDS ? -1 : 0;
 }
 
@@ -125,73 +127,83 @@ static inline void paint(const Frame *f, const int *pos, int vertical_lanes, uin
     }
 }
 
+static inline __attribute__((always_inline)) int settle_o(const Frame *f, const int o, int *pos,
+                                                          uint64_t *lanes, int target,
+                                                          int *out_any, int *target_out) {
+    int n = f->n;
+    const int positive = (o == 0 || o == 1);
+    const int vertical_lanes = (o & 1) == 0;
+    /* lowest first without a sort: sticks bucketed by their lead (0..63),
+     * the buckets taken from the far end along gravity */
+    uint64_t present = 0;
+    uint8_t head[64], next[MAX_STICKS];
+    for (int i = 0; i < n; i++) {
+        int p = pos[i];
+        if (p < 0) continue;
+        int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
+        int ld;
+        if (vertical_lanes) ld = positive ? r + (v ? len - 1 : 0) : r;
+        else ld = positive ? c + (v ? 0 : len - 1) : c;
+        uint64_t bit = 1ULL << ld;
+        next[i] = (present & bit) ? head[ld] : 0xFF;
+        head[ld] = (uint8_t)i;
+        present |= bit;
+    }
+    int left = 0;
+    *out_any = 0; *target_out = 0;
+    while (present) {
+        int ld = positive ? top64(present) : ctz64(present);
+        present &= ~(1ULL << ld);
+        for (int i = head[ld]; i != 0xFF; i = next[i]) {
+            int p = pos[i];
+            int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
+            /* the lanes the stick covers, and where it starts along them */
+            int first, count, back;
+            if (vertical_lanes) { first = c; count = v ? 1 : len; back = r; }
+            else { first = r; count = v ? len : 1; back = c; }
+            int lead = ld;
+            int distance = 64, out = 1;
+            for (int k = 0; k < count; k++) {
+                uint64_t lane = lanes[first + k];
+                uint64_t beyond = positive ? (lane >> lead) >> 1 : lane & ((1ULL << lead) - 1);
+                if (beyond) {
+                    out = 0;
+                    int d = positive ? ctz64(beyond) : lead - 1 - top64(beyond);
+                    if (d < distance) distance = d;
+                }
+            }
+            /* the stick's bits in its lanes: a run along one lane, or one bit in each */
+            uint64_t mine = v == vertical_lanes ? run_bits(len) << back : 1ULL << back;
+            if (out) {
+                for (int k = 0; k < count; k++) lanes[first + k] &= ~mine;
+                pos[i] = -1;
+                *out_any = 1;
+                if (i == target) *target_out = 1;
+                continue;
+            }
+            left++;
+            if (distance == 0) continue;
+            uint64_t moved = positive ? mine << distance : mine >> distance;
+            for (int k = 0; k < count; k++) lanes[first + k] = (lanes[first + k] & ~mine) | moved;
+            const int step = vertical_lanes ? 64 : 1;
+            pos[i] = p + (positive ? distance : -distance) * step;
+        }
+    }
+    return left;
+}
+
 /* Settle toward orientation o (0 down, 1 right, 2 up, 3 left in frame
  * terms), lowest stick first, in lanes painted by paint(). Sticks of equal
  * lead never block each other, so their order does not matter. Returns the
  * sticks left; *out_any / *target_out say whether any / the target fell out. */
 static inline int settle(const Frame *f, int o, int *pos, uint64_t *lanes, int target,
                          int *out_any, int *target_out) {
-    int n = f->n;
-    int positive = (o == 0 || o == 1);
-    int vertical_lanes = (o & 1) == 0;
-    uint32_t order[MAX_STICKS];
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-        int p = pos[i];
-        if (p < 0) continue;
-        int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
-        int ld;
-        if (vertical_lanes) ld = positive ? r + (v ? len - 1 : 0) : 63 - r;
-        else ld = positive ? c + (v ? 0 : len - 1) : 63 - c;
-        uint32_t key = (uint32_t)ld << 8 | (uint32_t)i;
-        int j = m++;
-        while (j > 0 && order[j - 1] < key) { order[j] = order[j - 1]; j--; }
-        order[j] = key;
+    switch (o) {
+    case 0: return settle_o(f, 0, pos, lanes, target, out_any, target_out);
+    case 1: return settle_o(f, 1, pos, lanes, target, out_any, target_out);
+    case 2: return settle_o(f, 2, pos, lanes, target, out_any, target_out);
+    default: return settle_o(f, 3, pos, lanes, target, out_any, target_out);
     }
-    int left = 0;
-    *out_any = 0; *target_out = 0;
-    for (int t = 0; t < m; t++) {
-        int i = order[t] & 0xFF;
-        int p = pos[i];
-        int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
-        /* the lanes the stick covers, and its leading coordinate along them */
-        int first, count, lead, back;
-        if (vertical_lanes) {
-            first = c; count = v ? 1 : len;
-            lead = positive ? r + (v ? len - 1 : 0) : r;
-            back = r;
-        } else {
-            first = r; count = v ? len : 1;
-            lead = positive ? c + (v ? 0 : len - 1) : c;
-            back = c;
-        }
-        int distance = 64, out = 1;
-        for (int k = 0; k < count; k++) {
-            uint64_t lane = lanes[first + k];
-            uint64_t beyond = positive ? (lane >> lead) >> 1 : lane & ((1ULL << lead) - 1);
-            if (beyond) {
-                out = 0;
-                int d = positive ? ctz64(beyond) : lead - 1 - top64(beyond);
-                if (d < distance) distance = d;
-            }
-        }
-        /* the stick's bits in its lanes: a run along one lane, or one bit in each */
-        uint64_t mine = f->vert[i] == vertical_lanes ? run_bits(len) << back : 1ULL << back;
-        if (out) {
-            for (int k = 0; k < count; k++) lanes[first + k] &= ~mine;
-            pos[i] = -1;
-            *out_any = 1;
-            if (i == target) *target_out = 1;
-            continue;
-        }
-        left++;
-        if (distance == 0) continue;
-        uint64_t moved = positive ? mine << distance : mine >> distance;
-        for (int k = 0; k < count; k++) lanes[first + k] = (lanes[first + k] & ~mine) | moved;
-        int step = vertical_lanes ? 64 : 1;
-        pos[i] = p + (positive ? distance : -distance) * step;
-    }
-    return left;
 }
 
 static inline void pack(const Frame *f, int o, const int *pos, uint64_t *key, int words) {
@@ -224,8 +236,24 @@ static inline uint64_t hash_key(const uint64_t *key, int words) {
     return x ^ (x >> 32);
 }
 
+/* A key is stored in 32-bit units (12 bytes for 65 to 96 bits, not 16). */
+static inline void key_store(uint32_t *dst, const uint64_t *key, int units) {
+    for (int u = 0; u < units; u++) dst[u] = (uint32_t)(key[u >> 1] >> (32 * (u & 1)));
+}
+
+static inline void key_load(uint64_t *key, const uint32_t *src, int words, int units) {
+    for (int k = 0; k < words; k++)
+        key[k] = src[2 * k] | (2 * k + 1 < units ? (uint64_t)src[2 * k + 1] << 32 : 0);
+}
+
+static inline int key_same(const uint32_t *stored, const uint64_t *key, int units) {
+    int same = 1;
+    for (int u = 0; u < units; u++) same &= stored[u] == (uint32_t)(key[u >> 1] >> (32 * (u & 1)));
+    return same;
+}
+
 typedef struct {
-    uint64_t **keys;    /* block b holds the keys of states b * BLOCK ... */
+    uint32_t **keys;    /* block b holds the keys of states b * BLOCK ... */
     uint32_t **parent;  /* parent index << 1 | move (0 L, 1 R); ~0 for the start */
     size_t nblocks, blocks_cap;
     uint32_t *table;    /* 0 empty, else fingerprint << ibits | (index + 1) */
@@ -233,8 +261,8 @@ typedef struct {
     size_t count, tcap, grow_at;
 } Store;
 
-static inline uint64_t *key_at(const Store *s, size_t k, int words) {
-    return s->keys[k >> BLOCK_BITS] + (k & (BLOCK - 1)) * words;
+static inline uint32_t *key_at(const Store *s, size_t k, int units) {
+    return s->keys[k >> BLOCK_BITS] + (k & (BLOCK - 1)) * units;
 }
 
 static inline uint32_t *parent_at(const Store *s, size_t k) {
@@ -247,10 +275,10 @@ static inline uint32_t print_of(const Store *s, uint64_t hash) {
     return s->ibits >= 32 ? 0 : (uint32_t)(hash & ((1ULL << (32 - s->ibits)) - 1));
 }
 
-static int store_add_block(Store *s, int words) {
+static int store_add_block(Store *s, int units) {
     if (s->nblocks == s->blocks_cap) {
         size_t cap = s->blocks_cap ? s->blocks_cap * 2 : 16;
-        uint64_t **k = realloc(s->keys, cap * sizeof *k);
+        uint32_t **k = realloc(s->keys, cap * sizeof *k);
         if (!k) return -1;
         s->keys = k;
         uint32_t **p = realloc(s->parent, cap * sizeof *p);
@@ -258,7 +286,7 @@ static int store_add_block(Store *s, int words) {
         s->parent = p;
         s->blocks_cap = cap;
     }
-    uint64_t *k = malloc(BLOCK * words * sizeof(uint64_t));
+    uint32_t *k = malloc(BLOCK * units * sizeof(uint32_t));
     uint32_t *p = malloc(BLOCK * sizeof(uint32_t));
     if (!k || !p) { free(k); free(p); return -1; }
     s->keys[s->nblocks] = k;
@@ -275,7 +303,13 @@ static inline void table_put(Store *s, uint64_t hash, size_t index) {
 
 /* A table of 2^ibits slots, filled from the blocks. The old one is freed
  * first: the blocks hold every key, so the two tables never coexist. */
-static int table_build(Store *s, int ibits, int words) {
+#ifdef ROT_PROFILE
+static double build_seconds;
+#endif
+static int table_build(Store *s, int ibits, int words, int units) {
+#ifdef ROT_PROFILE
+    double t0 = now();
+#endif
     free(s->table);
     s->table = NULL;
     size_t tcap = (size_t)1 << ibits;
@@ -283,23 +317,27 @@ static int table_build(Store *s, int ibits, int words) {
     if (!t) return -1;
     s->table = t; s->tcap = tcap; s->ibits = ibits;
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
-    for (size_t k = 0; k < s->count; k++)
-        table_put(s, hash_key(key_at(s, k, words), words), k);
+    uint64_t key[MAX_WORDS];
+    for (size_t k = 0; k < s->count; k++) {
+        key_load(key, key_at(s, k, units), words, units);
+        table_put(s, hash_key(key, words), k);
+    }
+#ifdef ROT_PROFILE
+    build_seconds += now() - t0;
+    fprintf(stderr, "build %zu -> %.3f s total\n", tcap, build_seconds);
+#endif
     return 0;
 }
 
 /* The slot where key would go, or -1 if it is there already. */
-static inline long long store_find(const Store *s, const uint64_t *key, uint64_t hash, int words) {
+static inline long long store_find(const Store *s, const uint64_t *key, uint64_t hash, int units) {
     size_t mask = s->tcap - 1, at = home_of(s, hash);
     uint32_t fp = print_of(s, hash), low = (uint32_t)((1ULL << s->ibits) - 1);
     int ib = s->ibits;
     uint32_t slot;
     while ((slot = s->table[at]) != 0) {
         if ((ib >= 32 ? 0 : slot >> ib) == fp) {
-            const uint64_t *other = key_at(s, (size_t)(slot & low) - 1, words);
-            int same = 1;
-            for (int k = 0; k < words; k++) same &= other[k] == key[k];
-            if (same) return -1;
+            if (key_same(key_at(s, (size_t)(slot & low) - 1, units), key, units)) return -1;
         }
         at = (at + 1) & mask;
     }
@@ -329,8 +367,12 @@ typedef struct {
 
 /* Expand states [*lo, hi) (one depth) until done, a stop, or a pause for
  * the progress callback. Returns 0 done, 1 stopped (*code set), 2 pause. */
+#ifdef ROT_PROFILE
+static uint64_t cyc_settle, cyc_probe;
+#endif
 static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io, size_t hi,
-                                                        int *code, const int words) {
+                                                        int *code, const int words,
+                                                        const int units) {
     Frame *f = &q->f;
     Store *s = &q->s;
     int n = f->n;
@@ -360,8 +402,12 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
         if (batch > BATCH) batch = BATCH;
         if (batch > to_check) batch = to_check;
         /* successors of the batch, then their slots prefetched */
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
         for (size_t b = 0; b < batch; b++) {
-            const uint64_t *here = key_at(s, lo + b, words);
+            uint64_t here[MAX_WORDS];
+            key_load(here, key_at(s, lo + b, units), words, units);
             int o = unpack(f, here, pos);
             int before = 0;
             for (int i = 0; i < n; i++) before += pos[i] >= 0;
@@ -379,29 +425,48 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                 __builtin_prefetch(&s->table[home_of(s, hashes[j])]);
             }
         }
+        /* the key a duplicate would be compared with, fetched ahead too */
+        for (size_t j = 0; j < 2 * batch; j++) {
+            size_t at = home_of(s, hashes[j]);
+            uint32_t slot = s->table[at], fp = print_of(s, hashes[j]);
+            for (int k = 0; k < 4 && slot; k++) {
+                if (s->ibits >= 32 || slot >> s->ibits == fp) {
+                    __builtin_prefetch(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
+                    break;
+                }
+                at = (at + 1) & (s->tcap - 1);
+                slot = s->table[at];
+            }
+        }
+#ifdef ROT_PROFILE
+        uint64_t c1 = __builtin_ia32_rdtsc();
+        cyc_settle += c1 - c0;
+#endif
         for (size_t b = 0; b < batch; b++, lo++) {
+#ifdef ROT_PROFILE
+            if (b + 1 == batch) cyc_probe += __builtin_ia32_rdtsc() - c1;
+#endif
             q->expanded++;
             for (int mv = 0; mv < 2; mv++) {
                 size_t j = 2 * b + mv;
                 if (flags[j]) {
                     *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
                 }
-                long long at = store_find(s, keys[j], hashes[j], words);
+                long long at = store_find(s, keys[j], hashes[j], units);
                 if (at < 0) continue;
                 if (q->max_states > 0 && (long long)s->count >= q->max_states) {
                     *code = LIMIT_STATES; *lo_io = lo; return 1;
                 }
                 if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; *lo_io = lo; return 1; }
-                if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, words)) {
+                if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
                     *code = NO_MEMORY; *lo_io = lo; return 1;
                 }
-                uint64_t *dst = key_at(s, s->count, words);
-                for (int k = 0; k < words; k++) dst[k] = keys[j][k];
+                key_store(key_at(s, s->count, units), keys[j], units);
                 *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
                 s->table[at] = print_of(s, hashes[j]) << s->ibits | (uint32_t)(s->count + 1);
                 s->count++;
                 if (s->count > s->grow_at) {
-                    if (table_build(s, s->ibits + 1, words)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+                    if (table_build(s, s->ibits + 1, words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
                     /* later successors of this batch were prefetched into the old table */
                 }
             }
@@ -412,10 +477,12 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
 }
 
 static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
-    switch (q->f.words) {
-    case 1: return expand(q, lo, hi, code, 1);
-    case 2: return expand(q, lo, hi, code, 2);
-    default: return expand(q, lo, hi, code, q->f.words);
+    switch (q->f.units) {
+    case 1: return expand(q, lo, hi, code, 1, 1);
+    case 2: return expand(q, lo, hi, code, 1, 2);
+    case 3: return expand(q, lo, hi, code, 2, 3);
+    case 4: return expand(q, lo, hi, code, 2, 4);
+    default: return expand(q, lo, hi, code, q->f.words, q->f.units);
     }
 }
 
@@ -473,11 +540,14 @@ static PyObject *search(PyObject *self, PyObject *args) {
     int words = f->words;
     q->goal = goal; q->target = target; q->max_states = max_states;
     q->max_seconds = max_seconds; q->has_progress = progress != Py_None;
-    if (store_add_block(s, words)) { PyErr_NoMemory(); goto done; }
-    pack(f, o0, pos, key_at(s, 0, words), words);
+    int units = f->units;
+    uint64_t first[MAX_WORDS];
+    if (store_add_block(s, units)) { PyErr_NoMemory(); goto done; }
+    pack(f, o0, pos, first, words);
+    key_store(key_at(s, 0, units), first, units);
     *parent_at(s, 0) = 0xFFFFFFFFu;
     s->count = 1;
-    if (table_build(s, 12, words)) { PyErr_NoMemory(); goto done; }
+    if (table_build(s, 12, words, units)) { PyErr_NoMemory(); goto done; }
 
     int code = UNSOLVABLE, depth = 0;
     size_t lo = 0, hi = 1;
@@ -497,6 +567,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
         depth++;
         if (q->has_progress && call_progress(progress, s->count, depth)) goto done;
     }
+#ifdef ROT_PROFILE
+    fprintf(stderr, "settle %.3f Gcyc, probe %.3f Gcyc\n", cyc_settle * 1e-9, cyc_probe * 1e-9);
+#endif
     if (code == NO_MEMORY) { PyErr_NoMemory(); goto done; }
     int nm = 0;
     if (code == SOLVED) {
@@ -546,7 +619,7 @@ static PyObject *layout(PyObject *self, PyObject *args) {
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
-    long per_state = f->words * 8 + 4 + (long)((8 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
+    long per_state = f->units * 4 + 4 + (long)((8 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
     result = Py_BuildValue("il", f->words, per_state);
 done:
     if (f) { free(f->code); free(f->cell); free(f); }

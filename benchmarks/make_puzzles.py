@@ -43,6 +43,10 @@ SPECS = {
     "b18-10sticks-unsolvable": (18, 10, 6, 70, 1, "unsolvable", 100_000, 500_000),
 }
 
+#: Boards of 10^6 states or more, in ``catalogue-large.json`` (searched with
+#: the C engine when it is built): the same fields, then "flat" for a board
+#: whose sticks all lie flat under a gap one cell wide in its top side.
+LARGE: dict[str, tuple] = {}
 
 #: Boards kept as found by an earlier, differently seeded random search (deep
 #: solvable boards are rare: the seeds above found no 10 x 10 one in 20 minutes).
@@ -64,21 +68,31 @@ FOUND = {
 
 def board_for(name: str, seed: int) -> Board:
     """The settled board of ``name`` for ``seed``."""
-    n, count, longest, inner, gaps = SPECS[name][:5]
+    spec = SPECS.get(name) or LARGE[name]
+    n, count, longest, inner, gaps = spec[:5]
+    flat = len(spec) > 8 and spec[8] == "flat"
     rng = random.Random(f"{name}/{seed}")
     walls = {(r, c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1)}
     border = sorted(cell for cell in walls if cell[0] not in (0, n - 1) or cell[1] not in (0, n - 1))
+    if flat:
+        # one gap in the top side; sticks lie flat and are two cells long or
+        # more, so none can pass a gap one cell wide: unsolvable for sure, yet
+        # the gap stays reachable (no wall under it)
+        border = [(0, c) for c in range(1, n - 1)]
     for cell in rng.sample(border, gaps):
         walls.discard(cell)
     inside = [(r, c) for r in range(1, n - 1) for c in range(1, n - 1)]
+    if flat:
+        gap_column = next(c for c in range(1, n - 1) if (0, c) not in walls)
+        inside.remove((1, gap_column))
     walls.update(rng.sample(inside, inner))
     taken = set(walls)
     sticks: list[Stick] = []
     for _ in range(10_000):
         if len(sticks) == count:
             break
-        length = rng.randint(1, longest)
-        vertical = rng.random() < 0.5
+        length = rng.randint(2 if flat else 1, longest)
+        vertical = not flat and rng.random() < 0.5
         r, c = rng.randrange(1, n - 1), rng.randrange(1, n - 1)
         cells = [(r + k, c) if vertical else (r, c + k) for k in range(length)]
         if all(0 < a < n - 1 and 0 < b < n - 1 and (a, b) not in taken for a, b in cells):

@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #define MAX_STICKS 64
 #define MAX_WORDS 16
@@ -38,7 +39,14 @@
 #define CHECK_EVERY 1024
 #define BLOCK_BITS 16
 #define BLOCK ((size_t)1 << BLOCK_BITS)
+#ifdef ROT_NO_PREFETCH
+#define PREFETCH(p) ((void)(p))
+#else
+#define PREFETCH(p) __builtin_prefetch(p)
+#endif
+#ifndef BATCH
 #define BATCH 16
+#endif
 /* the table grows past this load (in 1/1024): see bytes_per_state */
 #define LOAD_NUM 768
 #define MAX_STATES ((size_t)1 << 31)
@@ -149,46 +157,42 @@ static inline __attribute__((always_inline)) int settle_o(const Frame *f, const 
         head[ld] = (uint8_t)i;
         present |= bit;
     }
-    int left = 0;
-    *out_any = 0; *target_out = 0;
+    int left = 0, any = 0, hit = 0;
+    const int size = vertical_lanes ? f->h : f->w;   /* cells along a lane */
     while (present) {
         int ld = positive ? top64(present) : ctz64(present);
         present &= ~(1ULL << ld);
+        /* free cells up to the frame's edge: a stick that meets nothing
+         * nearer on every lane it covers leaves the frame */
+        const int edge = positive ? size - 1 - ld : ld;
         for (int i = head[ld]; i != 0xFF; i = next[i]) {
             int p = pos[i];
-            int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
-            /* the lanes the stick covers, and where it starts along them */
-            int first, count, back;
-            if (vertical_lanes) { first = c; count = v ? 1 : len; back = r; }
-            else { first = r; count = v ? len : 1; back = c; }
-            int lead = ld;
-            int distance = 64, out = 1;
+            int r = p >> 6, c = p & 63, len = f->len[i];
+            int along = f->vert[i] == vertical_lanes;
+            int first = vertical_lanes ? c : r, back = vertical_lanes ? r : c;
+            int count = along ? 1 : len;
+            /* branch-free: a sentinel bit stands for the cell past the edge */
+            int distance = edge;
             for (int k = 0; k < count; k++) {
                 uint64_t lane = lanes[first + k];
-                uint64_t beyond = positive ? (lane >> lead) >> 1 : lane & ((1ULL << lead) - 1);
-                if (beyond) {
-                    out = 0;
-                    int d = positive ? ctz64(beyond) : lead - 1 - top64(beyond);
-                    if (d < distance) distance = d;
-                }
+                int d;
+                if (positive) d = ctz64(((lane >> ld) >> 1) | (1ULL << edge));
+                else d = ld - top64(((lane & ((1ULL << ld) - 1)) << 1) | 1);
+                distance = d < distance ? d : distance;
             }
-            /* the stick's bits in its lanes: a run along one lane, or one bit in each */
-            uint64_t mine = v == vertical_lanes ? run_bits(len) << back : 1ULL << back;
-            if (out) {
-                for (int k = 0; k < count; k++) lanes[first + k] &= ~mine;
-                pos[i] = -1;
-                *out_any = 1;
-                if (i == target) *target_out = 1;
-                continue;
-            }
-            left++;
-            if (distance == 0) continue;
-            uint64_t moved = positive ? mine << distance : mine >> distance;
+            int out = distance == edge;
+            uint64_t mine = along ? run_bits(len) << back : 1ULL << back;
+            uint64_t moved = out ? 0 : positive ? mine << distance : mine >> distance;
             for (int k = 0; k < count; k++) lanes[first + k] = (lanes[first + k] & ~mine) | moved;
             const int step = vertical_lanes ? 64 : 1;
-            pos[i] = p + (positive ? distance : -distance) * step;
+            int moved_to = p + (positive ? distance : -distance) * step;
+            pos[i] = out ? -1 : moved_to;
+            left += !out;
+            any |= out;
+            hit |= out & (i == target);
         }
     }
+    *out_any = any; *target_out = hit;
     return left;
 }
 
@@ -275,6 +279,32 @@ static inline uint32_t print_of(const Store *s, uint64_t hash) {
     return s->ibits >= 32 ? 0 : (uint32_t)(hash & ((1ULL << (32 - s->ibits)) - 1));
 }
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Zeroed memory for big arrays, straight from mmap, on huge pages where the
+ * kernel grants them: a search of millions of states otherwise spends much
+ * of its time in TLB misses on the table and the blocks. */
+static void *big_alloc(size_t bytes) {
+    if (bytes < HUGE_PAGE) return calloc(bytes, 1);
+    size_t span = bytes + HUGE_PAGE;
+    uint8_t *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    uint8_t *at = (uint8_t *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (at > raw) munmap(raw, (size_t)(at - raw));
+    size_t tail = (size_t)(raw + span - (at + bytes));
+    if (tail) munmap(at + bytes, tail);
+#if defined(MADV_HUGEPAGE) && !defined(ROT_NO_HUGE)
+    madvise(at, bytes, MADV_HUGEPAGE);
+#endif
+    return at;
+}
+
+static void big_free(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < HUGE_PAGE) free(p);
+    else munmap(p, bytes);
+}
+
 static int store_add_block(Store *s, int units) {
     if (s->nblocks == s->blocks_cap) {
         size_t cap = s->blocks_cap ? s->blocks_cap * 2 : 16;
@@ -310,10 +340,10 @@ static int table_build(Store *s, int ibits, int words, int units) {
 #ifdef ROT_PROFILE
     double t0 = now();
 #endif
-    free(s->table);
+    big_free(s->table, s->tcap * sizeof(uint32_t));
     s->table = NULL;
     size_t tcap = (size_t)1 << ibits;
-    uint32_t *t = calloc(tcap, sizeof(uint32_t));
+    uint32_t *t = big_alloc(tcap * sizeof(uint32_t));
     if (!t) return -1;
     s->table = t; s->tcap = tcap; s->ibits = ibits;
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
@@ -422,7 +452,7 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                 flags[j] = (uint8_t)reached(q->goal, left, any || left < before, tout);
                 pack(f, o2, cur, keys[j], words);
                 hashes[j] = hash_key(keys[j], words);
-                __builtin_prefetch(&s->table[home_of(s, hashes[j])]);
+                PREFETCH(&s->table[home_of(s, hashes[j])]);
             }
         }
         /* the key a duplicate would be compared with, fetched ahead too */
@@ -590,7 +620,8 @@ done:
     if (q) {
         free(moves);
         for (size_t b = 0; b < q->s.nblocks; b++) { free(q->s.keys[b]); free(q->s.parent[b]); }
-        free(q->s.keys); free(q->s.parent); free(q->s.table);
+        free(q->s.keys); free(q->s.parent);
+        big_free(q->s.table, q->s.tcap * sizeof(uint32_t));
         free(q->f.code); free(q->f.cell);
         free(q);
     }

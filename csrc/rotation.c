@@ -35,6 +35,7 @@
 #define MAX_STICKS 64
 #define MAX_WORDS 16
 #define MAX_SIDE 64
+#define CODE_STRIDE 4097
 #define PROGRESS_SECONDS 0.005
 #define CHECK_EVERY 1024
 #define BLOCK_BITS 16
@@ -56,7 +57,8 @@ typedef struct {
     int len[MAX_STICKS], vert[MAX_STICKS];
     int word[MAX_STICKS], shift[MAX_STICKS];
     uint64_t fmask[MAX_STICKS];
-    uint16_t *code;   /* code[i * cells + r * w + c]: the stick's code there (0: does not fit) */
+    uint16_t *code;   /* code[i * CODE_STRIDE + 1 + (r << 6 | c)]: the stick's code there
+                       * (0: does not fit); index 0 of each stick, for released, is 0 */
     int16_t *cell;    /* cell[i * (cells + 1) + code]: back again, as r << 6 | c (-1 released) */
     uint64_t wcol[MAX_SIDE], wrow[MAX_SIDE];   /* walls: bit r of wcol[c], bit c of wrow[r] */
 } Frame;
@@ -82,7 +84,7 @@ static int frame_init(Frame *f, int w, int h, const uint8_t *walls, const uint8_
     for (int r = 0; r < h; r++)
         for (int c = 0; c < w; c++)
             if (walls[r * w + c]) { f->wcol[c] |= 1ULL << r; f->wrow[r] |= 1ULL << c; }
-    f->code = calloc((size_t)n * cells + 1, sizeof(uint16_t));
+    f->code = calloc((size_t)n * CODE_STRIDE + 1, sizeof(uint16_t));
     f->cell = calloc((size_t)n * (cells + 1) + 1, sizeof(int16_t));
     if (!f->code || !f->cell) return -2;
     int word = 0, used = 2;
@@ -98,7 +100,7 @@ static int frame_init(Frame *f, int w, int h, const uint8_t *walls, const uint8_
                     ok = !walls[(r + (v ? k : 0)) * w + c + (v ? 0 : k)];
                 if (!ok) continue;
                 count++;
-                f->code[(size_t)i * cells + r * w + c] = (uint16_t)count;
+                f->code[(size_t)i * CODE_STRIDE + 1 + (r << 6 | c)] = (uint16_t)count;
                 back[count] = (int16_t)(r << 6 | c);
             }
         int bits = 1;
@@ -200,8 +202,9 @@ static inline __attribute__((always_inline)) int settle_o(const Frame *f, const 
  * terms), lowest stick first, in lanes painted by paint(). Sticks of equal
  * lead never block each other, so their order does not matter. Returns the
  * sticks left; *out_any / *target_out say whether any / the target fell out. */
-static inline int settle(const Frame *f, int o, int *pos, uint64_t *lanes, int target,
-                         int *out_any, int *target_out) {
+static inline __attribute__((always_inline)) int settle(const Frame *f, int o, int *pos,
+                                                        uint64_t *lanes, int target,
+                                                        int *out_any, int *target_out) {
     switch (o) {
     case 0: return settle_o(f, 0, pos, lanes, target, out_any, target_out);
     case 1: return settle_o(f, 1, pos, lanes, target, out_any, target_out);
@@ -211,13 +214,11 @@ static inline int settle(const Frame *f, int o, int *pos, uint64_t *lanes, int t
 }
 
 static inline void pack(const Frame *f, int o, const int *pos, uint64_t *key, int words) {
-    int w = f->w, cells = w * f->h;
     for (int k = 0; k < words; k++) key[k] = 0;
     key[0] = (uint64_t)o;
+    /* a released stick (-1) reads its table's first entry, 0 */
     for (int i = 0; i < f->n; i++)
-        if (pos[i] >= 0)
-            key[f->word[i]] |= (uint64_t)f->code[(size_t)i * cells + (pos[i] >> 6) * w + (pos[i] & 63)]
-                               << f->shift[i];
+        key[f->word[i]] |= (uint64_t)f->code[(size_t)i * CODE_STRIDE + 1 + pos[i]] << f->shift[i];
 }
 
 static inline int unpack(const Frame *f, const uint64_t *key, int *pos) {
@@ -347,10 +348,16 @@ static int table_build(Store *s, int ibits, int words, int units) {
     if (!t) return -1;
     s->table = t; s->tcap = tcap; s->ibits = ibits;
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
-    uint64_t key[MAX_WORDS];
-    for (size_t k = 0; k < s->count; k++) {
-        key_load(key, key_at(s, k, units), words, units);
-        table_put(s, hash_key(key, words), k);
+    /* in batches, each slot prefetched before it is written */
+    uint64_t key[MAX_WORDS], hashes[BATCH];
+    for (size_t k0 = 0; k0 < s->count; k0 += BATCH) {
+        size_t m = s->count - k0 < BATCH ? s->count - k0 : BATCH;
+        for (size_t b = 0; b < m; b++) {
+            key_load(key, key_at(s, k0 + b, units), words, units);
+            hashes[b] = hash_key(key, words);
+            __builtin_prefetch(&s->table[home_of(s, hashes[b])], 1);
+        }
+        for (size_t b = 0; b < m; b++) table_put(s, hashes[b], k0 + b);
     }
 #ifdef ROT_PROFILE
     build_seconds += now() - t0;
@@ -439,8 +446,6 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
             uint64_t here[MAX_WORDS];
             key_load(here, key_at(s, lo + b, units), words, units);
             int o = unpack(f, here, pos);
-            int before = 0;
-            for (int i = 0; i < n; i++) before += pos[i] >= 0;
             paint(f, pos, o & 1, lanes);   /* the successors fall across the parent's gravity */
             for (int mv = 0; mv < 2; mv++) {
                 int o2 = (o + (mv ? 1 : 3)) & 3;
@@ -449,7 +454,7 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                 int any, tout;
                 int left = settle(f, o2, cur, work, q->target, &any, &tout);
                 size_t j = 2 * b + mv;
-                flags[j] = (uint8_t)reached(q->goal, left, any || left < before, tout);
+                flags[j] = (uint8_t)reached(q->goal, left, any, tout);
                 pack(f, o2, cur, keys[j], words);
                 hashes[j] = hash_key(keys[j], words);
                 PREFETCH(&s->table[home_of(s, hashes[j])]);
@@ -506,6 +511,13 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
     return 0;
 }
 
+/* Built twice where the compiler and the C library allow it: for any x86-64,
+ * and for CPUs with BMI and LZCNT (x86-64-v3), chosen when the module loads
+ * (the build flags stay portable). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__) \
+    && !defined(ROT_NO_CLONES)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
 static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
     switch (q->f.units) {
     case 1: return expand(q, lo, hi, code, 1, 1);
@@ -561,7 +573,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         pos[i] = (int)PyLong_AsLong(item);
         Py_DECREF(item);
         if (PyErr_Occurred()) goto done;
-        if (pos[i] >= w * h || (pos[i] >= 0 && !f->code[(size_t)i * w * h + pos[i]])) {
+        if (pos[i] >= w * h || (pos[i] >= 0 && !f->code[(size_t)i * CODE_STRIDE + 1 + ((pos[i] / w) << 6 | pos[i] % w)])) {
             PyErr_SetString(PyExc_ValueError, "a start position is off the board");
             goto done;
         }

@@ -49,7 +49,9 @@
 #define BATCH 16
 #endif
 /* the table grows past this load (in 1/1024): see bytes_per_state */
-#define LOAD_NUM 768
+#ifndef LOAD_NUM
+#define LOAD_NUM 820
+#endif
 #define MAX_STATES ((size_t)1 << 31)
 
 typedef struct {

@@ -96,7 +96,7 @@ def test_random_boards_agree_with_reference(seed, size, sticks, walls, goal, ori
     assert fields(got) == fields(expected)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), width=st.integers(3, 10), height=st.integers(3, 10),
        sticks=st.integers(1, 6), walls=st.integers(0, 6), gaps=st.integers(0, 3),
        gap_width=st.integers(1, 3), longest=st.integers(1, 5),
@@ -206,10 +206,12 @@ def test_layout_packs_small_boards_into_one_word():
 
     small = Board.from_text((ROOT / "benchmarks" / "puzzles" / "b10-9sticks-unsolvable.txt")
                             .read_text())
-    assert layout(small) == (1, 8 + 4 + 11)
+    # key, parent link, and a table of 4-byte slots that just doubled
+    words, per_state = layout(small)
+    assert words == 1 and 8 + 4 + 8 <= per_state <= 8 + 4 + 12
     words, per_state = layout(extreme_board(64, 64, 62, 7, 12))
     assert 10 <= words <= 16
-    assert words * 8 - 4 + 4 + 11 <= per_state <= words * 8 + 4 + 11
+    assert words * 8 - 4 + 4 + 8 <= per_state <= words * 8 + 4 + 12
 
 
 def big_board() -> Board:

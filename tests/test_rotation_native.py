@@ -41,8 +41,8 @@ def goals(board: Board) -> list[str]:
     # a few sticks of a crowded board stand for all of them: the goal test
     # is one index compare, and the suite stays quick
     symbols = board.symbols()
-    if len(symbols) > 4:
-        symbols = [symbols[0], symbols[len(symbols) // 2], symbols[-1]]
+    if len(symbols) > 2:
+        symbols = [symbols[0], symbols[-1]]
     return ["any", "all"] + [f"stick:{s}" for s in symbols]
 
 
@@ -61,8 +61,8 @@ def test_benchmark_boards_agree_with_numpy(path):
     # numpy gives the reference's answers (tests/test_fastsearch.py) and is
     # quick enough on these boards; capped so that the test stays short
     board = Board.from_text(path.read_text())
-    expected = fast_solve(board, "any", max_states=150_000)
-    got = native.native_solve(board, "any", max_states=150_000)
+    expected = fast_solve(board, "any", max_states=100_000)
+    got = native.native_solve(board, "any", max_states=100_000)
     assert fields(got) == fields(expected)
 
 
@@ -96,12 +96,12 @@ def test_random_boards_agree_with_reference(seed, size, sticks, walls, goal, ori
     assert fields(got) == fields(expected)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1200, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), width=st.integers(3, 10), height=st.integers(3, 10),
        sticks=st.integers(1, 6), walls=st.integers(0, 6), gaps=st.integers(0, 3),
        gap_width=st.integers(1, 3), longest=st.integers(1, 5),
        goal=st.sampled_from(["any", "all", "stick"]), pick=st.integers(0, 61),
-       orientation=st.integers(0, 3), max_states=st.integers(1, 300))
+       orientation=st.integers(0, 3), max_states=st.integers(1, 200))
 def test_random_rectangles_agree_with_reference(seed, width, height, sticks, walls, gaps,
                                                 gap_width, longest, goal, pick, orientation,
                                                 max_states):

@@ -162,27 +162,28 @@ def test_extreme_boards_agree_with_reference(width, height, sticks, longest):
 
 
 def edge_board() -> Board:
-    # walls only along the bottom and the left side: sticks rest against the
-    # frame's last row and column (bit 63 of a lane), leave through the open
-    # top and right sides, and one vertical stick spans 63 of the 64 rows
-    text = ["64"]
-    for r in range(64):
-        row = ["#"] + [" "] * 63 if r < 63 else ["#"] * 64
-        text.append(row)
-    for r in range(63):
-        text[1 + r][63] = "0"
-    for c in range(1, 40):
-        text[63][c] = "#"
+    # 64 x 64, walls along the bottom, the left side and most of the top:
+    # sticks rest against the frame's last row and column (bit 63 of a
+    # lane), leave through the open top corner and right side, one vertical
+    # stick spans 63 of the 64 rows, and an inner wall holds some back
+    text = [["#"] + [" "] * 63 if r < 63 else ["#"] * 64 for r in range(64)]
+    for c in range(56):
+        text[0][c] = "#"
+    for r in range(12, 63):
+        text[r][50] = "#"
     for c in range(5, 25):
-        text[1 + 62][c] = "#"
+        text[62][c] = "#"
+    for r in range(63):
+        text[r][63] = "0"
     for c in range(10, 30):
-        text[1 + 61][c] = "1"
+        text[61][c] = "1"
     for r in range(20, 30):
-        text[1 + r][40] = "2"
-    for c in range(41, 62):
-        text[1 + 10][c] = "3"
-    return Board.from_text("\n".join("".join(row) if isinstance(row, list) else row
-                                      for row in text) + "\n")
+        text[r][40] = "2"
+    for c in range(51, 60):
+        text[40][c] = "3"
+    for r in range(2, 9):
+        text[r][58] = "4"
+    return Board.from_text("64\n" + "\n".join("".join(row) for row in text) + "\n")
 
 
 @pytest.mark.parametrize("goal", ["any", "all", "stick:0", "stick:3"])

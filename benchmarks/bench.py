@@ -1,34 +1,38 @@
-"""Speed and memory of the fast solver on the benchmark puzzles, against the
-competition's C++ solver (the "seed binary") and, if asked, the reference.
+"""Speed and memory of the rotation solvers on the benchmark puzzles: the C
+engine (``webapp._rotation``), the numpy solver, the reference (if asked) and
+the competition's C++ solver (the "seed binary", where its source is).
 
     make bench                                    # every puzzle, 3 runs each
     .venv/bin/python benchmarks/bench.py --runs 5 --reference
     .venv/bin/python benchmarks/bench.py benchmarks/puzzles/b07-8sticks-unsolvable.txt
 
 Every measurement runs in a fresh process, one after the other (never two at
-once), and the table shows medians of the runs:
+once), the engines interleaved, and the table shows medians of the runs:
 
-- fast: seconds inside :func:`fast_solve` (imports and parsing excluded), and
-  its peak memory: the process's peak resident size during the solve minus
-  the peak before it (after imports, parsing and a small warm-up solve), per
-  visited state; also the peak of ``tracemalloc`` (numpy reports its arrays
-  to it) in one extra run.
+- c, numpy, reference: seconds inside the solve (imports and parsing
+  excluded), wall clock and CPU time of the process (on a shared machine the
+  wall clock also counts the time other jobs held the core); the peak
+  resident memory of the process during the solve minus its peak before it
+  (after imports, parsing and a small warm-up solve), per visited state.
+- cli: the whole process ``rotation-playground solve FILE --json`` (the C
+  engine when it is built): start-up, imports, parsing, solve, output.
 - seed: the wall time of ``seed_rotation -f FILE`` (built from
   ``../shared/bench/seed-cpp/main.cpp``, or the file given with
   ``--seed-source``, with ``g++ -O3 -std=c++11`` in a temporary directory;
   skipped, saying why, where the source or g++ is missing, as in a clone of
-  this repository alone), its answer (number of moves) and peak memory; a run
-  longer than ``--timeout`` seconds is stopped and shown as "> T s".
-- ratio: seed time / fast time. The seed prints no state count; its
-  microseconds per state divide its time by ours (on solvable puzzles it
-  expands more states, as it tests for the goal when it dequeues a state).
+  this repository alone), its answer (number of moves); a run longer than
+  ``--timeout`` seconds is stopped and shown as "> T s". ``seed/cli``
+  compares whole processes.
+- reference: one run, only with ``--reference``, and skipped on boards of
+  more than ``--reference-max`` states (it runs at about 30 us a state).
 
 Results also go to ``benchmarks/results/bench-<time>.json``.
 
 The engines answer a board with no gap without a search (docs/rotation.md,
-"Decided cases"); the benchmark times the search itself, so it turns that
-shortcut off (``b07-8sticks-unsolvable`` has no gap: the seed binary
-searches it in full, and so do we here).
+"Decided cases"); the in-process columns time the search itself, so they
+turn that shortcut off (``b07-8sticks-unsolvable`` has no gap: the seed
+binary searches it in full, and so do we here). The command line keeps the
+shortcut: on that board its time is the start-up alone.
 """
 
 from __future__ import annotations
@@ -51,38 +55,33 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PUZZLES = HERE / "puzzles"
 SEED_SOURCE = ROOT.parent / "shared" / "bench" / "seed-cpp" / "main.cpp"
+CLI = Path(sys.executable).parent / "rotation-playground"
+ENGINES = ("c", "numpy", "reference")
 
 
 # -- one measurement, in a child process ------------------------------------------
-def worker(engine: str, path: str, memory: str) -> None:
+def worker(engine: str, path: str) -> None:
     """Solve ``path`` once and print one JSON line (run as a child process)."""
     import resource
 
     sys.path.insert(0, str(ROOT))
     from webapp.rotation.fastsearch import fast_solve
+    from webapp.rotation.native import native_solve
     from webapp.rotation.physics import EXAMPLE
     from webapp.rotation.search import solve
     from webapp.rotation.textformat import parse
 
-    run = fast_solve if engine == "fast" else solve
+    run = {"c": native_solve, "numpy": fast_solve, "reference": solve}[engine]
     board = parse(Path(path).read_text())
     run(parse(EXAMPLE))  # warm-up: every import and lazy set-up done before measuring
-    if memory == "tracemalloc":
-        import tracemalloc
-
-        tracemalloc.start()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     answer = run(board, _shortcut=False)
-    seconds = time.perf_counter() - began
+    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    traced = None
-    if memory == "tracemalloc":
-        traced = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
     print(json.dumps({"status": answer.status, "moves": answer.length, "states": answer.states,
-                      "depth": answer.depth, "seconds": seconds, "rss": after - before,
-                      "traced": traced}))
+                      "depth": answer.depth, "seconds": seconds, "cpu": cpu,
+                      "rss": after - before}))
 
 
 def run_child(cmd: list[str], timeout: float) -> dict:
@@ -105,16 +104,28 @@ def run_child(cmd: list[str], timeout: float) -> dict:
     timed_out = seconds >= timeout and proc.returncode < 0
     return {"seconds": seconds, "out": b"".join(out_chunks).decode("utf-8", errors="replace"),
             "err": err, "maxrss": usage.ru_maxrss * 1024, "timed_out": timed_out,
-            "code": proc.returncode}
+            "code": proc.returncode, "cpu": usage.ru_utime + usage.ru_stime}
 
 
-def measure_python(engine: str, path: Path, memory: str, timeout: float) -> dict:
-    result = run_child([sys.executable, __file__, "--worker", engine, str(path), memory], timeout)
+def measure_python(engine: str, path: Path, timeout: float) -> dict:
+    result = run_child([sys.executable, __file__, "--worker", engine, str(path)], timeout)
     if result["timed_out"]:
         return {"timed_out": True}
     if result["code"] != 0:
         raise RuntimeError(f"{engine} on {path.name} failed:\n{result['err']}")
     return json.loads(result["out"].strip().splitlines()[-1])
+
+
+def measure_cli(path: Path, timeout: float) -> dict:
+    """The whole command line: ``rotation-playground solve FILE --json``."""
+    result = run_child([str(CLI), "solve", str(path), "--json"], timeout)
+    if result["timed_out"]:
+        return {"timed_out": True}
+    if result["code"] not in (0, 3):  # 3: no solution
+        raise RuntimeError(f"the command line on {path.name} failed:\n{result['err']}")
+    data = json.loads(result["out"])
+    return {"seconds": result["seconds"], "cpu": result["cpu"], "status": data["status"],
+            "moves": data.get("length"), "engine": data.get("engine")}
 
 
 # -- the seed binary --------------------------------------------------------------
@@ -170,30 +181,43 @@ def median(values):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark the fast solver against the seed binary.")
+    parser = argparse.ArgumentParser(description="Benchmark the rotation solvers.")
     parser.add_argument("puzzles", nargs="*", type=Path,
                         help="puzzle files (default: benchmarks/puzzles/*.txt)")
     parser.add_argument("--runs", type=int, default=3, help="runs per engine and puzzle (median)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per seed run")
     parser.add_argument("--reference", action="store_true",
                         help="also time the reference solver (one run each, slow)")
+    parser.add_argument("--reference-max", type=int, default=1_000_000, metavar="N",
+                        help="skip the reference on boards of more than N states (%(default)s)")
+    parser.add_argument("--no-numpy", action="store_true", help="skip the numpy solver")
+    parser.add_argument("--no-cli", action="store_true", help="skip the command line")
     parser.add_argument("--no-seed", action="store_true", help="skip the seed binary")
     parser.add_argument("--seed-source", type=Path, default=SEED_SOURCE, metavar="PATH",
                         help="the seed solver's C++ source (default: %(default)s, "
                              "present only beside the competition's shared folder)")
-    parser.add_argument("--worker", nargs=3, metavar=("ENGINE", "FILE", "MEMORY"),
-                        help=argparse.SUPPRESS)
+    parser.add_argument("--worker", nargs=2, metavar=("ENGINE", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         worker(*args.worker)
         return 0
 
+    sys.path.insert(0, str(ROOT))
+    from webapp.rotation import native
+
     paths = args.puzzles or sorted(PUZZLES.glob("*.txt"))
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, {platform.platform()}")
-    import numpy
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    engines = ["c"] if native.available() else []
+    if not engines:
+        print("the C engine (webapp._rotation) is not built: its columns are left out")
+    if not args.no_numpy:
+        import numpy
 
-    print(f"numpy {numpy.__version__}; medians of {args.runs} runs, each in a fresh process")
+        print(f"numpy {numpy.__version__}")
+        engines.append("numpy")
+    print(f"medians of {args.runs} runs, each in a fresh process")
     with tempfile.TemporaryDirectory(prefix="seed-bench-") as tmp:
         binary, note = (None, "seed binary skipped (--no-seed)") if args.no_seed \
             else build_seed(Path(tmp), args.seed_source)
@@ -201,9 +225,9 @@ def main(argv=None) -> int:
         print()
         rows = []
         for path in paths:
-            rows.append(bench_one(path, binary, args))
+            rows.append(bench_one(path, engines, binary, args))
             print_row(rows[-1])
-        print_table(rows, binary is not None)
+        print_table(rows)
     results = HERE / "results"
     results.mkdir(exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -211,110 +235,147 @@ def main(argv=None) -> int:
     print(f"\nresults: {results / f'bench-{stamp}.json'}")
     bad = [r["puzzle"] for r in rows if r.get("agree") is False]
     if bad:
-        print(f"DISAGREEMENT with the seed binary on: {', '.join(bad)}")
+        print(f"DISAGREEMENT on: {', '.join(bad)}")
         return 1
     return 0
 
 
-def bench_one(path: Path, binary, args) -> dict:
+def _answer(result: dict) -> tuple:
+    return result["status"], result["moves"], result["states"], result["depth"]
+
+
+def bench_one(path: Path, engines: list[str], binary, args) -> dict:
     from webapp.rotation.textformat import parse
 
     board = parse(path.read_text())
-    fast_runs, seed_runs = [], []
-    for _ in range(args.runs):  # interleaved: both see the same machine
-        fast_runs.append(measure_python("fast", path, "rss", 3600))
+    runs: dict[str, list[dict]] = {name: [] for name in [*engines, "cli", "seed"]}
+    for _ in range(args.runs):  # interleaved: every engine sees the same machine
+        for name in engines:
+            runs[name].append(measure_python(name, path, 3600))
+        if not args.no_cli and CLI.exists():
+            runs["cli"].append(measure_cli(path, 3600))
         if binary is not None:
-            seed_runs.append(measure_seed(binary, path, args.timeout))
-    traced = measure_python("fast", path, "tracemalloc", 3600)
-    first = fast_runs[0]
+            runs["seed"].append(measure_seed(binary, path, args.timeout))
+    first = runs[engines[0]][0]
     row = {"puzzle": path.stem, "size": f"{board.width}x{board.height}",
            "sticks": len(board.sticks), "status": first["status"], "moves": first["moves"],
-           "states": first["states"], "depth": first["depth"]}
-    if any((r["status"], r["moves"], r["states"]) != (first["status"], first["moves"],
-                                                     first["states"]) for r in fast_runs):
-        raise RuntimeError(f"{path.name}: the fast solver's runs disagree")
-    seconds = median([r["seconds"] for r in fast_runs])
-    rss = median([r["rss"] for r in fast_runs])
-    row.update(fast_s=seconds, fast_runs=[r["seconds"] for r in fast_runs],
-               us_per_state=seconds / row["states"] * 1e6, states_per_s=row["states"] / seconds,
-               rss_bytes=rss, rss_per_state=rss / row["states"],
-               traced_bytes=traced["traced"], traced_per_state=traced["traced"] / row["states"])
+           "states": first["states"], "depth": first["depth"], "agree": True}
+    for name in engines:
+        if any(_answer(r) != _answer(first) for r in runs[name]):
+            row["agree"] = False  # an engine disagrees with the first one, or with itself
+        seconds = median([r["seconds"] for r in runs[name]])
+        rss = median([r["rss"] for r in runs[name]])
+        row[name] = {"s": seconds, "runs": [r["seconds"] for r in runs[name]],
+                     "cpu_s": median([r["cpu"] for r in runs[name]]),
+                     "us_per_state": seconds / row["states"] * 1e6,
+                     "cpu_us_per_state": median([r["cpu"] for r in runs[name]]) / row["states"] * 1e6,
+                     "rss_bytes": rss, "rss_per_state": rss / row["states"]}
+    if runs["cli"]:
+        done = runs["cli"]
+        row["cli"] = {"s": median([r["seconds"] for r in done]),
+                      "cpu_s": median([r["cpu"] for r in done]), "engine": done[0]["engine"]}
+        if any((r["status"], r["moves"]) != (row["status"], row["moves"]) for r in done):
+            row["agree"] = False
     if binary is not None:
+        seed_runs = runs["seed"]
         done = [r for r in seed_runs if not r["timed_out"]]
-        row["seed_runs"] = [r["seconds"] if not r["timed_out"] else None for r in seed_runs]
+        seed = row["seed"] = {"runs": [r["seconds"] if not r["timed_out"] else None
+                                       for r in seed_runs]}
         if len(done) == len(seed_runs):
-            row.update(seed_s=median([r["seconds"] for r in done]),
-                       seed_cpu_s=median([r["cpu"] for r in done]),
-                       seed_rss=median([r["maxrss"] for r in done]),
-                       seed_moves=done[0]["moves"], seed_status=done[0]["status"])
-            row["seed_us_per_state"] = row["seed_s"] / row["states"] * 1e6
-            row["ratio"] = row["seed_s"] / seconds
-            row["agree"] = (done[0]["status"], done[0]["moves"]) == (row["status"], row["moves"])
+            seed.update(s=median([r["seconds"] for r in done]),
+                        cpu_s=median([r["cpu"] for r in done]),
+                        rss=median([r["maxrss"] for r in done]),
+                        moves=done[0]["moves"], status=done[0]["status"])
+            seed["agree"] = (done[0]["status"], done[0]["moves"]) == (row["status"], row["moves"])
+            row["agree"] = row["agree"] and seed["agree"]
         else:
-            row.update(seed_s=None, seed_timeout=args.timeout,
-                       ratio_at_least=args.timeout / seconds)
-            if done:
-                row.update(seed_moves=done[0]["moves"], seed_status=done[0]["status"])
+            seed.update(s=None, timeout=args.timeout)
     if args.reference:
-        ref = measure_python("reference", path, "rss", 3600)
-        row.update(ref_s=ref["seconds"], ref_us_per_state=ref["seconds"] / ref["states"] * 1e6,
-                   ref_rss_per_state=ref["rss"] / ref["states"],
-                   ref_agrees=(ref["status"], ref["moves"], ref["states"], ref["depth"])
-                   == (row["status"], row["moves"], row["states"], row["depth"]))
+        if row["states"] > args.reference_max:
+            row["reference"] = {"skipped": f"more than {args.reference_max:,} states"}
+        else:
+            ref = measure_python("reference", path, 3600)
+            row["reference"] = {"s": ref["seconds"],
+                                "us_per_state": ref["seconds"] / ref["states"] * 1e6,
+                                "agrees": _answer(ref) == _answer(first)}
+            row["agree"] = row["agree"] and row["reference"]["agrees"]
     return row
 
 
-def _fmt_seed(row) -> tuple[str, str, str, str]:
-    if "seed_runs" not in row:
-        return "-", "-", "-", "-"
-    if row.get("seed_s") is None:
-        return (f"> {row['seed_timeout']:.0f} s", "-", f"> {row['ratio_at_least']:.0f}",
-                "timeout")
-    seed_answer = "unsolv." if row["seed_status"] == "unsolvable" else str(row["seed_moves"])
-    agree = "yes" if row["agree"] else "NO"
-    return (f"{row['seed_s']:.2f}", f"{row['seed_us_per_state']:.1f}", f"{row['ratio']:.1f}",
-            f"{seed_answer} ({agree})")
+def _answer_text(r) -> str:
+    return "unsolvable" if r["status"] == "unsolvable" else \
+        f"{r['moves']} moves" if r["status"] == "solved" else r["status"]
 
 
 def print_row(row) -> None:
-    seed_s, _, ratio, seed_answer = _fmt_seed(row)
-    print(f"  {row['puzzle']}: {row['status']}, {row['states']:,} states, fast "
-          f"{row['fast_s']:.3f} s ({row['us_per_state']:.2f} us/state, "
-          f"{row['rss_per_state']:.1f} B/state), seed {seed_s} s, ratio {ratio}, "
-          f"seed answer {seed_answer}", flush=True)
+    parts = [f"{row['puzzle']}: {_answer_text(row)}, {row['states']:,} states"]
+    for name in ENGINES:
+        if row.get(name, {}).get("s") is not None:
+            e = row[name]
+            extra = f", {e['rss_per_state']:.1f} B/state" if "rss_per_state" in e else ""
+            parts.append(f"{name} {e['s']:.3f} s ({e['us_per_state']:.2f} us/state{extra})")
+    if "cli" in row:
+        parts.append(f"cli {row['cli']['s']:.3f} s")
+    if "seed" in row:
+        seed = row["seed"]
+        parts.append(f"seed {seed['s']:.2f} s" if seed["s"] is not None
+                     else f"seed > {seed['timeout']:.0f} s")
+    print("  " + ", ".join(parts) + ("" if row["agree"] else "  DISAGREE"), flush=True)
 
 
-def print_table(rows, with_seed: bool) -> None:
-    head = ["puzzle", "size", "sticks", "answer", "states", "fast s", "states/s", "us/state",
-            "peak MB", "B/state", "traced B/st"]
-    if with_seed:
-        head += ["seed s", "seed us/st", "ratio", "seed answer"]
-    if any("ref_s" in r for r in rows):
-        head += ["ref s", "ref us/st", "ref agrees"]
+def print_table(rows) -> None:
+    head = ["puzzle", "size", "sticks", "answer", "states"]
+    have = lambda key: any(key in r for r in rows)  # noqa: E731
+    if have("c"):
+        head += ["C s", "C cpu s", "C us/st", "C cpu us/st", "C B/st"]
+    if have("cli"):
+        head += ["CLI s"]
+    if have("numpy"):
+        head += ["numpy s", "numpy us/st", "numpy B/st", "numpy/C"]
+    if have("seed"):
+        head += ["seed s", "seed/CLI", "seed answer"]
+    if have("reference"):
+        head += ["ref s", "ref agrees"]
     table = [head]
     for r in rows:
-        answer = "unsolvable" if r["status"] == "unsolvable" else \
-            f"{r['moves']} moves" if r["status"] == "solved" else r["status"]
-        line = [r["puzzle"], r["size"], str(r["sticks"]), answer, f"{r['states']:,}",
-                f"{r['fast_s']:.3f}", f"{r['states_per_s']:,.0f}", f"{r['us_per_state']:.2f}",
-                f"{r['rss_bytes'] / 2**20:.1f}", f"{r['rss_per_state']:.1f}",
-                f"{r['traced_per_state']:.1f}"]
-        if with_seed:
-            seed_s, seed_us, ratio, seed_answer = _fmt_seed(r)
-            line += [seed_s, seed_us, ratio, seed_answer]
-        if "ref_s" in r:
-            line += [f"{r['ref_s']:.2f}", f"{r['ref_us_per_state']:.1f}",
-                     "yes" if r["ref_agrees"] else "NO"]
-        elif any("ref_s" in x for x in rows):
-            line += ["-", "-", "-"]
+        line = [r["puzzle"], r["size"], str(r["sticks"]), _answer_text(r), f"{r['states']:,}"]
+        if have("c"):
+            c = r.get("c")
+            line += [f"{c['s']:.3f}", f"{c['cpu_s']:.3f}", f"{c['us_per_state']:.2f}",
+                     f"{c['cpu_us_per_state']:.2f}", f"{c['rss_per_state']:.1f}"] if c \
+                else ["-"] * 5
+        if have("cli"):
+            line += [f"{r['cli']['s']:.3f}" if "cli" in r else "-"]
+        if have("numpy"):
+            n = r.get("numpy")
+            ratio = f"{n['s'] / r['c']['s']:.1f}" if n and r.get("c") else "-"
+            line += [f"{n['s']:.3f}", f"{n['us_per_state']:.2f}", f"{n['rss_per_state']:.1f}",
+                     ratio] if n else ["-"] * 4
+        if have("seed"):
+            seed = r.get("seed")
+            if not seed:
+                line += ["-"] * 3
+            elif seed["s"] is None:
+                against = f"> {seed['timeout'] / r['cli']['s']:.0f}" if "cli" in r else "-"
+                line += [f"> {seed['timeout']:.0f}", against, "timeout"]
+            else:
+                answer = "unsolv." if seed["status"] == "unsolvable" else str(seed["moves"])
+                against = f"{seed['s'] / r['cli']['s']:.0f}" if "cli" in r else "-"
+                line += [f"{seed['s']:.2f}", against,
+                         f"{answer} ({'yes' if seed['agree'] else 'NO'})"]
+        if have("reference"):
+            ref = r.get("reference")
+            if not ref or "skipped" in ref:
+                line += ["skipped" if ref else "-", "-"]
+            else:
+                line += [f"{ref['s']:.2f}", "yes" if ref["agrees"] else "NO"]
         table.append(line)
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     print()
-    for k, row in enumerate(table):
-        print("  ".join(cell.rjust(w) if i else cell.ljust(w)
-                        for i, (cell, w) in enumerate(zip(row, widths))))
-        if k == 0:
-            print("  ".join("-" * w for w in widths))
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join(" --- " if i < 4 else " ---: " for i in range(len(head))) + "|")
+    for row in table[1:]:
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Make the benchmark puzzles: random boards whose search visits 10^5 to 10^6 states.
+"""Make the benchmark puzzles: random boards whose search visits 10^5 to 10^6
+states, and a few larger ones (``LARGE``: 10^6 to 8 x 10^6 states).
 
     .venv/bin/python benchmarks/make_puzzles.py            # every puzzle missing from puzzles/
     .venv/bin/python benchmarks/make_puzzles.py --force    # all of them again
@@ -29,6 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from webapp.rotation.board import Board, Stick  # noqa: E402
 from webapp.rotation.fastsearch import fast_solve  # noqa: E402
+from webapp.rotation.native import available as native_available  # noqa: E402
+from webapp.rotation.native import native_solve  # noqa: E402
 from webapp.rotation.physics import Position  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "puzzles"
@@ -43,6 +46,14 @@ SPECS = {
     "b18-10sticks-unsolvable": (18, 10, 6, 70, 1, "unsolvable", 100_000, 500_000),
 }
 
+#: Boards of 10^6 states or more, in ``catalogue-large.json`` (searched with
+#: the C engine when it is built): the same fields, then "flat" for a board
+#: whose sticks all lie flat under a gap one cell wide in its top side.
+LARGE: dict[str, tuple] = {
+    "b10-9sticks-flat-unsolvable": (10, 9, 3, 12, 1, "unsolvable", 4_000_000, 8_000_000, "flat"),
+    "b10-9sticks-wide-unsolvable": (10, 9, 3, 10, 2, "unsolvable", 1_000_000, 3_000_000, "wide"),
+    "b12-10sticks-wide-solvable": (12, 10, 3, 14, 2, "solved", 1_000_000, 4_000_000, "wide"),
+}
 
 #: Boards kept as found by an earlier, differently seeded random search (deep
 #: solvable boards are rare: the seeds above found no 10 x 10 one in 20 minutes).
@@ -64,21 +75,39 @@ FOUND = {
 
 def board_for(name: str, seed: int) -> Board:
     """The settled board of ``name`` for ``seed``."""
-    n, count, longest, inner, gaps = SPECS[name][:5]
+    spec = SPECS.get(name) or LARGE[name]
+    n, count, longest, inner, gaps = spec[:5]
+    flat = len(spec) > 8 and spec[8] in ("flat", "wide")
+    wide = len(spec) > 8 and spec[8] == "wide"
     rng = random.Random(f"{name}/{seed}")
     walls = {(r, c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1)}
     border = sorted(cell for cell in walls if cell[0] not in (0, n - 1) or cell[1] not in (0, n - 1))
-    for cell in rng.sample(border, gaps):
-        walls.discard(cell)
+    if flat:
+        # one gap in the top side; sticks lie flat and are two cells long or
+        # more, so none can pass a gap one cell wide: unsolvable for sure, yet
+        # the gap stays reachable (no wall under it)
+        border = [(0, c) for c in range(1, n - 1)]
+    if wide:
+        # a gap two cells wide: a stick of length 2 leaves through it only
+        # when it lies right under it, which takes many turns to arrange
+        c = rng.randrange(1, n - 2)
+        walls.difference_update({(0, c), (0, c + 1)})
+    else:
+        for cell in rng.sample(border, gaps):
+            walls.discard(cell)
     inside = [(r, c) for r in range(1, n - 1) for c in range(1, n - 1)]
+    if flat:
+        for c in range(1, n - 1):
+            if (0, c) not in walls:
+                inside.remove((1, c))
     walls.update(rng.sample(inside, inner))
     taken = set(walls)
     sticks: list[Stick] = []
     for _ in range(10_000):
         if len(sticks) == count:
             break
-        length = rng.randint(1, longest)
-        vertical = rng.random() < 0.5
+        length = rng.randint(2 if flat else 1, longest)
+        vertical = not flat and rng.random() < 0.5
         r, c = rng.randrange(1, n - 1), rng.randrange(1, n - 1)
         cells = [(r + k, c) if vertical else (r, c + k) for k in range(length)]
         if all(0 < a < n - 1 and 0 < b < n - 1 and (a, b) not in taken for a, b in cells):
@@ -95,16 +124,21 @@ def make(name: str, budget: float) -> dict | None:
         return {"file": f"{name}.txt", "size": f"{board.width}x{board.height}",
                 "sticks": len(board.sticks), "status": answer.status, "moves": answer.length,
                 "states": answer.states, "depth": answer.depth, "seed": None, "board": board}
-    size, count, _, _, _, status, fewest, most = SPECS[name]
+    size, count, _, _, _, status, fewest, most = (SPECS.get(name) or LARGE[name])[:8]
     began = time.perf_counter()
     seed = 0
+    # the C engine, where it is built, looks through the seeds (the large
+    # boards take it seconds, numpy minutes); numpy confirms the one found
+    search = native_solve if name in LARGE and native_available() else fast_solve
     while time.perf_counter() - began < budget:
         board = board_for(name, seed)
         seed += 1
         if len(board.sticks) < count:
             continue  # the sticks did not fit, or one fell out as it settled
-        answer = fast_solve(board, max_states=most + 1, max_seconds=60, _shortcut=False)
+        answer = search(board, max_states=most + 1, max_seconds=60, _shortcut=False)
         if answer.status == status and fewest <= answer.states <= most:
+            if search is not fast_solve:
+                answer = fast_solve(board, _shortcut=False)
             return {"file": f"{name}.txt", "size": f"{size}x{size}", "sticks": count,
                     "status": answer.status, "moves": answer.length, "states": answer.states,
                     "depth": answer.depth, "seed": seed - 1, "board": board}
@@ -118,10 +152,12 @@ def main(argv=None) -> int:
     parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle")
     args = parser.parse_args(argv)
     HERE.mkdir(exist_ok=True)
-    catalogue_path = HERE / "catalogue.json"
-    catalogue = {e["file"]: e for e in json.loads(catalogue_path.read_text())} \
-        if catalogue_path.exists() else {}
-    for name in args.names or [*SPECS, *FOUND]:
+    for name in args.names or [*SPECS, *FOUND, *LARGE]:
+        # the large boards have their own catalogue: tests/test_fastsearch.py
+        # solves every board of catalogue.json with numpy, 10^6 states at most
+        catalogue_path = HERE / ("catalogue-large.json" if name in LARGE else "catalogue.json")
+        catalogue = {e["file"]: e for e in json.loads(catalogue_path.read_text())} \
+            if catalogue_path.exists() else {}
         path = HERE / f"{name}.txt"
         if path.exists() and not args.force and not args.names:
             continue

@@ -2,35 +2,67 @@
  *
  * The same search as webapp/rotation/search.py (the reference), state by
  * state in the same order, so the state count, the depth and the moves are
- * the reference's own. A state (orientation plus every stick's cell, or
- * released) is packed into as few 64-bit words as the board needs; visited
- * states live in one flat array that is also the BFS queue, found again
- * through an open-addressing hash table of indices; each state keeps its
- * parent's index and the move, so the path is read back at the end.
+ * the reference's own.
+ *
+ * Why it is laid out as it is (issue 12, "Speed and memory"):
+ * - A state is the orientation plus, for each stick, a small code: 0 when
+ *   released, else 1 + the index of its cell among the cells the stick fits
+ *   on (walls excluded). That takes fewer bits than a cell number, so most
+ *   boards pack into one 64-bit word.
+ * - Settling uses per-lane occupancy bitmasks: a lane is a column (gravity
+ *   up or down) or a row (left or right), a bit a cell along it. How far a
+ *   stick falls is a count of trailing or leading zeros beyond its leading
+ *   end, per lane it covers. L and R turn gravity opposite ways along the
+ *   same lanes, so one painting of a state's lanes serves both successors.
+ * - Visited states sit in fixed-size blocks in BFS order (the queue), with
+ *   their parent links in blocks beside them: no realloc copies. The hash
+ *   table holds 32-bit slots: the state's index + 1 in the low bits and a
+ *   fingerprint of its hash in the high ones, so a probe rarely has to read
+ *   a key that is not the one it looks for. When it fills up it is freed
+ *   first and rebuilt from the blocks, so the old and new tables never
+ *   coexist. Successors are computed a batch at a time and their slots
+ *   prefetched before they are looked up, in order.
  * The GIL is released while it runs, and taken back only to call the
- * progress callback (at most every PROGRESS_SECONDS).
+ * progress callback (at most every PROGRESS_SECONDS) and at each new depth.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #define MAX_STICKS 64
 #define MAX_WORDS 16
+#define MAX_SIDE 64
+#define CODE_STRIDE 4097
 #define PROGRESS_SECONDS 0.005
 #define CHECK_EVERY 1024
-
-static const int GR[4] = {1, 0, -1, 0};
-static const int GC[4] = {0, 1, 0, -1};
+#define BLOCK_BITS 16
+#define BLOCK ((size_t)1 << BLOCK_BITS)
+#ifdef ROT_NO_PREFETCH
+#define PREFETCH(p) ((void)(p))
+#else
+#define PREFETCH(p) __builtin_prefetch(p)
+#endif
+#ifndef BATCH
+#define BATCH 16
+#endif
+/* the table grows past this load (in 1/1024): see bytes_per_state */
+#ifndef LOAD_NUM
+#define LOAD_NUM 820
+#endif
+#define MAX_STATES ((size_t)1 << 31)
 
 typedef struct {
-    int w, h, n, words;
-    const uint8_t *walls;
-    uint8_t *grid;
+    int w, h, n, words, units;   /* a key: words of 64 bits packed, units of 32 bits stored */
     int len[MAX_STICKS], vert[MAX_STICKS];
     int word[MAX_STICKS], shift[MAX_STICKS];
-    uint64_t mask;
+    uint64_t fmask[MAX_STICKS];
+    uint16_t *code;   /* code[i * CODE_STRIDE + 1 + (r << 6 | c)]: the stick's code there
+                       * (0: does not fit); index 0 of each stick, for released, is 0 */
+    int16_t *cell;    /* cell[i * (cells + 1) + code]: back again, as r << 6 | c (-1 released) */
+    uint64_t wcol[MAX_SIDE], wrow[MAX_SIDE];   /* walls: bit r of wcol[c], bit c of wrow[r] */
 } Frame;
 
 static double now(void) {
@@ -39,159 +71,470 @@ static double now(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void pack(const Frame *f, int o, const int *pos, uint64_t *key) {
-    memset(key, 0, sizeof(uint64_t) * f->words);
-    key[0] = (uint64_t)o;
-    for (int i = 0; i < f->n; i++)
-        key[f->word[i]] |= (uint64_t)(pos[i] + 1) << f->shift[i];
-}
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int top64(uint64_t x) { return 63 - __builtin_clzll(x); }
+static inline uint64_t run_bits(int len) { return len >= 64 ? ~0ULL : ((1ULL << len) - 1); }
 
-static int unpack(const Frame *f, const uint64_t *key, int *pos) {
-    for (int i = 0; i < f->n; i++)
-        pos[i] = (int)((key[f->word[i]] >> f->shift[i]) & f->mask) - 1;
-    return (int)(key[0] & 3);
-}
-
-/* Settle toward orientation o, lowest stick first (as the reference does);
- * returns a bitmask-free summary: how many sticks are left, and sets
- * *target_out when the stick `target` fell out. */
-static int settle(const Frame *f, int o, int *pos, int target, int *target_out) {
-    int w = f->w, h = f->h, n = f->n;
-    int dr = GR[o], dc = GC[o];
-    uint8_t *grid = f->grid;
-    int order[MAX_STICKS], lead[MAX_STICKS], m = 0, left = 0;
-    *target_out = 0;
+/* Lay the sticks out: each one's codes and its field in the packed key.
+ * Returns -1 if the board cannot be packed. */
+static int frame_init(Frame *f, int w, int h, const uint8_t *walls, const uint8_t *lengths,
+                      const uint8_t *vertical, int n) {
+    int cells = w * h;
+    f->w = w; f->h = h; f->n = n;
+    memset(f->wcol, 0, sizeof f->wcol);
+    memset(f->wrow, 0, sizeof f->wrow);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            if (walls[r * w + c]) { f->wcol[c] |= 1ULL << r; f->wrow[r] |= 1ULL << c; }
+    f->code = calloc((size_t)n * CODE_STRIDE + 1, sizeof(uint16_t));
+    f->cell = calloc((size_t)n * (cells + 1) + 1, sizeof(int16_t));
+    if (!f->code || !f->cell) return -2;
+    int word = 0, used = 2;
     for (int i = 0; i < n; i++) {
-        if (pos[i] < 0) continue;
-        int r = pos[i] / w, c = pos[i] % w, len = f->len[i], v = f->vert[i];
-        int step = v ? w : 1;
-        for (int k = 0; k < len; k++) grid[pos[i] + k * step] = 2;
-        int ld;
-        if (dr > 0 || dc > 0)
-            ld = (r + (v ? len - 1 : 0)) * dr + (c + (v ? 0 : len - 1)) * dc;
-        else
-            ld = r * dr + c * dc;
-        /* insertion sort: larger lead first, ties larger index first */
-        int j = m++;
-        while (j > 0 && lead[j - 1] <= ld) { lead[j] = lead[j - 1]; order[j] = order[j - 1]; j--; }
-        lead[j] = ld; order[j] = i;
+        int len = lengths[i], v = vertical[i] ? 1 : 0, count = 0;
+        f->len[i] = len; f->vert[i] = v;
+        int16_t *back = f->cell + (size_t)i * (cells + 1);
+        back[0] = -1;
+        for (int r = 0; r + (v ? len : 1) <= h; r++)
+            for (int c = 0; c + (v ? 1 : len) <= w; c++) {
+                int ok = 1;
+                for (int k = 0; k < len && ok; k++)
+                    ok = !walls[(r + (v ? k : 0)) * w + c + (v ? 0 : k)];
+                if (!ok) continue;
+                count++;
+                f->code[(size_t)i * CODE_STRIDE + 1 + (r << 6 | c)] = (uint16_t)count;
+                back[count] = (int16_t)(r << 6 | c);
+            }
+        int bits = 1;
+        while ((1 << bits) <= count) bits++;
+        if (used + bits > 64) { word++; used = 0; }
+        f->word[i] = word; f->shift[i] = used;
+        f->fmask[i] = (1ULL << bits) - 1;
+        used += bits;
     }
-    for (int t = 0; t < m; t++) {
-        int i = order[t];
-        int r = pos[i] / w, c = pos[i] % w, len = f->len[i], v = f->vert[i];
-        int step = v ? w : 1;
-        int along = v == (dr != 0);
-        int nf = along ? 1 : len;
-        int fr0, fc0;
-        if (along && (dr > 0 || dc > 0)) { fr0 = r + (len - 1) * dr; fc0 = c + (len - 1) * dc; }
-        else { fr0 = r; fc0 = c; }
-        int distance = -1, out = 1;
-        for (int k = 0; k < nf; k++) {
-            int fr = along ? fr0 : r + k * (v ? 1 : 0);
-            int fc = along ? fc0 : c + k * (v ? 0 : 1);
-            int d = 0, rr = fr + dr, cc = fc + dc;
-            while (rr >= 0 && rr < h && cc >= 0 && cc < w && !grid[rr * w + cc]) {
-                d++; rr += dr; cc += dc;
-            }
-            if (rr >= 0 && rr < h && cc >= 0 && cc < w) {
-                out = 0;
-                if (distance < 0 || d < distance) distance = d;
-            }
-        }
-        if (out) {
-            for (int k = 0; k < len; k++) grid[pos[i] + k * step] = 0;
-            pos[i] = -1;
-            if (i == target) *target_out = 1;
+    f->words = word + 1;
+    /* the last word's upper half is stored only when it holds something */
+    f->units = 2 * f->words - (used <= 32 ? 1 : 0);
+    return f->words > MAX_WORDS ? -1 : 0;
+}
+
+/* Paint every stick into the lanes of one axis: columns (gravity up or
+ * down, vertical_lanes) or rows. */
+static inline void paint(const Frame *f, const int *pos, int vertical_lanes, uint64_t *lanes) {
+    if (vertical_lanes) memcpy(lanes, f->wcol, sizeof(uint64_t) * f->w);
+    else memcpy(lanes, f->wrow, sizeof(uint64_t) * f->h);
+    for (int i = 0; i < f->n; i++) {
+        int p = pos[i];
+        if (p < 0) continue;
+        int r = p >> 6, c = p & 63, len = f->len[i];
+        if (f->vert[i] == vertical_lanes) {
+            /* the stick lies along its lane */
+            if (vertical_lanes) lanes[c] |= run_bits(len) << r;
+            else lanes[r] |= run_bits(len) << c;
+        } else if (vertical_lanes) {
+            for (int k = 0; k < len; k++) lanes[c + k] |= 1ULL << r;
         } else {
-            if (distance > 0) {
-                int sh = distance * (dr * w + dc);
-                for (int k = 0; k < len; k++) grid[pos[i] + k * step] = 0;
-                pos[i] += sh;
-                for (int k = 0; k < len; k++) grid[pos[i] + k * step] = 2;
-            }
-            left++;
+            for (int k = 0; k < len; k++) lanes[r + k] |= 1ULL << c;
         }
     }
-    /* leave the grid as walls only */
+}
+
+static inline __attribute__((always_inline)) int settle_o(const Frame *f, const int o, int *pos,
+                                                          uint64_t *lanes, int target,
+                                                          int *out_any, int *target_out) {
+    int n = f->n;
+    const int positive = (o == 0 || o == 1);
+    const int vertical_lanes = (o & 1) == 0;
+    /* lowest first without a sort: sticks bucketed by their lead (0..63),
+     * the buckets taken from the far end along gravity */
+    uint64_t present = 0;
+    uint8_t head[64], next[MAX_STICKS];
     for (int i = 0; i < n; i++) {
-        if (pos[i] < 0) continue;
-        int step = f->vert[i] ? w : 1;
-        for (int k = 0; k < f->len[i]; k++) grid[pos[i] + k * step] = 0;
+        int p = pos[i];
+        if (p < 0) continue;
+        int r = p >> 6, c = p & 63, len = f->len[i], v = f->vert[i];
+        int ld;
+        if (vertical_lanes) ld = positive ? r + (v ? len - 1 : 0) : r;
+        else ld = positive ? c + (v ? 0 : len - 1) : c;
+        uint64_t bit = 1ULL << ld;
+        next[i] = (present & bit) ? head[ld] : 0xFF;
+        head[ld] = (uint8_t)i;
+        present |= bit;
     }
+    int left = 0, any = 0, hit = 0;
+    const int size = vertical_lanes ? f->h : f->w;   /* cells along a lane */
+    while (present) {
+        int ld = positive ? top64(present) : ctz64(present);
+        present &= ~(1ULL << ld);
+        /* free cells up to the frame's edge: a stick that meets nothing
+         * nearer on every lane it covers leaves the frame */
+        const int edge = positive ? size - 1 - ld : ld;
+        for (int i = head[ld]; i != 0xFF; i = next[i]) {
+            int p = pos[i];
+            int r = p >> 6, c = p & 63, len = f->len[i];
+            int along = f->vert[i] == vertical_lanes;
+            int first = vertical_lanes ? c : r, back = vertical_lanes ? r : c;
+            int count = along ? 1 : len;
+            /* branch-free: a sentinel bit stands for the cell past the edge */
+            int distance = edge;
+            for (int k = 0; k < count; k++) {
+                uint64_t lane = lanes[first + k];
+                int d;
+                if (positive) d = ctz64(((lane >> ld) >> 1) | (1ULL << edge));
+                else d = ld - top64(((lane & ((1ULL << ld) - 1)) << 1) | 1);
+                distance = d < distance ? d : distance;
+            }
+            int out = distance == edge;
+            uint64_t mine = along ? run_bits(len) << back : 1ULL << back;
+            uint64_t moved = out ? 0 : positive ? mine << distance : mine >> distance;
+            for (int k = 0; k < count; k++) lanes[first + k] = (lanes[first + k] & ~mine) | moved;
+            const int step = vertical_lanes ? 64 : 1;
+            int moved_to = p + (positive ? distance : -distance) * step;
+            pos[i] = out ? -1 : moved_to;
+            left += !out;
+            any |= out;
+            hit |= out & (i == target);
+        }
+    }
+    *out_any = any; *target_out = hit;
     return left;
 }
 
-static uint64_t hash_key(const uint64_t *key, int words) {
-    uint64_t x = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < words; i++) {
-        x ^= key[i];
-        x *= 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 31;
+/* Settle toward orientation o (0 down, 1 right, 2 up, 3 left in frame
+ * terms), lowest stick first, in lanes painted by paint(). Sticks of equal
+ * lead never block each other, so their order does not matter. Returns the
+ * sticks left; *out_any / *target_out say whether any / the target fell out. */
+static inline __attribute__((always_inline)) int settle(const Frame *f, int o, int *pos,
+                                                        uint64_t *lanes, int target,
+                                                        int *out_any, int *target_out) {
+    switch (o) {
+    case 0: return settle_o(f, 0, pos, lanes, target, out_any, target_out);
+    case 1: return settle_o(f, 1, pos, lanes, target, out_any, target_out);
+    case 2: return settle_o(f, 2, pos, lanes, target, out_any, target_out);
+    default: return settle_o(f, 3, pos, lanes, target, out_any, target_out);
     }
-    x *= 0x94D049BB133111EBULL;
-    return x ^ (x >> 29);
+}
+
+static inline void pack(const Frame *f, int o, const int *pos, uint64_t *key, int words) {
+    for (int k = 0; k < words; k++) key[k] = 0;
+    key[0] = (uint64_t)o;
+    /* a released stick (-1) reads its table's first entry, 0 */
+    for (int i = 0; i < f->n; i++)
+        key[f->word[i]] |= (uint64_t)f->code[(size_t)i * CODE_STRIDE + 1 + pos[i]] << f->shift[i];
+}
+
+static inline int unpack(const Frame *f, const uint64_t *key, int *pos) {
+    int cells = f->w * f->h;
+    for (int i = 0; i < f->n; i++) {
+        unsigned code = (unsigned)((key[f->word[i]] >> f->shift[i]) & f->fmask[i]);
+        pos[i] = f->cell[(size_t)i * (cells + 1) + code];
+    }
+    return (int)(key[0] & 3);
+}
+
+static inline uint64_t hash_key(const uint64_t *key, int words) {
+    uint64_t x = key[0] * 0x9E3779B97F4A7C15ULL;
+    for (int i = 1; i < words; i++) {
+        x ^= x >> 29;
+        x = (x ^ key[i]) * 0xBF58476D1CE4E5B9ULL;
+    }
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ULL;
+    return x ^ (x >> 32);
+}
+
+/* A key is stored in 32-bit units (12 bytes for 65 to 96 bits, not 16). */
+static inline void key_store(uint32_t *dst, const uint64_t *key, int units) {
+    for (int u = 0; u < units; u++) dst[u] = (uint32_t)(key[u >> 1] >> (32 * (u & 1)));
+}
+
+static inline void key_load(uint64_t *key, const uint32_t *src, int words, int units) {
+    for (int k = 0; k < words; k++)
+        key[k] = src[2 * k] | (2 * k + 1 < units ? (uint64_t)src[2 * k + 1] << 32 : 0);
+}
+
+static inline int key_same(const uint32_t *stored, const uint64_t *key, int units) {
+    int same = 1;
+    for (int u = 0; u < units; u++) same &= stored[u] == (uint32_t)(key[u >> 1] >> (32 * (u & 1)));
+    return same;
 }
 
 typedef struct {
-    uint64_t *keys;     /* state k: keys[k * words ...] */
-    uint32_t *parent;   /* parent index << 1 | move (0 L, 1 R) */
-    uint32_t *table;    /* 0 empty, else index + 1 */
-    size_t count, cap, tcap;
+    uint32_t **keys;    /* block b holds the keys of states b * BLOCK ... */
+    uint32_t **parent;  /* parent index << 1 | move (0 L, 1 R); ~0 for the start */
+    size_t nblocks, blocks_cap;
+    uint32_t *table;    /* 0 empty, else fingerprint << ibits | (index + 1) */
+    int ibits;
+    size_t count, tcap, grow_at;
 } Store;
 
-static int store_grow(Store *s, int words) {
-    size_t cap = s->cap ? s->cap * 2 : 4096;
-    uint64_t *k = realloc(s->keys, cap * words * sizeof(uint64_t));
-    if (!k) return -1;
-    s->keys = k;
-    uint32_t *p = realloc(s->parent, cap * sizeof(uint32_t));
-    if (!p) return -1;
-    s->parent = p;
-    s->cap = cap;
-    return 0;
+static inline uint32_t *key_at(const Store *s, size_t k, int units) {
+    return s->keys[k >> BLOCK_BITS] + (k & (BLOCK - 1)) * units;
 }
 
-static int table_grow(Store *s, int words) {
-    size_t tcap = s->tcap ? s->tcap * 2 : 8192;
-    uint32_t *t = calloc(tcap, sizeof(uint32_t));
-    if (!t) return -1;
-    for (size_t k = 0; k < s->count; k++) {
-        size_t at = hash_key(s->keys + k * words, words) & (tcap - 1);
-        while (t[at]) at = (at + 1) & (tcap - 1);
-        t[at] = (uint32_t)(k + 1);
+static inline uint32_t *parent_at(const Store *s, size_t k) {
+    return s->parent[k >> BLOCK_BITS] + (k & (BLOCK - 1));
+}
+
+static inline size_t home_of(const Store *s, uint64_t hash) { return (size_t)(hash >> (64 - s->ibits)); }
+
+static inline uint32_t print_of(const Store *s, uint64_t hash) {
+    return s->ibits >= 32 ? 0 : (uint32_t)(hash & ((1ULL << (32 - s->ibits)) - 1));
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Zeroed memory for big arrays, straight from mmap, on huge pages where the
+ * kernel grants them: a search of millions of states otherwise spends much
+ * of its time in TLB misses on the table and the blocks. */
+static void *big_alloc(size_t bytes) {
+    if (bytes < HUGE_PAGE) return calloc(bytes, 1);
+    size_t span = bytes + HUGE_PAGE;
+    uint8_t *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    uint8_t *at = (uint8_t *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (at > raw) munmap(raw, (size_t)(at - raw));
+    size_t tail = (size_t)(raw + span - (at + bytes));
+    if (tail) munmap(at + bytes, tail);
+#if defined(MADV_HUGEPAGE) && !defined(ROT_NO_HUGE)
+    madvise(at, bytes, MADV_HUGEPAGE);
+#endif
+    return at;
+}
+
+static void big_free(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < HUGE_PAGE) free(p);
+    else munmap(p, bytes);
+}
+
+static int store_add_block(Store *s, int units) {
+    if (s->nblocks == s->blocks_cap) {
+        size_t cap = s->blocks_cap ? s->blocks_cap * 2 : 16;
+        uint32_t **k = realloc(s->keys, cap * sizeof *k);
+        if (!k) return -1;
+        s->keys = k;
+        uint32_t **p = realloc(s->parent, cap * sizeof *p);
+        if (!p) return -1;
+        s->parent = p;
+        s->blocks_cap = cap;
     }
-    free(s->table);
-    s->table = t;
-    s->tcap = tcap;
+    uint32_t *k = malloc(BLOCK * units * sizeof(uint32_t));
+    uint32_t *p = malloc(BLOCK * sizeof(uint32_t));
+    if (!k || !p) { free(k); free(p); return -1; }
+    s->keys[s->nblocks] = k;
+    s->parent[s->nblocks] = p;
+    s->nblocks++;
     return 0;
 }
 
-/* The free slot for key, or -1 if key is already there. */
-static long long store_find(const Store *s, const uint64_t *key, int words) {
-    size_t at = hash_key(key, words) & (s->tcap - 1);
-    while (s->table[at]) {
-        if (!memcmp(s->keys + (size_t)(s->table[at] - 1) * words, key, words * sizeof(uint64_t)))
-            return -1;
-        at = (at + 1) & (s->tcap - 1);
+static inline void table_put(Store *s, uint64_t hash, size_t index) {
+    size_t mask = s->tcap - 1, at = home_of(s, hash);
+    while (s->table[at]) at = (at + 1) & mask;
+    s->table[at] = print_of(s, hash) << s->ibits | (uint32_t)(index + 1);
+}
+
+/* A table of 2^ibits slots, filled from the blocks. The old one is freed
+ * first: the blocks hold every key, so the two tables never coexist. */
+#ifdef ROT_PROFILE
+static double build_seconds;
+#endif
+static int table_build(Store *s, int ibits, int words, int units) {
+#ifdef ROT_PROFILE
+    double t0 = now();
+#endif
+    big_free(s->table, s->tcap * sizeof(uint32_t));
+    s->table = NULL;
+    size_t tcap = (size_t)1 << ibits;
+    uint32_t *t = big_alloc(tcap * sizeof(uint32_t));
+    if (!t) return -1;
+    s->table = t; s->tcap = tcap; s->ibits = ibits;
+    s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
+    /* in batches, each slot prefetched before it is written */
+    uint64_t key[MAX_WORDS], hashes[BATCH];
+    for (size_t k0 = 0; k0 < s->count; k0 += BATCH) {
+        size_t m = s->count - k0 < BATCH ? s->count - k0 : BATCH;
+        for (size_t b = 0; b < m; b++) {
+            key_load(key, key_at(s, k0 + b, units), words, units);
+            hashes[b] = hash_key(key, words);
+            __builtin_prefetch(&s->table[home_of(s, hashes[b])], 1);
+        }
+        for (size_t b = 0; b < m; b++) table_put(s, hashes[b], k0 + b);
+    }
+#ifdef ROT_PROFILE
+    build_seconds += now() - t0;
+    fprintf(stderr, "build %zu -> %.3f s total\n", tcap, build_seconds);
+#endif
+    return 0;
+}
+
+/* The slot where key would go, or -1 if it is there already. */
+static inline long long store_find(const Store *s, const uint64_t *key, uint64_t hash, int units) {
+    size_t mask = s->tcap - 1, at = home_of(s, hash);
+    uint32_t fp = print_of(s, hash), low = (uint32_t)((1ULL << s->ibits) - 1);
+    int ib = s->ibits;
+    uint32_t slot;
+    while ((slot = s->table[at]) != 0) {
+        if ((ib >= 32 ? 0 : slot >> ib) == fp) {
+            if (key_same(key_at(s, (size_t)(slot & low) - 1, units), key, units)) return -1;
+        }
+        at = (at + 1) & mask;
     }
     return (long long)at;
 }
 
-static int store_insert(Store *s, const uint64_t *key, int words, uint32_t link, size_t at) {
-    if (s->count == s->cap && store_grow(s, words)) return -1;
-    memcpy(s->keys + s->count * words, key, words * sizeof(uint64_t));
-    s->parent[s->count] = link;
-    s->table[at] = (uint32_t)(s->count + 1);
-    s->count++;
-    return 0;
-}
-
 enum { SOLVED = 0, UNSOLVABLE = 1, LIMIT_STATES = 2, LIMIT_TIME = 3, NO_MEMORY = 4, CALLBACK = 5 };
 
-static int reached(int goal, int left, int any_out, int target_out) {
+static inline int reached(int goal, int left, int any_out, int target_out) {
     if (goal == 0) return any_out;
     if (goal == 1) return target_out;
     return left == 0;
+}
+
+typedef struct {
+    Frame f;
+    Store s;
+    int goal, target;
+    long long max_states;
+    double max_seconds, began, last;
+    int has_progress;
+    size_t expanded, checked;
+    /* the answer, once found */
+    size_t goal_parent;
+    int goal_move;
+} Search;
+
+/* Expand states [*lo, hi) (one depth) until done, a stop, or a pause for
+ * the progress callback. Returns 0 done, 1 stopped (*code set), 2 pause. */
+#ifdef ROT_PROFILE
+static uint64_t cyc_settle, cyc_probe;
+#endif
+static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io, size_t hi,
+                                                        int *code, const int words,
+                                                        const int units) {
+    Frame *f = &q->f;
+    Store *s = &q->s;
+    int n = f->n;
+    size_t lo = *lo_io;
+    uint64_t keys[2 * BATCH][MAX_WORDS];
+    uint64_t hashes[2 * BATCH];
+    uint8_t flags[2 * BATCH];
+    uint64_t lanes[MAX_SIDE], work[MAX_SIDE];
+    int pos[MAX_STICKS], cur[MAX_STICKS];
+    int lane_count = f->w > f->h ? f->w : f->h;
+    while (lo < hi) {
+        /* the clock before every CHECK_EVERY-th expansion, as the reference looks */
+        size_t next = q->expanded + 1;
+        if (next % CHECK_EVERY == 0 && q->checked != next) {
+            double t = now();
+            q->checked = next;
+            if (q->max_seconds >= 0 && t - q->began > q->max_seconds) {
+                *code = LIMIT_TIME; *lo_io = lo; return 1;
+            }
+            if (q->has_progress && t - q->last >= PROGRESS_SECONDS) {
+                q->last = t;
+                *lo_io = lo; return 2;
+            }
+        }
+        /* a batch never passes the next check */
+        size_t batch = hi - lo, to_check = CHECK_EVERY - next % CHECK_EVERY;
+        if (batch > BATCH) batch = BATCH;
+        if (batch > to_check) batch = to_check;
+        /* successors of the batch, then their slots prefetched */
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
+        for (size_t b = 0; b < batch; b++) {
+            uint64_t here[MAX_WORDS];
+            key_load(here, key_at(s, lo + b, units), words, units);
+            int o = unpack(f, here, pos);
+            paint(f, pos, o & 1, lanes);   /* the successors fall across the parent's gravity */
+            for (int mv = 0; mv < 2; mv++) {
+                int o2 = (o + (mv ? 1 : 3)) & 3;
+                memcpy(cur, pos, sizeof(int) * n);
+                memcpy(work, lanes, sizeof(uint64_t) * lane_count);
+                int any, tout;
+                int left = settle(f, o2, cur, work, q->target, &any, &tout);
+                size_t j = 2 * b + mv;
+                flags[j] = (uint8_t)reached(q->goal, left, any, tout);
+                pack(f, o2, cur, keys[j], words);
+                hashes[j] = hash_key(keys[j], words);
+                PREFETCH(&s->table[home_of(s, hashes[j])]);
+            }
+        }
+        /* the key a duplicate would be compared with, fetched ahead too */
+        for (size_t j = 0; j < 2 * batch; j++) {
+            size_t at = home_of(s, hashes[j]);
+            uint32_t slot = s->table[at], fp = print_of(s, hashes[j]);
+            for (int k = 0; k < 4 && slot; k++) {
+                if (s->ibits >= 32 || slot >> s->ibits == fp) {
+                    __builtin_prefetch(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
+                    break;
+                }
+                at = (at + 1) & (s->tcap - 1);
+                slot = s->table[at];
+            }
+        }
+#ifdef ROT_PROFILE
+        uint64_t c1 = __builtin_ia32_rdtsc();
+        cyc_settle += c1 - c0;
+#endif
+        for (size_t b = 0; b < batch; b++, lo++) {
+#ifdef ROT_PROFILE
+            if (b + 1 == batch) cyc_probe += __builtin_ia32_rdtsc() - c1;
+#endif
+            q->expanded++;
+            for (int mv = 0; mv < 2; mv++) {
+                size_t j = 2 * b + mv;
+                if (flags[j]) {
+                    *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
+                }
+                long long at = store_find(s, keys[j], hashes[j], units);
+                if (at < 0) continue;
+                if (q->max_states > 0 && (long long)s->count >= q->max_states) {
+                    *code = LIMIT_STATES; *lo_io = lo; return 1;
+                }
+                if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+                if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
+                    *code = NO_MEMORY; *lo_io = lo; return 1;
+                }
+                key_store(key_at(s, s->count, units), keys[j], units);
+                *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
+                s->table[at] = print_of(s, hashes[j]) << s->ibits | (uint32_t)(s->count + 1);
+                s->count++;
+                if (s->count > s->grow_at) {
+                    if (table_build(s, s->ibits + 1, words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+                    /* later successors of this batch were prefetched into the old table */
+                }
+            }
+        }
+    }
+    *lo_io = lo;
+    return 0;
+}
+
+/* Built twice where the compiler and the C library allow it: for any x86-64,
+ * and for CPUs with BMI and LZCNT (x86-64-v3), chosen when the module loads
+ * (the build flags stay portable). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__) \
+    && !defined(ROT_NO_CLONES)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
+static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
+    switch (q->f.units) {
+    case 1: return expand(q, lo, hi, code, 1, 1);
+    case 2: return expand(q, lo, hi, code, 1, 2);
+    case 3: return expand(q, lo, hi, code, 2, 3);
+    case 4: return expand(q, lo, hi, code, 2, 4);
+    default: return expand(q, lo, hi, code, q->f.words, q->f.units);
+    }
+}
+
+static int call_progress(PyObject *progress, size_t states, int depth) {
+    PyObject *r = PyObject_CallFunction(progress, "nn", (Py_ssize_t)states, (Py_ssize_t)depth);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 0;
 }
 
 /* search(width, height, walls, lengths, vertical, start, orientation, goal,
@@ -210,138 +553,128 @@ static PyObject *search(PyObject *self, PyObject *args) {
                           &start, &o0, &goal, &target, &max_states, &max_seconds, &progress))
         return NULL;
     PyObject *result = NULL;
-    Frame f;
-    Store s = {0};
-    memset(&f, 0, sizeof f);
+    Search *q = calloc(1, sizeof(Search));
+    char *moves = NULL;
+    if (!q) { PyErr_NoMemory(); goto release; }
+    Store *s = &q->s;
+    Frame *f = &q->f;
     int n = (int)lengths.len;
-    if (n > MAX_STICKS || vertical.len != n || walls.len != (Py_ssize_t)w * h
-            || PySequence_Length(start) != n) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
+    if (n < 1 || n > MAX_STICKS - 2 || vertical.len != n || w < 1 || h < 1 || w > MAX_SIDE
+            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h || PySequence_Length(start) != n
+            || o0 < 0 || o0 > 3 || goal < 0 || goal > 2) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
         goto done;
     }
-    f.w = w; f.h = h; f.n = n; f.walls = walls.buf;
-    int bits = 1;
-    while ((1LL << bits) < (long long)w * h + 1) bits++;
-    f.mask = (1ULL << bits) - 1;
-    int word = 0, used = 2;
-    for (int i = 0; i < n; i++) {
-        f.len[i] = ((uint8_t *)lengths.buf)[i];
-        f.vert[i] = ((uint8_t *)vertical.buf)[i];
-        if (used + bits > 64) { word++; used = 0; }
-        f.word[i] = word; f.shift[i] = used; used += bits;
-    }
-    f.words = word + 1;
-    if (f.words > MAX_WORDS) {
-        PyErr_SetString(PyExc_ValueError, "board too large to pack");
-        goto done;
-    }
-    int pos[MAX_STICKS], cur[MAX_STICKS];
+    int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
+    if (made == -2) { PyErr_NoMemory(); goto done; }
+    if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
+    int pos[MAX_STICKS];
     for (int i = 0; i < n; i++) {
         PyObject *item = PySequence_GetItem(start, i);
         if (!item) goto done;
         pos[i] = (int)PyLong_AsLong(item);
         Py_DECREF(item);
         if (PyErr_Occurred()) goto done;
+        if (pos[i] >= w * h || (pos[i] >= 0 && !f->code[(size_t)i * CODE_STRIDE + 1 + ((pos[i] / w) << 6 | pos[i] % w)])) {
+            PyErr_SetString(PyExc_ValueError, "a start position is off the board");
+            goto done;
+        }
+        pos[i] = pos[i] < 0 ? -1 : (pos[i] / w) << 6 | pos[i] % w;
     }
-    f.grid = malloc((size_t)w * h);
-    if (!f.grid) { PyErr_NoMemory(); goto done; }
-    memcpy(f.grid, walls.buf, (size_t)w * h);
-    for (size_t k = 0; k < (size_t)w * h; k++) f.grid[k] = f.grid[k] ? 1 : 0;
-
-    int words = f.words;
-    uint64_t key[MAX_WORDS];
-    if (store_grow(&s, words) || table_grow(&s, words)) { PyErr_NoMemory(); goto done; }
-    pack(&f, o0, pos, key);
-    store_insert(&s, key, words, 0xFFFFFFFFu, (size_t)store_find(&s, key, words));
+    int words = f->words;
+    q->goal = goal; q->target = target; q->max_states = max_states;
+    q->max_seconds = max_seconds; q->has_progress = progress != Py_None;
+    int units = f->units;
+    uint64_t first[MAX_WORDS];
+    if (store_add_block(s, units)) { PyErr_NoMemory(); goto done; }
+    pack(f, o0, pos, first, words);
+    key_store(key_at(s, 0, units), first, units);
+    *parent_at(s, 0) = 0xFFFFFFFFu;
+    s->count = 1;
+    if (table_build(s, 12, words, units)) { PyErr_NoMemory(); goto done; }
 
     int code = UNSOLVABLE, depth = 0;
-    uint32_t goal_parent = 0; int goal_move = 0;
-    size_t lo = 0, hi = 1, expanded = 0;
-    double began = now(), last = began;
+    size_t lo = 0, hi = 1;
+    q->began = q->last = now();
     for (;;) {
-        int stop = 0;
+        int stop;
         Py_BEGIN_ALLOW_THREADS
-        for (; lo < hi; lo++) {
-            expanded++;
-            if (expanded % CHECK_EVERY == 0) {
-                double t = now();
-                if (max_seconds >= 0 && t - began > max_seconds) { code = LIMIT_TIME; stop = 1; break; }
-                if (progress != Py_None && t - last >= PROGRESS_SECONDS) { last = t; stop = 2; break; }
-            }
-            uint64_t here[MAX_WORDS];
-            memcpy(here, s.keys + lo * words, words * sizeof(uint64_t));
-            int o = unpack(&f, here, pos);
-            for (int mv = 0; mv < 2; mv++) {
-                int o2 = (o + (mv ? 1 : 3)) & 3;
-                int before = 0;
-                memcpy(cur, pos, sizeof(int) * n);
-                for (int i = 0; i < n; i++) before += cur[i] >= 0;
-                int tout;
-                int left = settle(&f, o2, cur, target, &tout);
-                if (reached(goal, left, left < before, tout)) {
-                    code = SOLVED; goal_parent = (uint32_t)lo; goal_move = mv; stop = 1; break;
-                }
-                pack(&f, o2, cur, key);
-                long long at = store_find(&s, key, words);
-                if (at < 0) continue;
-                if (max_states > 0 && (long long)s.count >= max_states) { code = LIMIT_STATES; stop = 1; break; }
-                if (store_insert(&s, key, words, ((uint32_t)lo << 1) | mv, (size_t)at)) { code = NO_MEMORY; stop = 1; break; }
-                if (s.count * 2 > s.tcap && table_grow(&s, words)) { code = NO_MEMORY; stop = 1; break; }
-            }
-            if (stop == 1) break;
-        }
+        stop = expand_any(q, &lo, hi, &code);
         Py_END_ALLOW_THREADS
         if (stop == 1) break;
         if (stop == 2) {
-            /* lo was not expanded yet: undo the count so it is checked again */
-            expanded--;
-            PyObject *r = PyObject_CallFunction(progress, "nn", (Py_ssize_t)s.count, (Py_ssize_t)depth);
-            if (!r) goto done;
-            Py_DECREF(r);
+            if (call_progress(progress, s->count, depth)) goto done;
             continue;
         }
-        if (s.count == hi) { code = UNSOLVABLE; break; }
-        hi = s.count;
+        if (s->count == hi) { code = UNSOLVABLE; break; }
+        hi = s->count;
         depth++;
-        if (progress != Py_None) {
-            PyObject *r = PyObject_CallFunction(progress, "nn", (Py_ssize_t)s.count, (Py_ssize_t)depth);
-            if (!r) goto done;
-            Py_DECREF(r);
-        }
+        if (q->has_progress && call_progress(progress, s->count, depth)) goto done;
     }
+#ifdef ROT_PROFILE
+    fprintf(stderr, "settle %.3f Gcyc, probe %.3f Gcyc\n", cyc_settle * 1e-9, cyc_probe * 1e-9);
+#endif
     if (code == NO_MEMORY) { PyErr_NoMemory(); goto done; }
-    char *moves = NULL;
     int nm = 0;
     if (code == SOLVED) {
         moves = malloc((size_t)depth + 2);
         if (!moves) { PyErr_NoMemory(); goto done; }
-        moves[nm++] = goal_move ? 'R' : 'L';
-        uint32_t at = goal_parent;
-        while (s.parent[at] != 0xFFFFFFFFu) {
-            moves[nm++] = (s.parent[at] & 1) ? 'R' : 'L';
-            at = s.parent[at] >> 1;
+        moves[nm++] = q->goal_move ? 'R' : 'L';
+        size_t at = q->goal_parent;
+        uint32_t link;
+        while ((link = *parent_at(s, at)) != 0xFFFFFFFFu) {
+            moves[nm++] = (link & 1) ? 'R' : 'L';
+            at = link >> 1;
         }
         for (int i = 0; i < nm / 2; i++) { char t = moves[i]; moves[i] = moves[nm - 1 - i]; moves[nm - 1 - i] = t; }
         depth++;
     }
-    result = Py_BuildValue("is#ni", code, moves ? moves : "", (Py_ssize_t)nm, (Py_ssize_t)s.count, depth);
-    free(moves);
+    result = Py_BuildValue("is#ni", code, moves ? moves : "", (Py_ssize_t)nm, (Py_ssize_t)s->count, depth);
 done:
-    free(f.grid); free(s.keys); free(s.parent); free(s.table);
+    if (q) {
+        free(moves);
+        for (size_t b = 0; b < q->s.nblocks; b++) { free(q->s.keys[b]); free(q->s.parent[b]); }
+        free(q->s.keys); free(q->s.parent);
+        big_free(q->s.table, q->s.tcap * sizeof(uint32_t));
+        free(q->f.code); free(q->f.cell);
+        free(q);
+    }
+release:
     PyBuffer_Release(&walls); PyBuffer_Release(&lengths); PyBuffer_Release(&vertical);
     return result;
 }
 
-/* Bytes one visited state costs: its key, its parent link, two hash slots. */
-static PyObject *bytes_per_state(PyObject *self, PyObject *args) {
-    int words;
-    if (!PyArg_ParseTuple(args, "i", &words)) return NULL;
-    return PyLong_FromLong(words * 8 + 4 + 2 * 4 * 2);
+/* layout(width, height, walls, lengths, vertical) -> (words, bytes_per_state):
+ * the 64-bit words a packed state takes, and the bytes a visited state costs
+ * at the peak: its key and parent link, and the table just after it doubled
+ * (4-byte slots at half the growth load). */
+static PyObject *layout(PyObject *self, PyObject *args) {
+    int w, h;
+    Py_buffer walls, lengths, vertical;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*", &w, &h, &walls, &lengths, &vertical)) return NULL;
+    PyObject *result = NULL;
+    Frame *f = calloc(1, sizeof(Frame));
+    int n = (int)lengths.len;
+    if (!f) { PyErr_NoMemory(); goto done; }
+    if (n > MAX_STICKS - 2 || vertical.len != n || w < 1 || h < 1 || w > MAX_SIDE
+            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
+        goto done;
+    }
+    int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
+    if (made == -2) { PyErr_NoMemory(); goto done; }
+    if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
+    long per_state = f->units * 4 + 4 + (long)((8 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
+    result = Py_BuildValue("il", f->words, per_state);
+done:
+    if (f) { free(f->code); free(f->cell); free(f); }
+    PyBuffer_Release(&walls); PyBuffer_Release(&lengths); PyBuffer_Release(&vertical);
+    return result;
 }
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Breadth-first search of a rotation puzzle (see native.py)."},
-    {"bytes_per_state", bytes_per_state, METH_VARARGS, "Bytes a visited state holds."},
+    {"layout", layout, METH_VARARGS, "(words a state packs into, bytes a visited state costs)."},
     {NULL, NULL, 0, NULL},
 };
 

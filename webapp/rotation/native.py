@@ -34,24 +34,14 @@ def available() -> bool:
     return MODULE is not None
 
 
-def _words(frame: Frame) -> int:
-    """64-bit words a packed state takes (as csrc/rotation.c packs it)."""
-    bits = max(1, (frame.width * frame.height).bit_length())
-    word, used = 0, 2
-    for _ in frame.lengths:
-        if used + bits > 64:
-            word, used = word + 1, 0
-        used += bits
-    return word + 1
-
-
 def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
                  max_seconds: float | None = None, max_bytes: int | None = None,
                  orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:
     """:func:`webapp.rotation.search.solve`, run by the C extension.
 
     ``max_bytes`` bounds the bytes the visited states hold (key, parent link,
-    hash slots); reaching it ends with ``limit == "memory"``. An exception
+    hash slots: ``MODULE.layout`` says how many a state takes); reaching it
+    ends with ``limit == "memory"``. An exception
     raised by ``progress`` stops the search and propagates.
     """
     if MODULE is None:
@@ -79,15 +69,17 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
         return answer("unsolvable", states=1, depth=0)
 
     state_limit = "states"
+    walls, lengths = frame.walls, bytes(frame.lengths)
+    vertical = bytes(1 if v else 0 for v in frame.vertical)
     if max_bytes is not None:
-        by_memory = max(1, max_bytes // MODULE.bytes_per_state(_words(frame)))
+        _, per_state = MODULE.layout(frame.width, frame.height, walls, lengths, vertical)
+        by_memory = max(1, max_bytes // per_state)
         if max_states is None or by_memory < max_states:
             max_states, state_limit = by_memory, "memory"
     kind = {"any": 0, "stick": 1, "all": 2}[goal.kind]
     target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else -1
     code, moves, states, depth = MODULE.search(
-        frame.width, frame.height, frame.walls, bytes(frame.lengths),
-        bytes(1 if v else 0 for v in frame.vertical), settled, orientation, kind, target,
+        frame.width, frame.height, walls, lengths, vertical, settled, orientation, kind, target,
         max_states or 0, -1.0 if max_seconds is None else float(max_seconds), progress)
     status, limit = _CODES[code]
     if limit == "states":

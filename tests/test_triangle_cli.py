@@ -224,3 +224,18 @@ def test_a_limit_in_plain_text_does_not_send_you_to_all(puzzle, capsys):
     assert main(["solve", puzzle(text_of(1, pieces)), "--max-nodes", "50"]) == 3
     out = capsys.readouterr().out
     assert out.startswith("limit (max_nodes): so far") and "--all" not in out
+
+
+@pytest.mark.parametrize("bad, where", [
+    ("2\n4\n1 2 3\n1 2 x\n3 3 3\n1 1 1\n", "line 4, column 5"),
+    ("2\n4\n1 2 3\n1 2 3\n3 3.5 3\n1 1 1\n", "line 5, column 3"),
+])
+def test_a_triangle_text_with_a_typo_gets_the_triangles_message(puzzle, capsys, bad, where):
+    """Without --kind, a text shaped like a triangle puzzle (a count, a square
+    piece count, lines of three) with one bad number is read as a triangle
+    puzzle: the message names the place in the triangle's words, not the
+    sliding puzzle's."""
+    assert guess_kind(bad) == "triangle"
+    assert main(["solve", puzzle(bad)]) == 2
+    err = capsys.readouterr().err
+    assert where in err and "read as a triangle puzzle" in err and "hole" not in err

@@ -35,15 +35,19 @@ def names() -> tuple[str, ...]:
 
 
 def looks_like_triangle(text: str) -> bool:
-    """A count line, a square piece count, then lines of three integers.
+    """A count line, a square piece count, then lines of three numbers (a
+    typo among them still reads as a triangle puzzle, so that its message
+    names the place in the triangle's words).
 
     >>> looks_like_triangle("3\\n1\\n1 -2 3\\n")
+    True
+    >>> looks_like_triangle("3\\n1\\n1 -2 x\\n")
     True
     >>> looks_like_triangle("1 2 3\\n4 5 6\\n7 8 0\\n")
     False
     """
     lines = [line for line in text.lstrip("\ufeff").splitlines() if line.strip()]
-    if len(lines) < 3 or not all(_INTEGERS.match(line) for line in lines):
+    if len(lines) < 3 or not all(_INTEGERS.match(line) for line in lines[:2]):
         return False
     head = [line.split() for line in lines[:2]]
     if len(head[0]) != 1 or len(head[1]) != 1:

@@ -114,15 +114,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
 
-def _watched_page(browser, live_server, options: dict):
+def _watched_page(browser, live_server, options: dict, allow_400: bool = False):
     """A page in a fresh context; the test fails if the browser console shows
-    an error, a Content-Security-Policy violation included."""
+    an error, a Content-Security-Policy violation included. With ``allow_400``
+    Chromium's own log line for an API answer of 400 (which the page handles)
+    is not an error, and the addresses so answered are kept in
+    ``page.bad_requests``."""
     context = browser.new_context(base_url=live_server, **options)
     context.add_init_script(CSP_RECORDER)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.bad_requests = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
+            and not (allow_400 and "status of 400" in msg.text) else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
     yield page
     context.close()
     assert not errors, f"browser console errors: {errors}"
@@ -132,6 +138,13 @@ def _watched_page(browser, live_server, options: dict):
 def page(browser, live_server):
     """A fresh desktop page (1280 x 900) that fails the test on a console error."""
     yield from _watched_page(browser, live_server, DESKTOP)
+
+
+@pytest.fixture
+def page_expecting_400(browser, live_server):
+    """Like ``page``, for tests that send bad input on purpose: the API's 400
+    answers are not console errors, and ``page.bad_requests`` lists them."""
+    yield from _watched_page(browser, live_server, DESKTOP, allow_400=True)
 
 
 @pytest.fixture

@@ -360,23 +360,6 @@ def test_gallery_card_opens_its_puzzle(page, gallery_site):
     shot(page, "08-gallery-puzzle")
 
 
-@pytest.fixture
-def page_expecting_400(browser, live_server):
-    """Like conftest's ``page``, but Chromium's own log line for an API answer
-    of 400 (which the page handles) is not an error; those answers are kept."""
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.bad_requests = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
-            and "status of 400" not in msg.text else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
-    yield page
-    context.close()
-    assert not errors, f"browser console errors: {errors}"
-
-
 def test_import_bad_then_good_text(page_expecting_400):
     page = page_expecting_400
     page.goto("/")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from test_e2e import button, open_import, page_expecting_400, wait_for_board, wait_for_step, watch_errors
+from test_e2e import button, open_import, wait_for_board, wait_for_step, watch_errors
 from test_e2e_pages import contrast
 from test_e2e_playground import heavy_with_gap, import_text
 from webapp.rotation import EXAMPLE, parse

@@ -290,26 +290,6 @@ def test_share_link_with_play_plays_to_the_goal(page, browser):
         context.close()
 
 
-@pytest.fixture
-def page_expecting_400(browser, live_server):
-    """Like conftest's ``page``, but Chromium's own log line for an API answer
-    of 400 (which the page handles) is not an error; those answers are kept."""
-    from conftest import CSP_RECORDER, DESKTOP
-
-    context = browser.new_context(base_url=live_server, **DESKTOP)
-    context.add_init_script(CSP_RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.bad_requests = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
-            and "status of 400" not in msg.text else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
-    yield page
-    context.close()
-    assert not errors, f"browser console errors: {errors}"
-
-
 def test_malformed_position_names_line_and_column_and_keeps_the_board(page_expecting_400):
     page = page_expecting_400
     open_sliding(page, EIGHT)

@@ -18,7 +18,6 @@ from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from test_e2e import ARTIFACTS, button
-from test_e2e_sliding import page_expecting_400  # noqa: F401  (a fixture)
 from webapp.triangle import play, solver
 from webapp.triangle.kind import EXAMPLE
 from webapp.triangle.textformat import parse
@@ -358,7 +357,7 @@ def test_share_link_with_play_puts_every_piece_in_place(page, browser):
         context.close()
 
 
-def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expecting_400):  # noqa: F811
+def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expecting_400):
     page = page_expecting_400
     open_triangle(page, SMALL)
     use_puzzle(page, "3\n4\n1 2 3\n1 x 3\n0 0 0\n1 1 1\n")
@@ -374,7 +373,7 @@ def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expect
     expect(page.locator("#puzzle-text")).to_have_value(SMALL)
 
 
-def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa: F811
+def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):
     page = page_expecting_400
     open_triangle(page, SMALL)
     page.get_by_text("Edit the pieces", exact=True).click()
@@ -413,7 +412,7 @@ def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):  # noqa
     shot(page, "06-piece-editor", full_page=True)
 
 
-def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):  # noqa: F811
+def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):
     page = page_expecting_400
     open_triangle(page)
     page.locator("#size").select_option("4")

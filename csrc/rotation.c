@@ -556,10 +556,15 @@ static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
  * layer, written before the layer began; the block array is allocated
  * whole up front so that adding a block never moves it under them. */
 #define CHUNK 1024
+#ifndef RING
 #define RING 8
+#endif
 #define MAX_THREADS 16
-/* successors looked up ahead of the one inserted: their slots are prefetched */
+/* successors ahead of the one inserted: the table slot of the one AHEAD2
+ * ahead is prefetched, then the key a duplicate of the one AHEAD ahead
+ * would be compared with */
 #define AHEAD 8
+#define AHEAD2 16
 
 struct Pool {
     pthread_mutex_t mu;
@@ -682,15 +687,39 @@ static void pool_layer(Pool *p, size_t lo, size_t hi) {
     pthread_mutex_unlock(&p->mu);
 }
 
+#ifdef ROT_PROFILE
+static uint64_t cyc_main_compute, cyc_main_wait, cyc_main_all, cyc_build;
+#endif
 /* Until chunk id is ready: compute any chunk that may start, else yield. */
 static void pool_wait(Pool *p, size_t id) {
     Claim c;
     while (atomic_load_explicit(&p->ready[id % RING], memory_order_acquire) != id + 1) {
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
         pthread_mutex_lock(&p->mu);
         int got = pool_claim(p, &c);
         pthread_mutex_unlock(&p->mu);
         if (got) chunk_compute(p, &c);
         else sched_yield();
+#ifdef ROT_PROFILE
+        if (got) cyc_main_compute += __builtin_ia32_rdtsc() - c0;
+        else cyc_main_wait += __builtin_ia32_rdtsc() - c0;
+#endif
+    }
+}
+
+/* Fetch ahead the stored key a probe for hash would compare first. */
+static inline void prefetch_match(const Store *s, uint64_t hash, int units) {
+    size_t at = home_of(s, hash);
+    uint32_t slot = s->table[at], fp = print_of(s, hash);
+    for (int k = 0; k < 4 && slot; k++) {
+        if (s->ibits >= 32 || slot >> s->ibits == fp) {
+            PREFETCH(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
+            return;
+        }
+        at = (at + 1) & (s->tcap - 1);
+        slot = s->table[at];
     }
 }
 
@@ -724,7 +753,8 @@ static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *l
         q->expanded++;
         for (int mv = 0; mv < 2; mv++) {
             size_t j = 2 * i + mv;
-            if (j + AHEAD < 2 * len) PREFETCH(&s->table[home_of(s, hashes[j + AHEAD])]);
+            if (j + AHEAD2 < 2 * len) PREFETCH(&s->table[home_of(s, hashes[j + AHEAD2])]);
+            if (j + AHEAD < 2 * len) prefetch_match(s, hashes[j + AHEAD], units);
             if (flags[j]) {
                 *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
             }
@@ -852,8 +882,14 @@ static PyObject *search(PyObject *self, PyObject *args) {
     for (;;) {
         int stop;
         Py_BEGIN_ALLOW_THREADS
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
         if (q->pool && q->pool->parallel) stop = expand_par_any(q, &lo, hi, &code);
         else stop = expand_any(q, &lo, hi, &code);
+#ifdef ROT_PROFILE
+        cyc_main_all += __builtin_ia32_rdtsc() - c0;
+#endif
         Py_END_ALLOW_THREADS
         if (stop == 1) break;
         if (stop == 2) {
@@ -868,6 +904,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
 #ifdef ROT_PROFILE
     fprintf(stderr, "settle %.3f Gcyc, probe %.3f Gcyc\n", cyc_settle * 1e-9, cyc_probe * 1e-9);
+    fprintf(stderr, "main: all %.3f, computing %.3f, waiting %.3f Gcyc\n", cyc_main_all * 1e-9,
+            cyc_main_compute * 1e-9, cyc_main_wait * 1e-9);
 #endif
     if (code == NO_MEMORY) { PyErr_NoMemory(); goto done; }
     int nm = 0;

@@ -67,9 +67,10 @@ def test_benchmark_boards_agree_with_numpy(path):
     assert fields(got) == fields(expected)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("entry", [e for e in LARGE if e["states"] <= 2_000_000],
-                         ids=lambda e: e["file"])
+@pytest.mark.parametrize(("entry", "threads"),
+                         [(e, 1) for e in LARGE if e["states"] <= 2_000_000]
+                         + [(e, 2) for e in LARGE if e["states"] <= 5_000_000],
+                         ids=lambda v: v["file"] if isinstance(v, dict) else f"threads={v}")
 def test_large_benchmark_boards_in_full(entry, threads):
     # the whole search, as the catalogue (made by make_puzzles.py and checked
     # against numpy there) records it; the moves replay to a release

@@ -267,7 +267,7 @@ typedef struct {
     uint32_t **parent;  /* parent index << 1 | move (0 L, 1 R); ~0 for the start */
     size_t nblocks, blocks_cap;
     uint32_t *table;    /* 0 empty, else fingerprint << ibits | (index + 1) */
-    int ibits;
+    int ibits;          /* bits of tcap: index + 1 < tcap fits */
     size_t count, tcap, grow_at;
 } Store;
 
@@ -279,7 +279,17 @@ static inline uint32_t *parent_at(const Store *s, size_t k) {
     return s->parent[k >> BLOCK_BITS] + (k & (BLOCK - 1));
 }
 
-static inline size_t home_of(const Store *s, uint64_t hash) { return (size_t)(hash >> (64 - s->ibits)); }
+/* tcap is not a power of two (the table grows by half), so the home slot
+ * scales the hash's upper half to it */
+static inline size_t home_of(const Store *s, uint64_t hash) {
+    return (size_t)(((hash >> 32) * (uint64_t)s->tcap) >> 32);
+}
+
+static inline size_t next_slot(const Store *s, size_t at) { return at + 1 == s->tcap ? 0 : at + 1; }
+
+static inline uint32_t slot_of(const Store *s, uint32_t print, size_t index) {
+    return (s->ibits >= 32 ? 0 : print << s->ibits) | (uint32_t)(index + 1);
+}
 
 static inline uint32_t print_of(const Store *s, uint64_t hash) {
     return s->ibits >= 32 ? 0 : (uint32_t)(hash & ((1ULL << (32 - s->ibits)) - 1));
@@ -332,26 +342,29 @@ static int store_add_block(Store *s, int units) {
 }
 
 static inline void table_put(Store *s, uint64_t hash, size_t index) {
-    size_t mask = s->tcap - 1, at = home_of(s, hash);
-    while (s->table[at]) at = (at + 1) & mask;
-    s->table[at] = print_of(s, hash) << s->ibits | (uint32_t)(index + 1);
+    size_t at = home_of(s, hash);
+    while (s->table[at]) at = next_slot(s, at);
+    s->table[at] = slot_of(s, print_of(s, hash), index);
 }
 
-/* A table of 2^ibits slots, filled from the blocks. The old one is freed
+/* A table of tcap slots, filled from the blocks. The old one is freed
  * first: the blocks hold every key, so the two tables never coexist. */
+/* Half as big again (not twice: a table just grown holds a state in 1.9
+ * slots, not 2.5, at the peak), in whole cache lines. */
+static inline size_t grown(size_t tcap) { return (tcap + tcap / 2 + 15) & ~(size_t)15; }
+
 #ifdef ROT_PROFILE
 static double build_seconds;
 #endif
-static int table_build(Store *s, int ibits, int words, int units) {
+static int table_build(Store *s, size_t tcap, int words, int units) {
 #ifdef ROT_PROFILE
     double t0 = now();
 #endif
     big_free(s->table, s->tcap * sizeof(uint32_t));
     s->table = NULL;
-    size_t tcap = (size_t)1 << ibits;
     uint32_t *t = big_alloc(tcap * sizeof(uint32_t));
     if (!t) return -1;
-    s->table = t; s->tcap = tcap; s->ibits = ibits;
+    s->table = t; s->tcap = tcap; s->ibits = 64 - __builtin_clzll((uint64_t)tcap);
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
     /* in batches, each slot prefetched before it is written */
     uint64_t key[MAX_WORDS], hashes[BATCH];
@@ -373,7 +386,7 @@ static int table_build(Store *s, int ibits, int words, int units) {
 
 /* The slot where key would go, or -1 if it is there already. */
 static inline long long store_find(const Store *s, const uint64_t *key, uint64_t hash, int units) {
-    size_t mask = s->tcap - 1, at = home_of(s, hash);
+    size_t at = home_of(s, hash);
     uint32_t fp = print_of(s, hash), low = (uint32_t)((1ULL << s->ibits) - 1);
     int ib = s->ibits;
     uint32_t slot;
@@ -381,7 +394,7 @@ static inline long long store_find(const Store *s, const uint64_t *key, uint64_t
         if ((ib >= 32 ? 0 : slot >> ib) == fp) {
             if (key_same(key_at(s, (size_t)(slot & low) - 1, units), key, units)) return -1;
         }
-        at = (at + 1) & mask;
+        at = next_slot(s, at);
     }
     return (long long)at;
 }
@@ -486,7 +499,7 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                     __builtin_prefetch(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
                     break;
                 }
-                at = (at + 1) & (s->tcap - 1);
+                at = next_slot(s, at);
                 slot = s->table[at];
             }
         }
@@ -515,10 +528,10 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                 }
                 key_store(key_at(s, s->count, units), keys[j], units);
                 *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
-                s->table[at] = print_of(s, hashes[j]) << s->ibits | (uint32_t)(s->count + 1);
+                s->table[at] = slot_of(s, print_of(s, hashes[j]), s->count);
                 s->count++;
                 if (s->count > s->grow_at) {
-                    if (table_build(s, s->ibits + 1, words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+                    if (table_build(s, grown(s->tcap), words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
                     /* later successors of this batch were prefetched into the old table */
                 }
             }
@@ -718,7 +731,7 @@ static inline void prefetch_match(const Store *s, uint64_t hash, int units) {
             PREFETCH(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
             return;
         }
-        at = (at + 1) & (s->tcap - 1);
+        at = next_slot(s, at);
         slot = s->table[at];
     }
 }
@@ -769,9 +782,9 @@ static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *l
             }
             key_store(key_at(s, s->count, units), keys + j * words, units);
             *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
-            s->table[at] = print_of(s, hashes[j]) << s->ibits | (uint32_t)(s->count + 1);
+            s->table[at] = slot_of(s, print_of(s, hashes[j]), s->count);
             s->count++;
-            if (s->count > s->grow_at && table_build(s, s->ibits + 1, words, units)) {
+            if (s->count > s->grow_at && table_build(s, grown(s->tcap), words, units)) {
                 *code = NO_MEMORY; *lo_io = lo; return 1;
             }
         }
@@ -868,7 +881,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     key_store(key_at(s, 0, units), first, units);
     *parent_at(s, 0) = 0xFFFFFFFFu;
     s->count = 1;
-    if (table_build(s, 12, words, units)) { PyErr_NoMemory(); goto done; }
+    if (table_build(s, 4096, words, units)) { PyErr_NoMemory(); goto done; }
 
     if (threads > 1) {
         /* without a helper (no memory, no thread) the search runs alone: same answer */
@@ -941,7 +954,7 @@ release:
 /* layout(width, height, walls, lengths, vertical) -> (words, bytes_per_state):
  * the 64-bit words a packed state takes, and the bytes a visited state costs
  * at the peak: its key and parent link, and the table just after it doubled
- * (4-byte slots at half the growth load). */
+ * (4-byte slots at two thirds of the growth load: it grows by half). */
 static PyObject *layout(PyObject *self, PyObject *args) {
     int w, h;
     Py_buffer walls, lengths, vertical;
@@ -958,7 +971,7 @@ static PyObject *layout(PyObject *self, PyObject *args) {
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
-    long per_state = f->units * 4 + 4 + (long)((8 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
+    long per_state = f->units * 4 + 4 + (long)((6 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
     result = Py_BuildValue("il", f->words, per_state);
 done:
     if (f) { free(f->code); free(f->cell); free(f); }

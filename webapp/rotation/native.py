@@ -52,6 +52,7 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
     a layer is shared only from two chunks up) lets the tests share the
     layers of small boards.
 
+    >>> from webapp.rotation.physics import EXAMPLE
     >>> native_solve(Board.from_text(EXAMPLE), threads=0)
     Traceback (most recent call last):
     ...

@@ -381,3 +381,11 @@ def test_solve_best_and_the_command_line_pass_threads_on(capsys, tmp_path, monke
     out = json.loads(capsys.readouterr().out)
     assert (out["states"], out["depth"], out["engine"]) == (one.states, one.depth, "c")
     assert asked == [1, 2, 2]
+
+
+def test_threads_is_refused_for_other_kinds(capsys):
+    from webapp.cli import main
+
+    assert main(["solve", str(ROOT / "puzzles" / "sliding" / "farthest-eight-a.txt"),
+                 "--threads", "2"]) == 2
+    assert "--threads does not apply to a sliding puzzle" in capsys.readouterr().err

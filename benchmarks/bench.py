@@ -14,6 +14,9 @@ once), the engines interleaved, and the table shows medians of the runs:
   wall clock also counts the time other jobs held the core); the peak
   resident memory of the process during the solve minus its peak before it
   (after imports, parsing and a small warm-up solve), per visited state.
+- cT (with ``--threads T``, T > 1): the C engine again, its layers shared by
+  T threads (``native_solve(threads=T)``, the command line's ``--threads``),
+  beside the one-thread column, with the speed-up C s / cT s.
 - cli: the whole process ``rotation-playground solve FILE --json`` (the C
   engine when it is built): start-up, imports, parsing, solve, output.
 - seed: the wall time of ``seed_rotation -f FILE`` (built from
@@ -71,7 +74,11 @@ def worker(engine: str, path: str) -> None:
     from webapp.rotation.search import solve
     from webapp.rotation.textformat import parse
 
-    run = {"c": native_solve, "numpy": fast_solve, "reference": solve}[engine]
+    if re.fullmatch(r"c\d+", engine):
+        threads = int(engine[1:])
+        run = lambda b, **kw: native_solve(b, threads=threads, **kw)  # noqa: E731
+    else:
+        run = {"c": native_solve, "numpy": fast_solve, "reference": solve}[engine]
     board = parse(Path(path).read_text())
     run(parse(EXAMPLE))  # warm-up: every import and lazy set-up done before measuring
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -190,6 +197,8 @@ def main(argv=None) -> int:
                         help="also time the reference solver (one run each, slow)")
     parser.add_argument("--reference-max", type=int, default=1_000_000, metavar="N",
                         help="skip the reference on boards of more than N states (%(default)s)")
+    parser.add_argument("--threads", type=int, default=1, metavar="T",
+                        help="also run the C engine with T threads (T > 1: column cT)")
     parser.add_argument("--no-numpy", action="store_true", help="skip the numpy solver")
     parser.add_argument("--no-cli", action="store_true", help="skip the command line")
     parser.add_argument("--no-seed", action="store_true", help="skip the seed binary")
@@ -210,6 +219,8 @@ def main(argv=None) -> int:
           f"Python {platform.python_version()}, {platform.platform()}")
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     engines = ["c"] if native.available() else []
+    if engines and args.threads > 1:
+        engines.append(f"c{args.threads}")
     if not engines:
         print("the C engine (webapp._rotation) is not built: its columns are left out")
     if not args.no_numpy:
@@ -309,7 +320,7 @@ def _answer_text(r) -> str:
 
 def print_row(row) -> None:
     parts = [f"{row['puzzle']}: {_answer_text(row)}, {row['states']:,} states"]
-    for name in ENGINES:
+    for name in [*ENGINES, *(k for k in row if re.fullmatch(r"c\d+", k))]:
         if row.get(name, {}).get("s") is not None:
             e = row[name]
             extra = f", {e['rss_per_state']:.1f} B/state" if "rss_per_state" in e else ""
@@ -328,6 +339,10 @@ def print_table(rows) -> None:
     have = lambda key: any(key in r for r in rows)  # noqa: E731
     if have("c"):
         head += ["C s", "C cpu s", "C us/st", "C cpu us/st", "C B/st"]
+    threaded = next((k for r in rows for k in r if re.fullmatch(r"c\d+", k)), None)
+    if threaded:
+        t = threaded[1:]
+        head += [f"C x{t} s", f"C x{t} cpu s", f"C x{t} us/st", f"C/C x{t}"]
     if have("cli"):
         head += ["CLI s"]
     if have("numpy"):
@@ -344,6 +359,10 @@ def print_table(rows) -> None:
             line += [f"{c['s']:.3f}", f"{c['cpu_s']:.3f}", f"{c['us_per_state']:.2f}",
                      f"{c['cpu_us_per_state']:.2f}", f"{c['rss_per_state']:.1f}"] if c \
                 else ["-"] * 5
+        if threaded:
+            ct, c = r.get(threaded), r.get("c")
+            line += [f"{ct['s']:.3f}", f"{ct['cpu_s']:.3f}", f"{ct['us_per_state']:.2f}",
+                     f"{c['s'] / ct['s']:.2f}"] if ct and c else ["-"] * 4
         if have("cli"):
             line += [f"{r['cli']['s']:.3f}" if "cli" in r else "-"]
         if have("numpy"):

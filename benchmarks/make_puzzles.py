@@ -51,6 +51,7 @@ SPECS = {
 #: whose sticks all lie flat under a gap one cell wide in its top side.
 LARGE: dict[str, tuple] = {
     "b10-9sticks-flat-unsolvable": (10, 9, 3, 12, 1, "unsolvable", 4_000_000, 8_000_000, "flat"),
+    "b10-9sticks-flat4m-unsolvable": (10, 9, 3, 13, 1, "unsolvable", 3_500_000, 5_000_000, "flat"),
     "b10-9sticks-wide-unsolvable": (10, 9, 3, 10, 2, "unsolvable", 1_000_000, 3_000_000, "wide"),
     "b12-10sticks-wide-solvable": (12, 10, 3, 14, 2, "solved", 1_000_000, 4_000_000, "wide"),
 }

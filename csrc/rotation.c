@@ -31,6 +31,9 @@
 #include <string.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 
 #define MAX_STICKS 64
 #define MAX_WORDS 16
@@ -264,7 +267,7 @@ typedef struct {
     uint32_t **parent;  /* parent index << 1 | move (0 L, 1 R); ~0 for the start */
     size_t nblocks, blocks_cap;
     uint32_t *table;    /* 0 empty, else fingerprint << ibits | (index + 1) */
-    int ibits;
+    int ibits;          /* bits of tcap: index + 1 < tcap fits */
     size_t count, tcap, grow_at;
 } Store;
 
@@ -276,7 +279,17 @@ static inline uint32_t *parent_at(const Store *s, size_t k) {
     return s->parent[k >> BLOCK_BITS] + (k & (BLOCK - 1));
 }
 
-static inline size_t home_of(const Store *s, uint64_t hash) { return (size_t)(hash >> (64 - s->ibits)); }
+/* tcap is not a power of two (the table grows by half), so the home slot
+ * scales the hash's upper half to it */
+static inline size_t home_of(const Store *s, uint64_t hash) {
+    return (size_t)(((hash >> 32) * (uint64_t)s->tcap) >> 32);
+}
+
+static inline size_t next_slot(const Store *s, size_t at) { return at + 1 == s->tcap ? 0 : at + 1; }
+
+static inline uint32_t slot_of(const Store *s, uint32_t print, size_t index) {
+    return (s->ibits >= 32 ? 0 : print << s->ibits) | (uint32_t)(index + 1);
+}
 
 static inline uint32_t print_of(const Store *s, uint64_t hash) {
     return s->ibits >= 32 ? 0 : (uint32_t)(hash & ((1ULL << (32 - s->ibits)) - 1));
@@ -329,26 +342,29 @@ static int store_add_block(Store *s, int units) {
 }
 
 static inline void table_put(Store *s, uint64_t hash, size_t index) {
-    size_t mask = s->tcap - 1, at = home_of(s, hash);
-    while (s->table[at]) at = (at + 1) & mask;
-    s->table[at] = print_of(s, hash) << s->ibits | (uint32_t)(index + 1);
+    size_t at = home_of(s, hash);
+    while (s->table[at]) at = next_slot(s, at);
+    s->table[at] = slot_of(s, print_of(s, hash), index);
 }
 
-/* A table of 2^ibits slots, filled from the blocks. The old one is freed
+/* A table of tcap slots, filled from the blocks. The old one is freed
  * first: the blocks hold every key, so the two tables never coexist. */
+/* Half as big again (not twice: a table just grown holds a state in 1.9
+ * slots, not 2.5, at the peak), in whole cache lines. */
+static inline size_t grown(size_t tcap) { return (tcap + tcap / 2 + 15) & ~(size_t)15; }
+
 #ifdef ROT_PROFILE
 static double build_seconds;
 #endif
-static int table_build(Store *s, int ibits, int words, int units) {
+static int table_build(Store *s, size_t tcap, int words, int units) {
 #ifdef ROT_PROFILE
     double t0 = now();
 #endif
     big_free(s->table, s->tcap * sizeof(uint32_t));
     s->table = NULL;
-    size_t tcap = (size_t)1 << ibits;
     uint32_t *t = big_alloc(tcap * sizeof(uint32_t));
     if (!t) return -1;
-    s->table = t; s->tcap = tcap; s->ibits = ibits;
+    s->table = t; s->tcap = tcap; s->ibits = 64 - __builtin_clzll((uint64_t)tcap);
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
     /* in batches, each slot prefetched before it is written */
     uint64_t key[MAX_WORDS], hashes[BATCH];
@@ -370,7 +386,7 @@ static int table_build(Store *s, int ibits, int words, int units) {
 
 /* The slot where key would go, or -1 if it is there already. */
 static inline long long store_find(const Store *s, const uint64_t *key, uint64_t hash, int units) {
-    size_t mask = s->tcap - 1, at = home_of(s, hash);
+    size_t at = home_of(s, hash);
     uint32_t fp = print_of(s, hash), low = (uint32_t)((1ULL << s->ibits) - 1);
     int ib = s->ibits;
     uint32_t slot;
@@ -378,7 +394,7 @@ static inline long long store_find(const Store *s, const uint64_t *key, uint64_t
         if ((ib >= 32 ? 0 : slot >> ib) == fp) {
             if (key_same(key_at(s, (size_t)(slot & low) - 1, units), key, units)) return -1;
         }
-        at = (at + 1) & mask;
+        at = next_slot(s, at);
     }
     return (long long)at;
 }
@@ -391,6 +407,33 @@ static inline int reached(int goal, int left, int any_out, int target_out) {
     return left == 0;
 }
 
+/* The two successors of state k (L, then R): keys, hashes and whether
+ * each reaches the goal. Reads only the frame and the key blocks, so the
+ * helper threads of a parallel layer can run it. */
+static inline __attribute__((always_inline)) void successors(
+        const Frame *f, const Store *s, size_t k, int goal, int target, uint64_t *key_l,
+        uint64_t *key_r, uint64_t *hash2, uint8_t *flag2, const int words, const int units) {
+    uint64_t lanes[MAX_SIDE], work[MAX_SIDE], here[MAX_WORDS];
+    int pos[MAX_STICKS], cur[MAX_STICKS];
+    int n = f->n, lane_count = f->w > f->h ? f->w : f->h;
+    key_load(here, key_at(s, k, units), words, units);
+    int o = unpack(f, here, pos);
+    paint(f, pos, o & 1, lanes);   /* the successors fall across the parent's gravity */
+    for (int mv = 0; mv < 2; mv++) {
+        int o2 = (o + (mv ? 1 : 3)) & 3;
+        memcpy(cur, pos, sizeof(int) * n);
+        memcpy(work, lanes, sizeof(uint64_t) * lane_count);
+        int any, tout;
+        int left = settle(f, o2, cur, work, target, &any, &tout);
+        uint64_t *key = mv ? key_r : key_l;
+        flag2[mv] = (uint8_t)reached(goal, left, any, tout);
+        pack(f, o2, cur, key, words);
+        hash2[mv] = hash_key(key, words);
+    }
+}
+
+typedef struct Pool Pool;
+
 typedef struct {
     Frame f;
     Store s;
@@ -402,6 +445,7 @@ typedef struct {
     /* the answer, once found */
     size_t goal_parent;
     int goal_move;
+    Pool *pool;        /* helper threads, when asked for more than one */
 } Search;
 
 /* Expand states [*lo, hi) (one depth) until done, a stop, or a pause for
@@ -414,14 +458,10 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                                                         const int units) {
     Frame *f = &q->f;
     Store *s = &q->s;
-    int n = f->n;
     size_t lo = *lo_io;
     uint64_t keys[2 * BATCH][MAX_WORDS];
     uint64_t hashes[2 * BATCH];
     uint8_t flags[2 * BATCH];
-    uint64_t lanes[MAX_SIDE], work[MAX_SIDE];
-    int pos[MAX_STICKS], cur[MAX_STICKS];
-    int lane_count = f->w > f->h ? f->w : f->h;
     while (lo < hi) {
         /* the clock before every CHECK_EVERY-th expansion, as the reference looks */
         size_t next = q->expanded + 1;
@@ -445,22 +485,10 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
         uint64_t c0 = __builtin_ia32_rdtsc();
 #endif
         for (size_t b = 0; b < batch; b++) {
-            uint64_t here[MAX_WORDS];
-            key_load(here, key_at(s, lo + b, units), words, units);
-            int o = unpack(f, here, pos);
-            paint(f, pos, o & 1, lanes);   /* the successors fall across the parent's gravity */
-            for (int mv = 0; mv < 2; mv++) {
-                int o2 = (o + (mv ? 1 : 3)) & 3;
-                memcpy(cur, pos, sizeof(int) * n);
-                memcpy(work, lanes, sizeof(uint64_t) * lane_count);
-                int any, tout;
-                int left = settle(f, o2, cur, work, q->target, &any, &tout);
-                size_t j = 2 * b + mv;
-                flags[j] = (uint8_t)reached(q->goal, left, any, tout);
-                pack(f, o2, cur, keys[j], words);
-                hashes[j] = hash_key(keys[j], words);
-                PREFETCH(&s->table[home_of(s, hashes[j])]);
-            }
+            successors(f, s, lo + b, q->goal, q->target, keys[2 * b], keys[2 * b + 1],
+                       hashes + 2 * b, flags + 2 * b, words, units);
+            PREFETCH(&s->table[home_of(s, hashes[2 * b])]);
+            PREFETCH(&s->table[home_of(s, hashes[2 * b + 1])]);
         }
         /* the key a duplicate would be compared with, fetched ahead too */
         for (size_t j = 0; j < 2 * batch; j++) {
@@ -471,7 +499,7 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                     __builtin_prefetch(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
                     break;
                 }
-                at = (at + 1) & (s->tcap - 1);
+                at = next_slot(s, at);
                 slot = s->table[at];
             }
         }
@@ -500,10 +528,10 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
                 }
                 key_store(key_at(s, s->count, units), keys[j], units);
                 *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
-                s->table[at] = print_of(s, hashes[j]) << s->ibits | (uint32_t)(s->count + 1);
+                s->table[at] = slot_of(s, print_of(s, hashes[j]), s->count);
                 s->count++;
                 if (s->count > s->grow_at) {
-                    if (table_build(s, s->ibits + 1, words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+                    if (table_build(s, grown(s->tcap), words, units)) { *code = NO_MEMORY; *lo_io = lo; return 1; }
                     /* later successors of this batch were prefetched into the old table */
                 }
             }
@@ -530,6 +558,258 @@ static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
     }
 }
 
+/* Layer-parallel expansion (threads > 1; the command line only).
+ * The successors of a layer (about 85 % of the time) are computed a chunk
+ * of CHUNK states at a time, by the helper threads and by the main thread
+ * when it would otherwise wait, into a ring of RING buffers; the main
+ * thread alone looks them up and inserts them, chunk after chunk in the
+ * layer's order, with the checks of expand(): so states, depth, moves,
+ * limits and the goal found (the first in that order) are the sequential
+ * search's. Helpers read only the frame and the keys of the current
+ * layer, written before the layer began; the block array is allocated
+ * whole up front so that adding a block never moves it under them. */
+#define CHUNK 1024
+#ifndef RING
+#define RING 8
+#endif
+#define MAX_THREADS 16
+/* successors ahead of the one inserted: the table slot of the one AHEAD2
+ * ahead is prefetched, then the key a duplicate of the one AHEAD ahead
+ * would be compared with */
+#define AHEAD 8
+#define AHEAD2 16
+
+struct Pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int stop, helpers, words, units;
+    size_t chunk;      /* states a chunk: CHUNK, smaller in the tests */
+    pthread_t tid[MAX_THREADS];
+    const Frame *f;
+    const Store *s;
+    int goal, target;
+    /* the layer, under mu: states [lo, hi), chunks counted from base (ids
+     * never repeat, so a slot's ready id cannot be a stale layer's) */
+    size_t lo, hi, nchunks, base, next_claim, inserted;
+    int parallel;      /* is the current layer expanded in parallel? */
+    uint64_t *keys[RING], *hashes[RING];
+    uint8_t *flags[RING];
+    _Atomic size_t ready[RING];   /* id + 1 of the chunk a slot holds */
+};
+
+typedef struct { size_t lo, hi, id; } Claim;
+
+/* Under mu: the next chunk to compute, if any may start now. */
+static int pool_claim(Pool *p, Claim *c) {
+    if (p->stop || p->next_claim >= p->nchunks || p->next_claim >= p->inserted + RING) return 0;
+    size_t k = p->next_claim++;
+    c->lo = p->lo + k * p->chunk;
+    c->hi = c->lo + p->chunk < p->hi ? c->lo + p->chunk : p->hi;
+    c->id = p->base + k;
+    return 1;
+}
+
+static inline __attribute__((always_inline)) void chunk_run(Pool *p, const Claim *c,
+                                                            const int words, const int units) {
+    size_t slot = c->id % RING;
+    uint64_t *keys = p->keys[slot], *hashes = p->hashes[slot];
+    uint8_t *flags = p->flags[slot];
+    for (size_t k = c->lo; k < c->hi; k++) {
+        size_t j = 2 * (k - c->lo);
+        successors(p->f, p->s, k, p->goal, p->target, keys + j * words, keys + (j + 1) * words,
+                   hashes + j, flags + j, words, units);
+    }
+    atomic_store_explicit(&p->ready[slot], c->id + 1, memory_order_release);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__) \
+    && !defined(ROT_NO_CLONES)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
+static void chunk_compute(Pool *p, const Claim *c) {
+    switch (p->units) {
+    case 1: chunk_run(p, c, 1, 1); break;
+    case 2: chunk_run(p, c, 1, 2); break;
+    case 3: chunk_run(p, c, 2, 3); break;
+    case 4: chunk_run(p, c, 2, 4); break;
+    default: chunk_run(p, c, p->words, p->units); break;
+    }
+}
+
+static void *pool_helper(void *arg) {
+    Pool *p = arg;
+    Claim c;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->stop && !pool_claim(p, &c)) pthread_cond_wait(&p->cv, &p->mu);
+        if (p->stop) break;
+        pthread_mutex_unlock(&p->mu);
+        chunk_compute(p, &c);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void pool_free(Pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int t = 0; t < p->helpers; t++) pthread_join(p->tid[t], NULL);
+    for (int r = 0; r < RING; r++) { free(p->keys[r]); free(p->hashes[r]); free(p->flags[r]); }
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p);
+}
+
+/* A pool of threads - 1 helpers; NULL when out of memory or threads. */
+static Pool *pool_new(const Search *q, int threads, size_t chunk) {
+    Pool *p = calloc(1, sizeof(Pool));
+    if (!p) return NULL;
+    p->chunk = chunk;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->f = &q->f; p->s = &q->s; p->goal = q->goal; p->target = q->target;
+    p->words = q->f.words; p->units = q->f.units;
+    for (int r = 0; r < RING; r++) {
+        p->keys[r] = malloc(2 * p->chunk * (size_t)p->words * sizeof(uint64_t));
+        p->hashes[r] = malloc(2 * p->chunk * sizeof(uint64_t));
+        p->flags[r] = malloc(2 * p->chunk);
+        atomic_init(&p->ready[r], 0);
+        if (!p->keys[r] || !p->hashes[r] || !p->flags[r]) { pool_free(p); return NULL; }
+    }
+    for (int t = 0; t < threads - 1 && t < MAX_THREADS; t++) {
+        if (pthread_create(&p->tid[t], NULL, pool_helper, p)) break;
+        p->helpers++;
+    }
+    if (!p->helpers) { pool_free(p); return NULL; }
+    return p;
+}
+
+/* A new layer [lo, hi): in parallel if it is big enough to share. */
+static void pool_layer(Pool *p, size_t lo, size_t hi) {
+    pthread_mutex_lock(&p->mu);
+    p->base += p->nchunks;
+    p->lo = lo; p->hi = hi;
+    p->parallel = hi - lo >= 2 * p->chunk;
+    p->nchunks = p->parallel ? (hi - lo + p->chunk - 1) / p->chunk : 0;
+    p->next_claim = p->inserted = 0;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+#ifdef ROT_PROFILE
+static uint64_t cyc_main_compute, cyc_main_wait, cyc_main_all, cyc_build;
+#endif
+/* Until chunk id is ready: compute any chunk that may start, else yield. */
+static void pool_wait(Pool *p, size_t id) {
+    Claim c;
+    while (atomic_load_explicit(&p->ready[id % RING], memory_order_acquire) != id + 1) {
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
+        pthread_mutex_lock(&p->mu);
+        int got = pool_claim(p, &c);
+        pthread_mutex_unlock(&p->mu);
+        if (got) chunk_compute(p, &c);
+        else sched_yield();
+#ifdef ROT_PROFILE
+        if (got) cyc_main_compute += __builtin_ia32_rdtsc() - c0;
+        else cyc_main_wait += __builtin_ia32_rdtsc() - c0;
+#endif
+    }
+}
+
+/* Fetch ahead the stored key a probe for hash would compare first. */
+static inline void prefetch_match(const Store *s, uint64_t hash, int units) {
+    size_t at = home_of(s, hash);
+    uint32_t slot = s->table[at], fp = print_of(s, hash);
+    for (int k = 0; k < 4 && slot; k++) {
+        if (s->ibits >= 32 || slot >> s->ibits == fp) {
+            PREFETCH(key_at(s, (size_t)(slot & (uint32_t)((1ULL << s->ibits) - 1)) - 1, units));
+            return;
+        }
+        at = next_slot(s, at);
+        slot = s->table[at];
+    }
+}
+
+/* expand() for a parallel layer: the same checks, stops and pauses, the
+ * successors read from the ring. */
+static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *lo_io, size_t hi,
+                                                            int *code, const int words,
+                                                            const int units) {
+    Store *s = &q->s;
+    Pool *p = q->pool;
+    size_t lo = *lo_io;
+    size_t have = (size_t)-1;   /* the chunk known ready */
+    while (lo < hi) {
+        size_t next = q->expanded + 1;
+        if (next % CHECK_EVERY == 0 && q->checked != next) {
+            double t = now();
+            q->checked = next;
+            if (q->max_seconds >= 0 && t - q->began > q->max_seconds) {
+                *code = LIMIT_TIME; *lo_io = lo; return 1;
+            }
+            if (q->has_progress && t - q->last >= PROGRESS_SECONDS) {
+                q->last = t;
+                *lo_io = lo; return 2;
+            }
+        }
+        size_t k = (lo - p->lo) / p->chunk, i = (lo - p->lo) % p->chunk, id = p->base + k;
+        size_t slot = id % RING, len = p->lo + (k + 1) * p->chunk < p->hi ? p->chunk : p->hi - p->lo - k * p->chunk;
+        if (have != id) { pool_wait(p, id); have = id; }
+        const uint64_t *keys = p->keys[slot], *hashes = p->hashes[slot];
+        const uint8_t *flags = p->flags[slot];
+        q->expanded++;
+        for (int mv = 0; mv < 2; mv++) {
+            size_t j = 2 * i + mv;
+            if (j + AHEAD2 < 2 * len) PREFETCH(&s->table[home_of(s, hashes[j + AHEAD2])]);
+            if (j + AHEAD < 2 * len) prefetch_match(s, hashes[j + AHEAD], units);
+            if (flags[j]) {
+                *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
+            }
+            long long at = store_find(s, keys + j * words, hashes[j], units);
+            if (at < 0) continue;
+            if (q->max_states > 0 && (long long)s->count >= q->max_states) {
+                *code = LIMIT_STATES; *lo_io = lo; return 1;
+            }
+            if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; *lo_io = lo; return 1; }
+            if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
+                *code = NO_MEMORY; *lo_io = lo; return 1;
+            }
+            key_store(key_at(s, s->count, units), keys + j * words, units);
+            *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
+            s->table[at] = slot_of(s, print_of(s, hashes[j]), s->count);
+            s->count++;
+            if (s->count > s->grow_at && table_build(s, grown(s->tcap), words, units)) {
+                *code = NO_MEMORY; *lo_io = lo; return 1;
+            }
+        }
+        lo++;
+        if (i + 1 == len) {   /* the chunk's slot is free again */
+            pthread_mutex_lock(&p->mu);
+            p->inserted = k + 1;
+            pthread_cond_broadcast(&p->cv);
+            pthread_mutex_unlock(&p->mu);
+        }
+    }
+    *lo_io = lo;
+    return 0;
+}
+
+static int expand_par_any(Search *q, size_t *lo, size_t hi, int *code) {
+    switch (q->f.units) {
+    case 1: return expand_par(q, lo, hi, code, 1, 1);
+    case 2: return expand_par(q, lo, hi, code, 1, 2);
+    case 3: return expand_par(q, lo, hi, code, 2, 3);
+    case 4: return expand_par(q, lo, hi, code, 2, 4);
+    default: return expand_par(q, lo, hi, code, q->f.words, q->f.units);
+    }
+}
+
 static int call_progress(PyObject *progress, size_t states, int depth) {
     PyObject *r = PyObject_CallFunction(progress, "nn", (Py_ssize_t)states, (Py_ssize_t)depth);
     if (!r) return -1;
@@ -549,8 +829,10 @@ static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *start, *progress;
     long long max_states;
     double max_seconds;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*OiiiLdO", &w, &h, &walls, &lengths, &vertical,
-                          &start, &o0, &goal, &target, &max_states, &max_seconds, &progress))
+    int threads = 1, chunk = CHUNK;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*OiiiLdO|ii", &w, &h, &walls, &lengths, &vertical,
+                          &start, &o0, &goal, &target, &max_states, &max_seconds, &progress,
+                          &threads, &chunk))
         return NULL;
     PyObject *result = NULL;
     Search *q = calloc(1, sizeof(Search));
@@ -561,7 +843,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     int n = (int)lengths.len;
     if (n < 1 || n > MAX_STICKS - 2 || vertical.len != n || w < 1 || h < 1 || w > MAX_SIDE
             || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h || PySequence_Length(start) != n
-            || o0 < 0 || o0 > 3 || goal < 0 || goal > 2) {
+            || o0 < 0 || o0 > 3 || goal < 0 || goal > 2 || threads < 1
+            || chunk < 1 || chunk > (1 << 20)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
         goto done;
     }
@@ -586,12 +869,25 @@ static PyObject *search(PyObject *self, PyObject *args) {
     q->max_seconds = max_seconds; q->has_progress = progress != Py_None;
     int units = f->units;
     uint64_t first[MAX_WORDS];
+    if (threads > 1) {
+        /* the block array whole: helpers read it while blocks are added */
+        s->blocks_cap = MAX_STATES >> BLOCK_BITS;
+        s->keys = calloc(s->blocks_cap, sizeof *s->keys);
+        s->parent = calloc(s->blocks_cap, sizeof *s->parent);
+        if (!s->keys || !s->parent) { PyErr_NoMemory(); goto done; }
+    }
     if (store_add_block(s, units)) { PyErr_NoMemory(); goto done; }
     pack(f, o0, pos, first, words);
     key_store(key_at(s, 0, units), first, units);
     *parent_at(s, 0) = 0xFFFFFFFFu;
     s->count = 1;
-    if (table_build(s, 12, words, units)) { PyErr_NoMemory(); goto done; }
+    if (table_build(s, 4096, words, units)) { PyErr_NoMemory(); goto done; }
+
+    if (threads > 1) {
+        /* without a helper (no memory, no thread) the search runs alone: same answer */
+        q->pool = pool_new(q, threads > MAX_THREADS ? MAX_THREADS : threads, (size_t)chunk);
+        if (q->pool) pool_layer(q->pool, 0, 1);
+    }
 
     int code = UNSOLVABLE, depth = 0;
     size_t lo = 0, hi = 1;
@@ -599,7 +895,14 @@ static PyObject *search(PyObject *self, PyObject *args) {
     for (;;) {
         int stop;
         Py_BEGIN_ALLOW_THREADS
-        stop = expand_any(q, &lo, hi, &code);
+#ifdef ROT_PROFILE
+        uint64_t c0 = __builtin_ia32_rdtsc();
+#endif
+        if (q->pool && q->pool->parallel) stop = expand_par_any(q, &lo, hi, &code);
+        else stop = expand_any(q, &lo, hi, &code);
+#ifdef ROT_PROFILE
+        cyc_main_all += __builtin_ia32_rdtsc() - c0;
+#endif
         Py_END_ALLOW_THREADS
         if (stop == 1) break;
         if (stop == 2) {
@@ -609,10 +912,13 @@ static PyObject *search(PyObject *self, PyObject *args) {
         if (s->count == hi) { code = UNSOLVABLE; break; }
         hi = s->count;
         depth++;
+        if (q->pool) pool_layer(q->pool, lo, hi);
         if (q->has_progress && call_progress(progress, s->count, depth)) goto done;
     }
 #ifdef ROT_PROFILE
     fprintf(stderr, "settle %.3f Gcyc, probe %.3f Gcyc\n", cyc_settle * 1e-9, cyc_probe * 1e-9);
+    fprintf(stderr, "main: all %.3f, computing %.3f, waiting %.3f Gcyc\n", cyc_main_all * 1e-9,
+            cyc_main_compute * 1e-9, cyc_main_wait * 1e-9);
 #endif
     if (code == NO_MEMORY) { PyErr_NoMemory(); goto done; }
     int nm = 0;
@@ -632,6 +938,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     result = Py_BuildValue("is#ni", code, moves ? moves : "", (Py_ssize_t)nm, (Py_ssize_t)s->count, depth);
 done:
     if (q) {
+        pool_free(q->pool);   /* first: its helpers read the blocks */
         free(moves);
         for (size_t b = 0; b < q->s.nblocks; b++) { free(q->s.keys[b]); free(q->s.parent[b]); }
         free(q->s.keys); free(q->s.parent);
@@ -647,7 +954,7 @@ release:
 /* layout(width, height, walls, lengths, vertical) -> (words, bytes_per_state):
  * the 64-bit words a packed state takes, and the bytes a visited state costs
  * at the peak: its key and parent link, and the table just after it doubled
- * (4-byte slots at half the growth load). */
+ * (4-byte slots at two thirds of the growth load: it grows by half). */
 static PyObject *layout(PyObject *self, PyObject *args) {
     int w, h;
     Py_buffer walls, lengths, vertical;
@@ -664,7 +971,7 @@ static PyObject *layout(PyObject *self, PyObject *args) {
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
-    long per_state = f->units * 4 + 4 + (long)((8 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
+    long per_state = f->units * 4 + 4 + (long)((6 * 1024 + LOAD_NUM - 1) / LOAD_NUM);
     result = Py_BuildValue("il", f->words, per_state);
 done:
     if (f) { free(f->code); free(f->cell); free(f); }

@@ -1,6 +1,7 @@
 """The C rotation search agrees with the reference, field by field; the
 limits and the progress callback behave as the other engines'; without the
-extension solve_best falls back to numpy."""
+extension solve_best falls back to numpy. With threads=2 (the command line's
+--threads) every answer is the one thread's, to the last field."""
 
 from __future__ import annotations
 
@@ -66,13 +67,15 @@ def test_benchmark_boards_agree_with_numpy(path):
     assert fields(got) == fields(expected)
 
 
-@pytest.mark.parametrize("entry", [e for e in LARGE if e["states"] <= 2_000_000],
-                         ids=lambda e: e["file"])
-def test_large_benchmark_boards_in_full(entry):
+@pytest.mark.parametrize(("entry", "threads"),
+                         [(e, 1) for e in LARGE if e["states"] <= 2_000_000]
+                         + [(e, 2) for e in LARGE if e["states"] <= 5_000_000],
+                         ids=lambda v: v["file"] if isinstance(v, dict) else f"threads={v}")
+def test_large_benchmark_boards_in_full(entry, threads):
     # the whole search, as the catalogue (made by make_puzzles.py and checked
     # against numpy there) records it; the moves replay to a release
     board = Board.from_text((ROOT / "benchmarks" / "puzzles" / entry["file"]).read_text())
-    got = native.native_solve(board, _shortcut=False)
+    got = native.native_solve(board, _shortcut=False, threads=threads)
     assert (got.status, got.length, got.states, got.depth) == \
         (entry["status"], entry["moves"], entry["states"], entry["depth"])
     if got.status == "solved":
@@ -258,3 +261,131 @@ def test_fallback_to_numpy_without_the_extension(monkeypatch):
     assert fields(without) == fields(with_c)
     with pytest.raises(solver.EngineError):
         solver.solve_best(board, engine="c")
+
+
+# Two threads. Layers are shared only from two chunks (1024 states each) up,
+# so the small boards take chunks of a few states (_chunk): many chunks a
+# layer, the ring of buffers wrapped around many times, goals and limits
+# met in the middle of a chunk.
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_two_threads_agree_on_library_puzzles(path):
+    board = Board.from_text(path.read_text())
+    for goal in ["any", "all"]:
+        for orientation in range(4):
+            one = native.native_solve(board, goal, orientation=orientation, max_states=3000)
+            for chunk in (1, 5):
+                two = native.native_solve(board, goal, orientation=orientation, max_states=3000,
+                                          threads=2, _chunk=chunk)
+                assert fields(two) == fields(one), (goal, orientation, chunk)
+
+
+@pytest.mark.parametrize("path", BENCH, ids=lambda p: p.name)
+def test_two_threads_agree_on_benchmark_boards(path):
+    # the real chunk size: layers of thousands of states are shared
+    board = Board.from_text(path.read_text())
+    one = native.native_solve(board, "any", max_states=100_000, _shortcut=False)
+    two = native.native_solve(board, "any", max_states=100_000, _shortcut=False, threads=2)
+    assert fields(two) == fields(one)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(3, 10), height=st.integers(3, 10),
+       sticks=st.integers(1, 6), walls=st.integers(0, 6), gaps=st.integers(0, 3),
+       longest=st.integers(1, 5), goal=st.sampled_from(["any", "all", "stick"]),
+       pick=st.integers(0, 61), orientation=st.integers(0, 3),
+       max_states=st.integers(1, 400), chunk=st.integers(1, 9), threads=st.integers(2, 3))
+def test_threads_agree_with_reference_on_random_boards(seed, width, height, sticks, walls, gaps,
+                                                       longest, goal, pick, orientation,
+                                                       max_states, chunk, threads):
+    try:
+        board = random_board(width, sticks, height=height, gaps=gaps, inner_walls=walls,
+                             rng=random.Random(seed), max_length=longest, settle=False)
+    except GenerateError:
+        return
+    if goal == "stick":
+        symbols = board.symbols()
+        goal = f"stick:{symbols[pick % len(symbols)]}"
+    expected = solve(board, goal, orientation=orientation, max_states=max_states,
+                     _shortcut=False)
+    got = native.native_solve(board, goal, orientation=orientation, max_states=max_states,
+                              _shortcut=False, threads=threads, _chunk=chunk)
+    assert fields(got) == fields(expected)
+
+
+@pytest.mark.parametrize("chunk", [3, None])
+@pytest.mark.parametrize("limit", [dict(max_states=20_000), dict(max_seconds=0.0),
+                                   dict(max_bytes=50_000)])
+def test_two_threads_keep_the_limits(limit, chunk):
+    board = big_board()
+    one = native.native_solve(board, "all", **limit)
+    two = native.native_solve(board, "all", threads=2, _chunk=chunk, **limit)
+    assert one.status == "limit"
+    assert (two.status, two.limit) == (one.status, one.limit)
+    if "max_seconds" not in limit:
+        assert fields(two) == fields(one)
+
+
+def test_two_threads_report_progress_and_stop_when_it_raises():
+    board = Board.from_text((ROOT / "benchmarks" / "puzzles" / "b10-9sticks-unsolvable.txt")
+                            .read_text())
+    seen = []
+
+    def watch(states, depth):
+        seen.append((states, depth))
+
+    one = native.native_solve(board, _shortcut=False)
+    two = native.native_solve(board, _shortcut=False, threads=2, progress=watch)
+    assert fields(two) == fields(one)
+    assert len(seen) > 2 and seen == sorted(seen) and seen[-1][0] <= two.states
+
+    calls = []
+
+    def cancel(states, depth):
+        calls.append(states)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        native.native_solve(board, _shortcut=False, threads=2, progress=cancel)
+    assert len(calls) == 3
+    # the helpers were stopped and joined: the next search runs as before
+    assert fields(native.native_solve(board, _shortcut=False, threads=2)) == fields(one)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+def test_threads_must_be_a_whole_number_from_one(threads):
+    with pytest.raises(ValueError, match="threads"):
+        native.native_solve(big_board(), threads=threads)
+
+
+def test_solve_best_and_the_command_line_pass_threads_on(capsys, tmp_path, monkeypatch):
+    board = big_board()
+    asked = []
+    real = native.native_solve
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs.get("threads"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(native, "native_solve", spy)
+    one = solver.solve_best(board, "all", max_states=30_000)
+    two = solver.solve_best(board, "all", max_states=30_000, threads=2)
+    assert fields(two) == fields(one) and two.engine == "c"
+    from webapp.cli import main
+
+    path = tmp_path / "crowd.txt"
+    path.write_text(board.text())
+    assert main(["solve", str(path), "--json", "--max-states", "30000", "--goal", "all",
+                 "--threads", "2"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["states"], out["depth"], out["engine"]) == (one.states, one.depth, "c")
+    assert asked == [1, 2, 2]
+
+
+def test_threads_is_refused_for_other_kinds(capsys):
+    from webapp.cli import main
+
+    assert main(["solve", str(ROOT / "puzzles" / "sliding" / "farthest-eight-a.txt"),
+                 "--threads", "2"]) == 2
+    assert "--threads does not apply to a sliding puzzle" in capsys.readouterr().err

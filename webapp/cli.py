@@ -223,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "search (exit 2 where it is not built); numpy (or fast): a whole "
                               "layer at a time; reference: the plain one-state-at-a-time search; "
                               "the JSON answer's engine names the one that ran")
+    p_solve.add_argument("--threads", type=_positive, default=1, metavar="N",
+                         help="rotation, C engine: N threads share each large layer of the "
+                              "search, same answer (default: 1; the server always uses 1)")
     p_solve.set_defaults(run=_solve)
 
     p_gen = commands.add_parser(
@@ -410,7 +413,7 @@ def _solve(args) -> int:
 
 
 #: Options that only a rotation puzzle takes, with their defaults.
-_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "auto"}
+_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "auto", "threads": 1}
 #: Options that only a sliding-tile puzzle takes.
 _SLIDING_ONLY = {"max_nodes": None}
 #: Options a triangle puzzle does not take.
@@ -590,7 +593,8 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
         try:
             answer = solve_best(board, goal, max_states=args.max_states,
                                 max_seconds=args.max_seconds, progress=progress,
-                                engine="numpy" if args.engine == "fast" else args.engine)
+                                engine="numpy" if args.engine == "fast" else args.engine,
+                                threads=args.threads)
         except KeyboardInterrupt:
             progress.close()
             answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,

@@ -36,14 +36,30 @@ def available() -> bool:
 
 def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
                  max_seconds: float | None = None, max_bytes: int | None = None,
-                 orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:
+                 orientation: int = 0, progress=None, threads: int = 1,
+                 _shortcut: bool = True, _chunk: int | None = None) -> Answer:
     """:func:`webapp.rotation.search.solve`, run by the C extension.
 
     ``max_bytes`` bounds the bytes the visited states hold (key, parent link,
     hash slots: ``MODULE.layout`` says how many a state takes); reaching it
     ends with ``limit == "memory"``. An exception
     raised by ``progress`` stops the search and propagates.
+
+    ``threads`` > 1 lets that many threads compute the successors of each
+    large layer (the command line's ``--threads``; the server keeps one core
+    per solve); one thread still inserts them in order, so the answer is the
+    same to the last field. ``_chunk`` (states a thread takes at a time, and
+    a layer is shared only from two chunks up) lets the tests share the
+    layers of small boards.
+
+    >>> from webapp.rotation.physics import EXAMPLE
+    >>> native_solve(Board.from_text(EXAMPLE), threads=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads must be a whole number >= 1, not 0
     """
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
     if MODULE is None:
         raise RuntimeError("the C rotation search (webapp._rotation) is not built")
     goal = checked_request(board, goal, orientation, max_states)
@@ -80,7 +96,8 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
     target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else -1
     code, moves, states, depth = MODULE.search(
         frame.width, frame.height, walls, lengths, vertical, settled, orientation, kind, target,
-        max_states or 0, -1.0 if max_seconds is None else float(max_seconds), progress)
+        max_states or 0, -1.0 if max_seconds is None else float(max_seconds), progress, threads,
+        *([] if _chunk is None else [_chunk]))
     status, limit = _CODES[code]
     if limit == "states":
         limit = state_limit

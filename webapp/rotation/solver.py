@@ -84,7 +84,8 @@ def pick_engine(engine: str = "auto") -> str:
 
 def solve_best(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
                max_seconds: float | None = None, max_bytes: int | None = None,
-               orientation: int = 0, progress=None, engine: str = "auto") -> Answer:
+               orientation: int = 0, progress=None, engine: str = "auto",
+               threads: int = 1) -> Answer:
     """Solve with the fastest engine available (or ``engine``), within the limits.
 
     When ``auto`` picks numpy (no C engine), a tiny search is quicker one
@@ -92,13 +93,14 @@ def solve_best(board: Board, goal: str | Goal = "any", *, max_states: int | None
     importing it much more), so the reference gets the first few hundred
     states and the answer says ``reference`` when they were enough; all
     count states the same way, so the answer does not change. An engine
-    asked for by name is the one that runs.
+    asked for by name is the one that runs. ``threads`` goes to the C
+    engine (the others run on one thread).
     """
     asked, engine = engine, pick_engine(engine)
     limits = dict(max_states=max_states, max_seconds=max_seconds, max_bytes=max_bytes,
                   orientation=orientation, progress=progress)
     if engine == "c":
-        answer = native.native_solve(board, goal, **limits)
+        answer = native.native_solve(board, goal, threads=threads, **limits)
     elif engine == "reference":
         answer = solve(board, goal, **limits)
     else:

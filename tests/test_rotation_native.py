@@ -110,6 +110,14 @@ def test_random_rectangles_agree_with_reference(seed, width, height, sticks, wal
                                                 max_states):
     # rectangles, several gaps (or none: searched anyway), long sticks, every
     # goal and a state limit that often ends the search
+    agree_on_random_board(seed, width, height, sticks, walls, gaps, longest, goal, pick,
+                          orientation, max_states, gap_width=gap_width)
+
+
+def agree_on_random_board(seed, width, height, sticks, walls, gaps, longest, goal, pick,
+                          orientation, max_states, gap_width=1, **engine):
+    """The C engine (with ``engine``'s options) answers a random board as the
+    reference does, field by field."""
     try:
         board = random_board(width, sticks, height=height, gaps=gaps, gap_width=gap_width,
                              inner_walls=walls, rng=random.Random(seed), max_length=longest,
@@ -122,7 +130,7 @@ def test_random_rectangles_agree_with_reference(seed, width, height, sticks, wal
     expected = solve(board, goal, orientation=orientation, max_states=max_states,
                      _shortcut=False)
     got = native.native_solve(board, goal, orientation=orientation, max_states=max_states,
-                              _shortcut=False)
+                              _shortcut=False, **engine)
     assert fields(got) == fields(expected)
 
 
@@ -298,19 +306,8 @@ def test_two_threads_agree_on_benchmark_boards(path):
 def test_threads_agree_with_reference_on_random_boards(seed, width, height, sticks, walls, gaps,
                                                        longest, goal, pick, orientation,
                                                        max_states, chunk, threads):
-    try:
-        board = random_board(width, sticks, height=height, gaps=gaps, inner_walls=walls,
-                             rng=random.Random(seed), max_length=longest, settle=False)
-    except GenerateError:
-        return
-    if goal == "stick":
-        symbols = board.symbols()
-        goal = f"stick:{symbols[pick % len(symbols)]}"
-    expected = solve(board, goal, orientation=orientation, max_states=max_states,
-                     _shortcut=False)
-    got = native.native_solve(board, goal, orientation=orientation, max_states=max_states,
-                              _shortcut=False, threads=threads, _chunk=chunk)
-    assert fields(got) == fields(expected)
+    agree_on_random_board(seed, width, height, sticks, walls, gaps, longest, goal, pick,
+                          orientation, max_states, threads=threads, _chunk=chunk)
 
 
 @pytest.mark.parametrize("chunk", [3, None])

@@ -82,8 +82,8 @@ import time
 import numpy as np
 
 from .board import Board
-from .physics import RELEASED, Frame, Position
-from .search import Answer, Goal, checked_request, goal_test, without_search
+from .physics import RELEASED, Frame
+from .search import Answer, Goal, opening
 
 __all__ = ["fast_solve", "Tables", "Packing"]
 
@@ -617,28 +617,10 @@ def fast_solve(board: Board, goal: str | Goal = "any", *, max_states: int | None
     several words and small chunks on small boards; ``_shortcut=False`` searches
     even a board that :func:`~webapp.rotation.search.without_search` decides.)
     """
-    goal = checked_request(board, goal, orientation, max_states)
-    began = time.perf_counter()
-    if _shortcut:
-        decided = without_search(board, goal, orientation, began)
-        if decided is not None:
-            return decided
-    frame = Frame(board)
-    reached = goal_test(frame, goal)
-
-    def answer(status: str, moves: str = "", **extra) -> Answer:
-        first = Position(board, orientation).settle()
-        trajectory = first.position.play(moves) if status == "solved" else []
-        return Answer(status, goal, board, moves, orientation=orientation,
-                      seconds=time.perf_counter() - began, start=first,
-                      trajectory=trajectory, **extra)
-
-    # the first settling is the reference's own
-    settled, _, released = frame.settle(orientation, frame.positions(board))
-    if reached(settled, released):
-        return answer("solved", states=1, depth=0)
-    if all(p == RELEASED for p in settled):
-        return answer("unsolvable", states=1, depth=0)
+    decided, goal, frame, settled, answer, began = opening(board, goal, orientation,
+                                                           max_states, _shortcut)
+    if decided is not None:
+        return decided
 
     search = _Search(frame, goal, _word_bits)
     chunk = _chunk_states or search.chunk_states

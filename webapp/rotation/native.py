@@ -13,11 +13,10 @@ True
 
 from __future__ import annotations
 
-import time
 
 from .board import Board
-from .physics import RELEASED, Frame, Position
-from .search import Answer, Goal, checked_request, goal_test, without_search
+from .physics import Frame
+from .search import Answer, Goal, opening
 
 try:  # optional: a failed compile leaves the numpy solver
     from webapp import _rotation as MODULE
@@ -62,27 +61,10 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
         raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
     if MODULE is None:
         raise RuntimeError("the C rotation search (webapp._rotation) is not built")
-    goal = checked_request(board, goal, orientation, max_states)
-    began = time.perf_counter()
-    if _shortcut:
-        decided = without_search(board, goal, orientation, began)
-        if decided is not None:
-            return decided
-    frame = Frame(board)
-    reached = goal_test(frame, goal)
-
-    def answer(status: str, moves: str = "", **extra) -> Answer:
-        first = Position(board, orientation).settle()
-        trajectory = first.position.play(moves) if status == "solved" else []
-        return Answer(status, goal, board, moves, orientation=orientation,
-                      seconds=time.perf_counter() - began, start=first,
-                      trajectory=trajectory, **extra)
-
-    settled, _, released = frame.settle(orientation, frame.positions(board))
-    if reached(settled, released):
-        return answer("solved", states=1, depth=0)
-    if all(p == RELEASED for p in settled):
-        return answer("unsolvable", states=1, depth=0)
+    decided, goal, frame, settled, answer, began = opening(board, goal, orientation,
+                                                           max_states, _shortcut)
+    if decided is not None:
+        return decided
 
     state_limit = "states"
     walls, lengths = frame.walls, bytes(frame.lengths)

@@ -204,6 +204,41 @@ def goal_test(frame: Frame, goal: Goal):
     return lambda positions, released: all(p == RELEASED for p in positions)
 
 
+def opening(board: Board, goal: str | Goal, orientation: int, max_states: int | None,
+            shortcut: bool = True):
+    """What the numpy and C engines do before they search, the reference's way:
+    check the request, answer a board without a search when it needs none,
+    settle the start. Returns ``(decided, goal, frame, settled, answer, began)``:
+    ``decided`` is the whole answer when no search is needed (else None),
+    ``goal`` the checked :class:`Goal`,
+    ``settled`` the start's stick cells, and ``answer(status, moves, **extra)``
+    makes an :class:`Answer` timed from ``began`` (this call's clock).
+    """
+    goal = checked_request(board, goal, orientation, max_states)
+    began = time.perf_counter()
+    if shortcut:
+        decided = without_search(board, goal, orientation, began)
+        if decided is not None:
+            return decided, goal, None, None, None, began
+    frame = Frame(board)
+    reached = goal_test(frame, goal)
+
+    def answer(status: str, moves: str = "", **extra) -> Answer:
+        first = Position(board, orientation).settle()
+        trajectory = first.position.play(moves) if status == "solved" else []
+        return Answer(status, goal, board, moves, orientation=orientation,
+                      seconds=time.perf_counter() - began, start=first,
+                      trajectory=trajectory, **extra)
+
+    # the first settling is the reference's own
+    settled, _, released = frame.settle(orientation, frame.positions(board))
+    if reached(settled, released):
+        return answer("solved", states=1, depth=0), goal, frame, settled, answer, began
+    if all(p == RELEASED for p in settled):
+        return answer("unsolvable", states=1, depth=0), goal, frame, settled, answer, began
+    return None, goal, frame, settled, answer, began
+
+
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
           max_seconds: float | None = None, max_bytes: int | None = None,
           orientation: int = 0, progress=None, _shortcut: bool = True) -> Answer:

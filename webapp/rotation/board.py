@@ -7,7 +7,7 @@ is not part of the board; :mod:`webapp.rotation.physics` adds it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .value import Frozen, Ordered
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -25,8 +25,7 @@ class BoardError(ValueError):
     """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks, sizes)."""
 
 
-@dataclass(frozen=True, order=True)
-class Stick:
+class Stick(Ordered):
     """A straight stick: ``length`` cells from its top-left cell ``(row, col)``.
 
     A vertical stick runs down from its top cell, a horizontal one right from
@@ -38,19 +37,27 @@ class Stick:
     ((4, 5), (5, 5))
     """
 
+    FIELDS = ("symbol", "row", "col", "length", "vertical")
     symbol: str
     row: int
     col: int
-    length: int = 1
-    vertical: bool = False
+    length: int
+    vertical: bool
 
-    def __post_init__(self) -> None:
-        if self.symbol not in SYMBOL_ORDER or len(self.symbol) != 1:
-            raise BoardError(f"{self.symbol!r} is not a stick symbol (0-9, a-z, A-Z)")
-        if self.length < 1:
-            raise BoardError(f"stick {self.symbol} has length {self.length}, less than 1")
-        if self.length == 1 and self.vertical:
-            object.__setattr__(self, "vertical", False)
+    def __init__(self, symbol: str, row: int, col: int, length: int = 1,
+                 vertical: bool = False) -> None:
+        if symbol not in SYMBOL_ORDER or len(symbol) != 1:
+            raise BoardError(f"{symbol!r} is not a stick symbol (0-9, a-z, A-Z)")
+        if length < 1:
+            raise BoardError(f"stick {symbol} has length {length}, less than 1")
+        if length == 1 and vertical:
+            vertical = False
+        setter = object.__setattr__
+        setter(self, "symbol", symbol)
+        setter(self, "row", row)
+        setter(self, "col", col)
+        setter(self, "length", length)
+        setter(self, "vertical", vertical)
 
     def cells(self) -> tuple[tuple[int, int], ...]:
         """The cells the stick covers, top-left first."""
@@ -66,8 +73,7 @@ class Stick:
         return f"Stick({self.symbol!r}, {self.row}, {self.col}, {self.length}{extra})"
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """A frame of ``width`` x ``height`` cells with walls and sticks.
 
     Build one from text with :meth:`from_text`; ``str(board)`` gives the text
@@ -82,24 +88,29 @@ class Board:
     ('0', '#', ' ')
     """
 
+    # _cells (every wall and stick cell) is derived: neither compared nor shown
+    FIELDS = ("width", "height", "walls", "sticks")
     width: int
     height: int
     walls: frozenset[tuple[int, int]]
-    sticks: tuple[Stick, ...] = ()
-    _cells: dict = field(init=False, repr=False, compare=False, hash=False)
+    sticks: tuple[Stick, ...]
 
-    def __post_init__(self) -> None:
-        for name, value in (("width", self.width), ("height", self.height)):
+    def __init__(self, width: int, height: int, walls, sticks=()) -> None:
+        for name, value in (("width", width), ("height", height)):
             if not MIN_SIZE <= value <= MAX_SIZE:
                 raise BoardError(
                     f"{name} {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
                 )
-        object.__setattr__(self, "walls", frozenset(self.walls))
-        sticks = tuple(sorted(self.sticks, key=lambda s: SYMBOL_ORDER[s.symbol]))
-        object.__setattr__(self, "sticks", sticks)
+        setter = object.__setattr__
+        setter(self, "width", width)
+        setter(self, "height", height)
+        walls = frozenset(walls)
+        setter(self, "walls", walls)
+        sticks = tuple(sorted(sticks, key=lambda s: SYMBOL_ORDER[s.symbol]))
+        setter(self, "sticks", sticks)
         cells: dict[tuple[int, int], str] = {}
-        for r, c in self.walls:
-            if not (0 <= r < self.height and 0 <= c < self.width):
+        for r, c in walls:
+            if not (0 <= r < height and 0 <= c < width):
                 raise BoardError(f"wall at row {r + 1}, column {c + 1} is outside the frame")
             cells[(r, c)] = WALL
         seen: set[str] = set()
@@ -108,7 +119,7 @@ class Board:
                 raise BoardError(f"two sticks share the symbol {stick.symbol}")
             seen.add(stick.symbol)
             for r, c in stick.cells():
-                if not (0 <= r < self.height and 0 <= c < self.width):
+                if not (0 <= r < height and 0 <= c < width):
                     raise BoardError(
                         f"stick {stick.symbol} reaches outside the frame at row {r + 1}, column {c + 1}"
                     )
@@ -117,7 +128,7 @@ class Board:
                         f"stick {stick.symbol} overlaps {_describe(cells[(r, c)])} at row {r + 1}, column {c + 1}"
                     )
                 cells[(r, c)] = stick.symbol
-        object.__setattr__(self, "_cells", cells)
+        setter(self, "_cells", cells)
 
     # -- construction -------------------------------------------------------
     @classmethod

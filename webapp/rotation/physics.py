@@ -17,9 +17,8 @@ from the start (0 to 3), so gravity points at the frame's bottom (0), right
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .board import Board, BoardError
+from .value import Frozen
 
 #: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"
@@ -168,15 +167,23 @@ def _distance_out(r, c, n, v, dr, dc, w, h) -> int:
     return c + (1 if v else n)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """What one settling did: the ``position`` reached, how far each stick
     moved (``moved``, only sticks that moved), and which fell out."""
 
+    FIELDS = ("move", "position", "moved", "released")
     move: str | None
     position: Position
-    moved: dict[str, int] = field(default_factory=dict)
-    released: tuple[str, ...] = ()
+    moved: dict[str, int]
+    released: tuple[str, ...]
+
+    def __init__(self, move: str | None, position: Position, moved: dict[str, int] | None = None,
+                 released: tuple[str, ...] = ()) -> None:
+        setter = object.__setattr__
+        setter(self, "move", move)
+        setter(self, "position", position)
+        setter(self, "moved", {} if moved is None else moved)
+        setter(self, "released", released)
 
     def to_dict(self) -> dict:
         """JSON-ready: the move, the orientation after it, every stick's
@@ -191,20 +198,22 @@ class Step:
         }
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(Frozen):
     """A board and the side of the frame gravity points at.
 
     ``orientation`` counts quarter turns clockwise from the start; the board
     stays in the frame's own coordinates whatever the orientation.
     """
 
+    FIELDS = ("board", "orientation")
     board: Board
-    orientation: int = 0
+    orientation: int
 
-    def __post_init__(self) -> None:
-        if self.orientation not in (0, 1, 2, 3):
-            raise BoardError(f"orientation must be 0 to 3, not {self.orientation!r}")
+    def __init__(self, board: Board, orientation: int = 0) -> None:
+        if orientation not in (0, 1, 2, 3):
+            raise BoardError(f"orientation must be 0 to 3, not {orientation!r}")
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "orientation", orientation)
 
     @property
     def gravity_side(self) -> str:

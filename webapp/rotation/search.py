@@ -19,10 +19,10 @@ still in the frame; each has two successors, ``L`` and ``R``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 from .board import Board, BoardError
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
+from .value import Frozen, Value
 
 __all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
 
@@ -40,8 +40,7 @@ class GoalError(ValueError):
     """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
 
 
-@dataclass(frozen=True)
-class Goal:
+class Goal(Frozen):
     """What counts as solved: ``any`` stick out, one chosen ``stick``, or ``all``.
 
     >>> Goal.parse("stick:a")
@@ -50,8 +49,13 @@ class Goal:
     'all'
     """
 
-    kind: str = "any"
-    symbol: str | None = None
+    FIELDS = ("kind", "symbol")
+    kind: str
+    symbol: str | None
+
+    def __init__(self, kind: str = "any", symbol: str | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "symbol", symbol)
 
     @classmethod
     def parse(cls, text: str | Goal | None) -> Goal:
@@ -76,8 +80,7 @@ class Goal:
         return f"stick:{self.symbol}" if self.kind == "stick" else self.kind
 
 
-@dataclass
-class Answer:
+class Answer(Value):
     """The outcome of a search.
 
     ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
@@ -91,20 +94,41 @@ class Answer:
     release: goal ``all`` is met before the first move, ``any`` never).
     """
 
+    FIELDS = ("status", "goal", "board", "moves", "states", "depth", "seconds", "limit",
+              "orientation", "start", "trajectory", "reason", "engine")
     status: str
     goal: Goal
     board: Board
-    moves: str = ""
-    states: int = 0
-    depth: int = 0
-    seconds: float = 0.0
-    limit: str | None = None
-    orientation: int = 0
-    start: Step | None = None
-    trajectory: list[Step] = field(default_factory=list)
-    reason: str | None = None
+    moves: str
+    states: int
+    depth: int
+    seconds: float
+    limit: str | None
+    orientation: int
+    start: Step | None
+    trajectory: list[Step]
+    reason: str | None
     #: Which solver computed it ('c', 'numpy', 'reference'), when one says.
-    engine: str | None = None
+    engine: str | None
+
+    def __init__(self, status: str, goal: Goal, board: Board, moves: str = "", states: int = 0,
+                 depth: int = 0, seconds: float = 0.0, limit: str | None = None,
+                 orientation: int = 0, start: Step | None = None,
+                 trajectory: list[Step] | None = None, reason: str | None = None,
+                 engine: str | None = None) -> None:
+        self.status = status
+        self.goal = goal
+        self.board = board
+        self.moves = moves
+        self.states = states
+        self.depth = depth
+        self.seconds = seconds
+        self.limit = limit
+        self.orientation = orientation
+        self.start = start
+        self.trajectory = [] if trajectory is None else trajectory
+        self.reason = reason
+        self.engine = engine
 
     @property
     def length(self) -> int | None:

@@ -28,7 +28,6 @@ import json
 import math
 import os
 import sys
-import threading
 import time
 
 from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
@@ -160,6 +159,21 @@ class _Parser(argparse.ArgumentParser):
                 action.help = action.help + action.help.finish()
         return super().format_help()
 
+    def add_argument(self, *args, **kwargs):
+        # argparse makes a help formatter for each option only to check its
+        # metavar, and a formatter asks shutil (which loads zlib, bz2, lzma)
+        # for the terminal's width: a fixed width does for the check
+        self._checking = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking = False
+
+    def _get_formatter(self):
+        if getattr(self, "_checking", False):
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
+
 
 def _generate_max_states() -> int:
     from .rotation.generate import DEFAULT_MAX_STATES
@@ -180,7 +194,22 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands, in the order the top-level --help lists them.
+COMMANDS = ("solve", "generate", "serve")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command`` (one of :data:`COMMANDS`),
+    only that command's options are added, which is all that parsing its
+    arguments needs (a solve starts sooner), else every command's.
+
+    >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
+    True
+    >>> sorted(build_parser()._subparsers._group_actions[0].choices)
+    ['generate', 'serve', 'solve']
+    >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
+    ['serve']
+    """
     parser = _Parser(
         prog="rotation-playground",
         description=_kinds_description,
@@ -188,8 +217,15 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_Version)
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # prog given: else argparse formats the top-level usage to make it
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     prog=parser.prog)
+    for name in COMMANDS if command is None else (command,):
+        _ADD[name](commands)
+    return parser
 
+
+def _add_solve(commands) -> None:
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
                                   description="Find a shortest solution: the turns (L, R) of "
                                               "a rotation puzzle, the tiles to slide of a "
@@ -228,6 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "search, same answer (default: 1; the server always uses 1)")
     p_solve.set_defaults(run=_solve)
 
+
+def _add_generate(commands) -> None:
+    kinds = names()
     p_gen = commands.add_parser(
         "generate", help="make a random puzzle",
         description="Build random puzzles and print one in the text format; its shortest "
@@ -271,6 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    lambda: f" (default {_generate_max_states():,})"))
     p_gen.set_defaults(run=_generate, parser=p_gen)
 
+
+def _add_serve(commands) -> None:
     p_serve = commands.add_parser(
         "serve", help="run the web playground",
         description="Serve the web playground with waitress (settings: docs/serving.md) "
@@ -286,13 +327,20 @@ def build_parser() -> argparse.ArgumentParser:
                          help="Flask's development server with reloader and debugger, "
                               "never for the public (default: waitress)")
     p_serve.set_defaults(run=_serve)
-    return parser
+
+
+_ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve}
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    # a command named first needs only its own parser; anything else (--help,
+    # --version, a mistake) gets every command's, to list them
+    command = argv[0] if argv and argv[0] in COMMANDS else None
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser(command).parse_args(argv)
         except SystemExit:  # --help, --version or a usage error: their text may meet a closed pipe
             sys.stdout.flush()
             raise
@@ -656,8 +704,7 @@ class Progress:
         self.depth = 0
         self.phase = "search"
         self.began = time.perf_counter()
-        self._done = threading.Event()
-        self._lock = threading.Lock()
+        self._done = self._lock = None  # the drawing thread's: only when shown
         self._drawn = False
         self._thread = None
         try:  # a middle dot where the terminal can show one
@@ -666,6 +713,10 @@ class Progress:
         except (LookupError, UnicodeEncodeError):
             self._dot = " | "
         if show:
+            import threading  # here: a solve whose standard error is no terminal need not load it
+
+            self._done = threading.Event()
+            self._lock = threading.Lock()
             self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
             self._thread.start()
 
@@ -710,8 +761,8 @@ class Progress:
 
     def close(self) -> None:
         """Stop drawing and clear the line (safe to call twice)."""
-        self._done.set()
         if self._thread is not None:
+            self._done.set()
             self._thread.join()
             self._thread = None
             if self._drawn:

@@ -1,10 +1,11 @@
 """The registry of puzzle kinds: every kind is one back end behind one small
-interface (:class:`Kind`, as ``KIND`` in ``webapp/<kind>/kind.py``), and the
-web app, the command line and the gallery reach a kind only through here.
+interface (:class:`~webapp.kind_protocol.Kind`, also ``kinds.Kind``; as
+``KIND`` in ``webapp/<kind>/kind.py``), and the web app, the command line
+and the gallery reach a kind only through here.
 
 A new kind plugs in with its ``kind.py`` and its name in :data:`NAMES` (and
 its page's template and script): the generic code never asks a kind's name,
-only the attributes below. The optional ones get their defaults from
+only the attributes of ``Kind``. The optional ones get their defaults from
 :func:`with_defaults`, the one place that knows them.
 
 A kind's module is imported when the kind is first asked for (:func:`get`,
@@ -30,102 +31,14 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-if TYPE_CHECKING:  # only named in annotations: a solve need not import it
-    import random
+# typing takes a while to import, and the names below are only annotations
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .kind_protocol import Kind
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
 NAMES = ("rotation", "sliding", "triangle")
-
-
-@runtime_checkable
-class Kind(Protocol):
-    """What every puzzle kind offers. A puzzle is whatever the kind's
-    ``parse`` gives (its own object); the web app only passes it back.
-
-    Required (each kind sets them):
-
-    - ``name``: the kind's address part (``/api/<name>/...``) and key in
-      stored links, cached answers and jobs.
-    - ``title``, ``goal``: for people (header, gallery, page's goal line).
-    - ``counter``: what a search counts (``states``, ``nodes``): the field
-      of answers and job snapshots, and ``max_<counter>`` its bound.
-    - ``depth_field``: the snapshot's second figure (``depth``, ``bound``).
-    - ``error``: the kind's ValueError subclass for bad puzzles.
-    - ``example``: a puzzle's text (the page shown first, API messages).
-    - ``parse(text)``, ``text(puzzle)``: the text format both ways.
-    - ``encode(puzzle)``, ``decode(code)``: the share code both ways.
-    - ``options(data)``: the kind's options from a request body.
-    - ``quick(puzzle, options)``: the answer when it is cheap, else None.
-    - ``solve(text, options, *, max_seconds, max_count, max_bytes, progress)``.
-    - ``move(puzzle, options, move)``, ``hint(puzzle, options)`` (None:
-      the first move of a solve), ``shuffle(data, rng)``.
-    - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
-
-    Optional (see :func:`with_defaults` for the value a kind gets without):
-
-    - ``legacy``: this kind was the only one before there were kinds: its
-      routes also answer at ``/api/<route>``, ``/how-to-play`` is its guide,
-      and catalogue entries that name no kind are its. One kind at most.
-    - ``page_path``: the address of its playground (``/<name>``).
-    - ``template``: the playground's template (``<name>.html``).
-    - ``edit_mode``: the page's mode for a puzzle opened to be edited.
-    - ``how_to_play_template``: its guide (``how_to_play_<name>.html``).
-    - ``config_prefix``: its limits' config keys are
-      ``<prefix>_MAX_<COUNTER>``, ``<prefix>_MAX_SECONDS``, ... (``<NAME>``).
-    - ``option_fields``: the request fields ``options`` reads (others
-      are refused with a 400 naming them); ``shuffle_fields`` likewise.
-    - ``request_example``: a request body shown in API messages.
-    - ``cache_key_text(text, options)``, ``link_id_text(text)``: the
-      strings hashed for a cached answer's key and a short link's id.
-    - ``complete(answer)``: an answer kept from before with the fields it lacks.
-    - ``job_note(puzzle, options, limits)``: a sentence for the page about
-      a worker's solve (e.g. a time limit it runs under), or None.
-    - ``how_to_play_pictures()``: the guide's pictures by section, each
-      ``(puzzle text, label, caption)``.
-    - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
-      puzzle gets when the kind picks them per puzzle (``config``: the web
-      app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
-    """
-
-    name: str
-    title: str
-    goal: str
-    counter: str
-    depth_field: str
-    error: type
-    example: str
-    legacy: bool
-    page_path: str
-    template: str
-    edit_mode: str
-    how_to_play_template: str
-    config_prefix: str
-    option_fields: tuple
-    shuffle_fields: tuple
-    request_example: str
-
-    def parse(self, text: str) -> Any: ...
-    def text(self, puzzle) -> str: ...
-    def encode(self, puzzle) -> str: ...
-    def decode(self, code: str) -> Any: ...
-    def options(self, data: dict) -> dict: ...
-    def quick(self, puzzle, options: dict) -> dict | None: ...
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
-              max_bytes=None, progress=None) -> dict: ...
-    def move(self, puzzle, options: dict, move) -> dict: ...
-    def hint(self, puzzle, options: dict) -> dict | None: ...
-    def shuffle(self, data: dict, rng: random.Random) -> Any: ...
-    def svg(self, puzzle) -> str: ...
-    def detect(self, text: str) -> float: ...
-    def summary(self, puzzle) -> dict: ...
-    def cache_key_text(self, text: str, options: dict) -> str: ...
-    def link_id_text(self, text: str) -> str: ...
-    def complete(self, answer: dict) -> dict: ...
-    def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
-    def how_to_play_pictures(self) -> dict: ...
-    def time_limit(self, puzzle, config) -> float | None: ...
 
 
 def with_defaults(kind) -> Kind:
@@ -197,8 +110,11 @@ def _load(name: str):
 def __getattr__(attribute: str):
     """``KINDS`` (every kind, in order) and ``_BY_NAME``, made when first
     asked for (PEP 562): only then is every kind's module imported. Tests
-    may replace both (a third kind for a while)."""
-    if attribute == "KINDS":
+    may replace both (a third kind for a while). ``Kind``, the interface,
+    from its own module (which imports typing)."""
+    if attribute == "Kind":
+        from .kind_protocol import Kind as value
+    elif attribute == "KINDS":
         value = tuple(_load(name) for name in NAMES)
     elif attribute == "_BY_NAME":
         value = {name: _load(name) for name in NAMES}

@@ -14,8 +14,6 @@ C engine built, a solve never loads it.
 
 from __future__ import annotations
 
-import importlib.util
-
 from . import native
 from .board import Board
 from .search import Answer, Goal, solve
@@ -37,6 +35,8 @@ def has_numpy() -> bool:
     importing numpy (which is what costs)."""
     if _numpy_solve is not None:
         return _numpy_solve is not False
+    import importlib.util  # here: only a solve without the C engine asks
+
     try:
         return importlib.util.find_spec("numpy") is not None
     except (ImportError, ValueError):  # pragma: no cover - a broken installation

@@ -1,0 +1,105 @@
+"""The interface every puzzle kind offers (:class:`Kind`), kept apart from
+the registry (:mod:`webapp.kinds`, which gives it as ``kinds.Kind``) because
+it needs :mod:`typing`, which a command-line solve would otherwise import for
+nothing (3 ms of its start-up).
+
+>>> from webapp.kinds import get
+>>> isinstance(get("rotation"), Kind)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import random
+
+
+@runtime_checkable
+class Kind(Protocol):
+    """What every puzzle kind offers. A puzzle is whatever the kind's
+    ``parse`` gives (its own object); the web app only passes it back.
+
+    Required (each kind sets them):
+
+    - ``name``: the kind's address part (``/api/<name>/...``) and key in
+      stored links, cached answers and jobs.
+    - ``title``, ``goal``: for people (header, gallery, page's goal line).
+    - ``counter``: what a search counts (``states``, ``nodes``): the field
+      of answers and job snapshots, and ``max_<counter>`` its bound.
+    - ``depth_field``: the snapshot's second figure (``depth``, ``bound``).
+    - ``error``: the kind's ValueError subclass for bad puzzles.
+    - ``example``: a puzzle's text (the page shown first, API messages).
+    - ``parse(text)``, ``text(puzzle)``: the text format both ways.
+    - ``encode(puzzle)``, ``decode(code)``: the share code both ways.
+    - ``options(data)``: the kind's options from a request body.
+    - ``quick(puzzle, options)``: the answer when it is cheap, else None.
+    - ``solve(text, options, *, max_seconds, max_count, max_bytes, progress)``.
+    - ``move(puzzle, options, move)``, ``hint(puzzle, options)`` (None:
+      the first move of a solve), ``shuffle(data, rng)``.
+    - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
+
+    Optional (see :func:`with_defaults` for the value a kind gets without):
+
+    - ``legacy``: this kind was the only one before there were kinds: its
+      routes also answer at ``/api/<route>``, ``/how-to-play`` is its guide,
+      and catalogue entries that name no kind are its. One kind at most.
+    - ``page_path``: the address of its playground (``/<name>``).
+    - ``template``: the playground's template (``<name>.html``).
+    - ``edit_mode``: the page's mode for a puzzle opened to be edited.
+    - ``how_to_play_template``: its guide (``how_to_play_<name>.html``).
+    - ``config_prefix``: its limits' config keys are
+      ``<prefix>_MAX_<COUNTER>``, ``<prefix>_MAX_SECONDS``, ... (``<NAME>``).
+    - ``option_fields``: the request fields ``options`` reads (others
+      are refused with a 400 naming them); ``shuffle_fields`` likewise.
+    - ``request_example``: a request body shown in API messages.
+    - ``cache_key_text(text, options)``, ``link_id_text(text)``: the
+      strings hashed for a cached answer's key and a short link's id.
+    - ``complete(answer)``: an answer kept from before with the fields it lacks.
+    - ``job_note(puzzle, options, limits)``: a sentence for the page about
+      a worker's solve (e.g. a time limit it runs under), or None.
+    - ``how_to_play_pictures()``: the guide's pictures by section, each
+      ``(puzzle text, label, caption)``.
+    - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
+      puzzle gets when the kind picks them per puzzle (``config``: the web
+      app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
+    """
+
+    name: str
+    title: str
+    goal: str
+    counter: str
+    depth_field: str
+    error: type
+    example: str
+    legacy: bool
+    page_path: str
+    template: str
+    edit_mode: str
+    how_to_play_template: str
+    config_prefix: str
+    option_fields: tuple
+    shuffle_fields: tuple
+    request_example: str
+
+    def parse(self, text: str) -> Any: ...
+    def text(self, puzzle) -> str: ...
+    def encode(self, puzzle) -> str: ...
+    def decode(self, code: str) -> Any: ...
+    def options(self, data: dict) -> dict: ...
+    def quick(self, puzzle, options: dict) -> dict | None: ...
+    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+              max_bytes=None, progress=None) -> dict: ...
+    def move(self, puzzle, options: dict, move) -> dict: ...
+    def hint(self, puzzle, options: dict) -> dict | None: ...
+    def shuffle(self, data: dict, rng: random.Random) -> Any: ...
+    def svg(self, puzzle) -> str: ...
+    def detect(self, text: str) -> float: ...
+    def summary(self, puzzle) -> dict: ...
+    def cache_key_text(self, text: str, options: dict) -> str: ...
+    def link_id_text(self, text: str) -> str: ...
+    def complete(self, answer: dict) -> dict: ...
+    def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
+    def how_to_play_pictures(self) -> dict: ...
+    def time_limit(self, puzzle, config) -> float | None: ...

@@ -23,12 +23,15 @@ setup: $(STAMP)
 
 # The editable install in setuptools' compat mode puts the project on sys.path
 # with a plain .pth line: the default mode's import finder costs every
-# process ~20 ms of start-up (pathlib, re, urllib...). Should a setuptools
-# drop compat mode, the default one still installs (start-up is slower).
+# process ~20 ms of start-up (pathlib, re, urllib...). (The project's other
+# top-level names, such as tests and setup, become importable too: nothing
+# imports them.) Should a setuptools drop compat mode (it is deprecated), the
+# default one still installs, only start-up is slower.
 # compileall writes the .pyc a normal install writes, so that start-up need
 # not compile our modules where PYTHONDONTWRITEBYTECODE is set; Python checks
 # each .pyc against its source's mtime, so an edited module is never stale.
-$(STAMP): pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
+# The Makefile is a prerequisite: a changed recipe reinstalls.
+$(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat \

@@ -23,6 +23,14 @@ one sets its fields with ``object.__setattr__``.
 Traceback (most recent call last):
 ...
 dataclasses.FrozenInstanceError: cannot assign to field 'x'
+
+The rotation puzzle's values show as expressions that make them again:
+
+>>> from webapp.rotation import EXAMPLE, Board, Goal, Position, Step, solve
+>>> from webapp.rotation.search import Answer
+>>> answer = solve(Board.from_text(EXAMPLE), "stick:1")
+>>> eval(repr(answer)) == answer, repr(answer.goal), repr(answer.start.position)[:30]
+(True, "Goal(kind='stick', symbol='1')", 'Position(board=Board.from_text')
 """
 
 from __future__ import annotations

@@ -70,6 +70,10 @@
 #else
 #define PREFETCH(p) __builtin_prefetch(p)
 #endif
+/* slots a table rebuild prefetches ahead (64: 0.07 s less than 16 on 4.2M states) */
+#ifndef BUILD_BATCH
+#define BUILD_BATCH 64
+#endif
 #ifndef BATCH
 #define BATCH 16
 #endif
@@ -438,9 +442,9 @@ static int table_build(Store *s, size_t tcap, int words, int units) {
     s->table = t; s->tcap = tcap; s->ibits = 64 - __builtin_clzll((uint64_t)tcap);
     s->grow_at = (size_t)((double)tcap * LOAD_NUM / 1024);
     /* in batches, each slot prefetched before it is written */
-    uint64_t key[MAX_WORDS], hashes[BATCH];
-    for (size_t k0 = 0; k0 < s->count; k0 += BATCH) {
-        size_t m = s->count - k0 < BATCH ? s->count - k0 : BATCH;
+    uint64_t key[MAX_WORDS], hashes[BUILD_BATCH];
+    for (size_t k0 = 0; k0 < s->count; k0 += BUILD_BATCH) {
+        size_t m = s->count - k0 < BUILD_BATCH ? s->count - k0 : BUILD_BATCH;
         for (size_t b = 0; b < m; b++) {
             key_load(key, key_at(s, k0 + b, units), words, units);
             hashes[b] = hash_key(key, words);

@@ -12,16 +12,24 @@
  * - Settling uses per-lane occupancy bitmasks: a lane is a column (gravity
  *   up or down) or a row (left or right), a bit a cell along it. How far a
  *   stick falls is a count of trailing or leading zeros beyond its leading
- *   end, per lane it covers. L and R turn gravity opposite ways along the
- *   same lanes, so one painting of a state's lanes serves both successors.
+ *   end in the OR of the lanes it covers. L and R turn gravity opposite ways
+ *   along the same lanes, so one painting of a state's lanes and one order
+ *   of its sticks (by their backs along the lanes, ranked with vector
+ *   compares, no sort and no branch) serve both successors.
+ * - The settling loop has no branch a board's data can mislead: a stick
+ *   across up to NARROW lanes reads and writes a fixed number of them (the
+ *   surplus stores go to a spare lane), so the processor's pipeline never
+ *   restarts on a guess about which stick comes next.
  * - Visited states sit in fixed-size blocks in BFS order (the queue), with
  *   their parent links in blocks beside them: no realloc copies. The hash
  *   table holds 32-bit slots: the state's index + 1 in the low bits and a
  *   fingerprint of its hash in the high ones, so a probe rarely has to read
  *   a key that is not the one it looks for. When it fills up it is freed
  *   first and rebuilt from the blocks, so the old and new tables never
- *   coexist. Successors are computed a batch at a time and their slots
- *   prefetched before they are looked up, in order.
+ *   coexist. Successors are computed a batch at a time, in a pipeline of
+ *   three batches: one computed (its table slots prefetched), one reading
+ *   its slots (the keys a duplicate would be compared with prefetched), one
+ *   looked up and inserted in order; so memory is rarely waited for.
  * The GIL is released while it runs, and taken back only to call the
  * progress callback (at most every PROGRESS_SECONDS) and at each new depth.
  */

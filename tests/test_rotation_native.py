@@ -114,6 +114,20 @@ def test_random_rectangles_agree_with_reference(seed, width, height, sticks, wal
                           orientation, max_states, gap_width=gap_width)
 
 
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(8, 16), height=st.integers(8, 16),
+       sticks=st.integers(12, 24), longest=st.integers(4, 9),
+       goal=st.sampled_from(["any", "all", "stick"]), pick=st.integers(0, 61),
+       orientation=st.integers(0, 3), max_states=st.integers(50, 400))
+def test_crowded_boards_with_long_sticks_agree_with_reference(seed, width, height, sticks,
+                                                              longest, goal, pick, orientation,
+                                                              max_states):
+    # the C engine orders more than 16 sticks in several vectors, and a stick
+    # across more than NARROW (4) lanes takes its extra lanes in a loop
+    agree_on_random_board(seed, width, height, sticks, 2, 2, longest, goal, pick,
+                          orientation, max_states, gap_width=2)
+
+
 def agree_on_random_board(seed, width, height, sticks, walls, gaps, longest, goal, pick,
                           orientation, max_states, gap_width=1, **engine):
     """The C engine (with ``engine``'s options) answers a random board as the

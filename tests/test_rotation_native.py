@@ -123,7 +123,7 @@ def test_crowded_boards_with_long_sticks_agree_with_reference(seed, width, heigh
                                                               longest, goal, pick, orientation,
                                                               max_states):
     # the C engine orders more than 16 sticks in several vectors, and a stick
-    # across more than NARROW (4) lanes takes its extra lanes in a loop
+    # across more than NARROW (3) lanes takes its extra lanes in a loop
     agree_on_random_board(seed, width, height, sticks, 2, 2, longest, goal, pick,
                           orientation, max_states, gap_width=2)
 

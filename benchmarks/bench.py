@@ -18,7 +18,8 @@ once), the engines interleaved, and the table shows medians of the runs:
   T threads (``native_solve(threads=T)``, the command line's ``--threads``),
   beside the one-thread column, with the speed-up C s / cT s.
 - cli: the whole process ``rotation-playground solve FILE --json`` (the C
-  engine when it is built): start-up, imports, parsing, solve, output.
+  engine when it is built, on its default ``--threads auto``: the cores the
+  process may use, at most 4): start-up, imports, parsing, solve, output.
 - seed: the wall time of ``seed_rotation -f FILE`` (built from
   ``../shared/bench/seed-cpp/main.cpp``, or the file given with
   ``--seed-source``, with ``g++ -O3 -std=c++11`` in a temporary directory;

@@ -383,6 +383,7 @@ def test_solve_best_and_the_command_line_pass_threads_on(capsys, tmp_path, monke
     one = solver.solve_best(board, "all", max_states=30_000)
     two = solver.solve_best(board, "all", max_states=30_000, threads=2)
     assert fields(two) == fields(one) and two.engine == "c"
+    from webapp import cli
     from webapp.cli import main
 
     path = tmp_path / "crowd.txt"
@@ -392,11 +393,20 @@ def test_solve_best_and_the_command_line_pass_threads_on(capsys, tmp_path, monke
     out = json.loads(capsys.readouterr().out)
     assert (out["states"], out["depth"], out["engine"]) == (one.states, one.depth, "c")
     assert asked == [1, 2, 2]
+    # without --threads (auto): the cores it may use, at most THREADS_AUTO_MAX
+    monkeypatch.setattr(cli.os, "sched_getaffinity", lambda pid: set(range(7)))
+    assert main(["solve", str(path), "--json", "--max-states", "30000", "--goal", "all"]) == 3
+    monkeypatch.setattr(cli.os, "sched_getaffinity", lambda pid: {0})
+    assert main(["solve", str(path), "--json", "--max-states", "30000", "--goal", "all",
+                 "--threads", "auto"]) == 3
+    assert asked == [1, 2, 2, cli.THREADS_AUTO_MAX, 1]
+    assert cli.THREADS_AUTO_MAX < 7
 
 
 def test_threads_is_refused_for_other_kinds(capsys):
     from webapp.cli import main
 
-    assert main(["solve", str(ROOT / "puzzles" / "sliding" / "farthest-eight-a.txt"),
-                 "--threads", "2"]) == 2
+    sliding = str(ROOT / "puzzles" / "sliding" / "farthest-eight-a.txt")
+    assert main(["solve", sliding, "--threads", "2"]) == 2
     assert "--threads does not apply to a sliding puzzle" in capsys.readouterr().err
+    assert main(["solve", sliding]) == 0   # the default (auto) is no refusal

@@ -47,6 +47,9 @@ EXIT_BAD_INPUT = 2
 #: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
 EXIT_BROKEN_PIPE = 141
 
+#: The most threads ``--threads auto`` gives a rotation search.
+THREADS_AUTO_MAX = 4
+
 #: How many solutions of a triangle puzzle solve lists without --all.
 TRIANGLE_FIRST = 10
 
@@ -264,9 +267,10 @@ def _add_solve(commands) -> None:
                               "search (exit 2 where it is not built); numpy (or fast): a whole "
                               "layer at a time; reference: the plain one-state-at-a-time search; "
                               "the JSON answer's engine names the one that ran")
-    p_solve.add_argument("--threads", type=_positive, default=1, metavar="N",
+    p_solve.add_argument("--threads", type=_threads, default="auto", metavar="N",
                          help="rotation, C engine: N threads share each large layer of the "
-                              "search, same answer (default: 1; the server always uses 1)")
+                              "search, same answer (default: auto, the cores this process may "
+                              f"use, at most {THREADS_AUTO_MAX}; the server always uses 1)")
     p_solve.set_defaults(run=_solve)
 
 
@@ -424,6 +428,40 @@ _positive = _whole(1)
 _count = _whole(0)
 
 
+def _threads(text: str) -> int | str:
+    """An argparse type: ``auto`` or a whole number of threads, 1 or more.
+
+    >>> _threads("auto"), _threads("3")
+    ('auto', 3)
+    >>> _threads("lots")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'lots' is neither auto nor a whole number
+    """
+    if text == "auto":
+        return "auto"
+    try:
+        int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is neither auto nor a whole number") from None
+    return _positive(text)
+
+
+def auto_threads() -> int:
+    """The threads ``--threads auto`` gives a search: the cores this process
+    may run on, at most :data:`THREADS_AUTO_MAX` (one thread inserts every
+    state in order, so more helpers than that wait).
+
+    >>> 1 <= auto_threads() <= THREADS_AUTO_MAX
+    True
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, THREADS_AUTO_MAX))
+
+
 def _host(text: str) -> str:
     """An argparse type: a host name or address, not empty."""
     host = text.strip()
@@ -466,7 +504,7 @@ def _solve(args) -> int:
 
 
 #: Options that only a rotation puzzle takes, with their defaults.
-_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "auto", "threads": 1}
+_ROTATION_ONLY = {"goal": "any", "max_states": None, "engine": "auto", "threads": "auto"}
 #: Options that only a sliding-tile puzzle takes.
 _SLIDING_ONLY = {"max_nodes": None}
 #: Options a triangle puzzle does not take.
@@ -639,6 +677,7 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
     from .rotation.solver import EngineError, solve_best  # numpy: only if its engine runs
 
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
+    threads = auto_threads() if args.threads == "auto" else args.threads
     try:
         board = parse(text)
         goal = Goal.parse(args.goal)
@@ -647,7 +686,7 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
             answer = solve_best(board, goal, max_states=args.max_states,
                                 max_seconds=args.max_seconds, progress=progress,
                                 engine="numpy" if args.engine == "fast" else args.engine,
-                                threads=args.threads)
+                                threads=threads)
         except KeyboardInterrupt:
             progress.close()
             answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,

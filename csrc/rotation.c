@@ -541,6 +541,45 @@ typedef struct {
     Pool *pool;        /* helper threads, when asked for more than one */
 } Search;
 
+/* The reference's look at the clock, before every CHECK_EVERY-th
+ * expansion: 0 go on, 1 stop at the time limit (*code set), 2 pause for
+ * the progress callback. */
+static inline int look_at_clock(Search *q, int *code) {
+    size_t next = q->expanded + 1;
+    if (next % CHECK_EVERY != 0 || q->checked == next) return 0;
+    double t = now();
+    q->checked = next;
+    if (q->max_seconds >= 0 && t - q->began > q->max_seconds) { *code = LIMIT_TIME; return 1; }
+    if (q->has_progress && t - q->last >= PROGRESS_SECONDS) { q->last = t; return 2; }
+    return 0;
+}
+
+/* Successor mv of state lo, in order: the goal (flag), a duplicate, or a
+ * new state stored. Returns 1 to stop (*code set: solved, a limit, out of
+ * memory), else 0. */
+static inline __attribute__((always_inline)) int visit(Search *q, const uint64_t *key,
+                                                       uint64_t hash, int flag, size_t lo, int mv,
+                                                       int *code, const int words, const int units) {
+    Store *s = &q->s;
+    if (flag) { *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; return 1; }
+    long long at = store_find(s, key, hash, units);
+    if (at < 0) return 0;
+    if (q->max_states > 0 && (long long)s->count >= q->max_states) { *code = LIMIT_STATES; return 1; }
+    if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; return 1; }
+    if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
+        *code = NO_MEMORY; return 1;
+    }
+    key_store(key_at(s, s->count, units), key, units);
+    *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
+    s->table[at] = slot_of(s, print_of(s, hash), s->count);
+    s->count++;
+    /* successors prefetched into the old table stay correct: those were hints */
+    if (s->count > s->grow_at && table_build(s, grown(s->tcap), words, units)) {
+        *code = NO_MEMORY; return 1;
+    }
+    return 0;
+}
+
 /* The successors of one batch of states, their hashes and goal flags. */
 typedef struct {
     uint64_t keys[2 * BATCH * MAX_WORDS];   /* successor j's key at j * words */
@@ -616,42 +655,14 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
             const Batch *b = &ring[inserted % 3];
             for (size_t i = 0; i < b->count; i++) {
                 size_t lo = b->first + i;
-                /* the clock before every CHECK_EVERY-th expansion, as the reference looks */
-                size_t next = q->expanded + 1;
-                if (next % CHECK_EVERY == 0 && q->checked != next) {
-                    double t = now();
-                    q->checked = next;
-                    if (q->max_seconds >= 0 && t - q->began > q->max_seconds) {
-                        *code = LIMIT_TIME; *lo_io = lo; return 1;
-                    }
-                    if (q->has_progress && t - q->last >= PROGRESS_SECONDS) {
-                        q->last = t;
-                        *lo_io = lo; return 2;
-                    }
-                }
+                int stop = look_at_clock(q, code);
+                if (stop) { *lo_io = lo; return stop; }
                 q->expanded++;
                 for (int mv = 0; mv < 2; mv++) {
                     size_t j = 2 * i + mv;
-                    const uint64_t *key = b->keys + j * words;
-                    if (b->flags[j]) {
-                        *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
-                    }
-                    long long at = store_find(s, key, b->hashes[j], units);
-                    if (at < 0) continue;
-                    if (q->max_states > 0 && (long long)s->count >= q->max_states) {
-                        *code = LIMIT_STATES; *lo_io = lo; return 1;
-                    }
-                    if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; *lo_io = lo; return 1; }
-                    if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
-                        *code = NO_MEMORY; *lo_io = lo; return 1;
-                    }
-                    key_store(key_at(s, s->count, units), key, units);
-                    *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
-                    s->table[at] = slot_of(s, print_of(s, b->hashes[j]), s->count);
-                    s->count++;
-                    /* later successors were prefetched into the old table: only hints */
-                    if (s->count > s->grow_at && table_build(s, grown(s->tcap), words, units)) {
-                        *code = NO_MEMORY; *lo_io = lo; return 1;
+                    if (visit(q, b->keys + j * words, b->hashes[j], b->flags[j], lo, mv, code,
+                              words, units)) {
+                        *lo_io = lo; return 1;
                     }
                 }
             }
@@ -848,18 +859,8 @@ static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *l
     size_t lo = *lo_io;
     size_t have = (size_t)-1;   /* the chunk known ready */
     while (lo < hi) {
-        size_t next = q->expanded + 1;
-        if (next % CHECK_EVERY == 0 && q->checked != next) {
-            double t = now();
-            q->checked = next;
-            if (q->max_seconds >= 0 && t - q->began > q->max_seconds) {
-                *code = LIMIT_TIME; *lo_io = lo; return 1;
-            }
-            if (q->has_progress && t - q->last >= PROGRESS_SECONDS) {
-                q->last = t;
-                *lo_io = lo; return 2;
-            }
-        }
+        int stop = look_at_clock(q, code);
+        if (stop) { *lo_io = lo; return stop; }
         size_t k = (lo - p->lo) / p->chunk, i = (lo - p->lo) % p->chunk, id = p->base + k;
         size_t slot = id % RING, len = p->lo + (k + 1) * p->chunk < p->hi ? p->chunk : p->hi - p->lo - k * p->chunk;
         if (have != id) { pool_wait(p, id); have = id; }
@@ -870,24 +871,8 @@ static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *l
             size_t j = 2 * i + mv;
             if (j + AHEAD2 < 2 * len) PREFETCH(&s->table[home_of(s, hashes[j + AHEAD2])]);
             if (j + AHEAD < 2 * len) prefetch_match(s, hashes[j + AHEAD], units);
-            if (flags[j]) {
-                *code = SOLVED; q->goal_parent = lo; q->goal_move = mv; *lo_io = lo; return 1;
-            }
-            long long at = store_find(s, keys + j * words, hashes[j], units);
-            if (at < 0) continue;
-            if (q->max_states > 0 && (long long)s->count >= q->max_states) {
-                *code = LIMIT_STATES; *lo_io = lo; return 1;
-            }
-            if (s->count >= MAX_STATES - 1) { *code = NO_MEMORY; *lo_io = lo; return 1; }
-            if ((s->count >> BLOCK_BITS) == s->nblocks && store_add_block(s, units)) {
-                *code = NO_MEMORY; *lo_io = lo; return 1;
-            }
-            key_store(key_at(s, s->count, units), keys + j * words, units);
-            *parent_at(s, s->count) = (uint32_t)(lo << 1 | (size_t)mv);
-            s->table[at] = slot_of(s, print_of(s, hashes[j]), s->count);
-            s->count++;
-            if (s->count > s->grow_at && table_build(s, grown(s->tcap), words, units)) {
-                *code = NO_MEMORY; *lo_io = lo; return 1;
+            if (visit(q, keys + j * words, hashes[j], flags[j], lo, mv, code, words, units)) {
+                *lo_io = lo; return 1;
             }
         }
         lo++;

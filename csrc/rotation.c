@@ -676,16 +676,21 @@ static inline __attribute__((always_inline)) int expand(Search *q, size_t *lo_io
     return 0;
 }
 
+/* Return fn(args..., words, units) with the key's size a constant in the
+ * usual cases (up to two words), so that its loops over words unroll. */
+#define BY_KEY_SIZE(words, units, fn, ...)                          \
+    switch (units) {                                                \
+    case 1: return fn(__VA_ARGS__, 1, 1);                           \
+    case 2: return fn(__VA_ARGS__, 1, 2);                           \
+    case 3: return fn(__VA_ARGS__, 2, 3);                           \
+    case 4: return fn(__VA_ARGS__, 2, 4);                           \
+    default: return fn(__VA_ARGS__, words, units);                  \
+    }
+
 /* expand() for the board's key size (see CLONES). */
 CLONES
 static int expand_any(Search *q, size_t *lo, size_t hi, int *code) {
-    switch (q->f.units) {
-    case 1: return expand(q, lo, hi, code, 1, 1);
-    case 2: return expand(q, lo, hi, code, 1, 2);
-    case 3: return expand(q, lo, hi, code, 2, 3);
-    case 4: return expand(q, lo, hi, code, 2, 4);
-    default: return expand(q, lo, hi, code, q->f.words, q->f.units);
-    }
+    BY_KEY_SIZE(q->f.words, q->f.units, expand, q, lo, hi, code)
 }
 
 /* Layer-parallel expansion (threads > 1; the command line only).
@@ -739,8 +744,9 @@ static int pool_claim(Pool *p, Claim *c) {
     return 1;
 }
 
-static inline __attribute__((always_inline)) void chunk_run(Pool *p, const Claim *c,
-                                                            const int words, const int units) {
+/* Returns 0, so that BY_KEY_SIZE can pick it. */
+static inline __attribute__((always_inline)) int chunk_run(Pool *p, const Claim *c,
+                                                           const int words, const int units) {
     size_t slot = c->id % RING;
     uint64_t *keys = p->keys[slot], *hashes = p->hashes[slot];
     uint8_t *flags = p->flags[slot];
@@ -750,17 +756,12 @@ static inline __attribute__((always_inline)) void chunk_run(Pool *p, const Claim
                    hashes + j, flags + j, words, units);
     }
     atomic_store_explicit(&p->ready[slot], c->id + 1, memory_order_release);
+    return 0;
 }
 
 CLONES
-static void chunk_compute(Pool *p, const Claim *c) {
-    switch (p->units) {
-    case 1: chunk_run(p, c, 1, 1); break;
-    case 2: chunk_run(p, c, 1, 2); break;
-    case 3: chunk_run(p, c, 2, 3); break;
-    case 4: chunk_run(p, c, 2, 4); break;
-    default: chunk_run(p, c, p->words, p->units); break;
-    }
+static int chunk_compute(Pool *p, const Claim *c) {
+    BY_KEY_SIZE(p->words, p->units, chunk_run, p, c)
 }
 
 static void *pool_helper(void *arg) {
@@ -888,13 +889,7 @@ static inline __attribute__((always_inline)) int expand_par(Search *q, size_t *l
 }
 
 static int expand_par_any(Search *q, size_t *lo, size_t hi, int *code) {
-    switch (q->f.units) {
-    case 1: return expand_par(q, lo, hi, code, 1, 1);
-    case 2: return expand_par(q, lo, hi, code, 1, 2);
-    case 3: return expand_par(q, lo, hi, code, 2, 3);
-    case 4: return expand_par(q, lo, hi, code, 2, 4);
-    default: return expand_par(q, lo, hi, code, q->f.words, q->f.units);
-    }
+    BY_KEY_SIZE(q->f.words, q->f.units, expand_par, q, lo, hi, code)
 }
 
 static int call_progress(PyObject *progress, size_t states, int depth) {

@@ -35,8 +35,9 @@ def mirrored(text: str) -> str:
 
 
 def heavy_with_gap() -> str:
-    """A board whose search for "all" takes several seconds at the default
-    limits: benchmarks/giant.txt with a gap opened in its bottom wall."""
+    """A board whose search for "all" goes on until a limit or Cancel ends
+    it (the live server sets no states limit): benchmarks/giant.txt with a
+    gap opened in its bottom wall."""
     rows = (ROOT / "benchmarks" / "giant.txt").read_text(encoding="utf-8").splitlines()
     rows[-1] = rows[-1][:7] + " " + rows[-1][8:]
     return parse("\n".join(rows) + "\n").text()

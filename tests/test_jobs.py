@@ -9,16 +9,20 @@ import time
 import pytest
 
 from test_server_load import heavy_board, wait_until
+from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
 from webapp import create_app
 from webapp.rotation import EXAMPLE
 
-HEAVY = heavy_board(0)          # goal "all": hundreds of thousands of states
+HEAVY = heavy_board(0)          # goal "all": more states than any limit the tests reach
 HEAVY_GOAL = "all"
 
 
 def make_client(tmp_path, **config):
+    # no states limit: a heavy solve ends only by the limit a test sets (the
+    # default 5M states took a fast machine 3 s: a job ended as a test watched it)
     settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000,
-                "RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20}
+                "SOLVE_MAX_STATES": 10**12, "RATELIMIT_ENABLED": False,
+                "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20}
     settings.update(config)
     return create_app(settings).test_client()
 
@@ -105,17 +109,17 @@ def test_each_limit_answers_limit_with_its_figures(tmp_path, config, limit):
     assert again["source"] == "worker"
 
 
-def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
+def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, waiting, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job_id = heavy_job(client)
+    job_id = waiting_job(client)
     manager = client.application.extensions["playground_jobs"]
     job = manager.get(job_id)
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert alive(pid)
 
-    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["states"] > 10_000)
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["ticks"] > 20)
     progress = client.get(f"/api/jobs/{job_id}").get_json()
     assert progress["status"] == "running" and progress["depth"] > 0
     assert "place" not in progress
@@ -127,44 +131,52 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, cleanup):
     assert manager.running() == 0
 
 
-def test_workers_run_at_a_lower_priority(tmp_path, cleanup):
+def test_a_rotation_job_reports_its_states_and_depth(tmp_path, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job = client.application.extensions["playground_jobs"].get(heavy_job(client))
+    job_id = heavy_job(client)
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["states"] > 10_000)
+    progress = client.get(f"/api/jobs/{job_id}").get_json()
+    assert progress["status"] == "running" and progress["depth"] > 0
+    assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
+
+
+def test_workers_run_at_a_lower_priority(tmp_path, waiting, cleanup):
+    client = make_client(tmp_path)
+    cleanup(client)
+    job = client.application.extensions["playground_jobs"].get(waiting_job(client))
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
                       or os.getpriority(os.PRIO_PROCESS, pid) == 19, seconds=5)
 
 
-def test_delete_cancels_too(tmp_path, cleanup):
+def test_delete_cancels_too(tmp_path, waiting, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job_id = heavy_job(client)
+    job_id = waiting_job(client)
     assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
 
 
-def test_a_closing_page_cancels_with_send_beacon(tmp_path, cleanup):
+def test_a_closing_page_cancels_with_send_beacon(tmp_path, waiting, cleanup):
     """navigator.sendBeacon posts text/plain with whatever body: it is enough."""
     client = make_client(tmp_path)
     cleanup(client)
-    job_id = heavy_job(client)
+    job_id = waiting_job(client)
     response = client.post(f"/api/jobs/{job_id}/cancel", data="bye",
                            content_type="text/plain;charset=UTF-8")
     assert response.status_code == 200
     assert response.get_json()["status"] == "cancelled"
 
 
-def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, cleanup):
+def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, waiting, cleanup):
     client = make_client(tmp_path, JOB_WORKERS=1)
     cleanup(client)
-    first = heavy_job(client, heavy_board(1))
-    second = heavy_job(client, heavy_board(2))
-    third = heavy_job(client, heavy_board(3))
+    first, second, third = (waiting_job(client, label) for label in ("one", "two", "three"))
     assert wait_until(lambda: client.get(f"/api/jobs/{first}").get_json()["status"] == "running")
     body = client.get(f"/api/jobs/{second}").get_json()
     assert body["status"] == "queued" and body["place"] == 1
-    assert body["states"] == 0 and body["depth"] == 0
+    assert body["ticks"] == 0 and body["depth"] == 0
     assert client.get(f"/api/jobs/{third}").get_json()["place"] == 2
 
     began = time.monotonic()
@@ -177,14 +189,14 @@ def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, cleanu
     assert wait_until(lambda: client.get(f"/api/jobs/{third}").get_json()["status"] == "running")
 
 
-def test_jobs_submitted_together_each_have_their_own_place(tmp_path, cleanup):
+def test_jobs_submitted_together_each_have_their_own_place(tmp_path, waiting, cleanup):
     """With one worker, three solves sent at once: the first is about to run
     (no place: a worker takes it at once), then 1 and 2, whatever the
     runner thread has done yet; every snapshot agrees."""
     client = make_client(tmp_path, JOB_WORKERS=1)
     cleanup(client)
-    answers = [client.post("/api/jobs", json={"board": heavy_board(seed), "goal": HEAVY_GOAL})
-               for seed in (4, 5, 6)]
+    answers = [client.post("/api/waiting/jobs", json={"board": label})
+               for label in ("four", "five", "six")]
     assert [a.status_code for a in answers] == [202, 202, 202]
     bodies = [a.get_json() for a in answers]
     assert [b.get("place") for b in bodies] == [None, 1, 2]
@@ -207,12 +219,12 @@ def test_places_with_two_workers():
     assert [j.place for j in jobs[1:]] == [None, 1, 2]
 
 
-def test_jobs_nobody_asks_about_are_cancelled(tmp_path, cleanup):
+def test_jobs_nobody_asks_about_are_cancelled(tmp_path, waiting, cleanup):
     client = make_client(tmp_path, JOB_ABANDON_SECONDS=1.0, JOB_WORKERS=1)
     cleanup(client)
     manager = client.application.extensions["playground_jobs"]
-    watched = heavy_job(client, heavy_board(1))
-    forgotten = heavy_job(client, heavy_board(2))   # queued behind the watched one
+    watched = waiting_job(client, "watched")
+    forgotten = waiting_job(client, "forgotten")   # queued behind the watched one
     job = manager.jobs[watched]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
@@ -227,17 +239,28 @@ def test_jobs_nobody_asks_about_are_cancelled(tmp_path, cleanup):
     assert wait_until(lambda: not alive(pid), seconds=5)
 
 
-def test_solve_waits_briefly_then_hands_over_the_job(tmp_path, cleanup):
+def test_solve_waits_briefly_then_hands_over_the_job(tmp_path, waiting, cleanup):
     client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.5)
     cleanup(client)
     began = time.monotonic()
-    response = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    response = client.post("/api/waiting/solve", json={"board": "forever"})
     assert time.monotonic() - began < 3
     assert response.status_code == 202
     body = response.get_json()
     assert body["status"] in ("running", "queued") and body["job"] == body["id"]
     assert response.headers["Location"] == f"/api/jobs/{body['job']}"
     assert client.get(response.headers["Location"]).get_json()["status"] == "running"
+
+
+def test_a_waiting_job_ends_only_by_its_limit(tmp_path, waiting, cleanup):
+    """The waiting kind itself: what the tests above rely on."""
+    client = make_client(tmp_path, WAITING_MAX_SECONDS=0.3, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    job_id = waiting_job(client)
+    assert client.get(f"/api/jobs/{job_id}").get_json()["status"] in ("queued", "running")
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
+    answer = client.get(f"/api/jobs/{job_id}").get_json()["answer"]
+    assert answer["status"] == "limit" and answer["limit"] == "time" and answer["seconds"] >= 0.3
 
 
 def test_hint_hands_over_a_job_whose_answer_gives_the_move(tmp_path, cleanup):
@@ -253,11 +276,11 @@ def test_hint_hands_over_a_job_whose_answer_gives_the_move(tmp_path, cleanup):
     assert hint.status_code == 200 and hint.get_json()["move"] == "L"
 
 
-def test_small_solves_do_not_wait_behind_big_ones(tmp_path, cleanup):
+def test_small_solves_do_not_wait_behind_big_ones(tmp_path, waiting, cleanup):
     client = make_client(tmp_path, JOB_WORKERS=1, SOLVE_WAIT_SECONDS=0.2)
     cleanup(client)
-    for seed in range(3):
-        heavy_job(client, heavy_board(seed))
+    for label in ("a", "b", "c"):
+        waiting_job(client, label)
     began = time.monotonic()
     response = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert response.status_code == 200 and response.get_json()["source"] == "inline"
@@ -285,18 +308,18 @@ def test_unknown_job_is_404(tmp_path):
     assert client.post("/api/jobs/nope/cancel").status_code == 404
 
 
-def test_the_same_solve_asked_again_shares_its_job(tmp_path, cleanup):
+def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):
     """A second Hint or Solve of the same position by the same client joins the
     search under way instead of starting another worker."""
-    client = make_client(tmp_path)
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    first = heavy_job(client)
-    assert heavy_job(client) == first
-    hint = client.post("/api/hint", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    first = waiting_job(client)
+    assert waiting_job(client) == first
+    hint = client.post("/api/waiting/hint", json={"board": "forever"})
     assert hint.status_code == 202 and hint.get_json()["job"] == first
-    assert heavy_job(client, heavy_board(1)) != first            # another board
-    other = client.post("/api/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL},
+    assert waiting_job(client, "another") != first                  # another board
+    other = client.post("/api/waiting/jobs", json={"board": "forever"},
                         environ_base={"REMOTE_ADDR": "127.0.0.9"})   # another client
     assert other.status_code == 202 and other.get_json()["id"] != first
     client.post(f"/api/jobs/{first}/cancel")
-    assert heavy_job(client) != first, "a cancelled job is not joined"
+    assert waiting_job(client) != first, "a cancelled job is not joined"

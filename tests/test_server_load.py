@@ -15,7 +15,12 @@ from webapp.rotation.solver import solve_best
 def heavy_board(seed: int = 0, size: int = 40, sticks: int = 24) -> str:
     """A random ``size`` x ``size`` board with one gap and ``sticks`` short
     sticks: for the goal "all", far more states than a solve may spend
-    inline (the few that are not are drawn again)."""
+    inline (the few that are not are drawn again), and more than any limit
+    a test sets (heavy_board(0) and (1): over 12 million states).
+
+    A test that needs a job to be still under way must also lift the
+    states limit (the default 5M states take a fast machine 2-3 s), or use
+    the waiting kind (tests/waiting_kind.py), which never ends by itself."""
     for attempt in range(seed * 1000, seed * 1000 + 1000):
         board = generate(size, sticks, seed=attempt, max_length=3)
         if solve_best(board, "all", max_states=6_000).status == "limit":
@@ -186,7 +191,11 @@ def test_idle_and_half_sent_connections_do_not_lock_anyone_out(tmp_path):
 
 
 def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
-    with running_server(tmp_path, TRUSTED_PROXIES=1, SOLVE_MAX_STATES=3_000_000,
+    # no states limit: an accepted job must still be under way when the next
+    # requests come, however fast the engine (3M states took a fast machine 1 s)
+    mine = [heavy_board(seed) for seed in range(12)]
+    others = [heavy_board(100 + n) for n in range(12)]
+    with running_server(tmp_path, TRUSTED_PROXIES=1, SOLVE_MAX_STATES=10**12,
                         JOB_QUEUE_MAX=4) as (address, _):
         accepted = []
         try:
@@ -194,7 +203,7 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
             codes = []
             for seed in range(12):
                 status, body, seconds, headers = call(address, "POST", "/api/jobs",
-                                                      {"board": heavy_board(seed), "goal": "all"})
+                                                      {"board": mine[seed], "goal": "all"})
                 codes.append(status)
                 if status == 202:
                     accepted.append(body["id"])
@@ -206,7 +215,7 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
             # many clients (forwarded by a trusted proxy): the queue's bound holds
             for n in range(12):
                 status, body, _, _ = call(address, "POST", "/api/jobs",
-                                          {"board": heavy_board(100 + n), "goal": "all"},
+                                          {"board": others[n], "goal": "all"},
                                           headers={"X-Forwarded-For": f"203.0.113.{n}"})
                 assert status in (202, 429)
                 if status == 202:

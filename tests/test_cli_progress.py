@@ -154,11 +154,16 @@ def shuffled_six_by_six(path: Path) -> tuple[int, ...]:
     return tuple(tiles)
 
 
+#: A sliding progress line of a search under way: on a busy machine the first
+#: line may come before the search has reported a bound (bound 0).
+SEARCHING = re.compile(r"\r\x1b\[K  ([\d,]+) nodes · bound ([1-9]\d*) moves? · [\d,]+/s · \d+\.\d s")
+
+
 def interrupt_sliding_on_terminal(*args: str, timeout: float = 30):
     """The command with stderr on a pseudo-terminal, SIGINT once its sliding
-    progress line shows: (exit code, stdout, terminal text)."""
+    progress line shows a bound: (exit code, stdout, terminal text)."""
     code, out, shown = run_on_terminal(*args, interrupt_after_progress=True, timeout=timeout,
-                                       progress=SLIDING_PROGRESS)
+                                       progress=SEARCHING)
     assert SLIDING_PROGRESS.search(shown), shown  # it was interrupted in the search
     return code, out, shown
 

@@ -178,3 +178,32 @@ def test_play_is_not_offered_after_no_solution(page):
     wait_for_board(page, EIGHT)
     expect(button(page, "Play")).to_be_enabled()
     expect(button(page, "Step")).to_be_enabled()
+
+
+# ------------------------------------------------ 22: the hint shown on the board
+def arrow_of(page, tile: int) -> str:
+    """The arrow drawn on a tile (its ::after content), "" when none."""
+    return page.locator(f'#board .tile[data-tile="{tile}"]').evaluate(
+        "el => { const c = getComputedStyle(el, '::after').content;"
+        " return c === 'none' || c === 'normal' ? '' : c.replace(/\"/g, ''); }")
+
+
+def test_a_hint_is_drawn_on_the_board_as_an_arrow_on_its_tile(page):
+    open_sliding(page, EIGHT)  # the best move: tile 4, below the hole, slides up
+    assert arrow_of(page, 4) == ""
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Hint: slide tile 4")
+    expect(page.locator('#board .tile[data-tile="4"]')).to_have_class(re.compile(r"\bhinted\b"))
+    assert arrow_of(page, 4) == "↑"
+    assert [t for t in range(1, 9) if t != 4 and arrow_of(page, t)] == []
+    # the arrow goes with the move
+    board(page).focus()
+    page.keyboard.press("ArrowUp")
+    wait_for_board(page, "1 5 2\n7 4 3\n8 0 6\n")
+    assert arrow_of(page, 4) == ""
+    # a hint to the left on another board
+    use_position(page, TWO_AWAY)
+    wait_for_board(page, TWO_AWAY)
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Hint: slide tile 7")
+    assert arrow_of(page, 7) == "←"

@@ -237,8 +237,13 @@ class BoardView {
       el.getAnimations().forEach((a) => a.cancel());
       el.style.transform = "";
       this.place(g, el, i);
-      el.classList.toggle("hinted", hinted !== null && Number(hinted) === n);
-      el.classList.toggle("movable", directionOf(g, n) !== null);
+      const way = directionOf(g, n);
+      el.classList.toggle("movable", way !== null);
+      // the hinted tile is marked, with an arrow the way it slides
+      const hint = hinted !== null && Number(hinted) === n;
+      el.classList.toggle("hinted", hint);
+      if (hint && way) el.dataset.way = way;
+      else delete el.dataset.way;
     });
     this.fit();
   }

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from test_e2e import button, touch_drag
-from test_e2e_sliding import (
-    EIGHT, TWO_AWAY, board, data, message, open_sliding, tile_centre, use_position, wait_for_board,
-    wait_still,
+from test_e2e_sliding import (  # noqa: F401 (patient_expect: the same autouse fixture, 15 s waits)
+    EIGHT, TWO_AWAY, board, data, message, open_sliding, patient_expect, tile_centre, use_position,
+    wait_for_board, wait_still,
 )
 
 pytestmark = pytest.mark.browser
@@ -25,13 +25,6 @@ pytestmark = pytest.mark.browser
 FIVE = "2 20 0 18 8\n12 9 16 1 11\n23 13 22 4 19\n24 17 15 6 7\n10 14 21 3 5\n"
 # Two tiles swapped from the goal: the wrong parity, no solution.
 SWAPPED = "2 1 3\n4 5 6\n7 8 0\n"
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 def mouse_drag(page, tile: int, dx: float, dy: float) -> None:
@@ -207,3 +200,20 @@ def test_a_hint_is_drawn_on_the_board_as_an_arrow_on_its_tile(page):
     button(page, "Hint").click()
     expect(message(page)).to_contain_text("Hint: slide tile 7")
     assert arrow_of(page, 7) == "←"
+
+
+def test_the_address_fix_serves_the_triangle_page_too(page):
+    """The address is the shell's (static/js/shell/persist.js): a triangle
+    puzzle made just before a reload comes back as well."""
+    page.goto("/triangle")
+    expect(board(page)).to_have_attribute("data-puzzle-kind", "triangle")
+    before = data(page, "board")
+    button(page, "New random puzzle").click()
+    page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=before)
+    page.wait_for_function("() => new URLSearchParams(location.search).has('p')")
+    first = data(page, "board")
+    button(page, "New random puzzle").click()
+    page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=first)
+    second = data(page, "board")
+    page.reload()
+    expect(board(page)).to_have_attribute("data-board", second)

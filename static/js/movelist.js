@@ -8,8 +8,9 @@ const turnTitle = (move, i) => `Move ${i + 1}: turn ${move === "L" ? "left" : "r
 
 export class MoveList {
   // onJump(step) is called with the step to show; a kind whose moves are
-  // not rotation's turns gives chipTitle(move, i) and its own labels, and
-  // chipText(move) when its moves are not short strings (objects, say).
+  // not rotation's turns gives chipTitle(move, i) and its own labels (each
+  // a text, or a function of the timeline), and chipText(move) when its
+  // moves are not short strings (objects, say).
   constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = turnTitle, labels = LABELS, chipText = String }) {
     Object.assign(this, { list, label, scrubber, scrubRow, chipTitle, labels, chipText });
     this.shown = null; // "kind:moves" of the chips in the list
@@ -42,7 +43,8 @@ export class MoveList {
     }
     this.list.dataset.kind = kind;
     this.label.hidden = moves.length === 0;
-    this.label.textContent = this.labels[kind] || "";
+    const label = this.labels[kind];
+    this.label.textContent = (typeof label === "function" ? label(timeline) : label) || "";
     this.scrubRow.hidden = moves.length === 0;
     this.scrubber.max = String(moves.length);
     const cursor = timeline ? timeline.cursor : 0;

@@ -91,6 +91,8 @@ export function replay(text, moves) {
 
 // ------------------------------------------------------------- words
 const WHERE = { left: "left", right: "right", up: "up", down: "down" };
+const UNSOLVABLE = "cannot reach the goal. Tiles in the wrong parity " +
+  "(swap two tiles, say) make half of all positions unsolvable.";
 
 function moveWords(move, before) {
   const g = grid(before);
@@ -118,10 +120,7 @@ function answerWords(answer) {
       ? `: the shortest takes at least ${plural(answer.lower_bound, "move")}` : "";
     return `A solution in ${plural(n, "move")}${facts(answer)}. It is not proven shortest${bound}.`;
   }
-  if (answer.status === "unsolvable") {
-    return "No solution: this position cannot reach the goal. Tiles in the wrong parity " +
-      "(swap two tiles, say) make half of all positions unsolvable.";
-  }
+  if (answer.status === "unsolvable") return `No solution: this position ${UNSOLVABLE}`;
   return `Gave up at the ${answer.limit || "search"} limit${facts(answer)} without a solution.`;
 }
 
@@ -238,8 +237,13 @@ class BoardView {
       el.getAnimations().forEach((a) => a.cancel());
       el.style.transform = "";
       this.place(g, el, i);
-      el.classList.toggle("hinted", hinted !== null && Number(hinted) === n);
-      el.classList.toggle("movable", directionOf(g, n) !== null);
+      const way = directionOf(g, n);
+      el.classList.toggle("movable", way !== null);
+      // the hinted tile is marked, with an arrow the way it slides
+      const hint = hinted !== null && Number(hinted) === n;
+      el.classList.toggle("hinted", hint);
+      if (hint && way) el.dataset.way = way;
+      else delete el.dataset.way;
     });
     this.fit();
   }
@@ -289,6 +293,19 @@ function describe(text) {
   }
   const out = g.tiles.filter((n, i) => n && n !== i + 1).length;
   return `${rows.join(" ")} ${out ? `${plural(out, "tile")} out of place.` : "Solved: every tile is home."}`;
+}
+
+// Said as soon as an unsolvable position is set: the server's parity check
+// needs no search, so nobody has to press Solve to learn it.
+async function nameUnsolvable(shell) {
+  const text = shell.state.start;
+  if (shell.optimum() !== null) return; // a known distance: solvable
+  try {
+    const body = await post(shell.api("parse"), { board: text });
+    if (body.solvable === false && shell.state.start === text) shell.say(`This position ${UNSOLVABLE}`, "warn");
+  } catch {
+    // Solve still says it
+  }
 }
 
 // ------------------------------------------------------------- the editor
@@ -401,7 +418,7 @@ function mountEditor(shell) {
       editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
       shell.setStart(body.board, {
         title: "Your position",
-        message: `A ${g.width} × ${g.height} position, as typed.`,
+        message: `A ${g.width} × ${g.height} position, as typed.` + (body.solvable === false ? ` It ${UNSOLVABLE}` : ""),
         optimum: Number.isInteger(body.optimal) ? body.optimal : null,
       });
     } catch (error) {
@@ -427,8 +444,11 @@ function mountEditor(shell) {
 // ------------------------------------------------------------- gestures
 // A press on the board: a tap on a tile next to the hole slides it; a drag
 // of such a tile follows the pointer towards the hole and slides it when
-// let go past a third of the way; a swipe anywhere slides the tile that lies
-// that way from the hole (as the arrow keys do).
+// let go past a third of the way. A drag moves the tile dragged or nothing
+// (a tile pulled away from the hole, or one not beside it, stays, and the
+// page says why). A swipe slides the tile that lies that way from the hole
+// (as the arrow keys do) when it starts in the hole, or, on a touch screen,
+// on a tile that cannot move: a finger there means the gesture, not the tile.
 function installGestures(shell, view) {
   const board = view.board;
   let press = null;
@@ -437,7 +457,8 @@ function installGestures(shell, view) {
     const g = grid(shell.current());
     const tile = view.tileAt(e.target);
     const direction = tile !== null && g ? directionOf(g, tile) : null;
-    press = { x: e.clientX, y: e.clientY, tile, direction, part: 0 };
+    const swipes = tile === null || (e.pointerType === "touch" && !direction);
+    press = { x: e.clientX, y: e.clientY, tile, direction, swipes, part: 0 };
     board.setPointerCapture(e.pointerId);
   });
   board.addEventListener("pointermove", (e) => {
@@ -460,7 +481,9 @@ function installGestures(shell, view) {
       shell.render();
       return;
     }
-    if (p.direction && p.part >= 1 / 3) {
+    const way = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "left" : "right") : (dy < 0 ? "up" : "down");
+    // a quick flick of the tile its own way counts as much as a long drag
+    if (p.direction && (p.part >= 1 / 3 || (far >= SWIPE_PX && way === p.direction))) {
       view.dragOffset = { tile: p.tile, part: p.part };
       shell.tryMove(tileMove(p.tile));
       return;
@@ -472,7 +495,15 @@ function installGestures(shell, view) {
       else shell.say(`Tile ${p.tile} is not next to the hole.`, "warn");
       return;
     }
-    if (far >= SWIPE_PX) slide(shell, Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "left" : "right") : (dy < 0 ? "up" : "down"));
+    if (p.swipes) {
+      if (far >= SWIPE_PX) slide(shell, way);
+      return;
+    }
+    if (!p.direction) {
+      shell.say(`Tile ${p.tile} is not next to the hole: only a tile beside the hole can slide.`, "warn");
+    } else if (far >= SWIPE_PX) {
+      shell.say(`Tile ${p.tile} can only slide ${WHERE[p.direction]}, into the hole.`, "warn");
+    }
   };
   board.addEventListener("pointerup", (e) => end(e));
   board.addEventListener("pointercancel", (e) => end(e, true));
@@ -517,6 +548,9 @@ export const sliding = {
       }
     },
   },
+
+  // the page opened on a board kept or linked: is it one with no solution?
+  started: (shell) => nameUnsolvable(shell),
 
   mount(shell) {
     const board = $("#board");

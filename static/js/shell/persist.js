@@ -1,8 +1,10 @@
 // Keeping a kind's work: the start position and the moves played are saved
 // in the browser under the kind's own key, and the address bar follows the
 // start (?p=<code>, from /api/<kind>/share) so that a reload or a bookmark
-// opens it again. One replaceState per pause in editing, never a history
-// entry per edit.
+// opens it again. The share code is the server's word, asked for once per
+// pause in editing; until it comes the address is the kind's plain page,
+// which opens the saved work, never the board before the change. No
+// history entry per edit.
 
 import { post } from "../api.js";
 
@@ -16,6 +18,7 @@ export class Keeper {
     this.key = `rotation-playground:${kind}:work`;
     this.timer = null;
     this.latest = null;
+    this.kept = false; // the last save reached the browser's storage
   }
 
   // {start, title, steps, cursor} as saved, or null (nothing, or unreadable).
@@ -34,13 +37,19 @@ export class Keeper {
     const kept = steps && steps.length <= MAX_SAVED_STEPS ? steps : null;
     try {
       localStorage.setItem(this.key, JSON.stringify({ start, title, steps: kept, cursor: kept ? cursor : 0 }));
+      this.kept = true;
     } catch {
-      // full or blocked: the address still keeps the start
+      this.kept = false; // full or blocked: the address still keeps the start
     }
   }
 
   followAddress(text) {
     this.latest = text;
+    // a reload before the share code comes must not open the old board
+    const plain = `/${this.kind}`;
+    if (this.kept && window.location.pathname + window.location.search !== plain) {
+      history.replaceState(history.state, "", plain);
+    }
     clearTimeout(this.timer);
     this.timer = setTimeout(async () => {
       try {

@@ -75,7 +75,7 @@ const TIMING = {
 const TEXTS = {
   unsolvableToPlay: "Nothing to play: this position cannot reach the goal.",
   goalAlready: "Nothing to play: this is the goal already.",
-  latestMove: "That was your latest move. Move again, or press Solve to watch the shortest way.",
+  latestMove: "That was your latest move. Move again, or press Solve to watch a solution.",
 };
 
 export class Playground {
@@ -121,8 +121,22 @@ export class Playground {
   moveListOptions() {
     return {
       chipTitle: (move, i) => this.words.moveTitle(move, i),
-      labels: { solution: "Shortest solution", play: "Your moves" },
+      // the heading claims no more than the answer proves
+      labels: { solution: () => (this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution"),
+        play: "Your moves" },
     };
+  }
+
+  // The solution shown is a way to the goal that no search proved shortest.
+  solvedUnproven() {
+    const s = this.state.solution;
+    return this.solutionFits(s) && s.answer.status === "solved" && !this.provenShortest(s.answer);
+  }
+
+  // The start is known to have no solution: there is nothing to play.
+  knownUnsolvable() {
+    const s = this.state.solution;
+    return this.solutionFits(s) && s.answer.status === "unsolvable";
   }
 
   // The position set up, as text: what a solve starts from.
@@ -188,10 +202,14 @@ export class Playground {
     $("#restart").disabled = busy || atStart;
     $("#undo").disabled = atStart && !this.state.previous;
     $("#redo").disabled = atEnd;
-    $("#step").disabled = busy || Boolean(t && atEnd && t.kind === "solution");
+    // nothing to play on the shell's own timelines (a kind's own, such as a
+    // search shown step by step, plays whatever the answer)
+    const hopeless = (!t || t.kind === "solution" || t.kind === "play") && this.knownUnsolvable();
+    $("#step").disabled = busy || (hopeless && t?.kind !== "play") || Boolean(t && atEnd && t.kind === "solution");
     $("#hint").disabled = hinting || solving;
     $("#solve").disabled = hinting || solving;
     const play = $("#play");
+    play.disabled = hopeless && !playing;
     play.textContent = playing ? "Pause" : "Play";
     play.setAttribute("aria-pressed", String(playing));
   }

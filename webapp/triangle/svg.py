@@ -26,7 +26,7 @@ import hashlib
 import math
 from html import escape
 
-from .figures import FIGURES, figure_colour, outline
+from .figures import FIGURES, figure_colour, figure_shape, outline
 from .geometry import corners
 
 __all__ = ["svg", "slot_corners", "figure_markup", "number_at"]
@@ -69,7 +69,7 @@ def figure_markup(value: int, a, b, side: float) -> str:
         return ""
     f, knob = abs(value), value > 0
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    paint = (f'class="figure {"knob" if knob else "socket"}" data-figure="{value}" '
+    paint = (f'class="figure {"knob" if knob else "socket"}" data-figure="{value}" data-shape="{figure_shape(f)}" '
              f'fill="{figure_colour(f, light=not knob)}" stroke="{figure_colour(f)}" '
              f'stroke-width="{_fmt(FIGURES["stroke"]["knob" if knob else "socket"] * side)}"')
     shape = outline(f)

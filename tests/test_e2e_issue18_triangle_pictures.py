@@ -6,6 +6,7 @@ figure, at desktop and phone size. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -115,3 +116,18 @@ def test_the_numbers_do_not_cover_the_figures(screen, request):
       return r.left < piece.left || r.right > piece.right || r.top < piece.top || r.bottom > piece.bottom;
     }).length""")
     assert outside == 0
+
+
+def test_the_counts_are_grouped_alike(page):
+    """'29148 placements, 2,429 pictures' was two styles in one line: every
+    count of a solve, the gallery's card and the puzzle's notes group
+    thousands with a comma."""
+    page.goto("/puzzles?kind=triangle")
+    card = page.locator('a.card[data-puzzle="triangle-generated-3x3-many"]')
+    expect(card).to_contain_text("2,429 pictures")
+    expect(card).to_contain_text("29,148 placements")
+    card.click()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    answer = page.locator("#answer")
+    expect(answer).to_contain_text("Solved: 29,148 placements, 2,429 distinct pictures up to turning")
+    assert not re.search(r"\b\d{4,}\b", answer.inner_text()), answer.inner_text()

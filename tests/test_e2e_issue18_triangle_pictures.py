@@ -21,6 +21,14 @@ pytestmark = pytest.mark.browser
 NS = "{http://www.w3.org/2000/svg}"
 GALLERY_PUZZLE = "triangle-generated-4x4-many"
 
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """A loaded machine can take more than Playwright's 5 s for an answer."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
 # Each tray piece's figures, edge by edge, as the board shows them.
 BOARD_FIGURES = """() => [...document.querySelectorAll('#board .piece.in-tray')]
   .sort((a, b) => a.dataset.piece - b.dataset.piece)
@@ -127,6 +135,7 @@ def test_the_counts_are_grouped_alike(page):
     expect(card).to_contain_text("2,429 pictures")
     expect(card).to_contain_text("29,148 placements")
     card.click()
+    expect(page.locator("#board .piece.in-tray")).to_have_count(9)
     page.get_by_role("button", name="Solve", exact=True).click()
     answer = page.locator("#answer")
     expect(answer).to_contain_text("Solved: 29,148 placements, 2,429 distinct pictures up to turning")

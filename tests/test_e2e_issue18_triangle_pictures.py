@@ -140,3 +140,54 @@ def test_the_counts_are_grouped_alike(page):
     answer = page.locator("#answer")
     expect(answer).to_contain_text("Solved: 29,148 placements, 2,429 distinct pictures up to turning")
     assert not re.search(r"\b\d{4,}\b", answer.inner_text()), answer.inner_text()
+
+
+# ------------------------------------------------- item 21: the gallery remembers
+def test_the_gallery_remembers_a_solve_and_each_puzzle_links_the_next(page):
+    page.goto("/puzzles/spec-example")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-step", "0")
+    page.get_by_role("tab", name="Try it").click()
+    board.focus()
+    for n in (1, 2):
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("n => document.querySelector('#board').dataset.step === String(n)", arg=n)
+    expect(page.locator("#board-message")).to_contain_text("Done in 2 moves")
+    nxt = page.locator("#next-puzzle")
+    expect(nxt).to_be_visible()
+    page.goto("/puzzles?kind=rotation")
+    card = page.locator('a.card[data-puzzle="spec-example"]')
+    expect(card.locator(".card-solved")).to_be_visible()
+    expect(card.locator(".card-solved")).to_have_text(re.compile(r"^Solved here: best 2 moves, \d+:\d\d$"))
+    # a puzzle not solved says nothing
+    expect(page.locator('a.card[data-puzzle="first-tilt"] .card-solved')).to_be_hidden()
+    # the order by difficulty, and the solve still shown there
+    page.get_by_role("link", name="Easiest first").click()
+    page.wait_for_url("**sort=difficulty**")
+    expect(page.locator('a.card[data-puzzle="spec-example"] .card-solved')).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "issue18-gallery-solved.png"))
+    # Next puzzle goes on through the gallery
+    page.goto("/puzzles/triangle-generated-4x4-many")
+    after = page.locator("#next-puzzle")
+    target = after.get_attribute("href")
+    after.click()
+    page.wait_for_url(f"**{target}")
+    expect(page.locator("#puzzle-title")).to_have_text(re.compile(r"\S"))
+
+
+def test_a_finished_triangle_is_remembered(page):
+    """The rules' example finished on its page (each piece put by Hint, the
+    page's own way to place one): its card will say so."""
+    page.goto("/puzzles/triangle-rules-example-3")
+    expect(page.locator("#board .piece.in-tray")).to_have_count(9)
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    for n in range(1, 10):
+        hint.click()
+        page.wait_for_function("n => document.querySelector('#board').dataset.filled === String(n)", arg=n)
+    expect(page.locator("#board-message")).to_contain_text("Done!")
+    records = page.evaluate("() => JSON.parse(localStorage.getItem('rotation-playground:solved') || '{}')")
+    assert records["triangle-rules-example-3"]["moves"] == 9
+    page.goto("/puzzles?kind=triangle")
+    expect(page.locator('a.card[data-puzzle="triangle-rules-example-3"] .card-solved')).to_have_text(
+        re.compile(r"^Solved here: best 9 moves, \d+:\d\d$"))

@@ -13,6 +13,7 @@ import { prefersReducedMotion } from "../animate.js";
 import { count, duration, isNumber, plural } from "../format.js";
 import { JobStopped } from "../jobs.js";
 import { Playground } from "../shell/playground.js";
+import { announceSolved } from "../solved.js";
 import { mountEditor } from "./triangle-editor.js";
 import { mountPieceEditor } from "./triangle-pieces.js";
 import { installKeys, markCursor } from "./triangle-keys.js";
@@ -490,6 +491,7 @@ class TrianglePlayground extends Playground {
     this.publish();
     this.keep();
     if (answer.solved) {
+      announceSolved(this.state.start, t.cursor);
       this.say("Done! Every piece is in place and every edge fits.", "ok");
       return false;
     }

@@ -14,20 +14,13 @@ import pytest
 from playwright.sync_api import expect
 
 from test_e2e import ARTIFACTS
+from test_e2e_triangle import patient_expect  # noqa: F401  (autouse: 15 s for an answer)
 from webapp.triangle.figures import figure_colour, figure_shape
 
 pytestmark = pytest.mark.browser
 
 NS = "{http://www.w3.org/2000/svg}"
 GALLERY_PUZZLE = "triangle-generated-4x4-many"
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine can take more than Playwright's 5 s for an answer."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 # Each tray piece's figures, edge by edge, as the board shows them.
 BOARD_FIGURES = """() => [...document.querySelectorAll('#board .piece.in-tray')]

@@ -11,6 +11,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from test_triangle_kind import EXAMPLES, brute, inner_edges, slots
 from webapp.triangle.puzzle import Puzzle
@@ -212,3 +214,30 @@ def test_clip_ids_differ_between_pictures_and_stay_the_same_for_one():
 def test_a_placement_of_the_wrong_length_is_refused():
     with pytest.raises(ValueError, match="one entry a slot: 9, not 2"):
         svg(Puzzle(10, EXAMPLES[3]), [None, None])
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 4), side=st.integers(12, 120), data=st.data())
+def test_any_tray_and_placement_draw_every_figure_on_its_edge(n, side, data):
+    value = st.integers(-14, 14)
+    pieces = tuple(tuple(data.draw(st.lists(value, min_size=3, max_size=3))) for _ in range(n * n))
+    placed = [(i, pieces[i]) if data.draw(st.booleans()) else None for i in range(n * n)]
+    assume(any(placed))
+    puzzle = Puzzle(14, pieces)
+    shown_edges = ((svg(puzzle, side=side), pieces),
+                   (svg(puzzle, placed, side=side), [edges for _, edges in filter(None, placed)]))
+    for picture, edges in shown_edges:
+        drawn = _check_figures(_tree(picture), side)
+        shown = sorted(int(f.get("data-figure")) for _, figures, _ in drawn for f in figures)
+        assert shown == sorted(v for e in edges for v in e if v)
+        ids = re.findall(r'id="([^"]+)"', picture)
+        assert len(ids) == len(set(ids))
+
+
+def test_the_board_reads_the_same_description():
+    """triangle-draw.js keeps no figure data of its own: it reads the file
+    svg.py reads (compared in the browser by test_e2e_issue18_triangle_pictures)."""
+    js = (Path(__file__).resolve().parents[1] / "static" / "js" / "kinds" / "triangle-draw.js").read_text()
+    assert '"./triangle-figures.json"' in js
+    for own in ("hexagon", "137.508", "0.14", "#fffdf7"):
+        assert own not in js, own

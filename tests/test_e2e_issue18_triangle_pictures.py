@@ -184,3 +184,18 @@ def test_a_finished_triangle_is_remembered(page):
     page.goto("/puzzles?kind=triangle")
     expect(page.locator('a.card[data-puzzle="triangle-rules-example-3"] .card-solved')).to_have_text(
         re.compile(r"^Solved here: best 9 moves, \d+:\d\d$"))
+
+
+def test_a_sliding_puzzle_solved_by_hand_is_remembered(page):
+    page.goto("/puzzles/sliding-rules-eight")
+    expect(page.locator("#board .tile")).to_have_count(8)
+    start = page.locator("#board").get_attribute("data-board")
+    answer = page.request.post("/api/sliding/solve", data={"board": start}).json()
+    assert answer["status"] == "solved" and answer["length"] == 8
+    for n, tile in enumerate(answer["moves"], start=1):
+        page.locator(f'#board .tile[data-tile="{tile}"]').click()
+        page.wait_for_function("n => document.querySelector('#board').dataset.step === String(n)", arg=n)
+    expect(page.locator("#board-message")).to_contain_text("Solved in 8 moves")
+    page.goto("/puzzles?kind=sliding")
+    expect(page.locator('a.card[data-puzzle="sliding-rules-eight"] .card-solved')).to_have_text(
+        re.compile(r"^Solved here: best 8 moves, \d+:\d\d$"))

@@ -6,7 +6,10 @@ export function isNumber(x) {
   return typeof x === "number" && Number.isFinite(x);
 }
 
+// "29,148": a number, or a count the server sent as its decimal digits (a
+// count past 2**53 stays exact that way), grouped by thousands alike.
 export function count(n) {
+  if (typeof n === "string" && /^\d+$/.test(n)) return n.replace(/\B(?=(\d{3})+$)/g, ",");
   return isNumber(n) ? n.toLocaleString("en-US") : "?";
 }
 

@@ -61,13 +61,15 @@ def summarise(answer: dict) -> str:
     'solved: 6 placements, 2 distinct pictures up to turning (40 nodes, 0.0012 s)'
     >>> summarise({"status": "unsolvable", "count": 0, "distinct": 0, "nodes": 7, "seconds": 0.0})
     'unsolvable: no placement fits (7 nodes, 0 s)'
+    >>> summarise({"status": "solved", "count_text": "29148", "distinct": 2429, "nodes": 1, "seconds": 0.1})
+    'solved: 29,148 placements, 2,429 distinct pictures up to turning (1 nodes, 0.1 s)'
     """
     count, distinct = answer.get("count_text") or answer.get("count"), answer.get("distinct")
     work = f"({answer.get('nodes', 0):,} nodes, {answer.get('seconds', 0):.2g} s)"
     if answer["status"] == "unsolvable":
         return f"unsolvable: no placement fits {work}"
-    found = (f"{count} placement{'s' if str(count) != '1' else ''}, "
-             f"{distinct} distinct picture{'s' if distinct != 1 else ''} up to turning")
+    found = (f"{int(count):,} placement{'s' if str(count) != '1' else ''}, "
+             f"{distinct:,} distinct picture{'s' if distinct != 1 else ''} up to turning")
     if answer["status"] == "limit":
         return f"limit ({answer.get('limit') or 'stopped'}): so far {found} {work}"
     return f"solved: {found} {work}"

@@ -3,10 +3,12 @@
 Without a placement the picture is the tray: the loose pieces in rows, each
 drawn pointing up with its numbers as (left, right, bottom). With one, it is
 the big triangle with every placed piece in its slot (an empty slot stays
-blank). A figure half is a small mark near its edge: the figure kind gives
-the colour and the shape, the sign the half, filled for ``+f``, hollow for
-``-f``, so two edges that fit show one shape once filled, once hollow. A 0
-edge is a plain edge, with no mark. ``numbers=True`` writes the numbers too.
+blank). The pieces look as on the page's board: each edge shows half of its
+figure, the shape centred on the edge and clipped to the piece, the solid
+knob for ``+f``, the pale socket with a dark rim for ``-f``, in the shapes and
+colours of :mod:`webapp.triangle.figures` (the board's own description). A 0
+edge is a plain edge. ``numbers=True`` writes each edge's number beside its
+figure, where the board writes it.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(2, ((1, -2, 0), (2, 2, -1), (0, 0, 0), (-1, 1, 2)))
@@ -20,20 +22,17 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import math
 from html import escape
 
+from .figures import FIGURES, figure_colour, figure_shape, outline
 from .geometry import corners
 
-__all__ = ["svg", "slot_corners", "COLOURS", "SHAPES"]
+__all__ = ["svg", "slot_corners", "figure_markup", "number_at"]
 
-#: One colour a figure kind (then again, with the next shape).
-COLOURS = ("#d1495b", "#2e86ab", "#edae49", "#3b8b5a", "#8e5ea2", "#e07a2f", "#1b998b", "#6b4226")
-SHAPES = ("circle", "square", "diamond", "triangle")
-PIECE_COLOUR = "#f4efe4"
-SLOT_COLOUR = "#dfe3ec"
-LINE_COLOUR = "#2d3a55"
-TEXT_COLOUR = "#1b2233"
+SLOT_COLOUR = "#fbfaf6"
+SLOT_LINE = "#b9b4a6"
 _ROOT3 = math.sqrt(3)
 
 
@@ -55,47 +54,64 @@ def _slots(n: int):
     return [(r, k) for r in range(n) for k in range(2 * r + 1)]
 
 
-def _mark(value: int, a, b, centre, size: float) -> str:
-    """The half figure of ``value`` on the edge from ``a`` to ``b``."""
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _points(points) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+
+
+def figure_markup(value: int, a, b, side: float) -> str:
+    """The figure of ``value`` centred on the edge from ``a`` to ``b`` (the
+    piece's clip keeps its half), ``side`` units a piece's side; "" for 0."""
     if value == 0:
         return ""
-    kind = abs(value) - 1
-    colour = COLOURS[kind % len(COLOURS)]
-    shape = SHAPES[(kind // len(COLOURS)) % len(SHAPES)]
+    f, knob = abs(value), value > 0
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    # a little inside the piece, so that the two halves of a figure sit face to face
-    x, y = mx + (centre[0] - mx) * 0.38, my + (centre[1] - my) * 0.38
-    fill = colour if value > 0 else "#ffffff"
-    style = f'fill="{fill}" stroke="{colour}" stroke-width="{max(0.5, size / 5):g}"'
-    cls = f'class="half f{abs(value)} {"knob" if value > 0 else "socket"}"'
-    s = size
-    if shape == "circle":
-        return f'<circle {cls} cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}" {style}/>'
-    if shape == "square":
-        return f'<rect {cls} x="{x - s:.1f}" y="{y - s:.1f}" width="{2 * s:.1f}" height="{2 * s:.1f}" {style}/>'
-    if shape == "diamond":
-        points = ((x, y - 1.3 * s), (x + 1.3 * s, y), (x, y + 1.3 * s), (x - 1.3 * s, y))
-    else:
-        points = ((x, y - 1.2 * s), (x + 1.1 * s, y + 0.8 * s), (x - 1.1 * s, y + 0.8 * s))
-    return f'<polygon {cls} points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}" {style}/>'
+    paint = (f'class="figure {"knob" if knob else "socket"}" data-figure="{value}" data-shape="{figure_shape(f)}" '
+             f'fill="{figure_colour(f, light=not knob)}" stroke="{figure_colour(f)}" '
+             f'stroke-width="{_fmt(FIGURES["stroke"]["knob" if knob else "socket"] * side)}"')
+    shape = outline(f)
+    if not shape:
+        return f'<circle {paint} cx="{_fmt(mx)}" cy="{_fmt(my)}" r="{_fmt(FIGURES["radius"] * side)}"/>'
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    c, s = math.cos(angle), math.sin(angle)
+    points = [(mx + side * (u * c - v * s), my + side * (u * s + v * c)) for u, v in shape]
+    return f'<polygon {paint} points="{_points(points)}"/>'
 
 
-def _piece(corners, edges, size: float, numbers: bool, label: str = "") -> list[str]:
+def number_at(a, b, centre, side: float):
+    """Where the number of the edge from ``a`` to ``b`` goes: along the edge
+    beyond its figure, toward ``b``, a little inside the piece."""
+    along, inward = FIGURES["numbers"]["along"] * side, FIGURES["numbers"]["inward"] * side
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    length = math.dist(a, b)
+    depth = math.dist(centre, (mx, my))
+    return (mx + (b[0] - a[0]) / length * along + (centre[0] - mx) / depth * inward,
+            my + (b[1] - a[1]) / length * along + (centre[1] - my) / depth * inward)
+
+
+def _piece(clip: str, corners, edges, side: float, numbers: bool, label: str = "") -> list[str]:
     centre = (sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3)
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-    parts = [f'<polygon class="piece" points="{points}" fill="{PIECE_COLOUR}" '
-             f'stroke="{LINE_COLOUR}" stroke-width="1"/>']
-    if label:
-        parts[0] = parts[0][:-2] + f'><title>{escape(label)}</title></polygon>'
-    for i, value in enumerate(edges):
-        parts.append(_mark(value, corners[i], corners[(i + 1) % 3], centre, size))
-        if numbers:
-            a, b = corners[i], corners[(i + 1) % 3]
-            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-            x, y = mx + (centre[0] - mx) * 0.72, my + (centre[1] - my) * 0.72
-            parts.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{1.6 * size:.1f}" fill="{TEXT_COLOUR}" '
+    points = _points(corners)
+    look = FIGURES["piece"]
+    parts = [f'<g class="piece">' + (f"<title>{escape(label)}</title>" if label else ""),
+             f'<clipPath id="{clip}"><polygon points="{points}"/></clipPath>',
+             f'<polygon class="piece-face" points="{points}" fill="{look["fill"]}"/>',
+             f'<g clip-path="url(#{clip})">']
+    parts += [figure_markup(value, corners[i], corners[(i + 1) % 3], side) for i, value in enumerate(edges)]
+    parts += ["</g>", f'<polygon class="piece-rim" points="{points}" fill="none" stroke="{look["rim"]}" '
+                      f'stroke-width="{_fmt(look["rim_width"] * side)}" stroke-linejoin="round"/>']
+    if numbers:
+        style = FIGURES["numbers"]
+        for i, value in enumerate(edges):
+            x, y = number_at(corners[i], corners[(i + 1) % 3], centre, side)
+            parts.append(f'<text class="edge-number" x="{_fmt(x)}" y="{_fmt(y)}" '
+                         f'font-size="{_fmt(style["size"] * side)}" font-weight="650" fill="{style["colour"]}" '
                          f'text-anchor="middle" dominant-baseline="central" '
-                         f'font-family="sans-serif">{value}</text>')
+                         f'font-family="system-ui, sans-serif">{value}</text>')
+    parts.append("</g>")
     return [p for p in parts if p]
 
 
@@ -116,7 +132,8 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
     """
     n = puzzle.n
     side = side or max(12, 240 // n)
-    size = side / 14
+    # clip ids unique to the picture, so that several can share one page
+    ids = "t" + hashlib.sha1(repr((puzzle, placement, side, numbers)).encode()).hexdigest()[:10]
     pad = max(2, side // 10)
     h = side * _ROOT3 / 2
     parts = []
@@ -129,7 +146,8 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
             row, col = divmod(index, n)
             x, y = pad + col * (side + gap), pad + row * (h + gap)
             corners = ((x, y + h), (x + side / 2, y), (x + side, y + h))
-            parts += _piece(corners, piece, size, numbers, f"piece {index}: {' '.join(map(str, piece))}")
+            parts += _piece(f"{ids}-{index}", corners, piece, side, numbers,
+                            f"piece {index}: {' '.join(map(str, piece))}")
     else:
         slots = _slots(n)
         if len(placement) != len(slots):
@@ -140,12 +158,11 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
         for slot, ((r, k), item) in enumerate(zip(slots, placement)):
             corners = slot_corners(n, r, k, side, pad, pad)
             if item is None:
-                points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-                parts.append(f'<polygon class="slot" points="{points}" fill="{SLOT_COLOUR}" '
-                             f'stroke="{LINE_COLOUR}" stroke-width="0.5"/>')
+                parts.append(f'<polygon class="slot" points="{_points(corners)}" fill="{SLOT_COLOUR}" '
+                             f'stroke="{SLOT_LINE}" stroke-width="{_fmt(side * 0.015)}"/>')
                 continue
             piece, edges = item
-            parts += _piece(corners, edges, size, numbers, f"slot {slot}: piece {piece}")
+            parts += _piece(f"{ids}-{slot}", corners, edges, side, numbers, f"slot {slot}: piece {piece}")
     width, height = math.ceil(width), math.ceil(height)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">', f"<title>{escape(title or default)}</title>"]

@@ -29,6 +29,7 @@ class Entry:
     kind: str          # the puzzle kind's name
     notes: str | None = None
     facts: tuple[str, ...] = ()  # what its card says, in the kind's words
+    difficulty: tuple = ()  # sorts the entries of one kind, easiest first: see _difficulty
 
 
 def entries() -> tuple[Entry, ...]:
@@ -40,6 +41,39 @@ def find(name: str) -> Entry | None:
         if entry.name == name:
             return entry
     return None
+
+
+def next_entry(entry: Entry) -> Entry | None:
+    """The gallery's next puzzle of ``entry``'s kind, in the catalogue's
+    order, the first again after the last; None when it is the only one."""
+    same = [e for e in entries() if e.kind == entry.kind]
+    if len(same) < 2:
+        return None
+    return same[(same.index(entry) + 1) % len(same)]
+
+
+def by_difficulty(shown) -> list[Entry]:
+    """``shown`` easiest first: each kind's entries by their ``difficulty``,
+    the kinds interleaved by rank (a kind's easiest third before any kind's
+    middle third), so that one kind's long list does not push the others to
+    the end."""
+    order = {name: i for i, name in enumerate(kinds.names())}
+    ranked = []
+    for name in order:
+        same = sorted((e for e in shown if e.kind == name), key=lambda e: e.difficulty)
+        ranked += [((i + 0.5) / len(same), order[name], e) for i, e in enumerate(same)]
+    return [e for *_, e in sorted(ranked, key=lambda r: r[:2])]
+
+
+def _difficulty(item: dict) -> tuple:
+    """How hard a catalogue entry is, from what the catalogue says of it:
+    the optimal move count (a puzzle with no solution after every one that
+    has), then the positions searched; a triangle puzzle's pieces, then the
+    fewer pictures that solve it the harder."""
+    if "count" in item or "pieces" in item:
+        return (item.get("pieces") or 0, -(item.get("distinct") or 0))
+    moves = item.get("moves")
+    return (moves is None, moves or 0, item.get("states") or 0)
 
 
 def find_board(board, kind: str | None = None) -> Entry | None:
@@ -92,5 +126,5 @@ def _load(folder: str) -> tuple[Entry, ...]:
         name = file.removesuffix(".txt").replace("/", "-")
         facts = tuple(kinds.get(kind).card_facts(board, item))
         result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
-                            kind, item.get("notes"), facts))
+                            kind, item.get("notes"), facts, _difficulty(item)))
     return tuple(result)

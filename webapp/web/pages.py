@@ -26,11 +26,14 @@ def page_endpoint(kind) -> str:
 
 
 def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
-               mode: str | None = None, autoplay: bool | None = None):
+               mode: str | None = None, autoplay: bool | None = None,
+               entry: gallery.Entry | None = None):
     """The kind's playground (its ``template``), with its ``initial`` JSON:
     kind, board, code, title, optimal, mode, size, autoplay. The same values
     go to the template one by one too (board_text, share_code, puzzle_title,
-    autoplay, optimal, mode), as rotation's page reads them."""
+    autoplay, optimal, mode), as rotation's page reads them. A gallery
+    ``entry`` adds its name (the page keeps this browser's best solve of it)
+    and the gallery's next puzzle."""
     summary = kind.summary(puzzle)
     mode = mode or kind.edit_mode
     autoplay = _wants_play() if autoplay is None else autoplay
@@ -38,8 +41,10 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     initial = {"kind": kind.name, "board": text, "code": code,
                "title": title, "optimal": optimal, "mode": mode,
                "size": {"width": summary.get("width"), "height": summary.get("height")},
-               "autoplay": autoplay}
-    return render_template(kind.template, initial=initial, goal=kind.goal, kind=kind,
+               "autoplay": autoplay, "gallery": entry.name if entry else None}
+    after = gallery.next_entry(entry) if entry else None
+    next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None
+    return render_template(kind.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
                            how_to_play=_how_to_play_url(kind),
                            board_text=text, share_code=code, puzzle_title=title,
                            autoplay=autoplay, optimal=optimal, mode=mode)
@@ -62,7 +67,7 @@ def _open(kind, puzzle):
 
 def _gallery_entry(entry: gallery.Entry):
     return _kind_page(kinds.get(entry.kind), entry.board, title=entry.title,
-                      optimal=entry.moves, mode="try")
+                      optimal=entry.moves, mode="try", entry=entry)
 
 
 def _wants_play() -> bool:
@@ -175,7 +180,8 @@ def how_to_play_kind(kind: str):
 
 @bp.get("/puzzles")
 def gallery_page():
-    """Every kind's puzzles; ``?kind=<name>`` shows one kind's."""
+    """Every kind's puzzles; ``?kind=<name>`` shows one kind's,
+    ``?sort=difficulty`` the easiest first."""
     chosen = request.args.get("kind") or None
     if chosen is not None and chosen not in kinds.names():
         return render_template("error.html", title="No such kind of puzzle",
@@ -183,8 +189,11 @@ def gallery_page():
                                        f"the kinds are {', '.join(kinds.names())}."), 404
     everything = gallery.entries()
     shown = [e for e in everything if chosen is None or e.kind == chosen]
+    sort = "difficulty" if request.args.get("sort") == "difficulty" else None
+    if sort:
+        shown = gallery.by_difficulty(shown)
     counts = {kind.name: sum(1 for e in everything if e.kind == kind.name) for kind in kinds.KINDS}
-    return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts,
+    return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[kinds.get(e.kind).summary(e.board)
                                                              for e in shown],
                            kinds_by_name={kind.name: kind for kind in kinds.KINDS})

@@ -24,6 +24,7 @@ import { Tabs } from "../tabs.js";
 import { Playground } from "../shell/playground.js";
 import { say, setAnswer } from "../shell/messages.js";
 import { share } from "../shell/share.js";
+import { announceSolved } from "../solved.js";
 
 const $ = (selector) => document.querySelector(selector);
 const initial = JSON.parse($("#initial").textContent);
@@ -438,6 +439,7 @@ async function turnOnce(move) {
 }
 
 async function celebrate(moves) {
+  if (goal() === "any") announceSolved(state.design.toText(), moves);
   const last = stepWords(state.timeline.steps[moves]);
   let best = null;
   const s = state.solution;

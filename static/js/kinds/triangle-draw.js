@@ -10,8 +10,9 @@ const PAD = 0.15;
 const TRAY_GAP = 0.35;
 const TRAY_STEP_X = 1.08;
 const TRAY_STEP_Y = H + 0.16;
-const FIGURE_R = 0.14;
-const SHAPES = ["circle", "square", "diamond", "hexagon", "cross", "octagon"];
+// The figures' shapes, colours and sizes, and where an edge's number goes:
+// one description shared with the server's pictures (webapp/triangle/svg.py).
+export const FIGURES = await (await fetch(new URL("./triangle-figures.json", import.meta.url))).json();
 
 // ------------------------------------------------------------- the text
 // The canonical text as {figures, pieces: [[x, y, z], ...], n}; null when it
@@ -106,32 +107,37 @@ export function slotAt(L, point) {
 }
 
 // ------------------------------------------------------------- figures
+const half = (x) => Math.floor(x + 0.5);
+
+// hsl(hue saturation% lightness%) as #rrggbb, by the same steps as
+// webapp/triangle/figures.py, so that the board and the pictures agree.
+function hex(hue, saturation, lightness) {
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const x = c * (1 - Math.abs(((hue / 60) % 2) - 1));
+  const m = l - c / 2;
+  const [r, g, b] = [[c, x, 0], [x, c, 0], [0, c, x], [0, x, c], [x, 0, c], [c, 0, x]][Math.floor(hue / 60) % 6];
+  return `#${[r, g, b].map((v) => half((v + m) * 255).toString(16).padStart(2, "0")).join("")}`;
+}
+
 export function figureColour(f, light = false) {
-  const hue = Math.round((f * 137.508 + 12) % 360);
-  return light ? `hsl(${hue} 70% 88%)` : `hsl(${hue} 68% ${f % 2 ? 42 : 34}%)`;
+  const rule = FIGURES.colour;
+  const hue = half((f * rule.hue_step + rule.hue_start) % 360) % 360;
+  if (light) return hex(hue, rule.socket.saturation, rule.socket.lightness);
+  return hex(hue, rule.knob.saturation, f % 2 ? rule.knob.lightness_odd : rule.knob.lightness_even);
+}
+
+function shapeOf(f) {
+  return FIGURES.shapes[(f - 1) % FIGURES.shapes.length];
 }
 
 export function figureShape(f) {
-  return SHAPES[(f - 1) % SHAPES.length];
+  return shapeOf(f).name;
 }
 
 const fmt = (v) => (Math.round(v * 1000) / 1000).toString();
 const pointsText = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
-
-// Local points of a shape (u along the edge, v across), each symmetric under
-// a half turn so that the two pieces' halves make one figure.
-function outline(shape, r) {
-  const ring = (k, start, radius = r) => Array.from({ length: k }, (_, i) => {
-    const a = start + (2 * Math.PI * i) / k;
-    return [radius * Math.cos(a), radius * Math.sin(a)];
-  });
-  if (shape === "square") return [[-r, -r], [r, -r], [r, r], [-r, r]].map(([u, v]) => [u * 0.85, v * 0.85]);
-  if (shape === "diamond") return [[-r * 1.25, 0], [0, -r * 1.25], [r * 1.25, 0], [0, r * 1.25]];
-  if (shape === "hexagon") return ring(6, 0);
-  if (shape === "octagon") return ring(8, Math.PI / 8, r * 1.05);
-  const a = r * 0.38;
-  return [[-r, -a], [-a, -a], [-a, -r], [a, -r], [a, -a], [r, -a], [r, a], [a, a], [a, r], [-a, r], [-a, a], [-r, a]];
-}
 
 // Half a figure on the edge from p to q (the half inside the piece is what
 // the piece's clip lets through).
@@ -139,20 +145,35 @@ function figure(value, p, q) {
   const f = Math.abs(value);
   const mx = (p[0] + q[0]) / 2;
   const my = (p[1] + q[1]) / 2;
-  const shape = figureShape(f);
+  const shape = shapeOf(f);
   const knob = value > 0;
   const fill = knob ? figureColour(f) : figureColour(f, true);
   const stroke = figureColour(f);
   const cls = `figure ${knob ? "knob" : "socket"}`;
-  const data = `data-figure="${value}"`;
-  if (shape === "circle") {
-    return `<circle class="${cls}" ${data} cx="${fmt(mx)}" cy="${fmt(my)}" r="${FIGURE_R}" fill="${fill}" stroke="${stroke}"/>`;
-  }
+  const paint = `data-figure="${value}" data-shape="${shape.name}" fill="${fill}" stroke="${stroke}" ` +
+    `stroke-width="${knob ? FIGURES.stroke.knob : FIGURES.stroke.socket}"`;
+  const r = FIGURES.radius;
+  if (!shape.points) return `<circle class="${cls}" ${paint} cx="${fmt(mx)}" cy="${fmt(my)}" r="${r}"/>`;
   const angle = Math.atan2(q[1] - p[1], q[0] - p[0]);
   const c = Math.cos(angle);
   const s = Math.sin(angle);
-  const pts = outline(shape, FIGURE_R).map(([u, v]) => [mx + u * c - v * s, my + u * s + v * c]);
-  return `<polygon class="${cls}" ${data} points="${pointsText(pts)}" fill="${fill}" stroke="${stroke}"/>`;
+  const pts = shape.points.map(([u, v]) => [mx + r * (u * c - v * s), my + r * (u * s + v * c)]);
+  return `<polygon class="${cls}" ${paint} points="${pointsText(pts)}"/>`;
+}
+
+// Where the number of the edge from p to q goes: along the edge beyond its
+// figure, toward q, a little inside the piece (whose centre is c).
+export function numberAt(p, q, c) {
+  const { along, inward } = FIGURES.numbers;
+  const mx = (p[0] + q[0]) / 2;
+  const my = (p[1] + q[1]) / 2;
+  const ux = q[0] - p[0];
+  const uy = q[1] - p[1];
+  const length = Math.hypot(ux, uy);
+  const dx = c[0] - mx;
+  const dy = c[1] - my;
+  const depth = Math.hypot(dx, dy);
+  return [mx + (ux / length) * along + (dx / depth) * inward, my + (uy / length) * along + (dy / depth) * inward];
 }
 
 // One piece: its triangle, its three half figures, its numbers on demand.
@@ -171,8 +192,7 @@ export function pieceMarkup(id, points, edges, { numbers = false, cls = "", attr
     for (let i = 0; i < 3; i++) {
       const p = points[i];
       const q = points[(i + 1) % 3];
-      const m = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
-      const at = [m[0] + (c[0] - m[0]) * 0.58, m[1] + (c[1] - m[1]) * 0.58];
+      const at = numberAt(p, q, c);
       out += `<text class="edge-number" x="${fmt(at[0])}" y="${fmt(at[1])}">${edges[i]}</text>`;
     }
   }

@@ -4,6 +4,8 @@
 // ends on the search's first solution; when the trace was cut, one last
 // step puts that solution in place whole.
 
+import { count, plural } from "../format.js";
+
 // How many moves the page asks for: a long search is cut there.
 export const TRACE_STEPS = 1500;
 
@@ -47,7 +49,7 @@ export function traceTimeline(start, pieces, answer) {
 export function traceCounter(t) {
   const step = t.steps[t.cursor];
   const d = step.takebacks;
-  return `step ${t.cursor} of ${t.steps.length - 1}, ${d} take-back${d === 1 ? "" : "s"}`;
+  return `step ${count(t.cursor)} of ${count(t.steps.length - 1)}, ${plural(d, "take-back")}`;
 }
 
 export function traceStepWords(t) {
@@ -55,7 +57,7 @@ export function traceStepWords(t) {
   const m = step.move;
   let what = "";
   if (!m) what = "Every piece in the tray.";
-  else if (m.act === "found") what = `The search went on for ${t.made.toLocaleString("en")} moves in all: its first solution.`;
+  else if (m.act === "found") what = `The search went on for ${count(t.made)} moves in all: its first solution.`;
   else if (m.act === "out") what = `Piece ${m.piece} taken back from slot ${m.slot}.`;
   else what = `Piece ${m.piece} tried in slot ${m.slot}.`;
   const last = t.cursor === t.steps.length - 1;

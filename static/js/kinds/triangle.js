@@ -10,9 +10,10 @@
 
 import { post } from "../api.js";
 import { prefersReducedMotion } from "../animate.js";
-import { duration, isNumber, plural } from "../format.js";
+import { count, duration, isNumber, plural } from "../format.js";
 import { JobStopped } from "../jobs.js";
 import { Playground } from "../shell/playground.js";
+import { announceSolved } from "../solved.js";
 import { mountEditor } from "./triangle-editor.js";
 import { mountPieceEditor } from "./triangle-pieces.js";
 import { installKeys, markCursor } from "./triangle-keys.js";
@@ -78,7 +79,7 @@ function moveWords(m) {
 }
 
 function countText(answer) {
-  return answer.count_text ?? String(answer.count ?? 0);
+  return count(answer.count_text ?? answer.count ?? 0);
 }
 
 function facts(answer) {
@@ -262,7 +263,7 @@ class TrianglePlayground extends Playground {
     if (t && t.kind === "trace") {
       counter += ` · search ${traceCounter(t)}`;
       $("#search-counter").textContent = `Search: ${traceCounter(t)}` +
-        (t.cut ? ` (the first ${t.steps.length - 2} of ${t.made.toLocaleString("en")} moves, then its solution)` : "");
+        (t.cut ? ` (the first ${count(t.steps.length - 2)} of ${count(t.made)} moves, then its solution)` : "");
       this.board.dataset.traceStep = String(t.cursor);
       this.board.dataset.traceSteps = String(t.steps.length - 1);
       this.board.dataset.takebacks = String(t.steps[t.cursor].takebacks);
@@ -490,6 +491,7 @@ class TrianglePlayground extends Playground {
     this.publish();
     this.keep();
     if (answer.solved) {
+      announceSolved(this.state.start, t.cursor);
       this.say("Done! Every piece is in place and every edge fits.", "ok");
       return false;
     }

@@ -34,6 +34,7 @@ import { MoveList } from "../movelist.js";
 import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
 import { share } from "./share.js";
+import { announceSolved } from "../solved.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -622,6 +623,7 @@ export class Playground {
   }
 
   celebrate(moves) {
+    announceSolved(this.state.start, moves);
     const best = this.optimum();
     const done = plural(moves, "move");
     if (best === null) this.say(`Solved in ${done}!`, "ok");

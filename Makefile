@@ -1,6 +1,7 @@
 # make run: set up and serve the playground on http://127.0.0.1:5000
 # make run HOST=0.0.0.0 PORT=8000: the same on another address and port
-# make test: set up (virtual environment, dependencies, Chromium) and run every test
+# make test: set up (virtual environment, dependencies, Chromium) and run every test, on every core
+# make test PYTEST_ARGS="tests/test_jobs.py" TEST_WORKERS=1: some tests, in one process
 # make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding
 # make bench SLIDING_ARGS="--limit 10": the sliding part on the first 10 of Korf's 100
 PYTHON ?= python3
@@ -16,8 +17,12 @@ PORT ?= 5000
 run: $(STAMP)
 	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
 
+# pytest-xdist: one test process per core (TEST_WORKERS=1 for one process);
+# --dist loadfile keeps a file's tests together, so a file's live server,
+# browser and module fixtures start once
+TEST_WORKERS ?= auto
 test: $(STAMP) chromium
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 setup: $(STAMP)
 

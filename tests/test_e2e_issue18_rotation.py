@@ -244,3 +244,44 @@ def test_progress_shows_the_position_limit_beside_the_time_limit(page):
     expect(label).to_have_text("4,900,000 of 5,000,000 positions, 9 moves deep · 12 s of 60 s")
     # ... and then the positions are the nearer
     assert float(bar.evaluate("b => b.value")) == pytest.approx(0.98, abs=0.01)
+
+
+# ---------------------------------------------- 20: a link with your turns
+def test_a_share_link_carries_the_turns_played(page, browser, live_server):
+    page.goto("/puzzles/traffic-jam")
+    text = data(page, "board")
+    fast(page)
+    try_it(page)
+    page.keyboard.press("ArrowLeft")
+    wait_for_step(page, 1)
+    page.keyboard.press("ArrowRight")
+    wait_for_step(page, 2)
+    page.get_by_label("With the turns played so far").check()
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).to_have_value(re.compile(r"[?&]moves=LR\b"))
+    url = page.locator("#share-url").input_value()
+
+    # someone else, in a browser of their own, opens it at the same turn
+    other = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+    try:
+        friend = other.new_page()
+        friend.goto(url)
+        expect(friend.locator("#board")).to_have_attribute("data-step", "2")
+        assert (data(friend, "board"), data(friend, "orientation")) == tuple(map(str, engine_end(text, "LR")))
+        expect(tab(friend, "Try it")).to_have_attribute("aria-selected", "true")
+        expect(friend.locator("#board-message")).to_have_text("Played the link's 2 turns. Moves: 2.")
+        expect(friend.locator("#moves-list li")).to_have_count(2)
+        # the turns are theirs now: a reload keeps what they do next, not the link's
+        friend.wait_for_function("() => !location.search.includes('moves=')")
+        friend.locator("#board").focus()
+        friend.keyboard.press("ArrowLeft")
+        wait_for_step(friend, 3)
+        friend.reload()
+        expect(friend.locator("#board")).to_have_attribute("data-step", "3")
+    finally:
+        other.close()
+
+    # without the box ticked the link is the puzzle alone
+    page.get_by_label("With the turns played so far").uncheck()
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value(re.compile("moves="))

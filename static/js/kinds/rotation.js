@@ -186,8 +186,12 @@ class RotationPlayground extends Playground {
     showHint(answer);
   }
 
+  // The link carries the puzzle, and when asked the turns played and their goal.
   share(which) {
-    return share(which === "short" ? "/api/links" : "/api/share", { board: this.state.design.toText() });
+    const t = state.timeline;
+    const turns = $("#share-moves").checked && t?.kind === "play" ? playedTurns(t) : "";
+    const more = turns ? { moves: turns, ...(goal() === "any" ? {} : { goal: goal() }) } : {};
+    return share(which === "short" ? "/api/links" : "/api/share", { board: state.design.toText() }, more);
   }
 
   installKeys() {
@@ -221,6 +225,11 @@ function stepWords(step, released = true) {
   if (released && step.released.length) words.push(`${capital(named(step.released, "stick"))} fell out.`);
   if (!fell.length && !step.released.length) words.push("Nothing moved.");
   return words.join(" ");
+}
+
+// "LRR": the turns of a play timeline up to the step shown.
+function playedTurns(t) {
+  return t.steps.slice(1, t.cursor + 1).map((step) => step.move).join("");
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -942,9 +951,49 @@ function keptSteps(steps, grid) {
   return steps.every(fits) ? steps : null;
 }
 
-const restored = restoreDrawing();
+// A link may carry turns played on its puzzle (?moves=LRR, from Share):
+// the server plays them again and the page opens in Try it at the last.
+const MAX_SHARED_TURNS = 2000;
+
+function sharedTurns() {
+  const params = new URLSearchParams(window.location.search);
+  const moves = params.get("moves");
+  if (initial.autoplay || !moves || !new RegExp(`^[LR]{1,${MAX_SHARED_TURNS}}$`).test(moves)) return null;
+  return { moves, goal: params.get("goal") };
+}
+
+async function replayTurns({ moves, goal: wanted }) {
+  const select = $("#goal");
+  if ([...select.options].some((option) => option.value === wanted)) {
+    select.value = wanted;
+    showGoal();
+  }
+  say("Playing the turns of the link…");
+  const design = state.design;
+  const specs = design.sticks();
+  const t = { kind: "play", specs, steps: [await askMove(design.toText(), 0, null)], cursor: 0, goal: goal() };
+  for (const move of moves) {
+    if (goalReached(t)) break; // no turn is played once the goal is reached
+    const last = t.steps[t.cursor];
+    t.steps.push(await askMove(design.withSticks(specs, last.sticks).toText(), last.orientation, move));
+    t.cursor += 1;
+  }
+  if (state.design !== design || state.timeline) return; // the board was changed meanwhile
+  state.timeline = t;
+  setMode("try");
+  // the link's turns are played once: a reload brings back the work as it goes on
+  const here = new URL(window.location.href);
+  here.searchParams.delete("moves");
+  here.searchParams.delete("goal");
+  history.replaceState(history.state, "", here.pathname + here.search);
+  pg.arrived();
+  say(`Played the link's ${plural(t.cursor, "turn")}. Moves: ${t.cursor}.`);
+}
+
+const shared = sharedTurns();
+const restored = !shared && restoreDrawing();
 refreshGoals();
-const keptMode = restoreWork();
+const keptMode = shared ? null : restoreWork();
 setMode(keptMode || (initial.mode === "try" ? "try" : "draw"));
 showSize();
 render();
@@ -962,5 +1011,6 @@ if (!restored && Number.isInteger(initial.optimal)) {
   setAnswer(`The shortest solution takes ${plural(initial.optimal, "move")}. Try it, or press Solve.`);
 }
 if (initial.autoplay && !restored) pg.playClicked();
+else if (shared) pg.run(() => replayTurns(shared));
 else if (state.timeline) prefetch();
 else warmUpSoon();

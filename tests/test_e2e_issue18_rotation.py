@@ -44,16 +44,23 @@ def still(page) -> None:
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
 
 
+def press_each(page, *keys: str) -> None:
+    """Press each key on the focused board and wait for its move to count."""
+    step = int(data(page, "step"))
+    for key in keys:
+        page.keyboard.press(key)
+        step += 1
+        wait_for_step(page, step)
+    still(page)
+
+
 # ------------------------------------------------ 8: turns over a reload
 def test_turns_in_try_it_come_back_after_a_reload(page):
     page.goto("/puzzles/traffic-jam")
     text = data(page, "board")
     fast(page)
     try_it(page)
-    for key in ("ArrowLeft", "ArrowRight", "ArrowRight"):
-        page.keyboard.press(key)
-    wait_for_step(page, 3)
-    still(page)
+    press_each(page, "ArrowLeft", "ArrowRight", "ArrowRight")
     board, orientation = engine_end(text, "LRR")
 
     page.reload()
@@ -81,9 +88,7 @@ def test_a_drawn_puzzle_comes_back_in_try_it_with_its_turns_and_goal(page):
     page.locator("#goal").select_option("all")
     fast(page)
     try_it(page)
-    page.keyboard.press("ArrowLeft")
-    wait_for_step(page, 1)
-    still(page)
+    press_each(page, "ArrowLeft")
     after = (data(page, "board"), data(page, "orientation"))
 
     page.reload()
@@ -138,9 +143,7 @@ def test_try_it_has_its_own_undo_and_redo_of_turns(page):
     page.goto("/")
     fast(page)
     try_it(page)
-    page.keyboard.press("ArrowRight")
-    wait_for_step(page, 1)
-    still(page)
+    press_each(page, "ArrowRight")
     turns = page.get_by_role("group", name="Turn the puzzle")
     turns.get_by_role("button", name="Undo", exact=True).click()
     wait_for_step(page, 0)
@@ -158,11 +161,7 @@ def test_rotation_status_follows_redo(page):
     page.goto("/")
     fast(page)
     try_it(page)
-    page.keyboard.press("ArrowRight")
-    wait_for_step(page, 1)
-    page.keyboard.press("ArrowRight")
-    wait_for_step(page, 2)
-    still(page)
+    press_each(page, "ArrowRight", "ArrowRight")
     said = message(page).text_content()
     assert said.endswith("Moves: 2."), said
     page.keyboard.press("Control+z")
@@ -177,10 +176,7 @@ def test_rotation_status_follows_redo(page):
 def test_sliding_status_follows_redo(page):
     open_sliding(page, EIGHT)
     page.locator("#board").focus()
-    page.keyboard.press("ArrowLeft")   # tile 3 slides left into the hole in the middle
-    wait_for_step(page, 1)
-    page.keyboard.press("ArrowUp")     # tile 6 slides up into it
-    wait_for_step(page, 2)
+    press_each(page, "ArrowLeft", "ArrowUp")  # tile 3 slides left into the hole in the middle, then 6 up
     expect(message(page)).to_contain_text("Moves: 2.")
     said = message(page).text_content()
     button(page, "Undo").click()
@@ -252,10 +248,7 @@ def test_a_share_link_carries_the_turns_played(page, browser, live_server):
     text = data(page, "board")
     fast(page)
     try_it(page)
-    page.keyboard.press("ArrowLeft")
-    wait_for_step(page, 1)
-    page.keyboard.press("ArrowRight")
-    wait_for_step(page, 2)
+    press_each(page, "ArrowLeft", "ArrowRight")
     page.get_by_label("With the turns played so far").check()
     button(page, "Copy link").click()
     expect(page.locator("#share-url")).to_have_value(re.compile(r"[?&]moves=LR\b"))

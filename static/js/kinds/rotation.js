@@ -548,6 +548,14 @@ function refreshGoals() {
   showGoal();
 }
 
+// A goal kept or linked, when the board has it.
+function chooseGoal(value) {
+  const select = $("#goal");
+  if (![...select.options].some((option) => option.value === value)) return;
+  select.value = value;
+  showGoal();
+}
+
 // The line under the title says the goal chosen, not always the default one.
 function showGoal() {
   const g = goal();
@@ -924,11 +932,7 @@ function restoreDrawing() {
 function restoreWork() {
   const saved = pg.keeper.load();
   if (initial.autoplay || !saved || saved.start !== state.design.toText()) return null;
-  const select = $("#goal");
-  if ([...select.options].some((option) => option.value === saved.goal)) {
-    select.value = saved.goal;
-    showGoal();
-  }
+  chooseGoal(saved.goal);
   const steps = keptSteps(saved.steps, state.design);
   if (steps) {
     const cursor = Math.max(0, Math.min(Number.isInteger(saved.cursor) ? saved.cursor : 0, steps.length - 1));
@@ -963,11 +967,7 @@ function sharedTurns() {
 }
 
 async function replayTurns({ moves, goal: wanted }) {
-  const select = $("#goal");
-  if ([...select.options].some((option) => option.value === wanted)) {
-    select.value = wanted;
-    showGoal();
-  }
+  chooseGoal(wanted);
   say("Playing the turns of the link…");
   const design = state.design;
   const specs = design.sticks();

@@ -260,7 +260,7 @@ def test_a_queued_solve_says_its_place(page):
     expect(label).to_have_text("Waiting for a free solver: number 3 in the queue")
     expect(label).to_have_text("Waiting for a free solver: number 2 in the queue")
     expect(label).to_have_text("Waiting for a free solver: number 1 in the queue")
-    expect(label).to_contain_text("1,234 positions, 3 moves deep")
+    expect(label).to_contain_text("1,234 of 5,000,000 positions, 3 moves deep")
     expect(page.locator("#answer")).to_contain_text("Solved in 2 moves: L L")
     expect(page.locator("#progress")).to_be_hidden()
     assert "done" in polls

@@ -16,8 +16,11 @@ export function progressText(job) {
       : "Waiting for a free solver";
   }
   const time = duration(job.seconds, 1);
-  return `${plural(job.states || 0, "position")}, ${plural(job.depth || 0, "move")} deep` +
-    (time ? `, ${time}` : "");
+  // the count against its limit too ("1,200 of 5,000,000 positions"): the
+  // search ends at whichever of the two limits, positions or time, comes first
+  const states = isNumber(job.max_states) && job.max_states > 0
+    ? `${count(job.states || 0)} of ${plural(job.max_states, "position")}` : plural(job.states || 0, "position");
+  return `${states}, ${plural(job.depth || 0, "move")} deep` + (time ? `, ${time}` : "");
 }
 
 // A job under a time limit shows its clock against the limit ("12 s of 60 s"):

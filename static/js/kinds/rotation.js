@@ -96,16 +96,27 @@ class RotationPlayground extends Playground {
     updateButtons();
   }
 
+  // The drawing, the tab, the goal and the turns played, kept in the browser.
   keep() {
-    // the drawing is kept as it changes (afterDesignChange), not the moves
+    const t = state.timeline;
+    const play = t?.kind === "play";
+    // a step's board text is the sticks' places again: not kept twice
+    const steps = play ? t.steps.map(({ board, ...step }) => step) : null;
+    this.keeper.save({ start: state.design.toText(), title: $("#puzzle-title").textContent, steps,
+      cursor: play ? t.cursor : 0, goal: play ? t.goal : goal(), mode: state.mode });
   }
 
   arrived() {
+    this.keep();
     prefetch();
   }
 
   animateStep(before, after, options) {
     return animate(before, after, options);
+  }
+
+  playStepMessage(t, step) {
+    return [`${stepWords(step)} Moves: ${t.cursor}.`, "info"];
   }
 
   solutionStepMessage(t, step) {
@@ -134,11 +145,11 @@ class RotationPlayground extends Playground {
   }
 
   undo() {
-    undo();
+    undoTurn(); // the button in Try it; Ctrl+Z follows the mode (installKeys)
   }
 
   redo() {
-    redo();
+    redoTurn();
   }
 
   // ------------------------------------------------------------ hint
@@ -176,8 +187,12 @@ class RotationPlayground extends Playground {
     showHint(answer);
   }
 
+  // The link carries the puzzle, and when asked the turns played and their goal.
   share(which) {
-    return share(which === "short" ? "/api/links" : "/api/share", { board: this.state.design.toText() });
+    const t = state.timeline;
+    const turns = $("#share-moves").checked && t?.kind === "play" ? playedTurns(t) : "";
+    const more = turns ? { moves: turns, ...(goal() === "any" ? {} : { goal: goal() }) } : {};
+    return share(which === "short" ? "/api/links" : "/api/share", { board: state.design.toText() }, more);
   }
 
   installKeys() {
@@ -211,6 +226,11 @@ function stepWords(step, released = true) {
   if (released && step.released.length) words.push(`${capital(named(step.released, "stick"))} fell out.`);
   if (!fell.length && !step.released.length) words.push("Nothing moved.");
   return words.join(" ");
+}
+
+// "LRR": the turns of a play timeline up to the step shown.
+function playedTurns(t) {
+  return t.steps.slice(1, t.cursor + 1).map((step) => step.move).join("");
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -298,8 +318,11 @@ function updateButtons() {
   $("#back").disabled = busy || !t || t.cursor === 0;
   $("#restart").disabled = busy || !t || t.cursor === 0;
   $("#step").disabled = busy || (t ? t.cursor >= t.steps.length - 1 && t.kind === "solution" : false);
-  $("#undo").disabled = state.mode === "draw" ? state.undo.length === 0 : !t || t.cursor === 0;
-  $("#redo").disabled = state.mode === "draw" ? state.redo.length === 0 : !t || t.cursor >= t.steps.length - 1;
+  // the turns' Undo and Redo in Try it, the drawing's in the Draw panel
+  $("#undo").disabled = !t || t.cursor === 0;
+  $("#redo").disabled = !t || t.cursor >= t.steps.length - 1;
+  $("#draw-undo").disabled = state.undo.length === 0;
+  $("#draw-redo").disabled = state.redo.length === 0;
   $("#hint").disabled = Boolean(state.hinting) || state.solving;
   $("#solve").disabled = Boolean(state.hinting) || state.solving;
   const play = $("#play");
@@ -429,7 +452,7 @@ async function turnOnce(move) {
   await animate(t.steps[t.cursor], step);
   t.cursor += 1;
   publish();
-  prefetch();
+  pg.arrived();
   if (goalReached(t)) {
     await celebrate(t.cursor);
     return false;
@@ -484,6 +507,10 @@ function setMode(mode) {
   state.mode = mode;
   tabs.show($(mode === "draw" ? "#tab-draw" : "#tab-try"));
   document.body.dataset.mode = mode;
+  // each mode's own buttons: the drawing's panel, or the turns' Undo and Redo
+  $("#draw-panel").hidden = mode !== "draw";
+  $("#undo").hidden = mode === "draw";
+  $("#redo").hidden = mode === "draw";
   canvas.style.touchAction = "none";
   if (mode !== "draw") editor.cancel();
   updateButtons();
@@ -500,6 +527,7 @@ function leaveTimeline() {
     say(""); // its "Move 2 of 8." is about a board no longer shown
     render();
     publish();
+    pg.keep();
   }
 }
 
@@ -519,6 +547,14 @@ function refreshGoals() {
   for (const symbol of state.design.sticks().keys()) options.push([`stick:${symbol}`, `Stick ${symbol} falls out`]);
   select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
   select.value = options.some(([value]) => value === chosen) ? chosen : "any";
+  showGoal();
+}
+
+// A goal kept or linked, when the board has it.
+function chooseGoal(value) {
+  const select = $("#goal");
+  if (![...select.options].some((option) => option.value === value)) return;
+  select.value = value;
   showGoal();
 }
 
@@ -542,6 +578,7 @@ function afterDesignChange(message = "") {
   const text = state.design.toText();
   saveDesign(text);
   followAddress(text);
+  pg.keep();
   warmUpSoon();
 }
 
@@ -552,23 +589,35 @@ function warmUpSoon() {
   warmTimer = setTimeout(() => warmUp(state.design.toText()), 500);
 }
 
+// Ctrl+Z and Ctrl+Y act on what the mode shows: the turns in Try it, the
+// drawing in Draw (each mode's buttons are its own).
 function undo() {
-  if (state.mode === "try") {
-    stopPlaying();
-    pg.run(() => pg.backward());
-    return;
-  }
+  if (state.mode === "try") undoTurn();
+  else undoEdit();
+}
+
+function redo() {
+  if (state.mode === "try") redoTurn();
+  else redoEdit();
+}
+
+function undoTurn() {
+  stopPlaying();
+  pg.run(() => pg.backward());
+}
+
+function redoTurn() {
+  pg.run(() => pg.forward()); // Play goes on: Redo only follows it
+}
+
+function undoEdit() {
   if (!state.undo.length || state.busy) return;
   state.redo.push(state.design);
   state.design = state.undo.pop();
   afterDesignChange("Undone.");
 }
 
-function redo() {
-  if (state.mode === "try") {
-    pg.run(() => pg.forward()); // Play goes on: Redo only follows it
-    return;
-  }
+function redoEdit() {
   if (!state.redo.length || state.busy) return;
   state.undo.push(state.design);
   state.design = state.redo.pop();
@@ -582,6 +631,7 @@ const tabs = new Tabs($(".mode-tabs"), (tab) => {
     setMode("try");
     say("Turn with ← and →, the buttons, or a swipe on the board.");
   }
+  pg.keep();
 });
 
 const editor = new Editor({
@@ -777,12 +827,15 @@ $("#size").addEventListener("keydown", (e) => {
   }
 });
 $("#clear").addEventListener("click", clearSticks);
+$("#draw-undo").addEventListener("click", undoEdit);
+$("#draw-redo").addEventListener("click", redoEdit);
 $("#goal").addEventListener("change", () => {
   showGoal();
   pg.whenIdle(() => {
     leaveTimeline();
     setAnswer("");
     render(); // the goal's stick is the one outlined
+    pg.keep();
   }, "The new goal applies as soon as the board stops moving.");
 });
 $("#import").addEventListener("click", () => importText($("#import-text").value));
@@ -808,6 +861,7 @@ for (const radio of document.querySelectorAll('input[name="tool"]')) {
     editor.tool = radio.value;
     $("#tool-help").textContent = editor.help();
     setMode("draw");
+    pg.keep();
   });
 }
 focusAfterPointerPick($(".tools"), canvas);
@@ -855,7 +909,7 @@ canvas.addEventListener("pointerup", (e) => {
 });
 
 // The page at "/" with no puzzle in its address brings back the last drawing.
-function restoreSaved() {
+function restoreDrawing() {
   if (window.location.pathname !== "/" || new URLSearchParams(window.location.search).has("p")) return false;
   const text = savedDesign();
   if (!text || text === initial.board) return false;
@@ -873,16 +927,92 @@ function restoreSaved() {
   return true;
 }
 
-const restored = restoreSaved();
-setMode(initial.mode === "try" ? "try" : "draw");
+// The work kept on the board shown comes back with it: the tab, the goal
+// and the turns played (a link that asks to play shows its own solution).
+// Only what the user did is kept, so opening a puzzle keeps the work on
+// another until a tab, a turn or an edit (pg.keep).
+function restoreWork() {
+  const saved = pg.keeper.load();
+  if (initial.autoplay || !saved || saved.start !== state.design.toText()) return null;
+  chooseGoal(saved.goal);
+  const steps = keptSteps(saved.steps, state.design);
+  if (steps) {
+    const cursor = Math.max(0, Math.min(Number.isInteger(saved.cursor) ? saved.cursor : 0, steps.length - 1));
+    state.timeline = { kind: "play", specs: state.design.sticks(), steps, cursor, goal: goal() };
+  }
+  return saved.mode === "try" || saved.mode === "draw" ? saved.mode : null;
+}
+
+const TURNS = [null, "L", "R"];
+
+// Steps of the server's trajectory for the sticks of `grid`, or null.
+function keptSteps(steps, grid) {
+  if (!Array.isArray(steps) || steps.length < 2) return null;
+  const symbols = new Set(grid.sticks().keys());
+  const place = (at) => Array.isArray(at) && at.length === 2 && at.every(Number.isInteger) && grid.inside(...at);
+  const fits = (step) => step && typeof step === "object" && TURNS.includes(step.move ?? null) &&
+    [0, 1, 2, 3].includes(step.orientation) && Array.isArray(step.released) &&
+    step.moved && typeof step.moved === "object" && step.sticks && typeof step.sticks === "object" &&
+    Object.entries(step.sticks).every(([symbol, at]) => symbols.has(symbol) && place(at));
+  return steps.every(fits) ? steps : null;
+}
+
+// A link may carry turns played on its puzzle (?moves=LRR, from Share):
+// the server plays them again and the page opens in Try it at the last.
+const MAX_SHARED_TURNS = 2000;
+
+function sharedTurns() {
+  const params = new URLSearchParams(window.location.search);
+  const moves = params.get("moves");
+  if (initial.autoplay || !moves || !new RegExp(`^[LR]{1,${MAX_SHARED_TURNS}}$`).test(moves)) return null;
+  return { moves, goal: params.get("goal") };
+}
+
+async function replayTurns({ moves, goal: wanted }) {
+  chooseGoal(wanted);
+  say("Playing the turns of the link…");
+  const design = state.design;
+  const specs = design.sticks();
+  const t = { kind: "play", specs, steps: [await askMove(design.toText(), 0, null)], cursor: 0, goal: goal() };
+  for (const move of moves) {
+    if (goalReached(t)) break; // no turn is played once the goal is reached
+    const last = t.steps[t.cursor];
+    t.steps.push(await askMove(design.withSticks(specs, last.sticks).toText(), last.orientation, move));
+    t.cursor += 1;
+  }
+  if (state.design !== design || state.timeline) return; // the board was changed meanwhile
+  state.timeline = t;
+  setMode("try");
+  // the link's turns are played once: a reload brings back the work as it goes on
+  const here = new URL(window.location.href);
+  here.searchParams.delete("moves");
+  here.searchParams.delete("goal");
+  history.replaceState(history.state, "", here.pathname + here.search);
+  pg.arrived();
+  say(`Played the link's ${plural(t.cursor, "turn")}. Moves: ${t.cursor}.`);
+}
+
+const shared = sharedTurns();
+const restored = !shared && restoreDrawing();
 refreshGoals();
+const keptMode = shared ? null : restoreWork();
+setMode(keptMode || (initial.mode === "try" ? "try" : "draw"));
 showSize();
 render();
 publish();
-if (restored) say("Restored your last drawing. Undo brings back the example.");
-else say(designWarnings(), "warn");
+const played = state.timeline ? state.timeline.cursor : 0;
+if (restored) {
+  const moves = played ? `, with ${plural(played, "move")} played` : "";
+  say(`Restored your last drawing${moves}. ${state.mode === "draw" ? "Undo" : "Undo in Draw"} brings back the example.`);
+} else if (played) {
+  say(`Restored your work: ${plural(played, "move")} played.`);
+} else {
+  say(designWarnings(), "warn");
+}
 if (!restored && Number.isInteger(initial.optimal)) {
   setAnswer(`The shortest solution takes ${plural(initial.optimal, "move")}. Try it, or press Solve.`);
 }
 if (initial.autoplay && !restored) pg.playClicked();
+else if (shared) pg.run(() => replayTurns(shared));
+else if (state.timeline) prefetch();
 else warmUpSoon();

@@ -21,7 +21,7 @@ export class Keeper {
     this.kept = false; // the last save reached the browser's storage
   }
 
-  // {start, title, steps, cursor} as saved, or null (nothing, or unreadable).
+  // {start, title, steps, cursor, ...more} as saved, or null (nothing, or unreadable).
   load() {
     try {
       const work = JSON.parse(localStorage.getItem(this.key) || "null");
@@ -33,13 +33,20 @@ export class Keeper {
     }
   }
 
-  save({ start, title, steps, cursor }) {
+  // `more`: what else a kind keeps with its work (rotation: the goal, the tab).
+  save({ start, title, steps, cursor, ...more }) {
     const kept = steps && steps.length <= MAX_SAVED_STEPS ? steps : null;
+    const write = (work) => localStorage.setItem(this.key, JSON.stringify({ ...more, start, title, ...work }));
     try {
-      localStorage.setItem(this.key, JSON.stringify({ start, title, steps: kept, cursor: kept ? cursor : 0 }));
+      write({ steps: kept, cursor: kept ? cursor : 0 });
       this.kept = true;
     } catch {
-      this.kept = false; // full or blocked: the address still keeps the start
+      try {
+        write({ steps: null, cursor: 0 }); // too big: the start at least, never an older work
+        this.kept = true;
+      } catch {
+        this.kept = false; // blocked: the address still keeps the start
+      }
     }
   }
 

@@ -20,8 +20,9 @@
 // a step of the server's trajectory, with the frame's turn and the falls)
 // extends Playground and overrides its hooks: animateStep(before, after,
 // {reverse, faster}), arrived() (the board came to a step of the timeline),
-// solutionStepMessage(t, step), solveOptions() (the goal, say, sent with a
-// solve), buildSolutionTimeline(answer), moveOnce(request), fetchHint(asked),
+// solutionStepMessage(t, step) and playStepMessage(t, step) (the words of a
+// step forward), solveOptions() (the goal, say, sent with a solve),
+// buildSolutionTimeline(answer), moveOnce(request), fetchHint(asked),
 // showHint(answer), timing and the words of `texts`
 // (see static/js/kinds/rotation.js).
 
@@ -301,6 +302,11 @@ export class Playground {
       (last ? " Solved!" : ""), last ? "ok" : "info"];
   }
 
+  // What is said as your own moves are stepped through again (Redo): [text, kind].
+  playStepMessage(t, step) {
+    return [`${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)} Moves: ${t.cursor}.`, "info"];
+  }
+
   async forward() {
     const t = this.state.timeline;
     if (!t || t.cursor >= t.steps.length - 1) return false;
@@ -311,6 +317,7 @@ export class Playground {
     this.publish();
     this.arrived();
     if (t.kind === "solution") this.say(...this.solutionStepMessage(t, step));
+    else if (t.kind === "play") this.say(...this.playStepMessage(t, step)); // Redo, Step: the line follows the counter
     return true;
   }
 

@@ -7,12 +7,14 @@ import { copyText } from "../files.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-// path: the kind's /share or /links route; payload: what it needs.
-export async function share(path, payload) {
+// path: the kind's /share or /links route; payload: what it needs; more:
+// what the link carries besides the puzzle (rotation: the turns played).
+export async function share(path, payload, more = {}) {
   const msg = $("#share-message");
   try {
     const body = await post(path, payload);
     const url = new URL(body.url, window.location.origin);
+    for (const [key, value] of Object.entries(more)) url.searchParams.set(key, value);
     if ($("#share-play").checked) url.searchParams.set("play", "1");
     $("#share-url").value = url.toString();
     const copied = await copyText(url.toString());

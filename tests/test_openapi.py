@@ -1,0 +1,118 @@
+"""The JSON API's OpenAPI description (/api/openapi.json, made by
+webapp/web/openapi.py): a valid OpenAPI 3.1 document that names every API
+route of the app and every kind, and schemathesis's fuzzing of every
+operation against it, in process: no 500, every status documented, every
+answer matching its schema."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from conftest import GENEROUS
+from webapp import create_app, kinds
+from webapp.web.openapi import PATH, document
+
+#: The app schemathesis fuzzes: rate limits off (thousands of requests from
+#: one address), a request never waits for a worker (202 at once), and the
+#: workers' searches short, so that the jobs fuzzing starts end soon; the
+#: job bounds stay, so a 429 is among the answers checked.
+FUZZ_CONFIG = {**GENEROUS, "JOB_MAX_PER_CLIENT": 3, "JOB_QUEUE_MAX": 4, "JOB_WORKERS": 1,
+               "SOLVE_WAIT_SECONDS": 0.0, "SOLVE_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
+               "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path_factory.mktemp("openapi")),
+                      **FUZZ_CONFIG})
+    yield app
+    app.extensions["playground_jobs"].close()  # the jobs fuzzing started: their workers stopped
+
+
+def test_the_document_is_valid_openapi_3_1(client):
+    response = client.get(PATH)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    body = response.get_json()
+    assert body["openapi"].startswith("3.1")
+    assert body == document()  # the one fuzzed below
+    schemathesis.openapi.from_dict(body).validate()  # against the OpenAPI 3.1 meta-schema
+
+
+def test_every_api_route_of_the_app_is_described(app):
+    """Each rule under /api/ with each of its methods is a path of the
+    document: ``<kind>`` for every kind, ``<job_id>`` as ``{job_id}``."""
+    with app.app_context():
+        paths = document()["paths"]
+    described = {(path, method.upper()) for path, item in paths.items()
+                 for method in item if method != "parameters"}
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/"):
+            continue
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            path = rule.rule.replace("<job_id>", "{job_id}")
+            for kind in kinds.names() if "<kind>" in path else [None]:
+                routes.add((path.replace("<kind>", kind) if kind else path, method))
+    assert routes == described
+
+
+def test_every_kind_is_described_from_its_own_fields():
+    doc = document()
+    for kind in kinds.KINDS:
+        body = doc["paths"][f"/api/{kind.name}/solve"]["post"]["requestBody"]["content"]["application/json"]
+        assert set(body["schema"]["properties"]) == {"board", "move", *kind.option_fields}
+        assert body["example"] == {"board": kind.example}
+        shuffle = doc["paths"][f"/api/{kind.name}/shuffle"]["post"]["requestBody"]["content"]
+        assert set(shuffle["application/json"]["schema"]["properties"]) == {"seed", *kind.shuffle_fields}
+        job = doc["components"]["schemas"][f"{kind.name.capitalize()}Job"]
+        assert {kind.counter, kind.depth_field, f"max_{kind.counter}"} <= set(job["required"])
+        own = kind.api_schemas()
+        assert set(own["options"]) == set(kind.option_fields), kind.name
+        assert set(own["shuffle"]) == set(kind.shuffle_fields), kind.name
+
+
+def test_a_new_kind_is_described_with_no_edit(monkeypatch):
+    """A kind with only what the interface requires (tests/test_web_kinds_third.py's
+    counter) gets every route, with bodies and answers of any shape."""
+    from test_web_kinds_third import KIND
+
+    kind = kinds.with_defaults(KIND)
+    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
+    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
+    doc = document()
+    schemathesis.openapi.from_dict(doc).validate()
+    for route in ("solve", "jobs", "parse", "move", "hint", "share", "links", "shuffle", "puzzles"):
+        assert f"/api/counter/{route}" in doc["paths"]
+    job = doc["components"]["schemas"]["CounterJob"]
+    assert "steps" in job["required"] and "max_steps" in job["properties"]
+
+
+def test_the_docs_link_the_document():
+    from conftest import ROOT
+
+    for name in ("README.md", "docs/README.md", "docs/api.md", "docs/serving.md"):
+        assert PATH in (ROOT / name).read_text(encoding="utf-8"), name
+
+
+# The document needs no app (pytest's lazy loader, from_fixture, does not
+# run under this pytest); the app is the fixture's, handed to every call.
+schema = schemathesis.openapi.from_dict(document())
+
+
+@schema.parametrize()
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_the_api_keeps_its_description(case, fuzz_app):
+    """Every operation, fuzzed: no 500, a documented status, the documented
+    content type, an answer that matches its schema."""
+    case.call_and_validate(app=fuzz_app, checks=CHECKS)

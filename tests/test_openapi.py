@@ -6,6 +6,8 @@ answer matching its schema."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -116,3 +118,60 @@ def test_the_api_keeps_its_description(case, fuzz_app):
     """Every operation, fuzzed: no 500, a documented status, the documented
     content type, an answer that matches its schema."""
     case.call_and_validate(app=fuzz_app, checks=CHECKS)
+
+
+def _costly(kind: str) -> dict:
+    """A request of ``kind`` that a worker must answer, and that runs to
+    the app's time limit (1 s) or close to it: a body for /solve and /jobs."""
+    import random
+
+    if kind == "rotation":
+        from test_server_load import heavy_board
+
+        return {"board": heavy_board(0), "goal": "all"}
+    if kind == "sliding":  # 25 cells, no pattern databases: searched until the limit
+        from webapp.sliding.generate import shuffle
+
+        return {"board": shuffle(5, 5, random.Random(1)).text()}
+    from webapp.triangle.generate import random_puzzle  # 64 pieces, 2 figures: never counted out
+    from webapp.triangle.textformat import write
+
+    return {"board": write(random_puzzle(8, 2, random.Random(3)))}
+
+
+@pytest.mark.parametrize("kind", kinds.names())
+def test_a_job_keeps_its_description_from_start_to_answer(kind, tmp_path):
+    """Fuzzing seldom makes a puzzle that needs a worker: each kind's costly
+    one goes through 202, the job's progress, its answer, the cache and
+    cancelling, each answer checked against the document."""
+    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **FUZZ_CONFIG,
+                      "SOLVE_INLINE_STATES": 0})
+    checked = []
+
+    def call(path: str, method: str, **parts):
+        case = schema[path][method].Case(**parts)
+        response = case.call(app=app)
+        case.validate_response(response, checks=CHECKS)
+        checked.append((path, method, response.status_code))
+        return response
+
+    try:
+        body = _costly(kind)
+        started = call(f"/api/{kind}/solve", "POST", body=body)
+        assert started.status_code == 202, started.content
+        job_id = started.json()["job"]
+        assert call(f"/api/{kind}/jobs", "POST", body=body).json()["id"] == job_id  # the same search
+        for _ in range(600):
+            snapshot = call("/api/jobs/{job_id}", "GET", path_parameters={"job_id": job_id}).json()
+            if snapshot["status"] not in ("queued", "running"):
+                break
+            time.sleep(0.05)
+        assert snapshot["status"] == "done", snapshot
+        assert snapshot["answer"]["source"] == "worker"
+        again = call(f"/api/{kind}/solve", "POST", body=body)  # from the cache, or a new job
+        if again.status_code == 202:
+            call("/api/jobs/{job_id}", "DELETE", path_parameters={"job_id": again.json()["job"]})
+        call("/api/jobs/{job_id}/cancel", "POST", path_parameters={"job_id": job_id})
+        assert {code for _, _, code in checked} >= {200, 202}
+    finally:
+        app.extensions["playground_jobs"].close()

@@ -29,8 +29,65 @@ from webapp.web.openapi import PATH, document
 FUZZ_CONFIG = {**GENEROUS, "JOB_MAX_PER_CLIENT": 3, "JOB_QUEUE_MAX": 4, "JOB_WORKERS": 1,
                "SOLVE_WAIT_SECONDS": 0.0, "SOLVE_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
                "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
+DOCUMENT = document()
+
+
+def _leaves(schema: dict) -> list[dict]:
+    """``schema`` with its references followed and its allOf, anyOf and
+    oneOf opened: the schemas a value may be held to."""
+    while "$ref" in schema:
+        section, name = schema["$ref"].split("/")[-2:]
+        schema = DOCUMENT["components"][section][name]
+    out = [schema]
+    for key in ("allOf", "anyOf", "oneOf"):
+        for part in schema.get(key, ()):
+            out.extend(_leaves(part))
+    return out
+
+
+def undocumented(value, schema: dict, where: str = "") -> list[str]:
+    """The fields of ``value`` (an answer) that ``schema`` does not name,
+    at any depth; an object whose schema names no field is free."""
+    leaves = _leaves(schema)
+    if isinstance(value, list):
+        items = [leaf["items"] for leaf in leaves if isinstance(leaf.get("items"), dict)]
+        return [f for i, item in enumerate(value) for f in
+                min((undocumented(item, s, f"{where}[{i}]") for s in items), key=len, default=[])]
+    if not isinstance(value, dict):
+        return []
+    named = [leaf for leaf in leaves if "properties" in leaf]
+    free = [leaf["additionalProperties"] for leaf in leaves
+            if isinstance(leaf.get("additionalProperties"), dict)]
+    if not named and not free:
+        return []
+    out = []
+    for key, item in value.items():
+        schemas = [leaf["properties"][key] for leaf in named if key in leaf["properties"]] or free
+        if not schemas:
+            out.append(f"{where}.{key}")
+        else:
+            out.extend(min((undocumented(item, s, f"{where}.{key}") for s in schemas), key=len))
+    return out
+
+
+def every_field_documented(ctx, response, case):
+    """Every field of an answer is in the document: a new field gets its
+    schema (webapp/<kind>/schemas.py, or webapp/web/openapi.py for what
+    every kind shares) in the same change."""
+    operation = DOCUMENT["paths"][case.operation.path].get(case.operation.method.lower(), {})
+    documented = operation.get("responses", {}).get(str(response.status_code))
+    types = [v for k, values in response.headers.items() if k.lower() == "content-type" for v in values]
+    if documented is None or not any("json" in t for t in types):
+        return None  # another check speaks about undocumented statuses and types
+    schema = _leaves(documented)[0]["content"]["application/json"]["schema"]
+    missing = undocumented(response.json(), schema)
+    assert not missing, (f"{case.operation.label} {response.status_code}: fields the document "
+                         f"does not name: {', '.join(missing)}")
+    return None
+
+
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance]
+          response_schema_conformance, every_field_documented]
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +165,7 @@ def test_the_docs_link_the_document():
 
 # The document needs no app (pytest's lazy loader, from_fixture, does not
 # run under this pytest); the app is the fixture's, handed to every call.
-schema = schemathesis.openapi.from_dict(document())
+schema = schemathesis.openapi.from_dict(document())  # a copy: schemathesis adds to it
 
 
 @schema.parametrize()

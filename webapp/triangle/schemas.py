@@ -25,6 +25,10 @@ _LIMIT = {"enum": ["max_nodes", "max_seconds", "interrupted", None],
 _SOLUTIONS = {"type": "array", "items": {"type": "array", "items": _PLACED},
               "description": "placements, each a piece and its edges for every slot"}
 
+#: The fields both kinds of solve answer have: what was found, and the search's work.
+_SEARCHED = {"solutions": _SOLUTIONS, "nodes": _COUNT, "seconds": {"type": "number", "minimum": 0},
+             "engine": {"type": "string"}, "optimal": {"type": "boolean"}, "summary": {"type": "string"}}
+
 
 def schemas(first: int, max_first: int) -> dict:
     """The schemas, with the default and the most of ``first`` (solutions listed)."""
@@ -72,13 +76,9 @@ _SCHEMAS = {
              "solutions": _SOLUTIONS,
              "complete": {"type": "boolean", "description": "the count is final"},
              "limit": _LIMIT,
-             "nodes": _COUNT,
-             "seconds": {"type": "number", "minimum": 0},
-             "engine": {"type": "string"},
-             "optimal": {"type": "boolean"},
-             "summary": {"type": "string"}},
-         "required": ["status", "count", "count_text", "distinct", "distinct_text", "solutions",
-                      "complete", "limit", "nodes", "seconds", "engine", "optimal", "summary"]},
+             **_SEARCHED},
+         "required": ["status", "count", "count_text", "distinct", "distinct_text", "complete",
+                      "limit", *_SEARCHED]},
         {"type": "object", "title": "traced",
          "properties": {
              "status": _STATUS,
@@ -92,14 +92,8 @@ _SCHEMAS = {
                                       "made": _COUNT, "takebacks": _COUNT,
                                       "cut": {"type": "boolean"}, "steps": _COUNT},
                        "required": ["events", "made", "takebacks", "cut", "steps"]},
-             "solutions": _SOLUTIONS,
-             "nodes": _COUNT,
-             "seconds": {"type": "number", "minimum": 0},
-             "engine": {"type": "string"},
-             "optimal": {"type": "boolean"},
-             "summary": {"type": "string"}},
-         "required": ["status", "limit", "trace", "solutions", "nodes", "seconds", "engine",
-                      "optimal", "summary"]},
+             **_SEARCHED},
+         "required": ["status", "limit", "trace", *_SEARCHED]},
     ]},
     "move_answer": {
         "properties": {

@@ -18,11 +18,13 @@ tests/test_openapi.py checks the document and runs schemathesis against it.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 
 from flask import Blueprint, Response
 
 from .. import kinds
+from . import api
 
 bp = Blueprint("openapi", __name__)
 
@@ -78,6 +80,11 @@ def _accepts_null(schema: dict) -> bool:
     if isinstance(schema.get("type"), list) and "null" in schema["type"]:
         return True
     return any(_accepts_null(part) for part in schema.get("anyOf", ()))
+
+
+def _words(view) -> str:
+    """A view's docstring as an operation's description (Markdown)."""
+    return inspect.cleandoc(view.__doc__ or "").replace("``", "`")
 
 
 @functools.lru_cache(maxsize=1)
@@ -275,7 +282,7 @@ def _operations(kind, legacy: bool = False) -> dict:
     ref = lambda suffix: _ref("schemas", f"{title}{suffix}")  # noqa: E731
     own = kind.api_schemas() or {}
     summary = own.get("summary")
-    where = "at its address from before kinds" if legacy else f"a {kind.title} puzzle"
+    also = f" ({kind.title}, at its address from before kinds)" if legacy else ""
     pending = _json(ref("Pending"), "Not answered yet: the job to poll.", headers=_LOCATION,
                     links=_POLL_LINKS)
     parse_fields = {"board": _STRING} if legacy else {"board": _STRING, "kind": {"const": name}}
@@ -283,33 +290,33 @@ def _operations(kind, legacy: bool = False) -> dict:
     if legacy:
         move_answer = _object(own.get("move_answer"), drop=("solved",))
     routes = {
-        "solve": ("post", "Solve " + where, {
+        "solve": ("post", "Solve a puzzle" + also, {
             "200": _json(ref("Solved"), "The answer (from the cache, the request, or a worker "
                                         "that finished in time)."),
             "202": pending, **_errors("400", "413", "429", "503")}),
-        "jobs": ("post", "Start a solve in a worker " + ("(" + where + ")" if legacy else "of " + where), {
+        "jobs": ("post", "Start a solve as a job" + also, {
             "200": _json({"type": "object", "required": ["id", "kind", "status", "answer"],
                           "properties": {"id": {"type": "null"}, "kind": {"const": name},
                                          "status": {"const": "done"}, "answer": ref("Solved")}},
                          "Cached or small: answered at once."),
             "202": _json(ref("Job"), "The job to poll.", headers=_LOCATION, links=_POLL_LINKS),
             **_errors("400", "413", "429")}),
-        "parse": ("post", "Check a puzzle's text " + ("(" + where + ")" if legacy else ""), {
+        "parse": ("post", "Check a puzzle's text" + also, {
             "200": _json(_object(summary, extra=parse_fields),
                          "The puzzle as the server reads it: its canonical text and summary."),
             **_errors("400", "413", "429")}),
-        "move": ("post", "Make one move", {
+        "move": ("post", "Make one move" + also, {
             "200": _json(move_answer, "The board after the move."),
             **_errors("400", "413", "429")}),
-        "hint": ("post", "The next move", {
+        "hint": ("post", "The next move" + also, {
             "200": _json(ref("Hint"), "The hint."), "202": pending,
             **_errors("400", "413", "429", "503")}),
-        "share": ("post", "A share code and the page's link with it", {
+        "share": ("post", "A share code and the page's link with it" + also, {
             "200": _json({"type": "object", "required": ["code", "url"],
                           "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
                          "The puzzle encoded in its link."),
             **_errors("400", "413", "429")}),
-        "links": ("post", "A short link, stored on the server", {
+        "links": ("post", "A short link, stored on the server" + also, {
             "200": _json({"type": "object", "required": ["id", "url"],
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
                                          "url": _STRING}},
@@ -330,10 +337,13 @@ def _operations(kind, legacy: bool = False) -> dict:
             **_errors("429")})
     prefix = "/api" if legacy else f"/api/{name}"
     out = {}
+    views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
+             "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
+             "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route}
     for route, (method, what, responses) in routes.items():
         operation = {"operationId": f"{'legacy' if legacy else name}_{route}",
-                     "tags": ["legacy" if legacy else name], "summary": what.strip(),
-                     "responses": responses}
+                     "tags": ["legacy" if legacy else name], "summary": what,
+                     "description": _words(views[route]), "responses": responses}
         if route == "shuffle":
             operation["requestBody"] = _shuffle_body(kind)
         elif method == "post":
@@ -352,15 +362,16 @@ def _job_paths() -> dict:
         "/api/jobs/{job_id}": {
             "parameters": job_id,
             "get": {"operationId": "job_status", "tags": ["jobs"], "summary": "A job's progress "
-                    "and, when done, its answer", "responses": answer},
+                    "and, when done, its answer", "description": _words(api.job_status),
+                    "responses": answer},
             "delete": {"operationId": "cancel_job", "tags": ["jobs"], "summary": "Stop a job",
-                       "responses": cancelled},
+                       "description": _words(api.cancel_job), "responses": cancelled},
         },
         "/api/jobs/{job_id}/cancel": {
             "parameters": job_id,
             "post": {"operationId": "cancel_job_post", "tags": ["jobs"],
                      "summary": "Stop a job (any body: a closing page's navigator.sendBeacon)",
-                     "responses": cancelled},
+                     "description": _words(api.cancel_job), "responses": cancelled},
         },
     }
 
@@ -373,6 +384,7 @@ def _legacy_puzzles(kind) -> dict:
     return {"/api/puzzles": {"get": {
         "operationId": "legacy_puzzles", "tags": ["legacy"],
         "summary": f"The {kind.title} puzzles in the library, as before kinds",
+        "description": _words(api.legacy_puzzles_route),
         "responses": {"200": _json({"type": "array", "items": {
             "type": "object", "properties": fields, "required": list(fields)}}, "The puzzles."),
             **_errors("429")}}}}

@@ -161,6 +161,9 @@ def test_the_docs_link_the_document():
 
     for name in ("README.md", "docs/README.md", "docs/api.md", "docs/serving.md"):
         assert PATH in (ROOT / name).read_text(encoding="utf-8"), name
+    assert "(docs/api.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("docs/README.md", "docs/serving.md"):
+        assert "(api.md)" in (ROOT / name).read_text(encoding="utf-8"), name
 
 
 # The document needs no app (pytest's lazy loader, from_fixture, does not

@@ -136,8 +136,9 @@ def test_every_kind_is_described_from_its_own_fields():
         job = doc["components"]["schemas"][f"{kind.name.capitalize()}Job"]
         assert {kind.counter, kind.depth_field, f"max_{kind.counter}"} <= set(job["required"])
         own = kind.api_schemas()
-        assert set(own["options"]) == set(kind.option_fields), kind.name
-        assert set(own["shuffle"]) == set(kind.shuffle_fields), kind.name
+        where = f"webapp/{kind.name}/schemas.py describes every field the kind reads, and no other"
+        assert set(own["options"]) == set(kind.option_fields), where
+        assert set(own["shuffle"]) == set(kind.shuffle_fields), where
 
 
 def test_a_new_kind_is_described_with_no_edit(monkeypatch):

@@ -131,6 +131,7 @@ TESTED_ROUTES = {
     ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
+    ("/api/openapi.json", "GET"),  # tests/test_openapi.py
 }
 
 

@@ -64,6 +64,14 @@ class Kind(Protocol):
     - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
       puzzle gets when the kind picks them per puzzle (``config``: the web
       app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
+    - ``api_schemas()``: JSON Schemas for the API's OpenAPI description
+      (:mod:`webapp.web.openapi`; none: fields and answers of any shape):
+      ``options``, ``shuffle`` (a schema for each of ``option_fields``,
+      ``shuffle_fields``), ``move`` (the ``move`` field /move reads),
+      ``step`` (one of an answer's ``moves``), ``summary``, ``answer`` (a
+      solve's), ``move_answer``, ``hint`` (a hint's answer; none: the first
+      move of a solve). ``summary``, ``answer``, ``move_answer`` and
+      ``hint`` are an object's ``properties`` and ``required``, or any schema.
     """
 
     name: str
@@ -103,3 +111,4 @@ class Kind(Protocol):
     def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
     def how_to_play_pictures(self) -> dict: ...
     def time_limit(self, puzzle, config) -> float | None: ...
+    def api_schemas(self) -> dict: ...

@@ -73,6 +73,7 @@ def with_defaults(kind) -> Kind:
         "how_to_play_pictures": lambda: {},
         "time_limit": lambda puzzle, config: None,
         "card_facts": lambda puzzle, item: _card_facts(kind, puzzle, item),
+        "api_schemas": lambda: {},  # the API's description then says only what every kind shares
     }
     for attribute, value in defaults.items():
         if not hasattr(kind, attribute):

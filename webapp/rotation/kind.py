@@ -228,6 +228,13 @@ class RotationKind:
         return {"width": board.width, "height": board.height, "sticks": len(board.sticks),
                 "gaps": [list(g) for g in board.gaps()]}
 
+    def api_schemas(self) -> dict:
+        """JSON Schemas of this kind's request fields and answers, for the
+        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
+        from .schemas import SCHEMAS
+
+        return SCHEMAS
+
     def card_facts(self, board: Board, item: dict) -> list[str]:
         """A gallery card: size, sticks, the fewest turns (``moves``)."""
         sticks, moves = len(board.sticks), item.get("moves")

@@ -295,6 +295,13 @@ class SlidingKind:
         numeric = sum(1 for line in lines if _NUMBERS.fullmatch(line))
         return round(0.9 * numeric / len(lines), 3)
 
+    def api_schemas(self) -> dict:
+        """JSON Schemas of this kind's request fields and answers, for the
+        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
+        from .schemas import SCHEMAS
+
+        return SCHEMAS
+
     def summary(self, position: Position) -> dict:
         """For galleries and the API: the size, the tile count, whether it is
         solvable, and on boards with a table ``optimal``: the fewest moves

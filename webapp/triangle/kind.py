@@ -306,6 +306,13 @@ class TriangleKind:
             return 0.0
         return 0.95 if any(len(line.split()) == 3 for line in lines[2:]) else 0.0
 
+    def api_schemas(self) -> dict:
+        """JSON Schemas of this kind's request fields and answers, for the
+        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
+        from .schemas import schemas
+
+        return schemas(FIRST, MAX_FIRST)
+
     def card_facts(self, puzzle: Puzzle, item: dict) -> list[str]:
         """A gallery card: side, pieces, and the catalogue's counts
         (``count`` placements, ``distinct`` pictures; 0: no solution).

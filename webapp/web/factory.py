@@ -52,7 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, pages, security
+    from . import api, db, limits, openapi, pages, security
 
     db.init_app(app)
     security.init_app(app)
@@ -62,4 +62,5 @@ def create_app(test_config: dict | None = None) -> Flask:
                                                  abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
     return app

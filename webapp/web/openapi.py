@@ -1,0 +1,432 @@
+"""The JSON API's OpenAPI 3.1 description, served at ``/api/openapi.json``.
+
+It is made from the registry of kinds (:mod:`webapp.kinds`), as the routes
+themselves are (:mod:`webapp.web.api`): what every kind shares is written
+here once (bodies, errors, jobs, the fields every answer carries); each
+kind's paths come from its attributes (``option_fields``,
+``shuffle_fields``, ``counter``, ``depth_field``, ``example``, ``legacy``)
+and the JSON Schemas of its own fields and answers (``api_schemas()``). A
+new kind is described with no edit here; one without ``api_schemas`` gets
+fields and answers of any shape.
+
+Answers are objects that may gain fields: a client ignores the ones it does
+not know. Request bodies are closed for a kind that says which fields it
+reads (``option_fields``): the server refuses any other, naming them.
+tests/test_openapi.py checks the document and runs schemathesis against it.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+
+from flask import Blueprint, Response
+
+from .. import kinds
+from . import api
+
+bp = Blueprint("openapi", __name__)
+
+#: Where the document is served (the docs and the README link it).
+PATH = "/api/openapi.json"
+
+#: The routes of a puzzle (``/api/<kind>/<route>``) that read the kind's options.
+_READS_OPTIONS = ("solve", "jobs", "move", "hint")
+
+_STRING = {"type": "string"}
+_COUNT = {"type": "integer", "minimum": 0}
+_REF = "#/components/{}/{}"
+
+
+@bp.get(PATH)
+def openapi_route():
+    """This API's description (OpenAPI 3.1, JSON)."""
+    return Response(_text(kinds.KINDS), mimetype="application/json")
+
+
+@functools.lru_cache(maxsize=2)
+def _text(registry: tuple) -> str:
+    """The document as served, made once for the registry (tests may swap it)."""
+    return json.dumps(document(), separators=(",", ":"))
+
+
+def _ref(section: str, name: str) -> dict:
+    return {"$ref": _REF.format(section, name)}
+
+
+def _object(spec, extra: dict | None = None, drop: tuple = ()) -> dict:
+    """A kind's schema of an object (``properties`` and ``required``, or a
+    whole schema) as a schema, with ``extra`` properties (required) and
+    without ``drop``. None or ``{}``: any object."""
+    spec = spec or {}
+    extra = extra or {}
+    if "properties" in spec and "type" not in spec and "anyOf" not in spec:
+        properties = {**extra, **{k: v for k, v in spec["properties"].items() if k not in drop}}
+        required = [*extra, *(k for k in spec.get("required", ()) if k not in drop and k not in extra)]
+        return {"type": "object", "properties": properties, "required": required}
+    if not extra:
+        return spec if spec else {"type": "object"}
+    return {"allOf": [{"type": "object", "properties": extra, "required": list(extra)},
+                      spec or {"type": "object"}]}
+
+
+def _accepts_null(schema: dict) -> bool:
+    """Whether ``schema`` lets null through (enum, type or one of anyOf)."""
+    if not schema:
+        return True
+    if None in schema.get("enum", ()) or schema.get("type") == "null":
+        return True
+    if isinstance(schema.get("type"), list) and "null" in schema["type"]:
+        return True
+    return any(_accepts_null(part) for part in schema.get("anyOf", ()))
+
+
+def _words(view) -> str:
+    """A view's docstring as an operation's description (Markdown)."""
+    return inspect.cleandoc(view.__doc__ or "").replace("``", "`")
+
+
+@functools.lru_cache(maxsize=1)
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("rotation-playground")
+    except metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "0"
+
+
+# --------------------------------------------------------- what is shared
+def _shared_schemas() -> dict:
+    return {
+        "Error": {
+            "type": "object",
+            "description": "Why the request was refused: a sentence for a person.",
+            "properties": {
+                "error": {"type": "string", "minLength": 1},
+                "line": {"type": "integer", "minimum": 1,
+                         "description": "a parser's error: the line of the puzzle text"},
+                "column": {"type": ["integer", "null"], "minimum": 1,
+                           "description": "and its column (null: the error is about the whole text)"},
+                "unknown": {"type": "array", "items": _STRING,
+                            "description": "fields the route does not read"},
+                "accepted": {"type": "array", "items": _STRING, "description": "the fields it reads"},
+            },
+            "required": ["error"],
+        },
+        "Delivery": {
+            "type": "object",
+            "description": "How an answer was delivered; every solve's answer has these fields.",
+            "properties": {
+                "time": {"type": "number", "minimum": 0, "description": "seconds to answer"},
+                "source": {"enum": ["cache", "inline", "worker"],
+                           "description": "the cache of answers, the request itself, or a worker"},
+                "cached": {"type": "boolean", "description": "from the cache (its engine computed it then)"},
+                "board": {"type": "string", "description": "the puzzle's canonical text"},
+            },
+            "required": ["time", "source", "cached", "board"],
+        },
+        "Job": {"oneOf": [_ref("schemas", f"{_title(kind)}Job") for kind in kinds.KINDS],
+                "description": "A solve in a worker, of any kind (see `kind`)."},
+    }
+
+
+def _shared_responses() -> dict:
+    error = {"application/json": {"schema": _ref("schemas", "Error")}}
+    return {
+        "BadRequest": {"description": "Bad input: the message says what (a parser's, with its "
+                                      "line and column; an unknown field, naming the ones read).",
+                       "content": error},
+        "NotFound": {"description": "No such job: it finished long ago or never existed.",
+                     "content": error},
+        "TooLarge": {"description": "The body is over the server's bound (256 KiB by default).",
+                     "content": error},
+        "TooManyRequests": {
+            "description": "Too many requests, jobs or links from this address, or the solver's "
+                           "queue is full: wait `Retry-After` seconds.",
+            "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
+                                        "description": "seconds to wait"}},
+            "content": error},
+        "Unavailable": {"description": "The solver could not answer (a worker died): not the "
+                                       "client's fault; try again.", "content": error},
+    }
+
+
+def _json(schema: dict, description: str, **extra) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}, **extra}
+
+
+def _errors(*codes: str) -> dict:
+    names = {"400": "BadRequest", "404": "NotFound", "413": "TooLarge", "429": "TooManyRequests",
+             "503": "Unavailable"}
+    return {code: _ref("responses", names[code]) for code in codes}
+
+
+_LOCATION = {"Location": {"schema": _STRING, "description": "the job's address: /api/jobs/<id>"}}
+_POLL_LINKS = {
+    "poll": {"operationId": "job_status", "parameters": {"job_id": "$response.body#/id"},
+             "description": "the job's progress, then its answer"},
+    "cancel": {"operationId": "cancel_job", "parameters": {"job_id": "$response.body#/id"},
+               "description": "stop the solve"},
+}
+
+
+# ----------------------------------------------------------- one kind's
+def _title(kind) -> str:
+    return "".join(part.capitalize() for part in kind.name.replace("-", "_").split("_"))
+
+
+def _kind_schemas(kind) -> dict:
+    """The components a kind's paths refer to, under names that start with
+    its title (``SlidingAnswer``, ``SlidingJob``, ...)."""
+    own, title = kind.api_schemas() or {}, _title(kind)
+    counter, depth = kind.counter, kind.depth_field
+    solved = {"allOf": [_object(own.get("answer")), _ref("schemas", "Delivery")],
+              "description": f"A {kind.title} solve's answer."}
+    job = {
+        "type": "object",
+        "description": f"A {kind.title} solve in a worker: its progress, then its answer.",
+        "properties": {
+            "id": {"type": "string", "minLength": 1},
+            "kind": {"const": kind.name},
+            "status": {"enum": ["queued", "running", "done", "cancelled", "failed"]},
+            "counter": {"const": counter, "description": "the name of the count below"},
+            f"max_{counter}": {"type": ["integer", "null"], "minimum": 0,
+                               "description": "the bound on the count (null: none)"},
+            "max_seconds": {"type": ["number", "null"], "minimum": 0,
+                            "description": "the time limit in force (null: none)"},
+            "seconds": {"type": "number", "minimum": 0, "description": "since it started or was queued"},
+            counter: {**_COUNT, "description": f"{counter} searched so far"},
+            depth: {**_COUNT, "description": "the search's second figure"},
+            "note": {"type": "string", "description": "the kind's sentence about this solve"},
+            "place": {"type": "integer", "minimum": 1, "description": "while queued: 1 is next"},
+            "phase": {"enum": ["search", "building"],
+                      "description": "for a kind that builds tables before it searches"},
+            "answer": {**_ref("schemas", f"{title}Solved"), "description": "when done"},
+            "error": {"type": "string", "description": "why it failed or was cancelled"},
+        },
+        "required": ["id", "kind", "status", "counter", f"max_{counter}", "max_seconds",
+                     "seconds", counter, depth],
+    }
+    summary = _object(own.get("summary"))
+    return {
+        f"{title}Solved": solved,
+        f"{title}Job": job,
+        f"{title}Pending": {"allOf": [_ref("schemas", f"{title}Job"), {
+            "type": "object", "required": ["job"],
+            "properties": {"job": {"type": "string", "description": "the job's id, as `id`"}}}],
+            "description": "Not answered yet: the job to poll at /api/jobs/{job_id}."},
+        f"{title}Summary": summary,
+        f"{title}Hint": _hint(kind, own),
+        f"{title}MoveAnswer": _object(own.get("move_answer")),
+    }
+
+
+def _hint(kind, own: dict) -> dict:
+    """A hint's answer: the kind's own, or the first move of a solve."""
+    if own.get("hint"):
+        return _object(own["hint"])
+    return {"type": "object", "description": "The first move of a shortest solution.",
+            "properties": {
+                "status": {"enum": ["solved", "unsolvable", "limit"]},
+                "move": {"anyOf": [own.get("step") or {}, {"type": "null"}],
+                         "description": "the next move; null when there is none"},
+                "length": {"type": ["integer", "null"], "minimum": 0},
+                kind.counter: {"type": ["integer", "null"], "minimum": 0},
+                "optimal": {"type": ["boolean", "null"]},
+                "summary": {"type": ["string", "null"]}},
+            "required": ["status", "move", "length", kind.counter, "optimal", "summary"]}
+
+
+def _puzzle_body(kind, route: str) -> dict:
+    """A puzzle request's body on ``route``: the board, a move (read by
+    /move), the kind's options (read by the routes that solve or play)."""
+    own = kind.api_schemas() or {}
+    reads = route in _READS_OPTIONS
+    ignored = {"description": "accepted, not read by this route"}
+    move = own.get("move", {}) if route == "move" else ignored
+    properties = {"board": {"type": "string", "description": "the puzzle in the kind's text format"},
+                  "move": move}
+    for name in kind.option_fields or ():
+        properties[name] = own.get("options", {}).get(name, {}) if reads else ignored
+    schema = {"type": "object", "properties": properties, "required": ["board"]}
+    if route == "move" and not _accepts_null(move):
+        schema["required"].append("move")
+    if kind.option_fields is not None:
+        schema["additionalProperties"] = False
+    example = {"board": kind.example}
+    if route == "move" and move.get("examples"):
+        example["move"] = move["examples"][0]
+    return {"required": True, "content": {"application/json": {"schema": schema, "example": example}}}
+
+
+def _shuffle_body(kind) -> dict:
+    own = kind.api_schemas() or {}
+    properties = {"seed": {"type": ["integer", "null"],
+                           "description": "the same seed and fields give the same puzzle"}}
+    for name in kind.shuffle_fields or ():
+        properties[name] = own.get("shuffle", {}).get(name, {})
+    schema = {"type": "object", "properties": properties}
+    if kind.shuffle_fields is not None:
+        schema["additionalProperties"] = False
+    return {"required": False, "description": "no body: the kind's defaults",
+            "content": {"application/json": {"schema": schema, "example": {"seed": 1}}}}
+
+
+def _operations(kind, legacy: bool = False) -> dict:
+    """Every route of ``kind``: ``{route: {method: operation}}``; ``legacy``:
+    the addresses from before kinds (``/api/solve``, ...), whose answers
+    lack ``kind`` (parse) and ``solved`` (move), as they always did."""
+    title, name = _title(kind), kind.name
+    ref = lambda suffix: _ref("schemas", f"{title}{suffix}")  # noqa: E731
+    own = kind.api_schemas() or {}
+    summary = own.get("summary")
+    also = f" ({kind.title}, at its address from before kinds)" if legacy else ""
+    pending = _json(ref("Pending"), "Not answered yet: the job to poll.", headers=_LOCATION,
+                    links=_POLL_LINKS)
+    parse_fields = {"board": _STRING} if legacy else {"board": _STRING, "kind": {"const": name}}
+    move_answer = ref("MoveAnswer")
+    if legacy:
+        move_answer = _object(own.get("move_answer"), drop=("solved",))
+    routes = {
+        "solve": ("post", "Solve a puzzle" + also, {
+            "200": _json(ref("Solved"), "The answer (from the cache, the request, or a worker "
+                                        "that finished in time)."),
+            "202": pending, **_errors("400", "413", "429", "503")}),
+        "jobs": ("post", "Start a solve as a job" + also, {
+            "200": _json({"type": "object", "required": ["id", "kind", "status", "answer"],
+                          "properties": {"id": {"type": "null"}, "kind": {"const": name},
+                                         "status": {"const": "done"}, "answer": ref("Solved")}},
+                         "Cached or small: answered at once."),
+            "202": _json(ref("Job"), "The job to poll.", headers=_LOCATION, links=_POLL_LINKS),
+            **_errors("400", "413", "429")}),
+        "parse": ("post", "Check a puzzle's text" + also, {
+            "200": _json(_object(summary, extra=parse_fields),
+                         "The puzzle as the server reads it: its canonical text and summary."),
+            **_errors("400", "413", "429")}),
+        "move": ("post", "Make one move" + also, {
+            "200": _json(move_answer, "The board after the move."),
+            **_errors("400", "413", "429")}),
+        "hint": ("post", "The next move" + also, {
+            "200": _json(ref("Hint"), "The hint."), "202": pending,
+            **_errors("400", "413", "429", "503")}),
+        "share": ("post", "A share code and the page's link with it" + also, {
+            "200": _json({"type": "object", "required": ["code", "url"],
+                          "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
+                         "The puzzle encoded in its link."),
+            **_errors("400", "413", "429")}),
+        "links": ("post", "A short link, stored on the server" + also, {
+            "200": _json({"type": "object", "required": ["id", "url"],
+                          "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
+                                         "url": _STRING}},
+                         "The link /s/<id>: the same puzzle always gets the same id."),
+            **_errors("400", "413", "429")}),
+    }
+    if not legacy:
+        routes["shuffle"] = ("post", "A random puzzle", {
+            "200": _json(_object(summary, extra={"kind": {"const": name}, "board": _STRING,
+                                                 "code": _STRING}),
+                         "The puzzle's text, share code and summary."),
+            **_errors("400", "413", "429")})
+        routes["puzzles"] = ("get", "The kind's puzzles in the library", {
+            "200": _json({"type": "array", "items": _object(summary, extra={
+                "name": _STRING, "kind": {"const": name}, "title": _STRING,
+                "moves": {"type": ["integer", "null"], "description": "the fewest moves (null: none)"},
+                "url": _STRING})}, "Every puzzle of this kind in the library."),
+            **_errors("429")})
+    prefix = "/api" if legacy else f"/api/{name}"
+    out = {}
+    views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
+             "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
+             "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route}
+    for route, (method, what, responses) in routes.items():
+        operation = {"operationId": f"{'legacy' if legacy else name}_{route}",
+                     "tags": ["legacy" if legacy else name], "summary": what,
+                     "description": _words(views[route]), "responses": responses}
+        if route == "shuffle":
+            operation["requestBody"] = _shuffle_body(kind)
+        elif method == "post":
+            operation["requestBody"] = _puzzle_body(kind, route)
+        out[f"{prefix}/{route}"] = {method: operation}
+    return out
+
+
+def _job_paths() -> dict:
+    job_id = [{"name": "job_id", "in": "path", "required": True, "schema": _STRING}]
+    answer = {"200": _json(_ref("schemas", "Job"), "The job: its progress, then its answer."),
+              **_errors("404", "429")}
+    cancelled = {"200": _json(_ref("schemas", "Job"), "The job, cancelled (its worker is stopped)."),
+                 **_errors("404", "429")}
+    return {
+        "/api/jobs/{job_id}": {
+            "parameters": job_id,
+            "get": {"operationId": "job_status", "tags": ["jobs"], "summary": "A job's progress "
+                    "and, when done, its answer", "description": _words(api.job_status),
+                    "responses": answer},
+            "delete": {"operationId": "cancel_job", "tags": ["jobs"], "summary": "Stop a job",
+                       "description": _words(api.cancel_job), "responses": cancelled},
+        },
+        "/api/jobs/{job_id}/cancel": {
+            "parameters": job_id,
+            "post": {"operationId": "cancel_job_post", "tags": ["jobs"],
+                     "summary": "Stop a job (any body: a closing page's navigator.sendBeacon)",
+                     "description": _words(api.cancel_job), "responses": cancelled},
+        },
+    }
+
+
+def _legacy_puzzles(kind) -> dict:
+    summary = ((kind.api_schemas() or {}).get("summary") or {}).get("properties", {})
+    fields = {"name": _STRING, "title": _STRING, "width": summary.get("width", {}),
+              "height": summary.get("height", {}), "sticks": summary.get("sticks", {}),
+              "moves": {"type": ["integer", "null"]}, "url": _STRING}
+    return {"/api/puzzles": {"get": {
+        "operationId": "legacy_puzzles", "tags": ["legacy"],
+        "summary": f"The {kind.title} puzzles in the library, as before kinds",
+        "description": _words(api.legacy_puzzles_route),
+        "responses": {"200": _json({"type": "array", "items": {
+            "type": "object", "properties": fields, "required": list(fields)}}, "The puzzles."),
+            **_errors("429")}}}}
+
+
+def document() -> dict:
+    """The OpenAPI 3.1 description of every route of the JSON API."""
+    paths, schemas = {}, _shared_schemas()
+    for kind in kinds.KINDS:
+        schemas.update(_kind_schemas(kind))
+        paths.update(_operations(kind))
+    legacy = kinds.legacy()
+    if legacy is not None:
+        paths.update(_operations(legacy, legacy=True))
+        paths.update(_legacy_puzzles(legacy))
+    paths.update(_job_paths())
+    paths[PATH] = {"get": {"operationId": "openapi", "tags": ["meta"],
+                           "summary": "This description", "responses": {
+                               "200": _json({"type": "object", "required": ["openapi", "paths"]},
+                                            "OpenAPI 3.1, JSON."), **_errors("429")}}}
+    names = ", ".join(kind.name for kind in kinds.KINDS)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Rotation Playground API",
+            "version": _version(),
+            "description": (
+                f"Every puzzle kind ({names}) has the same routes under /api/<kind>/; an unknown "
+                "kind is a 404. Bad input is a 400 with a message (a parser's with its line and "
+                "column); a field a route does not read is refused, naming the ones it reads. "
+                "A solve or hint that takes longer than the server waits answers 202 with a job "
+                "to poll at /api/jobs/{job_id}. Too many requests from one address: 429 with "
+                "Retry-After. Answers may gain fields: ignore the ones you do not know. "
+                "docs/api.md explains the routes."),
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "servers": [{"url": "/"}],
+        "tags": [{"name": kind.name, "description": kind.goal} for kind in kinds.KINDS]
+        + ([{"name": "legacy", "description": f"{legacy.title}'s addresses from before kinds"}]
+           if legacy is not None else [])
+        + [{"name": "jobs", "description": "solves in worker processes"},
+           {"name": "meta", "description": "this description"}],
+        "paths": paths,
+        "components": {"schemas": schemas, "responses": _shared_responses()},
+    }

@@ -64,6 +64,11 @@ class Kind(Protocol):
     - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
       puzzle gets when the kind picks them per puzzle (``config``: the web
       app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
+    - ``hint_options(options)``: when ``hint`` gives None, the options of
+      the solve (cached, inline or in a worker, as any solve) whose answer
+      gives the hint (by default the same options).
+    - ``hint_of(answer)``: the hint from that solve's answer (by default its
+      first move: :func:`webapp.kinds.first_move_hint`).
     """
 
     name: str
@@ -103,3 +108,5 @@ class Kind(Protocol):
     def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
     def how_to_play_pictures(self) -> dict: ...
     def time_limit(self, puzzle, config) -> float | None: ...
+    def hint_options(self, options: dict) -> dict: ...
+    def hint_of(self, answer: dict) -> dict: ...

@@ -312,8 +312,9 @@ def costly_requests() -> list[tuple[str, dict]]:
 def costly(which: list[int]):
     """16 of each of ``which`` costly requests (see :func:`costly_requests`)
     in flight, each kind's from one client, as the attacker of issue 18 sent
-    them: each of the 16 asks again as soon as it is answered (after a
-    second when refused, as a page would)."""
+    them; each of the 16 then does what a page does: follows a job it is
+    given (a poll every 0.25 s), waits a second when refused, half a second
+    after an answer, and asks again."""
     def scenario(host, port, seconds, stop):
         requests = [costly_requests()[n] for n in which]
         counts: dict = {}
@@ -322,17 +323,22 @@ def costly(which: list[int]):
         lock = threading.Lock()
 
         def send(n: int, path: str, body: dict) -> None:
+            client = f"10.3.{n}.1"
             while not stop.is_set():
                 began = time.perf_counter()
-                status, answer = call(host, port, "POST", path, body, client=f"10.3.{n}.1",
-                                      timeout=30)
+                status, answer = call(host, port, "POST", path, body, client=client, timeout=30)
                 with lock:
                     counts[status] = counts.get(status, 0) + 1
                     held.append(time.perf_counter() - began)
-                    if status == 202 and isinstance(answer, dict) and answer.get("job"):
-                        jobs.add((answer["job"], f"10.3.{n}.1"))
-                if status == 429:
-                    stop.wait(1.0)
+                job = answer.get("job") if status == 202 and isinstance(answer, dict) else None
+                if job:
+                    with lock:
+                        jobs.add((job, client))
+                while job and not stop.wait(0.25):
+                    status, answer = call(host, port, "GET", f"/api/jobs/{job}", client=client)
+                    if status != 200 or answer.get("status") not in ("queued", "running"):
+                        break
+                stop.wait(1.0 if status == 429 else 0.5)
 
         threads = [threading.Thread(target=send, args=(n, path, body), daemon=True)
                    for n, (path, body) in enumerate(requests) for _ in range(16)]

@@ -196,8 +196,7 @@ def answer(kind, puzzle, options: dict) -> dict | Job:
 
 
 #: A hint's words for the player when it has no move, by the answer's status.
-NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a solution. "
-                    "Press Solve to search longer.",
+NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a solution.",
            "unsolvable": "No hint: the goal cannot be reached from here.",
            "solved": "The goal is reached already."}
 

@@ -209,9 +209,11 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
 
     Raises ValueError and RuntimeError as :func:`answer` does.
     """
-    body = inline(lambda: kind.hint(puzzle, options))
+    solve_options = kind.hint_options(options)
+    # asked again while a worker looks for it: no search in the request again
+    body = None if _under_way(kind, puzzle, solve_options) else inline(lambda: kind.hint(puzzle, options))
     if body is None:
-        found = answer(kind, puzzle, kind.hint_options(options))
+        found = answer(kind, puzzle, solve_options)
         if isinstance(found, Job):
             return found
         body = kind.hint_of(found)

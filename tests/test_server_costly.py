@@ -17,8 +17,6 @@ import random
 import threading
 import time
 
-import pytest
-
 from test_server_load import call, cancel_all, running_server, wait_until
 from webapp import create_app
 from webapp.sliding.kind import KIND as SLIDING

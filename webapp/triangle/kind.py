@@ -275,8 +275,10 @@ class TriangleKind:
         take pieces out) or ``limit`` (the bounds ran out first), and then
         ``message``, the words for the player.
 
-        >>> KIND.hint_body(KIND.parse(KIND.example), {}, max_nodes=1)["message"]
-        'No hint: no way to complete the pieces placed was found within 1 try. Take a piece or two out and ask again, or press Solve.'
+        >>> print(KIND.hint_body(KIND.parse(KIND.example), {}, max_nodes=1)["message"])
+        ... # doctest: +NORMALIZE_WHITESPACE
+        No hint: no way to complete the pieces placed was found within 1 try.
+        Take a piece or two out and ask again, or press Solve.
         """
         placement = play.from_json(puzzle, options.get("placement"))
         began = time.perf_counter()

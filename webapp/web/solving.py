@@ -86,10 +86,10 @@ def cached(kind, puzzle, options: dict) -> dict | None:
 
 
 def inline(work):
-    """``work()`` in one of the seats for searches in the request (a few at
-    once, a few in line: see :mod:`webapp.web.seats`); None, at once, when
-    the line is full: the search is then a worker's, and the thread is free
-    for pages."""
+    """``work()`` in one of the seats for searches in the request
+    (``SOLVE_INLINE_AT_ONCE`` at once, ``SOLVE_INLINE_QUEUE`` in line: see
+    :mod:`webapp.web.seats`); None, at once, when they are taken: the search
+    is then a worker's, and the thread is free for pages."""
     with current_app.extensions["playground_inline"].seat() as seated:
         return work() if seated else None
 

@@ -1,12 +1,14 @@
 """Load test: is the server live under abuse, and under N concurrent clients?
 
     python benchmarks/loadtest.py                      # the abuse scenarios, then the mixed load
-    python benchmarks/loadtest.py --only scenarios     # or: --only mixed
+    python benchmarks/loadtest.py --only scenarios     # or: --only costly, --only mixed
 
 The abuse scenarios measure the goal "GET / answers within 1 s" (p50, p95,
 max of a probe every 0.1 s, timeouts) while (1) eight 40 x 40 solves, (2)
-120 idle or half-sent connections, (3) a job flood from one client are under
-way, each on a fresh server for --scenario-seconds.
+120 idle or half-sent connections, (3) a job flood from one client, (4) 16
+of each kind's costliest hint and solve (issue 18: each of the six alone,
+then all 96 at once) are under way, each on a fresh server for
+--scenario-seconds. ``--only costly`` runs the last ones alone.
 
 The mixed load: --clients clients for --seconds seconds.
 Starts the playground (waitress) on a free loopback port with a fresh
@@ -20,6 +22,7 @@ requests, the errors and the p50/p95 latencies of each kind. Only loopback.
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import os
@@ -282,17 +285,95 @@ def job_flood(host, port, seconds, stop):
     return report, cleanup
 
 
+#: Each kind's costliest hint and solve (issue 18), in the order of :func:`costly_requests`.
+COSTLY_NAMES = ("rotation 64x64 hint", "rotation 64x64 solve", "sliding 8x8 hint",
+                "sliding 8x8 solve", "triangle 8x8 hint", "triangle 8x8 solve")
+
+
+@functools.lru_cache(maxsize=None)
+def costly_requests() -> list[tuple[str, dict]]:
+    """(path, body) of each of :data:`COSTLY_NAMES`. Rotation: a 64 x 64
+    board, goal "all"; sliding: a shuffled 8 x 8 (no pattern databases that
+    size); triangle: 8 x 8 with two figure kinds (the hint: issue 18's) and
+    one (the solve: millions of placements to count)."""
+    from webapp.rotation.generate import generate
+    from webapp.sliding.kind import KIND as SLIDING
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    rotation = {"board": generate(64, 40, seed=0, max_length=3).text(), "goal": "all"}
+    sliding = {"board": SLIDING.text(SLIDING.shuffle({"width": 8, "height": 8}, random.Random(1)))}
+    return [("/api/rotation/hint", rotation), ("/api/rotation/solve", rotation),
+            ("/api/sliding/hint", sliding), ("/api/sliding/solve", sliding),
+            ("/api/triangle/hint", {"board": write(random_puzzle(8, 2, random.Random(5)))}),
+            ("/api/triangle/solve", {"board": write(random_puzzle(8, 1, random.Random(5)))})]
+
+
+def costly(which: list[int]):
+    """16 of each of ``which`` costly requests (see :func:`costly_requests`)
+    in flight, each kind's from one client, as the attacker of issue 18 sent
+    them; each of the 16 then does what a page does: follows a job it is
+    given (a poll every 0.25 s), waits a second when refused, half a second
+    after an answer, and asks again."""
+    def scenario(host, port, seconds, stop):
+        requests = [costly_requests()[n] for n in which]
+        counts: dict = {}
+        held: list[float] = []
+        jobs: set = set()
+        lock = threading.Lock()
+
+        def send(n: int, path: str, body: dict) -> None:
+            client = f"10.3.{n}.1"
+            while not stop.is_set():
+                began = time.perf_counter()
+                status, answer = call(host, port, "POST", path, body, client=client, timeout=30)
+                with lock:
+                    counts[status] = counts.get(status, 0) + 1
+                    held.append(time.perf_counter() - began)
+                job = answer.get("job") if status == 202 and isinstance(answer, dict) else None
+                if job:
+                    with lock:
+                        jobs.add((job, client))
+                while job and not stop.wait(0.25):
+                    status, answer = call(host, port, "GET", f"/api/jobs/{job}", client=client)
+                    if status != 200 or answer.get("status") not in ("queued", "running"):
+                        break
+                stop.wait(1.0 if status == 429 else 0.5)
+
+        threads = [threading.Thread(target=send, args=(n, path, body), daemon=True)
+                   for n, (path, body) in enumerate(requests) for _ in range(16)]
+        for thread in threads:
+            thread.start()
+
+        def report() -> str:
+            return (", ".join(f"{k}: {v}" for k, v in sorted(counts.items(), key=str))
+                    + f"; longest held {max(held, default=0):.1f} s")
+
+        def cleanup() -> None:
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=35)
+            for job_id, client in jobs:
+                call(host, port, "POST", f"/api/jobs/{job_id}/cancel", {}, client=client, timeout=2)
+        return report, cleanup
+    return scenario
+
+
 SCENARIOS = [("eight 40 x 40 solves", eight_solves), ("120 idle connections", idle_connections),
              ("a job flood", job_flood)]
+#: Issue 18's costly requests: 16 of each in flight, each alone, then all six at once.
+COSTLY = [(f"16 x {name}", costly([n])) for n, name in enumerate(COSTLY_NAMES)] \
+    + [("16 x each of the six", costly(list(range(len(COSTLY_NAMES)))))]
 
 
-def scenarios(seconds: float) -> bool:
-    """Each abuse scenario on a fresh server; True if GET / met the goal in all."""
+def scenarios(seconds: float, chosen=None) -> bool:
+    """Each abuse scenario (or each ``chosen`` one) on a fresh server; True
+    if GET / met the goal in all."""
     print(f"GET / while the server is abused (goal: within {GOAL:g} s; a probe every 0.1 s "
           f"for {seconds:g} s, 5 s timeout)")
-    print(f"{'scenario':<24}{'probes':>8}{'failed':>8}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}  goal")
+    print(f"{'scenario':<30}{'probes':>8}{'failed':>8}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}  goal")
     met = True
-    for name, scenario in SCENARIOS:
+    for name, scenario in chosen or SCENARIOS + COSTLY:
         server, url = start_server()
         parts = urlparse(url)
         host, port = parts.hostname, parts.port
@@ -316,7 +397,7 @@ def scenarios(seconds: float) -> bool:
         ms = [1000 * x for x in latencies]
         ok = not failed and max(ms) < 1000 * GOAL
         met = met and ok
-        print(f"{name:<24}{len(ms):>8}{failed:>8}{statistics.median(ms):>10.1f}"
+        print(f"{name:<30}{len(ms):>8}{failed:>8}{statistics.median(ms):>10.1f}"
               f"{percentile(ms, 95):>10.1f}{max(ms):>10.1f}  {'met' if ok else 'MISSED'}"
               f"   ({detail})", flush=True)
     return met
@@ -331,7 +412,8 @@ def main() -> int:
     parser.add_argument("--url", help="a running server (loopback only); default: start one")
     parser.add_argument("--giant", help="the puzzle of the big solve under way "
                         "(default: a 40 x 40 board, goal all)")
-    parser.add_argument("--only", choices=["scenarios", "mixed"], help="run only this part")
+    parser.add_argument("--only", choices=["scenarios", "costly", "mixed"],
+                        help="run only this part (costly: issue 18's costly requests alone)")
     parser.add_argument("--scenario-seconds", type=float, default=8.0,
                         help="how long each abuse scenario lasts")
     args = parser.parse_args()
@@ -340,9 +422,9 @@ def main() -> int:
     if args.only != "mixed":
         if args.url:
             raise SystemExit("the abuse scenarios start their own servers: no --url")
-        met = scenarios(args.scenario_seconds)
+        met = scenarios(args.scenario_seconds, COSTLY if args.only == "costly" else None)
         print()
-    if args.only == "scenarios":
+    if args.only in ("scenarios", "costly"):
         return 0 if met else 1
 
     server = None

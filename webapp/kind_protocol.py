@@ -72,6 +72,11 @@ class Kind(Protocol):
       solve's), ``move_answer``, ``hint`` (a hint's answer; none: the first
       move of a solve). ``summary``, ``answer``, ``move_answer`` and
       ``hint`` are an object's ``properties`` and ``required``, or any schema.
+    - ``hint_options(options)``: when ``hint`` gives None, the options of
+      the solve (cached, inline or in a worker, as any solve) whose answer
+      gives the hint (by default the same options).
+    - ``hint_of(answer)``: the hint from that solve's answer (by default its
+      first move: :func:`webapp.kinds.first_move_hint`).
     """
 
     name: str
@@ -112,3 +117,5 @@ class Kind(Protocol):
     def how_to_play_pictures(self) -> dict: ...
     def time_limit(self, puzzle, config) -> float | None: ...
     def api_schemas(self) -> dict: ...
+    def hint_options(self, options: dict) -> dict: ...
+    def hint_of(self, answer: dict) -> dict: ...

@@ -74,6 +74,8 @@ def with_defaults(kind) -> Kind:
         "time_limit": lambda puzzle, config: None,
         "card_facts": lambda puzzle, item: _card_facts(kind, puzzle, item),
         "api_schemas": lambda: {},  # the API's description then says only what every kind shares
+        "hint_options": lambda options: options,
+        "hint_of": lambda answer: first_move_hint(kind, answer),
     }
     for attribute, value in defaults.items():
         if not hasattr(kind, attribute):
@@ -81,6 +83,22 @@ def with_defaults(kind) -> Kind:
     if not hasattr(kind, "request_example"):
         kind.request_example = '{"board": ' + json.dumps(getattr(kind, "example", "")) + "}"
     return kind
+
+
+def first_move_hint(kind, answer: dict) -> dict:
+    """A hint by default: the first move of a solve's ``answer`` (None when
+    it has none), its length, count, whether it is shortest, its summary.
+
+    >>> from webapp.kinds import get
+    >>> first_move_hint(get("rotation"), {"status": "solved", "moves": "LR", "length": 2,
+    ...                                    "states": 9, "optimal": True})["move"]
+    'L'
+    """
+    moves = answer.get("moves") or None
+    move = moves[:1] if isinstance(moves, str) else (moves[0] if moves else None)
+    return {"status": answer["status"], "move": move, "length": answer.get("length"),
+            kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
+            "summary": answer.get("summary")}
 
 
 def _card_facts(kind, puzzle, item: dict) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from . import play, sharecode
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
@@ -31,8 +32,9 @@ QUICK_SECONDS = 0.2
 #: How many solutions an answer lists when the request does not say, and at most.
 FIRST = 10
 MAX_FIRST = 1000
-#: The hint's search, done in the request: nodes before it gives up.
-HINT_NODES = 300_000
+#: A hint searched for in the request: nodes before a worker takes it over
+#: (a few milliseconds; the counting search finds most hints in far fewer).
+HINT_NODES = 20_000
 #: A random puzzle's side and figure kinds when the request does not say.
 SHUFFLE_SIDE = 3
 SHUFFLE_FIGURES = 4
@@ -150,7 +152,10 @@ class TriangleKind:
 
     def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
         """The answer when a search finishes within ``QUICK_SECONDS``, else
-        None (a worker solves it, with progress)."""
+        None (a worker solves it, with progress). A hint's solve (see
+        :meth:`hint_options`) is a worker's: :meth:`hint` tried on the spot."""
+        if options.get("hint"):
+            return None
         if options.get("trace"):
             body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS)
             return None if body["status"] == "limit" else body
@@ -166,6 +171,9 @@ class TriangleKind:
         ``options["interruptible"]`` (the command line's, never a request's):
         Ctrl+C answers ``limit`` with the counts so far."""
         puzzle = parse(text)
+        if options.get("hint"):
+            return self.hint_body(puzzle, options, max_nodes=max_count, max_seconds=max_seconds,
+                                  progress=progress)
         if options.get("trace"):
             return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
                                    max_seconds=max_seconds, progress=progress)
@@ -234,31 +242,73 @@ class TriangleKind:
                 "misfits": wrong, "filled": filled,
                 "solved": filled == len(after) and not wrong}
 
-    def hint(self, puzzle: Puzzle, options: dict) -> dict:
-        """One more piece of a solution that keeps every piece placed so far
-        (``options["placement"]``): ``move`` is ``{"slot", "piece", "edges"}``
-        for the first empty slot, or None with ``status`` ``unsolvable``
-        (nothing placed can be completed: take pieces out) or ``limit`` (the
-        search in the request gave up).
+    def hint(self, puzzle: Puzzle, options: dict) -> dict | None:
+        """The hint (see :meth:`hint_body`) when a search of ``HINT_NODES``
+        finds it, else None: then it is searched for as a solve is (in a
+        worker, within the kind's limits), with :meth:`hint_options`.
 
         >>> KIND.hint(KIND.parse(KIND.example), {})["move"]
         {'slot': 0, 'piece': 0, 'edges': [10, 10, 4]}
         """
+        body = self.hint_body(puzzle, options, max_nodes=HINT_NODES, max_seconds=QUICK_SECONDS)
+        return None if body["status"] == "limit" else body
+
+    @staticmethod
+    def hint_options(options: dict) -> dict:
+        """The options of the solve whose answer is the hint: the placement
+        so far (what to list does not matter to a hint).
+
+        >>> KIND.hint_options({"first": 3, "placement": None})
+        {'hint': True, 'placement': None}
+        """
+        return {"hint": True, "placement": options.get("placement")}
+
+    @staticmethod
+    def hint_of(answer: dict) -> dict:
+        return answer  # the hint solve's answer is the hint
+
+    @staticmethod
+    def hint_body(puzzle: Puzzle, options: dict, *, max_nodes: int | None = None,
+                  max_seconds: float | None = None, progress=None) -> dict:
+        """One more piece of a solution that keeps every piece placed so far
+        (``options["placement"]``): ``move`` is ``{"slot", "piece", "edges"}``
+        for the first empty slot, or None with ``status`` ``solved`` (every
+        slot is filled), ``unsolvable`` (nothing placed can be completed:
+        take pieces out) or ``limit`` (the bounds ran out first), and then
+        ``message``, the words for the player.
+
+        >>> print(KIND.hint_body(KIND.parse(KIND.example), {}, max_nodes=1)["message"])
+        ... # doctest: +NORMALIZE_WHITESPACE
+        No hint: no way to complete the pieces placed was found within 1 try.
+        Take a piece or two out and ask again, or press Solve.
+        """
         placement = play.from_json(puzzle, options.get("placement"))
-        status, solution, nodes = play.complete(puzzle, placement, max_nodes=HINT_NODES)
+        began = time.perf_counter()
+        status, solution, nodes = play.complete(puzzle, placement, max_nodes=max_nodes,
+                                                max_seconds=max_seconds, progress=progress)
+        seconds = time.perf_counter() - began
         move = None
         if solution is not None:
             slot = next((s for s, item in enumerate(placement) if item is None), None)
             if slot is not None:
                 move = {"slot": slot, "piece": solution[slot][0], "edges": list(solution[slot][1])}
+        body = {"status": status, "move": move, "nodes": nodes, "seconds": round(seconds, 6),
+                "engine": "python", "optimal": status == "solved"}
+        if move is not None:
+            body["summary"] = f"put piece {move['piece']} in slot {move['slot']}"
+            return body
         if status == "solved":
-            said = "every piece is in place" if move is None else \
-                f"put piece {move['piece']} in slot {move['slot']}"
+            body["message"] = "Every piece is in place already."
         elif status == "unsolvable":
-            said = "the pieces placed cannot all stay: no solution keeps them"
+            body["message"] = ("The pieces placed cannot all stay: no solution keeps them where "
+                               "they are. Take some out.")
         else:
-            said = "no hint: the search for one took too long"
-        return {"status": status, "move": move, "nodes": nodes, "summary": said}
+            spent = (f"{max_nodes:,} tr{'ies' if max_nodes != 1 else 'y'}"
+                     if max_nodes is not None and nodes >= max_nodes else f"{max_seconds:g} s")
+            body["message"] = (f"No hint: no way to complete the pieces placed was found within "
+                               f"{spent}. Take a piece or two out and ask again, or press Solve.")
+        body["summary"] = body["message"]
+        return body
 
     def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),

@@ -16,6 +16,8 @@ is null or ``{"piece": i, "edges": [x, y, z]}``.
 
 from __future__ import annotations
 
+import time
+
 from . import geometry
 from .puzzle import Puzzle, TriangleError, turnings
 
@@ -101,22 +103,82 @@ def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
     return after, slot
 
 
-def complete(puzzle: Puzzle, placement, max_nodes: int = 200_000):
+def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
+             max_seconds: float | None = None, progress=None):
     """A whole solution that keeps every placed piece as it is:
     ``("solved", solution, nodes)``, ``("unsolvable", None, nodes)`` when
-    none exists, or ``("limit", None, nodes)`` after ``max_nodes`` tries.
-    Slots are filled in numbering order, pieces by index, turnings in order,
-    so with nothing placed it finds the first solution of the listed order."""
+    none exists, or ``("limit", None, nodes)`` when ``max_nodes`` tries or
+    ``max_seconds`` ran out (None: no bound); ``progress(nodes, filled)``
+    now and then.
+
+    The counting search's first solution comes first (it finds one in a few
+    thousand nodes where filling slot by slot may take millions): it is the
+    answer when it keeps every placed piece, as it does for a player who
+    placed only what the hints said. Otherwise slots are filled in
+    numbering order, pieces by index, turnings in order."""
+    clock = _Clock(max_nodes, max_seconds, progress)
+    first = _first_solution(puzzle, clock)
+    if first == "unsolvable":
+        return "unsolvable", None, clock.nodes
+    if first is not None and all(item is None or item == first[slot]
+                                 for slot, item in enumerate(placement)):
+        return "solved", list(first), clock.nodes
     # for every slot, the (side, neighbour, its side) of each inner edge: a
     # neighbour may be filled before or after it (pieces placed by hand)
     needs = [[] for _ in puzzle.pieces]
     for (a, side_a), (b, side_b) in geometry.inner_edges(puzzle.n):
         needs[a].append((side_a, b, side_b))
         needs[b].append((side_b, a, side_a))
-    return _search(puzzle, placement, needs, max_nodes)
+    return _search(puzzle, placement, needs, clock)
 
 
-def _search(puzzle, placement, needs, max_nodes):
+class _Clock:
+    """The bounds of one completion: nodes, seconds (looked at every
+    ``_CHECK_EVERY`` nodes), and progress reports."""
+
+    def __init__(self, max_nodes, max_seconds, progress) -> None:
+        self.max_nodes, self.progress = max_nodes, progress
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        self.nodes = 0
+
+    def left(self) -> tuple[int | None, float | None]:
+        """The nodes and seconds still to spend (None: no bound)."""
+        nodes = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+        seconds = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        return nodes, seconds
+
+    def tick(self, filled: int) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Limit
+        if self.nodes % _CHECK_EVERY == 0:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise _Limit
+            if self.progress is not None:
+                self.progress(self.nodes, filled)
+
+
+#: Nodes between two looks at the clock (and progress reports).
+_CHECK_EVERY = 4096
+
+
+def _first_solution(puzzle: Puzzle, clock: _Clock):
+    """The counting search's first solution within the clock's bounds,
+    "unsolvable" when it proved there is none, None when it stopped first."""
+    from .solver import solve  # the counting search: not needed to check a move
+
+    nodes, seconds = clock.left()
+    if nodes == 0 or seconds == 0:
+        return None
+    answer = solve(puzzle, first=1, stop_after=1, max_nodes=nodes, max_seconds=seconds,
+                   progress=clock.progress)
+    clock.nodes += answer.nodes
+    if answer.status == "unsolvable":
+        return "unsolvable"
+    return answer.solutions[0] if answer.status == "solved" and answer.solutions else None
+
+
+def _search(puzzle, placement, needs, clock):
     slots = len(placement)
     fixed = list(placement)
     used = [False] * len(puzzle.pieces)
@@ -124,10 +186,9 @@ def _search(puzzle, placement, needs, max_nodes):
         if item is not None:
             used[item[0]] = True
     if misfits(puzzle, fixed):
-        return "unsolvable", None, 0
+        return "unsolvable", None, clock.nodes
     options = [turnings(piece) for piece in puzzle.pieces]
     current = list(fixed)
-    nodes = 0
 
     def fits(slot, cand):
         for side, other, other_side in needs[slot]:
@@ -136,7 +197,6 @@ def _search(puzzle, placement, needs, max_nodes):
         return True
 
     def go(slot):
-        nonlocal nodes
         while slot < slots and fixed[slot] is not None:
             slot += 1
         if slot == slots:
@@ -145,9 +205,7 @@ def _search(puzzle, placement, needs, max_nodes):
             if used[piece]:
                 continue
             for cand in turns:
-                nodes += 1
-                if nodes > max_nodes:
-                    raise _Limit
+                clock.tick(slot)
                 if fits(slot, cand):
                     used[piece] = True
                     current[slot] = (piece, cand)
@@ -160,8 +218,8 @@ def _search(puzzle, placement, needs, max_nodes):
     try:
         found = go(0)
     except _Limit:
-        return "limit", None, nodes
-    return ("solved", current, nodes) if found else ("unsolvable", None, nodes)
+        return "limit", None, clock.nodes
+    return ("solved", current, clock.nodes) if found else ("unsolvable", None, clock.nodes)
 
 
 class _Limit(Exception):

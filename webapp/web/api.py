@@ -170,10 +170,11 @@ def _request(kind_name: str):
     return kind, data, _puzzle(kind, data), _options(kind, data)
 
 
-def _answer(kind, puzzle, options: dict):
-    """The answer's dict, or the job still finding it."""
+def _answer(kind, puzzle, options: dict, find=solving.answer):
+    """The answer's dict (``find``'s: a solve's or a hint's), or the job
+    still finding it."""
     try:
-        return solving.answer(kind, puzzle, options)
+        return find(kind, puzzle, options)
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     except RuntimeError as exc:
@@ -280,24 +281,15 @@ def move_route(kind: str):
 
 @_route("hint", ["POST"])
 def hint_route(kind: str):
-    """The best next move from ``board``: the kind's own hint when it has
-    one at once, otherwise the first move of a solve (200, or 202 with the
-    job whose answer's first move is the hint)."""
+    """The best next move from ``board``, found within the same bounds as a
+    solve: the kind's own hint when it is cheap, otherwise the hint of a
+    solve (200, or 202 with the job whose answer gives the hint). A hint
+    without a move says why in ``message``."""
     kind, _, puzzle, options = _request(kind)
-    try:
-        own = kind.hint(puzzle, options)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
-    if own is not None:
-        return jsonify(own)
-    answer = _answer(kind, puzzle, options)
-    if not isinstance(answer, dict):  # the hint is the first move of the job's answer
-        return _pending(answer)
-    moves = answer.get("moves") or None
-    return jsonify(status=answer["status"], move=moves[:1] if isinstance(moves, str) else
-                   (moves[0] if moves else None), length=answer.get("length"),
-                   **{kind.counter: answer.get(kind.counter)}, optimal=answer.get("optimal"),
-                   summary=answer.get("summary"))
+    result = _answer(kind, puzzle, options, solving.hint)
+    if not isinstance(result, dict):
+        return _pending(result)
+    return jsonify(result)
 
 
 @_route("share", ["POST"])

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 from flask import Flask
 
 from .jobs import JobManager
+from .seats import Seats
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,8 +34,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVE_MAX_BYTES=1_500_000_000,   # memory one solve's search may hold
         SOLVE_INLINE_STATES=5_000,       # below this a solve runs in the request itself
         SOLVE_QUICK_STATES=300,          # below this an inline solve does not wait its turn
-        SOLVE_INLINE_AT_ONCE=2,          # inline solves running at once; the others wait their turn
+        SOLVE_INLINE_AT_ONCE=2,          # inline solves running at once
+        SOLVE_INLINE_QUEUE=0,            # inline solves waiting their turn; the others go to a worker
         SOLVE_WAIT_SECONDS=2.0,          # a request waits this long for a worker, then gets a job
+        SOLVE_WAITING_AT_ONCE=4,         # requests waiting for a worker at once; the others get the job at once
         SLIDING_MAX_NODES=2_000_000_000, # nodes one sliding solve may search (then a fast, unproven answer)
         SLIDING_MAX_SECONDS=60.0,        # seconds one sliding solve may run
         SLIDING_MAX_BYTES=1_500_000_000, # memory one sliding solve's tables may take
@@ -57,7 +59,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     security.init_app(app)
     limits.init_app(app)
-    app.extensions["playground_inline"] = threading.BoundedSemaphore(max(1, app.config["SOLVE_INLINE_AT_ONCE"]))
+    # the threads costly requests may hold: the others stay free for pages
+    app.extensions["playground_inline"] = Seats(app.config["SOLVE_INLINE_AT_ONCE"],
+                                                app.config["SOLVE_INLINE_QUEUE"])
+    app.extensions["playground_waiting"] = Seats(app.config["SOLVE_WAITING_AT_ONCE"])
     app.extensions["playground_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"],
                                                  abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     app.register_blueprint(pages.bp)

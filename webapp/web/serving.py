@@ -14,7 +14,7 @@ import os
 import socket
 
 WAITRESS = {
-    "threads": 16,              # requests at once: big solves hold one for up to SOLVE_WAIT_SECONDS
+    "threads": 16,              # requests at once: costly ones hold at most the seats (6), see solving.py
     "connection_limit": 1000,   # open connections before new ones wait
     "channel_timeout": 30,      # seconds an idle or half-sent connection is kept
     "cleanup_interval": 10,     # how often idle connections are looked for

@@ -2,8 +2,11 @@
 spot when the puzzle is small, otherwise in a worker process (see
 :mod:`webapp.web.jobs`).
 
-A request never holds a server thread for long: it waits at most
-``SOLVE_WAIT_SECONDS`` for a worker, then hands back the job to poll. The
+A request never holds a server thread for long: a search in the request
+is small and takes a seat (:mod:`webapp.web.seats`), a few at once; a
+request waits at most ``SOLVE_WAIT_SECONDS`` for a worker, a few at once,
+then hands back the job to poll. A hint is found as a solve is
+(:func:`hint`). The
 bounds on jobs are checked here, where they are submitted, not in the pool,
 so they cover every kind.
 
@@ -72,33 +75,50 @@ def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
     return None if body.get("status") == "limit" else body
 
 
+def cached(kind, puzzle, options: dict) -> dict | None:
+    """The answer kept in the cache, or None."""
+    began = time.perf_counter()
+    text = kind.text(puzzle)
+    hit = cache.lookup(kind.name, text, options)
+    if hit is None:
+        return None
+    return complete(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+
+
+def inline(work):
+    """``work()`` in one of the seats for searches in the request
+    (``SOLVE_INLINE_AT_ONCE`` at once, ``SOLVE_INLINE_QUEUE`` in line: see
+    :mod:`webapp.web.seats`); None, at once, when they are taken: the search
+    is then a worker's, and the thread is free for pages."""
+    with current_app.extensions["playground_inline"].seat() as seated:
+        return work() if seated else None
+
+
 def quick(kind, puzzle, options: dict) -> dict | None:
     """The answer if it is cached or cheap enough to find on the spot, else None.
 
     Raises ValueError (e.g. rotation's GoalError) for options the puzzle
     cannot have.
     """
+    body = cached(kind, puzzle, options)
+    if body is not None:
+        return body
     began = time.perf_counter()
     text = kind.text(puzzle)
-    hit = cache.lookup(kind.name, text, options)
-    if hit is not None:
-        return complete(_finish(kind, hit), text, time.perf_counter() - began, "cache")
     config, keys = current_app.config, config_keys(kind)
-    inline = config.get(keys["inline"]) or 0
-    if inline:
+    inline_count = config.get(keys["inline"]) or 0
+    if inline_count:
         body = kind.quick(puzzle, options)
-        quick_count = min(config.get(keys["quick"]) or 0, inline)
+        quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
             body = _bounded(kind, text, options, quick_count)
-        if body is None and inline > quick_count:
+        if body is None and inline_count > quick_count:
             # a bigger one waits its turn: each holds the interpreter lock while it
             # runs, and pages and small solves must not queue behind eight of them
-            with current_app.extensions["playground_inline"]:
-                body = _bounded(kind, text, options, inline)
+            body = inline(lambda: _bounded(kind, text, options, inline_count))
     else:
-        with current_app.extensions["playground_inline"]:
-            body = kind.quick(puzzle, options)
+        body = inline(lambda: kind.quick(puzzle, options))
     if body is None:
         return None
     cache.remember(kind.name, text, options, body)
@@ -133,13 +153,23 @@ def record(job: Job) -> None:
 
 
 def settle(job: Job, seconds: float) -> None:
-    """Wait up to ``seconds`` for ``job`` to finish; a job still queued is
-    not waited for (its wait could be long, and it would hold a thread)."""
-    deadline = time.monotonic() + seconds
-    if not job.began.wait(min(0.1, seconds)) and job.status == "queued":
-        return
-    job.finished.wait(max(0.0, deadline - time.monotonic()))
+    """Wait up to ``seconds`` for ``job`` to finish, in one of the
+    ``SOLVE_WAITING_AT_ONCE`` seats for waiting: with every seat taken, or
+    the job still queued, it is not waited for (the wait could be long, and
+    it would hold a thread that pages need)."""
+    with current_app.extensions["playground_waiting"].seat() as seated:
+        if seated:
+            deadline = time.monotonic() + seconds
+            if job.began.wait(min(0.1, seconds)) or job.status != "queued":
+                job.finished.wait(max(0.0, deadline - time.monotonic()))
     manager().touch(job)
+
+
+def _under_way(kind, puzzle, options: dict) -> Job | None:
+    """This client's job for this very solve, if one is under way: a second
+    ask (a second Hint, a page polling by asking again) joins it at once
+    instead of searching in the request again."""
+    return manager().find(kind.name, kind.text(puzzle), options, client_limits.client())
 
 
 def answer(kind, puzzle, options: dict) -> dict | Job:
@@ -149,7 +179,10 @@ def answer(kind, puzzle, options: dict) -> dict | Job:
     Raises ValueError for options the puzzle cannot have, RuntimeError when
     the worker failed.
     """
-    body = quick(kind, puzzle, options)
+    if _under_way(kind, puzzle, options) is None:
+        body = quick(kind, puzzle, options)
+    else:
+        body = cached(kind, puzzle, options)
     if body is not None:
         return body
     job = start(kind, puzzle, options)
@@ -160,3 +193,30 @@ def answer(kind, puzzle, options: dict) -> dict | Job:
     if job.status == "failed":
         raise RuntimeError(job.error or "the solve did not finish")
     return job
+
+
+#: A hint's words for the player when it has no move, by the answer's status.
+NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a solution.",
+           "unsolvable": "No hint: the goal cannot be reached from here.",
+           "solved": "The goal is reached already."}
+
+
+def hint(kind, puzzle, options: dict) -> dict | Job:
+    """The kind's own hint when it is cheap (in a seat, as an inline
+    search), else the hint of a solve (:func:`answer`, with the kind's
+    ``hint_options``): the hint, or the job finding it. A hint without a
+    move has a ``message`` for the player.
+
+    Raises ValueError and RuntimeError as :func:`answer` does.
+    """
+    solve_options = kind.hint_options(options)
+    # asked again while a worker looks for it: no search in the request again
+    body = None if _under_way(kind, puzzle, solve_options) else inline(lambda: kind.hint(puzzle, options))
+    if body is None:
+        found = answer(kind, puzzle, solve_options)
+        if isinstance(found, Job):
+            return found
+        body = kind.hint_of(found)
+    if body.get("move") is None and not body.get("message"):
+        body = {**body, "message": NO_MOVE.get(body.get("status"), NO_MOVE["limit"])}
+    return body

@@ -517,7 +517,8 @@ class TrianglePlayground extends Playground {
 
   async fetchHint(asked) {
     this.say("Looking for a piece that fits…");
-    return post(this.api("hint"), { board: this.state.start, placement: JSON.parse(asked) });
+    // a hint too dear to find at once is a job: followed as the others' are
+    return this.hintAnswer(await post(this.api("hint"), { board: this.state.start, placement: JSON.parse(asked) }));
   }
 
   showHint(answer) {
@@ -530,7 +531,7 @@ class TrianglePlayground extends Playground {
       this.say("Nothing placed can be completed: no solution keeps these pieces where they are. " +
         "Take some out (Undo, or drag them off the triangle).", "warn");
     } else {
-      this.say("No hint: the search for one took too long.", "warn");
+      this.say(answer.message || "No hint: the search for one took too long.", "warn");
     }
   }
 

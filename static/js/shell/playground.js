@@ -718,15 +718,21 @@ export class Playground {
   async fetchHint(board) {
     this.say("Looking for the best next move…");
     const body = await post(this.api("hint"), { board });
-    if ((body.id || body.job) && unfinished(body)) {
-      const job = await this.jobs.follow({ ...body, id: body.id || body.job }, "Hint");
-      if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
-      return hintOf(job.answer);
-    }
+    if ((body.id || body.job) && unfinished(body)) return hintOf(await this.hintAnswer(body));
     if (body.status === "limit" && !body.move) {
       return hintOf(await this.jobs.solve({ board }, "Hint"));
     }
     return hintOf(body);
+  }
+
+  // A hint the server answered with a job (202): the job's answer, once it
+  // has one (with progress and Cancel meanwhile); any other answer as it is.
+  async hintAnswer(body) {
+    if (!(body.id || body.job) || !unfinished(body)) return body;
+    const job = await this.jobs.follow({ ...body, id: body.id || body.job }, "Hint");
+    if (job.status === "cancelled") throw new JobStopped(this.jobs.stoppedText(job));
+    if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
+    return job.answer;
   }
 
   // ------------------------------------------------------- a new start

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 
-from . import play, sharecode
+from . import play, resume as resume_token, sharecode
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
 from .svg import svg as puzzle_svg
@@ -87,7 +87,7 @@ class TriangleKind:
     example = EXAMPLE
     #: The request fields the routes read besides ``board`` and ``move``
     #: (others are refused, naming them), and those of ``/shuffle``.
-    option_fields = ("first", "placement", "trace")
+    option_fields = ("first", "placement", "trace", "resume")
     shuffle_fields = ("size", "figures", "unique")
 
     def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
@@ -120,7 +120,9 @@ class TriangleKind:
         list over the slots of null or ``{"piece": i, "edges": [x, y, z]}``,
         checked against the puzzle when it is used); ``trace``: a solve
         answers with the search's first moves instead, up to this many
-        (see :meth:`trace_body`).
+        (see :meth:`trace_body`); ``resume``: the token of an answer
+        stopped by a limit (its ``resume``), to go on where it stopped
+        (checked against the puzzle when it is used).
 
         >>> KIND.options({"first": 3, "other": 1})
         {'first': 3, 'placement': None}
@@ -144,6 +146,11 @@ class TriangleKind:
                 raise TriangleError(f'"trace" must be 1 to {MAX_EVENTS} (search steps to keep), '
                                     f'not {events!r}')
             options["trace"] = events
+        token = data.get("resume")
+        if token is not None:
+            if not isinstance(token, str) or not 0 < len(token) <= resume_token.MAX_TOKEN:
+                raise TriangleError('"resume" must be the token of an answer stopped by a limit')
+            options["resume"] = token
         return options
 
     def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
@@ -152,10 +159,12 @@ class TriangleKind:
         if options.get("trace"):
             body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS)
             return None if body["status"] == "limit" else body
-        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_seconds=QUICK_SECONDS)
+        first = options.get("first", FIRST)
+        answer = _solver().solve(puzzle, first=first, max_seconds=QUICK_SECONDS,
+                                 resume=self._resume(puzzle, first, options))
         if answer.status == "limit":
             return None
-        return self._body(answer)
+        return self._body(answer, puzzle, first)
 
     def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
@@ -167,10 +176,21 @@ class TriangleKind:
         if options.get("trace"):
             return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
                                    max_seconds=max_seconds, progress=progress)
-        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_nodes=max_count,
+        first = options.get("first", FIRST)
+        answer = _solver().solve(puzzle, first=first, max_nodes=max_count,
                                  max_seconds=max_seconds, progress=progress,
-                                 interruptible=bool(options.get("interruptible")))
-        return self._body(answer)
+                                 interruptible=bool(options.get("interruptible")),
+                                 resume=self._resume(puzzle, first, options))
+        return self._body(answer, puzzle, first)
+
+    @staticmethod
+    def _resume(puzzle: Puzzle, first, options: dict):
+        token = options.get("resume")
+        if token is None:
+            return None
+        if first is None:
+            raise TriangleError('"resume" goes on with a listing of the first solutions, not of all')
+        return resume_token.decode(puzzle, first, token)
 
     @staticmethod
     def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
@@ -190,7 +210,8 @@ class TriangleKind:
         info = t.to_json()
         body = {"status": t.status, "limit": t.limit, "trace": info,
                 "solutions": [] if t.solution is None else [play.to_json(t.solution)],
-                "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python", "optimal": True}
+                "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python",
+                "optimal": t.status != "limit"}
         if t.status == "solved" and t.cut:
             said = (f"traced: {info['made']:,} moves to the first solution; "
                     f"{info['takebacks']:,} take-backs in the first {info['steps']:,}, kept to show")
@@ -205,10 +226,12 @@ class TriangleKind:
         return body
 
     @staticmethod
-    def _body(answer) -> dict:
+    def _body(answer, puzzle: Puzzle, first) -> dict:
+        """The answer as JSON; one stopped by a limit has ``resume``, the
+        token that goes on from there (null when it cannot)."""
         body = answer.to_json(all=True)  # the solver listed as many as "first" asked
         body.setdefault("count_text", str(body["count"]))
-        body.setdefault("optimal", body["status"] == "solved")
+        body["resume"] = None if answer.resume is None else resume_token.encode(puzzle, first, answer.resume)
         body["summary"] = summarise(body)
         return body
 

@@ -165,3 +165,8 @@ def test_the_route_answers_a_bad_token_with_400(client):
     assert r.status_code == 400 and "solve again" in r.get_json()["error"]
     r = client.post("/api/triangle/solve", json={"board": KIND.example, "resume": 5})
     assert r.status_code == 400
+
+
+def test_a_trace_cut_by_a_limit_says_so_in_words():
+    body = KIND.trace_body(ENDLESS, 50, max_nodes=10)
+    assert "the limit of steps" in body["summary"] and "max_" not in body["summary"]

@@ -44,6 +44,9 @@ SHUFFLE_SECONDS = 5.0
 #: The last of the rules' examples (docs/triangle.md): one picture, three placements.
 EXAMPLE = "10\n9\n10 4 10\n8 -7 9\n-5 10 10\n10 7 -2\n5 -2 6\n3 -4 2\n-8 10 -6\n10 10 -9\n-3 2 10\n"
 
+#: A limit's name in an answer, in words for people (a page shows the summary).
+_LIMIT_WORDS = {"max_seconds": "the time limit", "max_nodes": "the limit of steps"}
+
 _INTEGER_LINE = re.compile(r"[ \t]*[-+]?[0-9]+(?:[ \t]+[-+]?[0-9]+)*[ \t]*")
 
 
@@ -221,7 +224,7 @@ class TriangleKind:
         elif t.status == "unsolvable":
             said = "traced: the search ended with no solution"
         else:
-            said = f"traced until the {t.limit} limit, no solution yet"
+            said = f"traced until {_LIMIT_WORDS.get(t.limit, 'its limit')}, no solution yet"
         body["summary"] = f"{said} ({t.nodes:,} nodes, {t.seconds:.2g} s)"
         return body
 

@@ -49,6 +49,8 @@ __all__ = ["Stop", "Budget", "Tally", "Resume", "BadResume", "Firsts", "count", 
 
 #: How many nodes go by between two looks at the clock.
 _CHECK_EVERY = 512
+#: How many leaves (pictures found) go by between two looks at the clock.
+_CHECK_LEAVES = 16
 #: Progress is reported at most this often (seconds).
 _PROGRESS_EVERY = 0.05
 
@@ -401,6 +403,14 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         return True
 
     def leaf() -> None:
+        nonlocal leaves, next_check
+        leaves += 1
+        if not leaves % _CHECK_LEAVES:
+            # a leaf costs far more than a node when pictures are kept: the
+            # clock is looked at before this one counts, so that resuming
+            # from here counts it once
+            budget.nodes = nodes
+            next_check = budget.check(last)
         if anchor is not None:
             tally.unique_top += 1
         elif corners:
@@ -431,6 +441,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             raise Stop("stop_after")
 
     last = size - 1
+    leaves = 0
 
     def branch(depth: int, s: int, cands) -> None:
         """Fill slot s with each fitting candidate in turn; after each, pick

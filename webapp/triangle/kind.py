@@ -36,10 +36,10 @@ HINT_NODES = 300_000
 #: A random puzzle's side and figure kinds when the request does not say.
 SHUFFLE_SIDE = 3
 SHUFFLE_FIGURES = 4
-#: Tries for a unique random puzzle made for the web (each a full search;
-#: the time bound below comes first for big ones).
-SHUFFLE_TRIES = 5000
-SHUFFLE_SECONDS = 5.0
+#: A unique random puzzle is made in the request: bounded by search nodes
+#: (generate.UNIQUE_NODES, a few tenths of a second) and by this much time
+#: whatever the machine's load.
+SHUFFLE_SECONDS = 0.5
 
 #: The last of the rules' examples (docs/triangle.md): one picture, three placements.
 EXAMPLE = "10\n9\n10 4 10\n8 -7 9\n-5 10 10\n10 7 -2\n5 -2 6\n3 -4 2\n-8 10 -6\n10 10 -9\n-3 2 10\n"
@@ -287,7 +287,8 @@ class TriangleKind:
     def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),
         ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
-        side up to 5).
+        side up to 5, with enough figure kinds: see
+        :data:`~webapp.triangle.generate.MIN_UNIQUE_FIGURES`).
 
         >>> KIND.shuffle({"size": 4, "figures": 2}, random.Random(1)).n
         4
@@ -303,8 +304,7 @@ class TriangleKind:
             raise TriangleError('"unique" must be true or false')
         if unique and n > MAX_UNIQUE_SIDE:
             raise TriangleError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
-        return random_puzzle(n, figures, rng, unique=unique, tries=SHUFFLE_TRIES,
-                             max_seconds=SHUFFLE_SECONDS)
+        return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing
     def svg(self, puzzle: Puzzle) -> str:

@@ -432,6 +432,19 @@ def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):
     button(page, "New random puzzle").click()
     expect(message(page)).to_contain_text("up to size 5")
     assert board(page).get_attribute("data-board") == text
+    # issue 18, item 10: too few figure kinds for a unique 4 x 4 are said at once;
+    # with enough, a unique one comes every time
+    page.locator("#size").select_option("4")
+    button(page, "New random puzzle").click()
+    expect(message(page)).to_contain_text("side 4 needs at least 8 figure kinds, not 5")
+    assert board(page).get_attribute("data-board") == text
+    page.locator("#figures").fill("8")
+    for _ in range(3):
+        before = board(page).get_attribute("data-board")
+        button(page, "New random puzzle").click()
+        page.wait_for_function("e => document.querySelector('#board').dataset.board !== e", arg=before)
+        unique = solver.solve(parse(board(page).get_attribute("data-board")), first=1)
+        assert unique.complete and unique.distinct == 1
 
 
 def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):

@@ -74,33 +74,48 @@ def test_the_same_seed_gives_the_same_puzzle():
     assert a == b and a != random_puzzle(5, 4, random.Random(10))
 
 
-def test_no_unique_puzzle_in_the_tries_says_so_clearly(monkeypatch):
-    # one figure kind on 16 pieces: a unique picture is rare; one try is not enough
+def test_no_unique_puzzle_within_the_nodes_says_so_clearly():
     with pytest.raises(NoUniquePuzzle) as info:
-        random_puzzle(4, 1, random.Random(3), unique=True, tries=1)
+        random_puzzle(4, 8, random.Random(3), unique=True, tries=2, max_nodes=50)
     message = str(info.value)
-    assert "side 4" in message and "1 figure kind" in message and "in 1 try" in message
+    assert "side 4" in message and "8 figure kinds" in message and "within 50 search nodes" in message
     assert "more figure kinds" in message
     assert isinstance(info.value, TriangleError) and isinstance(info.value, ValueError)
 
 
-def test_the_time_bound_stops_the_tries_with_a_message():
+def test_the_time_bound_stops_the_making_with_a_message():
     with pytest.raises(NoUniquePuzzle, match="within 1e-09 s"):
-        random_puzzle(5, 1, random.Random(1), unique=True, tries=10**6, max_seconds=1e-9)
+        random_puzzle(5, 12, random.Random(1), unique=True, tries=10**6, max_seconds=1e-9)
 
 
-def test_every_try_is_a_full_check(monkeypatch):
-    calls = []
-    real = solver.solve
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_too_few_figure_kinds_for_a_unique_puzzle_are_refused_at_once(n):
+    fewest = generate.MIN_UNIQUE_FIGURES[n]
+    with pytest.raises(TriangleError, match=f"side {n} needs at least {fewest} figure kinds") as info:
+        random_puzzle(n, fewest - 1, random.Random(1), unique=True)
+    assert not isinstance(info.value, NoUniquePuzzle)
 
-    def counting(puzzle, **kwargs):
-        calls.append(kwargs)
-        return real(puzzle, **kwargs)
 
-    monkeypatch.setattr(solver, "solve", counting)
-    with pytest.raises(NoUniquePuzzle):
-        random_puzzle(4, 1, random.Random(3), unique=True, tries=3)
-    assert len(calls) == 3 and all(c.get("stop_after") == 2 for c in calls)
+# Issue 18, item 10: a unique puzzle is made, not found by luck: with the
+# fewest figure kinds offered, every seed gives one, each within the node
+# bound that keeps it cheap (the search is counted, not timed).
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("seed", range(6))
+def test_every_seed_makes_a_unique_puzzle_within_the_nodes(n, seed, monkeypatch):
+    spent = []
+    real = generate._made_unique
+
+    def watched(n_, figures, rng, budget, count):
+        out = real(n_, figures, rng, budget, count)
+        spent.append(budget.nodes)
+        return out
+
+    monkeypatch.setattr(generate, "_made_unique", watched)
+    fewest = generate.MIN_UNIQUE_FIGURES[n]
+    p = random_puzzle(n, fewest, random.Random(seed), unique=True, tries=1)
+    assert spent[-1] <= generate.UNIQUE_NODES
+    answer = solver.solve(p, first=1)
+    assert answer.status == "solved" and answer.complete and answer.distinct == 1
 
 
 @pytest.mark.parametrize("args, words", [
@@ -117,4 +132,4 @@ def test_unique_is_offered_up_to_side_five():
     with pytest.raises(TriangleError, match="up to side 5"):
         random_puzzle(6, 9, random.Random(1), unique=True)
     with pytest.raises(TriangleError, match="tries must be 1 or more"):
-        random_puzzle(3, 3, random.Random(1), unique=True, tries=0)
+        random_puzzle(3, 4, random.Random(1), unique=True, tries=0)

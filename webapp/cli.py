@@ -293,7 +293,7 @@ def _add_generate(commands) -> None:
                        help="triangle: kinds of figure on the edges (required)")
     p_gen.add_argument("--unique", action="store_true",
                        help="triangle, side up to 5: only one solution up to turning the whole "
-                            "triangle (--tries puzzles are tried)")
+                            "triangle (needs 4 figure kinds for side 3, 8 for 4, 12 for 5)")
     p_gen.add_argument("--sticks", type=_positive, metavar="K",
                        help="number of sticks (rotation: required)")
     p_gen.add_argument("--moves", type=_count, metavar="N",
@@ -313,7 +313,7 @@ def _add_generate(commands) -> None:
                        help="keep the first board that has no solution")
     p_gen.add_argument("--tries", type=_positive, metavar="T",
                        help="boards to try (default 1, or 1000 with --min-moves/--unsolvable; "
-                            "triangle --unique: 5000 up to side 4, 200 for side 5)")
+                            "triangle --unique: fresh puzzles to start from, default 3)")
     p_gen.add_argument("--max-states", type=_positive, metavar="N",
                        help=_Later("states each search may visit",
                                    lambda: f" (default {_generate_max_states():,})"))

@@ -1,12 +1,17 @@
 """Random triangle puzzles: a solved big triangle cut into shuffled, turned
 pieces, and when asked one whose solution is unique up to turning the
-whole triangle (checked by a full search).
+whole triangle.
 
 The figures on the inner edges are dealt from a shuffled deck of the figure
 kinds, so that every kind is used about equally often: repeats are what
-let pieces change places, and a unique puzzle needs few of them (in
-practice: about as many figure kinds as pieces on a side and more, e.g. 8
-for a 4 x 4, 9 or more for a 5 x 5).
+let pieces change places. A unique puzzle is not found by luck (cutting
+puzzles until one happens to be unique) but made: the search looks for a
+second picture, and one edge of a piece that picture moved gets another
+figure (both halves of an inner edge, so the first picture still fits),
+until the search proves there is no other picture. That takes a few
+thousand search nodes given enough figure kinds (:data:`MIN_UNIQUE_FIGURES`:
+e.g. 8 for a 4 x 4, 12 for a 5 x 5); with fewer, most puzzles have many
+pictures and it would take long, so they are refused.
 
 >>> import random
 >>> p = random_puzzle(3, 4, random.Random(1))
@@ -20,29 +25,31 @@ for a 4 x 4, 9 or more for a 5 x 5).
 from __future__ import annotations
 
 import random
-import time
 
 from . import geometry
 from .puzzle import Puzzle, TriangleError
 
-__all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "DEFAULT_TRIES", "NoUniquePuzzle", "build", "cut", "random_puzzle"]
+__all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "DEFAULT_TRIES",
+           "NoUniquePuzzle", "build", "cut", "random_puzzle"]
 
 MAX_SIDE = 8
-#: A uniqueness check is a full search: past this side it can take too long.
+#: Proving a puzzle unique is a full search: past this side it can take too long.
 MAX_UNIQUE_SIDE = 5
-#: Puzzles tried for a unique one when the caller does not say: checking one
-#: takes milliseconds up to side 4, up to a second at side 5.
-DEFAULT_TRIES = 200
-SMALL_TRIES = 5000
+#: The fewest figure kinds a unique puzzle of each side is made with (0 on
+#: sides 1 and 2: plain pieces give one picture). Measured: with these, 40
+#: of 40 seeds were made unique in at most 110,000 search nodes (a tenth of
+#: that on average); with fewer, some took several times as long or never got there.
+MIN_UNIQUE_FIGURES = {1: 0, 2: 0, 3: 4, 4: 8, 5: 12}
+#: The search nodes one unique puzzle may cost in all (a few tenths of a
+#: second): the web makes one in the request.
+UNIQUE_NODES = 150_000
+#: Fresh puzzles started from when the caller does not say (they share
+#: the nodes).
+DEFAULT_TRIES = 3
+#: How many pictures the search keeps to find one other than the puzzle's own.
+_KEPT = 16
 
 
-def default_tries(n: int) -> int:
-    """How many puzzles are tried for a unique one of side ``n``.
-
-    >>> default_tries(4), default_tries(5)
-    (5000, 200)
-    """
-    return SMALL_TRIES if n <= 4 else DEFAULT_TRIES
 #: The most figure kinds a random puzzle may have (the page gives each a look of its own).
 MAX_FIGURES = 20
 
@@ -105,47 +112,86 @@ def _check_size(n: int, figures: int, unique: bool) -> None:
     if unique and n > MAX_UNIQUE_SIDE:
         raise TriangleError(f"a unique puzzle is offered up to side {MAX_UNIQUE_SIDE} "
                             f"(checking one of side {n} takes too long), not {n}")
+    if unique and figures < MIN_UNIQUE_FIGURES[n]:
+        raise TriangleError(f"a unique puzzle of side {n} needs at least {MIN_UNIQUE_FIGURES[n]} figure "
+                            f"kinds, not {figures}: with fewer, most have many pictures")
 
 
 def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False,
-                  tries: int | None = None, max_seconds: float | None = None) -> Puzzle:
+                  tries: int | None = None, max_seconds: float | None = None,
+                  max_nodes: int | None = None) -> Puzzle:
     """A random puzzle of side ``n`` (``n²`` pieces) with edge numbers in
     ``-figures .. figures``; it always has a solution (the one it was cut
     from). With ``unique``, one whose solutions all show one picture up to
-    turning the whole triangle, searched for among at most ``tries``
-    puzzles (default: :func:`default_tries`) and for at most ``max_seconds``; :class:`TriangleError` says so
-    when none was found.
+    turning the whole triangle, made so (see the module's docstring) from
+    at most ``tries`` fresh puzzles (default :data:`DEFAULT_TRIES`) within
+    ``max_nodes`` search nodes in all (default :data:`UNIQUE_NODES`) and
+    ``max_seconds``; :class:`NoUniquePuzzle` says so when that was not enough.
 
     >>> from webapp.triangle import solver
     >>> p = random_puzzle(3, 8, random.Random(2), unique=True)
     >>> solver.solve(p).distinct
     1
-    >>> random_puzzle(3, 2, random.Random(1), unique=True, tries=3)
+    >>> random_puzzle(4, 5, random.Random(1), unique=True)
     Traceback (most recent call last):
     ...
-    webapp.triangle.generate.NoUniquePuzzle: no puzzle of side 3 with 2 figure kinds had a unique solution in 3 tries; more figure kinds make one likelier
+    webapp.triangle.puzzle.TriangleError: a unique puzzle of side 4 needs at least 8 figure kinds, not 5: with fewer, most have many pictures
     """
     _check_size(n, figures, unique)
     if tries is None:
-        tries = default_tries(n)
+        tries = DEFAULT_TRIES
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
         raise TriangleError(f"the number of tries must be 1 or more, not {tries!r}")
     if not unique:
         return Puzzle(figures, cut(build(n, figures, rng), rng))
-    from . import solver  # the search, only when uniqueness is asked
+    from .search import Budget, count  # the search, only when uniqueness is asked
 
-    began = time.perf_counter()
+    budget = Budget(UNIQUE_NODES if max_nodes is None else max_nodes, max_seconds)
+    kinds = f"{figures} figure kind{'s' if figures != 1 else ''}"
     for attempt in range(1, tries + 1):
-        left = None if max_seconds is None else max_seconds - (time.perf_counter() - began)
-        if left is not None and left <= 0:
-            raise NoUniquePuzzle(
-                f"no puzzle of side {n} with {figures} figure kinds had a unique solution "
-                f"within {max_seconds:g} s ({attempt - 1} tried); more figure kinds make one likelier")
-        placed = build(n, figures, rng)
-        # shuffling and turning the pieces changes no count: checked before them
-        answer = solver.solve(Puzzle(figures, placed), first=0, max_seconds=left, stop_after=2)
-        if answer.complete and answer.distinct == 1:
+        placed = _made_unique(n, figures, rng, budget, count)
+        if placed is not None:
             return Puzzle(figures, cut(placed, rng))
-    raise NoUniquePuzzle(f"no puzzle of side {n} with {figures} figure kind{'s' if figures != 1 else ''} "
-                        f"had a unique solution in {tries} tr{'ies' if tries != 1 else 'y'}; "
-                        "more figure kinds make one likelier")
+        if budget.stopped:
+            break
+    within = (f"within {max_seconds:g} s" if budget.stopped == "max_seconds"
+              else f"within {budget.max_nodes:,} search nodes")
+    raise NoUniquePuzzle(f"no puzzle of side {n} with {kinds} was made unique {within} "
+                         f"({attempt} tr{'ies' if attempt != 1 else 'y'}); try again, or with more figure kinds")
+
+
+def _made_unique(n: int, figures: int, rng: random.Random, budget, count):
+    """A solved triangle (its triples, slot by slot) with one picture up to
+    turning, made from a random one edge by edge; None when the budget ran
+    out (``budget.stopped`` says which limit) or the edges cannot change."""
+    placed = [list(t) for t in build(n, figures, rng)]
+    nb = geometry.neighbours(n)
+    values = [v * sign for v in range(1, figures + 1) for sign in (1, -1)]
+    while True:
+        picture = tuple(tuple(t) for t in placed)
+        tally = count(Puzzle(figures, picture), budget, store=_KEPT, stop_after=2)
+        if tally.stopped in ("max_nodes", "max_seconds"):
+            budget.stopped = tally.stopped
+            return None
+        if tally.complete and tally.distinct == 1:
+            return picture
+        own = {picture, geometry.turn_placed(n, picture)}
+        own.add(geometry.turn_placed(n, geometry.turn_placed(n, picture)))
+        other = next((p for p in tally.store if p not in own), None)
+        if other is None or not values:
+            return None
+        # a slot where the other picture differs, and the piece it put there:
+        # one of that piece's edges gets another figure, so that the other
+        # picture no longer fits there
+        s = rng.choice([u for u in range(n * n) if other[u] != picture[u]])
+        x, y, z = other[s]
+        whence = [(u, r) for u in range(n * n) for r in range(3)
+                  if (picture[u][r], picture[u][(r + 1) % 3], picture[u][(r + 2) % 3]) == (x, y, z)]
+        u, r = rng.choice(whence)
+        inner = [i for i in range(3) if nb[s][i] is not None] or [0, 1, 2]
+        side = (rng.choice(inner) + r) % 3
+        value = rng.choice([v for v in values if v != placed[u][side]] or values)
+        placed[u][side] = value
+        if nb[u][side] is not None:  # the other half too: the puzzle's own picture still fits
+            b, side_b = nb[u][side]
+            placed[b][side_b] = -value

@@ -18,7 +18,7 @@ import random
 import re
 import time
 
-from . import play, sharecode
+from . import play, resume as resume_token, sharecode
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
 from .svg import svg as puzzle_svg
@@ -38,13 +38,16 @@ HINT_NODES = 20_000
 #: A random puzzle's side and figure kinds when the request does not say.
 SHUFFLE_SIDE = 3
 SHUFFLE_FIGURES = 4
-#: Tries for a unique random puzzle made for the web (each a full search;
-#: the time bound below comes first for big ones).
-SHUFFLE_TRIES = 5000
-SHUFFLE_SECONDS = 5.0
+#: A unique random puzzle is made in the request: bounded by search nodes
+#: (generate.UNIQUE_NODES, a few tenths of a second) and by this much time
+#: whatever the machine's load.
+SHUFFLE_SECONDS = 0.5
 
 #: The last of the rules' examples (docs/triangle.md): one picture, three placements.
 EXAMPLE = "10\n9\n10 4 10\n8 -7 9\n-5 10 10\n10 7 -2\n5 -2 6\n3 -4 2\n-8 10 -6\n10 10 -9\n-3 2 10\n"
+
+#: A limit's name in an answer, in words for people (a page shows the summary).
+_LIMIT_WORDS = {"max_seconds": "the time limit", "max_nodes": "the limit of steps"}
 
 _INTEGER_LINE = re.compile(r"[ \t]*[-+]?[0-9]+(?:[ \t]+[-+]?[0-9]+)*[ \t]*")
 
@@ -91,7 +94,7 @@ class TriangleKind:
     example = EXAMPLE
     #: The request fields the routes read besides ``board`` and ``move``
     #: (others are refused, naming them), and those of ``/shuffle``.
-    option_fields = ("first", "placement", "trace")
+    option_fields = ("first", "placement", "trace", "resume")
     shuffle_fields = ("size", "figures", "unique")
 
     def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
@@ -124,7 +127,9 @@ class TriangleKind:
         list over the slots of null or ``{"piece": i, "edges": [x, y, z]}``,
         checked against the puzzle when it is used); ``trace``: a solve
         answers with the search's first moves instead, up to this many
-        (see :meth:`trace_body`).
+        (see :meth:`trace_body`); ``resume``: the token of an answer
+        stopped by a limit (its ``resume``), to go on where it stopped
+        (checked against the puzzle when it is used).
 
         >>> KIND.options({"first": 3, "other": 1})
         {'first': 3, 'placement': None}
@@ -148,6 +153,11 @@ class TriangleKind:
                 raise TriangleError(f'"trace" must be 1 to {MAX_EVENTS} (search steps to keep), '
                                     f'not {events!r}')
             options["trace"] = events
+        token = data.get("resume")
+        if token is not None:
+            if not isinstance(token, str) or not 0 < len(token) <= resume_token.MAX_TOKEN:
+                raise TriangleError('"resume" must be the token of an answer stopped by a limit')
+            options["resume"] = token
         return options
 
     def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
@@ -159,10 +169,12 @@ class TriangleKind:
         if options.get("trace"):
             body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS)
             return None if body["status"] == "limit" else body
-        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_seconds=QUICK_SECONDS)
+        first = options.get("first", FIRST)
+        answer = _solver().solve(puzzle, first=first, max_seconds=QUICK_SECONDS,
+                                 resume=self._resume(puzzle, first, options))
         if answer.status == "limit":
             return None
-        return self._body(answer)
+        return self._body(answer, puzzle, first)
 
     def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
@@ -177,10 +189,21 @@ class TriangleKind:
         if options.get("trace"):
             return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
                                    max_seconds=max_seconds, progress=progress)
-        answer = _solver().solve(puzzle, first=options.get("first", FIRST), max_nodes=max_count,
+        first = options.get("first", FIRST)
+        answer = _solver().solve(puzzle, first=first, max_nodes=max_count,
                                  max_seconds=max_seconds, progress=progress,
-                                 interruptible=bool(options.get("interruptible")))
-        return self._body(answer)
+                                 interruptible=bool(options.get("interruptible")),
+                                 resume=self._resume(puzzle, first, options))
+        return self._body(answer, puzzle, first)
+
+    @staticmethod
+    def _resume(puzzle: Puzzle, first, options: dict):
+        token = options.get("resume")
+        if token is None:
+            return None
+        if first is None:
+            raise TriangleError('"resume" goes on with a listing of the first solutions, not of all')
+        return resume_token.decode(puzzle, first, token)
 
     @staticmethod
     def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
@@ -200,7 +223,8 @@ class TriangleKind:
         info = t.to_json()
         body = {"status": t.status, "limit": t.limit, "trace": info,
                 "solutions": [] if t.solution is None else [play.to_json(t.solution)],
-                "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python", "optimal": True}
+                "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python",
+                "optimal": t.status != "limit"}
         if t.status == "solved" and t.cut:
             said = (f"traced: {info['made']:,} moves to the first solution; "
                     f"{info['takebacks']:,} take-backs in the first {info['steps']:,}, kept to show")
@@ -210,15 +234,17 @@ class TriangleKind:
         elif t.status == "unsolvable":
             said = "traced: the search ended with no solution"
         else:
-            said = f"traced until the {t.limit} limit, no solution yet"
+            said = f"traced until {_LIMIT_WORDS.get(t.limit, 'its limit')}, no solution yet"
         body["summary"] = f"{said} ({t.nodes:,} nodes, {t.seconds:.2g} s)"
         return body
 
     @staticmethod
-    def _body(answer) -> dict:
+    def _body(answer, puzzle: Puzzle, first) -> dict:
+        """The answer as JSON; one stopped by a limit has ``resume``, the
+        token that goes on from there (null when it cannot)."""
         body = answer.to_json(all=True)  # the solver listed as many as "first" asked
         body.setdefault("count_text", str(body["count"]))
-        body.setdefault("optimal", body["status"] == "solved")
+        body["resume"] = None if answer.resume is None else resume_token.encode(puzzle, first, answer.resume)
         body["summary"] = summarise(body)
         return body
 
@@ -313,7 +339,8 @@ class TriangleKind:
     def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),
         ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
-        side up to 5).
+        side up to 5, with enough figure kinds: see
+        :data:`~webapp.triangle.generate.MIN_UNIQUE_FIGURES`).
 
         >>> KIND.shuffle({"size": 4, "figures": 2}, random.Random(1)).n
         4
@@ -329,8 +356,7 @@ class TriangleKind:
             raise TriangleError('"unique" must be true or false')
         if unique and n > MAX_UNIQUE_SIDE:
             raise TriangleError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
-        return random_puzzle(n, figures, rng, unique=unique, tries=SHUFFLE_TRIES,
-                             max_seconds=SHUFFLE_SECONDS)
+        return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing
     def svg(self, puzzle: Puzzle) -> str:

@@ -37,16 +37,20 @@ equal keys.
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections import Counter
+from dataclasses import dataclass
 
 from .geometry import neighbours, turn
-from .puzzle import canonical, turnings
+from .puzzle import TriangleError, canonical, turnings
 
-__all__ = ["Stop", "Budget", "Tally", "count", "classes"]
+__all__ = ["Stop", "Budget", "Tally", "Resume", "BadResume", "Firsts", "count", "classes"]
 
 #: How many nodes go by between two looks at the clock.
 _CHECK_EVERY = 512
+#: How many leaves (pictures found) go by between two looks at the clock.
+_CHECK_LEAVES = 16
 #: Progress is reported at most this often (seconds).
 _PROGRESS_EVERY = 0.05
 
@@ -57,6 +61,9 @@ class Stop(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+        #: Where the counting search was, deepest first: each level's
+        #: (slot, candidate index), then the root's index (see :class:`Resume`).
+        self.path: list = []
 
 
 class Budget:
@@ -79,6 +86,7 @@ class Budget:
         self.progress = progress
         self.last = self.start
         self.nodes = 0
+        self.stopped = None  # the limit that ended the work, for callers sharing one budget
 
     def next_check(self) -> int:
         """The node count at which the search must call :meth:`check` again."""
@@ -101,6 +109,121 @@ class Budget:
         return time.perf_counter() - self.start
 
 
+class BadResume(TriangleError):
+    """A place to resume from that this puzzle's search never was at."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where a counting search stopped by a limit goes on, and what it had
+    found: ``path`` is the root's index, then per level (slot, index of the
+    candidate being tried); the weights U, D, E, F; ``best`` the pictures
+    kept for the listing; ``nodes`` the work done so far. Going on from
+    there visits exactly the placements the stopped search had not, so
+    the counts, the listing and the pictures come out as one uninterrupted
+    search gives them."""
+
+    path: tuple
+    unique_top: int = 0
+    tied_two: int = 0
+    tied_three: int = 0
+    fixed: int = 0
+    best: tuple = ()
+    nodes: int = 0
+
+
+class Firsts:
+    """The ``k`` pictures whose first placements (see :mod:`.order`) come
+    first in the spec's order: enough to list the first ``k`` placements of
+    all the pictures, whichever order the search finds them in.
+
+    A picture's first placement takes, slot by slot, the lowest piece of the
+    triple's class not yet used: its *key*, a code per slot (piece index
+    times 3 plus the turning's rank). Keys differ for different pictures.
+    A picture offered is looked at as found and, with ``turns``, turned
+    twice (the search kept one of each orbit); a key is given up at the first
+    slot where it passes the ``k``-th kept, which is where most stop.
+
+    >>> f = Firsts(((0, 0, 1), (0, 0, 1), (0, 0, 2), (0, 0, 2)), 2, turns=None)
+    >>> f.offer(((0, 0, 2), (0, 0, 1), (0, 0, 1), (0, 0, 2)))
+    >>> f.offer(((0, 0, 1), (0, 0, 2), (0, 0, 2), (0, 0, 1)))
+    >>> f.offer(((0, 0, 1), (0, 0, 1), (0, 0, 2), (0, 0, 2)))
+    >>> [key for key, _ in f.items]
+    [(0, 3, 6, 9), (0, 6, 9, 3)]
+    """
+
+    def __init__(self, pieces, k: int, turns=None) -> None:
+        kinds, _ = classes(pieces)
+        self.cls_of = {t: c for c, kind in enumerate(kinds) for t in turnings(kind)}
+        members = [[] for _ in kinds]
+        for p, piece in enumerate(pieces):
+            members[self.cls_of[piece]].append(p)
+        self.code = [[{t: 3 * p + r for r, t in enumerate(turnings(pieces[p]))} for p in group]
+                     for group in members]
+        self.size = len(pieces)
+        self.k = k
+        ident = list(range(self.size))
+        self.views = [(ident, 0)]
+        if turns is not None:
+            once = [0] * self.size
+            for s, (target, _) in enumerate(turns):
+                once[target] = s
+            self.views += [(once, 1), ([once[u] for u in once], 2)]
+        self.items: list = []
+        self.keys: set = set()
+        self.limit = None
+
+    def offer(self, picture) -> None:
+        for src, rot in self.views:
+            key = self._key(picture, src, rot)
+            if key is not None and key not in self.keys:
+                self._add(key, tuple(_rotated(picture[src[u]], rot) for u in range(self.size)))
+
+    def offer_as_is(self, picture) -> None:
+        """A picture kept before (a resumed search's), not turned again."""
+        key = self._key(picture, self.views[0][0], 0)
+        if key is not None and key not in self.keys:
+            self._add(key, tuple(picture))
+
+    def _key(self, picture, src, rot):
+        limit = self.limit
+        tied = limit is not None
+        used = [0] * len(self.code)
+        out = []
+        cls_of, code = self.cls_of, self.code
+        for u in range(self.size):
+            x, y, z = picture[src[u]]
+            t = (x, y, z) if rot == 0 else (z, x, y) if rot == 1 else (y, z, x)
+            c = cls_of[t]
+            j = used[c]
+            used[c] = j + 1
+            v = code[c][j][t]
+            if tied:
+                w = limit[u]
+                if v > w:
+                    return None
+                if v < w:
+                    tied = False
+            out.append(v)
+        return None if tied else tuple(out)
+
+    def _add(self, key, picture) -> None:
+        bisect.insort(self.items, (key, picture))
+        self.keys.add(key)
+        if len(self.items) > self.k:
+            self.keys.discard(self.items.pop()[0])
+        if len(self.items) == self.k:
+            self.limit = self.items[-1][0]
+
+    def pictures(self) -> list:
+        return [picture for _, picture in self.items]
+
+
+def _rotated(t, rot):
+    x, y, z = t
+    return (x, y, z) if rot == 0 else (z, x, y) if rot == 1 else (y, z, x)
+
+
 class Tally:
     """What the counting search found: the weights U, D, E (or P directly
     without symmetry breaking), F, and the pictures while few."""
@@ -116,6 +239,8 @@ class Tally:
         self.store = None       # the first pictures found (a set), up to the cap
         self.overflow = False   # more pictures were found than the store keeps
         self.factor = 1         # prod(m!) over the classes
+        self.best = []          # (key, picture): the pictures listed first, see count(best=)
+        self.path = None        # where a search stopped by a limit would go on (Resume.path)
 
     @property
     def pictures(self) -> int:
@@ -184,7 +309,8 @@ def _slot_orbits(n: int) -> list[int]:
 
 
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
-          symmetry: bool = True, interruptible: bool = False, board: list | None = None) -> Tally:
+          symmetry: bool = True, interruptible: bool = False, board: list | None = None,
+          best: int = 0, resume: Resume | None = None) -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
@@ -198,6 +324,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     placement (the triple) and every take-back (``None``), in the order it
     makes them, and nothing else. :mod:`webapp.triangle.trace` passes a list
     that records those writes; a plain list (the default) costs nothing.
+    ``best``: keep the pictures of the first ``best`` placements in spec
+    order (:class:`Firsts`) in ``tally.best``. ``resume``: go on from where
+    a search stopped by a limit was (its ``tally.path``), with what it had
+    found; raises :class:`BadResume` when this search never was there.
     """
     n = puzzle.n
     size = n * n
@@ -208,6 +338,17 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     anchor = _anchor(kinds, sizes, puzzle.pieces) if symmetry else None
     corners = symmetry and anchor is None and n > 1
     tally.broken = symmetry and (anchor is not None or corners)
+    firsts = Firsts(puzzle.pieces, best, turn(n) if tally.broken else None) if best else None
+    replay = None
+    if resume is not None:
+        replay = list(resume.path)
+        if len(replay) < 2:
+            raise BadResume("the place to resume from is empty")
+        tally.unique_top, tally.tied_two = resume.unique_top, resume.tied_two
+        tally.tied_three, tally.fixed = resume.tied_three, resume.fixed
+        if firsts is not None:
+            for picture in resume.best:
+                firsts.offer_as_is(picture)
     rem = list(sizes)
     turns = [turnings(k) for k in kinds]
     nb = neighbours(n)
@@ -263,6 +404,14 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         return True
 
     def leaf() -> None:
+        nonlocal leaves, next_check
+        leaves += 1
+        if not leaves % _CHECK_LEAVES:
+            # a leaf costs far more than a node when pictures are kept: the
+            # clock is looked at before this one counts, so that resuming
+            # from here counts it once
+            budget.nodes = nodes
+            next_check = budget.check(last)
         if anchor is not None:
             tally.unique_top += 1
         elif corners:
@@ -282,6 +431,8 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             tally.tied_three += 1
             if is_fixed():
                 tally.fixed += 1
+        if firsts is not None:
+            firsts.offer(placed)
         if tally.store is not None:
             if len(tally.store) < store:
                 tally.store.add(tuple(placed))
@@ -291,115 +442,156 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             raise Stop("stop_after")
 
     last = size - 1
+    leaves = 0
 
     def branch(depth: int, s: int, cands) -> None:
         """Fill slot s with each fitting candidate in turn; after each, pick
-        the next slot (the fewest classes fit) or back up when one has none."""
-        nonlocal nodes, next_check, free
+        the next slot (the fewest classes fit) or back up when one has none.
+        Resuming, the candidates before the one the path names are skipped,
+        and on the path the next slot is the path's."""
+        nonlocal nodes, next_check, free, replay
+        lo, entering, follow = 0, -1, None
+        if replay is not None:
+            at, lo = replay[depth + 1]
+            if at != s or not 0 <= lo < len(cands) or (depth == last and depth + 2 < len(replay)):
+                raise BadResume("the place to resume from is not in this search")
+            if depth + 2 < len(replay):
+                entering, follow = lo, replay[depth + 2][0]
+            else:
+                replay = None
         frontier.discard(s)
         outs = outer[s]
         n_outs = len(outs)
         near = links[s]
         perm = corner_perm.get(s) if s else None
         k0 = top_key[0]
-        for c, bit, t in cands:
-            if not free & bit:
-                continue
-            if perm is not None and (t[perm[0]], t[perm[1]], t[perm[2]]) > k0:
-                continue
-            nodes += 1
-            if nodes >= next_check:
-                budget.nodes = nodes
-                next_check = budget.check(depth)
-            if outs:
-                change = 0
-                for i in outs:
-                    v = t[i]
-                    if v == 0:
-                        halves[0] -= 1
-                        change += 1 if halves[0] % 2 else -1
-                    else:
-                        w = halves[-v]
-                        before = abs(halves[v] - w)
-                        halves[v] -= 1
-                        change += abs(halves[v] - w) - before
-                if loose[0] + change > free_outer[0] - n_outs:
+        ci = lo
+        try:
+            for ci in range(lo, len(cands)):
+                c, bit, t = cands[ci]
+                if not free & bit:
+                    if ci == entering:
+                        raise BadResume("the place to resume from uses a piece twice")
+                    continue
+                if perm is not None and (t[perm[0]], t[perm[1]], t[perm[2]]) > k0:
+                    if ci == entering:
+                        raise BadResume("the place to resume from breaks the symmetry rule")
+                    continue
+                if ci != entering:  # a step of the way back was counted before
+                    nodes += 1
+                    if nodes >= next_check:
+                        budget.nodes = nodes
+                        next_check = budget.check(depth)
+                if outs:
+                    change = 0
+                    for i in outs:
+                        v = t[i]
+                        if v == 0:
+                            halves[0] -= 1
+                            change += 1 if halves[0] % 2 else -1
+                        else:
+                            w = halves[-v]
+                            before = abs(halves[v] - w)
+                            halves[v] -= 1
+                            change += abs(halves[v] - w) - before
+                    if loose[0] + change > free_outer[0] - n_outs:
+                        for i in outs:
+                            halves[t[i]] += 1
+                        if ci == entering:
+                            raise BadResume("the place to resume from leaves halves without a partner")
+                        continue
+                    loose[0] += change
+                    free_outer[0] -= n_outs
+                rem[c] -= 1
+                if not rem[c]:
+                    free ^= bit
+                placed[s] = t
+                added = []
+                saved = []
+                for i, s2, i2 in near:
+                    if placed[s2] is None:
+                        old = ent[s2]
+                        saved.append((s2, old))
+                        v = -t[i]
+                        key = old[2]
+                        if i2 == 0:
+                            key = (v, key[1], key[2])
+                        elif i2 == 1:
+                            key = (key[0], v, key[2])
+                        else:
+                            key = (key[0], key[1], v)
+                        entry = table.get(key)
+                        if entry is None:
+                            entry = fitting(key)
+                        ent[s2] = entry + (key,)
+                        if s2 not in frontier:
+                            frontier.add(s2)
+                            added.append(s2)
+                if depth == last:
+                    leaf()
+                elif ci == entering:
+                    if follow not in frontier:
+                        raise BadResume("the place to resume from is not in this search")
+                    branch(depth + 1, follow, ent[follow][1])
+                else:
+                    best = 1 << 30
+                    nxt = -1
+                    mask = free
+                    for f in frontier:
+                        k = (ent[f][0] & mask).bit_count()
+                        if k < best:
+                            best, nxt = k, f
+                            if k <= 1:
+                                break
+                    if best:
+                        branch(depth + 1, nxt, ent[nxt][1])
+                for s2 in added:
+                    frontier.discard(s2)
+                for s2, old in saved:
+                    ent[s2] = old
+                placed[s] = None
+                if not rem[c]:
+                    free ^= bit
+                rem[c] += 1
+                if outs:
                     for i in outs:
                         halves[t[i]] += 1
-                    continue
-                loose[0] += change
-                free_outer[0] -= n_outs
-            rem[c] -= 1
-            if not rem[c]:
-                free ^= bit
-            placed[s] = t
-            added = []
-            saved = []
-            for i, s2, i2 in near:
-                if placed[s2] is None:
-                    old = ent[s2]
-                    saved.append((s2, old))
-                    v = -t[i]
-                    key = old[2]
-                    if i2 == 0:
-                        key = (v, key[1], key[2])
-                    elif i2 == 1:
-                        key = (key[0], v, key[2])
-                    else:
-                        key = (key[0], key[1], v)
-                    entry = table.get(key)
-                    if entry is None:
-                        entry = fitting(key)
-                    ent[s2] = entry + (key,)
-                    if s2 not in frontier:
-                        frontier.add(s2)
-                        added.append(s2)
-            if depth == last:
-                leaf()
-            else:
-                best = 1 << 30
-                nxt = -1
-                mask = free
-                for f in frontier:
-                    k = (ent[f][0] & mask).bit_count()
-                    if k < best:
-                        best, nxt = k, f
-                        if k <= 1:
-                            break
-                if best:
-                    branch(depth + 1, nxt, ent[nxt][1])
-            for s2 in added:
-                frontier.discard(s2)
-            for s2, old in saved:
-                ent[s2] = old
-            placed[s] = None
-            if not rem[c]:
-                free ^= bit
-            rem[c] += 1
-            if outs:
-                for i in outs:
-                    halves[t[i]] += 1
-                loose[0] -= change
-                free_outer[0] += n_outs
+                    loose[0] -= change
+                    free_outer[0] += n_outs
+        except Stop as stop:
+            stop.path.append((s, ci))
+            raise
         frontier.add(s)
 
-    def start() -> None:
-        """The first placement: the anchor on one slot of each orbit (one
-        turning on a slot that the turn keeps in place), or the top corner."""
+    def roots() -> list:
+        """The first placements, each (slot, candidates, top key): the anchor
+        on one slot of each orbit (one turning on a slot that the turn keeps
+        in place), or each triple in the top corner, or anything in slot 0."""
         if anchor is not None:
-            for s in _slot_orbits(n):
-                options = turns[anchor][:1] if turned[s][0] == s else turns[anchor]
-                branch(0, s, [(anchor, 1 << anchor, t) for t in options])
-                frontier.clear()
-            return
+            return [(s, [(anchor, 1 << anchor, t) for t in
+                         (turns[anchor][:1] if turned[s][0] == s else turns[anchor])], None)
+                    for s in _slot_orbits(n)]
         if corners:
             p = corner_perm[0]
-            for c, bit, t in empty[1]:
-                top_key[0] = (t[p[0]], t[p[1]], t[p[2]])
-                branch(0, 0, [(c, bit, t)])
-                frontier.clear()
-            return
-        branch(0, 0, empty[1])
+            return [(0, [(c, bit, t)], (t[p[0]], t[p[1]], t[p[2]])) for c, bit, t in empty[1]]
+        return [(0, empty[1], None)]
+
+    def start() -> None:
+        firsts_roots = roots()
+        lo = 0
+        if replay is not None:
+            lo = replay[0]
+            if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(firsts_roots):
+                raise BadResume("the place to resume from is not in this search")
+        for r in range(lo, len(firsts_roots)):
+            s, cands, key = firsts_roots[r]
+            top_key[0] = key
+            try:
+                branch(0, s, cands)
+            except Stop as stop:
+                stop.path.append(r)
+                raise
+            frontier.clear()
 
     try:
         if loose[0] <= free_outer[0]:
@@ -407,10 +599,13 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         tally.complete = True
     except Stop as stop:
         tally.stopped = stop.reason
+        tally.path = tuple(reversed(stop.path))
     except KeyboardInterrupt:
         if not interruptible:
             raise
         tally.stopped = "interrupted"
     finally:
         budget.nodes = max(budget.nodes, nodes)
+        if firsts is not None:
+            tally.best = firsts.items
     return tally

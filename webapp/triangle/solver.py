@@ -27,12 +27,15 @@ from dataclasses import dataclass, field
 from . import order
 from .geometry import neighbours, turn, turn_placed
 from .puzzle import Puzzle, TriangleError, turnings
-from .search import Budget, Stop, count
+from .search import Budget, Resume, Stop, count
 
-__all__ = ["Answer", "solve", "check", "STORE"]
+__all__ = ["Answer", "solve", "check", "STORE", "AT_LIMIT"]
 
-#: The counting search keeps up to this many pictures for the listing.
+#: Listing every placement (``first=None``), the counting search keeps up
+#: to this many pictures for the listing.
 STORE = 20000
+#: Listing every placement, a search stopped by a limit lists this many.
+AT_LIMIT = 10
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,10 @@ class Answer:
     (piece index, edges as placed) pair per slot; ``complete``: the count
     is final; ``limit``: 'max_nodes', 'max_seconds' or 'interrupted' (Ctrl+C)
     when one stopped the search, else None (a search ended by ``stop_after`` is 'solved' and not
-    complete).
+    complete); ``resume``: where a search stopped by a node or time limit
+    goes on (a :class:`~webapp.triangle.search.Resume`, None otherwise).
+    At a limit ``solutions`` are the first in spec order of the pictures
+    found so far.
     """
 
     status: str
@@ -57,6 +63,7 @@ class Answer:
     seconds: float = 0.0
     engine: str = "python"
     limit: str | None = None
+    resume: Resume | None = None
 
     @property
     def count_text(self) -> str:
@@ -83,12 +90,14 @@ class Answer:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "engine": self.engine,
-            "optimal": True,
+            # every solution counted: nothing a cut-off search says is final
+            "optimal": self.complete and self.limit is None,
         }
 
 
-def _orbits(n: int, pictures) -> set:
-    """The pictures and their turns (the search kept one of each orbit)."""
+def _orbits(n: int, pictures, budget: Budget | None = None) -> set:
+    """The pictures and their turns (the search kept one of each orbit),
+    within ``budget``'s limits when it is given."""
     moves = turn(n)
     if any(perm != (1, 2, 0) for _, perm in moves):  # pragma: no cover - geometry says never
         out = set()
@@ -99,7 +108,9 @@ def _orbits(n: int, pictures) -> set:
     targets = [target for target, _ in moves]
     size = n * n
     out = set()
-    for picture in pictures:
+    for done, picture in enumerate(pictures):
+        if budget is not None and not done % 256:
+            budget.check(0)
         out.add(picture)
         for _ in range(2):
             moved = [None] * size
@@ -112,7 +123,7 @@ def _orbits(n: int, pictures) -> set:
 
 def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = None,
           max_seconds: float | None = None, progress=None, stop_after: int | None = None,
-          interruptible: bool = False) -> Answer:
+          interruptible: bool = False, resume: Resume | None = None) -> Answer:
     """Count and list the solutions of ``puzzle``.
 
     ``first``: how many solutions to list in spec order (None: all);
@@ -122,7 +133,12 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     ``interruptible``: Ctrl+C ends the solve as a limit (``limit`` is
     ``"interrupted"``) with the counts so far and nothing listed (listing
     in order needs the search to have ended), instead of raising
-    KeyboardInterrupt.
+    KeyboardInterrupt. ``resume``: go on from where an earlier solve of
+    this puzzle with the same ``first`` stopped at a limit (its answer's
+    ``resume``): the answer is the one an uninterrupted solve gives.
+
+    A limit stops the whole solve, listing included: what is listed then
+    comes from the pictures the search kept as it went, at no cost.
     """
     if not isinstance(puzzle, Puzzle):
         raise TriangleError("solve needs a Puzzle")
@@ -131,18 +147,22 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     if stop_after is not None and (not isinstance(stop_after, int) or stop_after < 1):
         raise TriangleError(f"stop_after must be a positive integer, not {stop_after!r}")
     budget = Budget(max_nodes, max_seconds, progress)
-    tally = count(puzzle, budget, store=0 if first == 0 else STORE, stop_after=stop_after,
-                  interruptible=interruptible)
+    keep = AT_LIMIT if first is None else first
+    tally = count(puzzle, budget, store=STORE if first is None else 0, best=keep,
+                  stop_after=stop_after, interruptible=interruptible, resume=resume)
     limit = tally.stopped if tally.stopped in ("max_nodes", "max_seconds", "interrupted") else None
     solutions = []
-    if first != 0 and tally.pictures and limit != "interrupted":
+    found = [picture for _, picture in tally.best]
+    if keep and tally.pictures and limit != "interrupted":
         try:
-            if tally.overflow and tally.complete:
+            if first is not None or not tally.complete:
+                # a few pictures, each leading to the next placement: quick
+                order.from_pictures(puzzle, found, keep, solutions)
+            elif tally.overflow:
                 order.by_search(puzzle, first, solutions, budget)
             else:
-                # first=None asks for every placement: only then can listing be long
-                order.from_pictures(puzzle, _orbits(puzzle.n, tally.store), first, solutions,
-                                    budget if first is None else None)
+                order.from_pictures(puzzle, _orbits(puzzle.n, tally.store, budget), None, solutions,
+                                    budget)
         except Stop as stop:
             limit = limit or stop.reason
         except KeyboardInterrupt:
@@ -153,9 +173,15 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
         status = "limit"
     else:
         status = "solved" if tally.pictures else "unsolvable"
+    later = None
+    if tally.path is not None and limit in ("max_nodes", "max_seconds") and first is not None:
+        later = Resume(tally.path, tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed,
+                       tuple(found),
+                       budget.nodes + (resume.nodes if resume else 0))
     return Answer(status=status, count=tally.placements, distinct=tally.distinct,
-                  solutions=solutions, complete=tally.complete, nodes=budget.nodes,
-                  seconds=budget.seconds(), limit=limit)
+                  solutions=solutions, complete=tally.complete,
+                  nodes=budget.nodes + (resume.nodes if resume else 0),
+                  seconds=budget.seconds(), limit=limit, resume=later)
 
 
 def check(puzzle: Puzzle, placement) -> None:

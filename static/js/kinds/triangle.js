@@ -89,12 +89,30 @@ function facts(answer) {
   return out.length ? ` (${out.join(", ")})` : "";
 }
 
+// The limit that stopped a search, in a player's words (never the option's name).
+export function limitWords(answer) {
+  if (answer.limit === "max_seconds") return "its time limit";
+  if (answer.limit === "max_nodes") return "its limit of steps";
+  return "its limit";
+}
+
+// An answer a limit cut short that still lists solutions: they are the
+// first of those found so far, not of all.
+export function partial(answer) {
+  return answer?.status === "limit" && Array.isArray(answer.solutions) && answer.solutions.length > 0;
+}
+
 function answerWords(answer) {
   const found = `${countText(answer)} placement${countText(answer) === "1" ? "" : "s"}, ` +
     `${plural(answer.distinct ?? 0, "distinct picture")} up to turning`;
   if (answer.status === "solved") return `Solved: ${found}${facts(answer)}.`;
   if (answer.status === "unsolvable") return `No solution: no placement of these pieces fits${facts(answer)}.`;
-  return `Stopped at the ${answer.limit || "search"} limit: so far ${found}${facts(answer)}.`;
+  const more = answer.resume ? " Keep searching goes on from where it stopped." : "";
+  if (!partial(answer)) {
+    return `Not finished: the search stopped at ${limitWords(answer)} before it found a solution${facts(answer)}.${more}`;
+  }
+  return `Not finished: the search stopped at ${limitWords(answer)}. Found so far: ${found}${facts(answer)}. ` +
+    `Not all the solutions: ${plural(answer.solutions.length, "solution")} of those found listed.${more}`;
 }
 
 function progressWords(job) {
@@ -283,17 +301,65 @@ class TrianglePlayground extends Playground {
     $("#show-search").textContent = tracing && t.cursor > 0 && t.cursor < t.steps.length - 1 ? "Resume search" : "Show search";
     $("#pause-search").disabled = !(tracing && this.state.playing);
     $("#stop-search").disabled = !tracing;
+    $("#keep-searching").disabled = this.state.solving || this.state.hinting || this.state.busy;
   }
 
   publishSolutions() {
     const s = this.state.solution;
-    const listed = this.solutionFits(s) && s.answer.status === "solved" ? s.answer.solutions.length : 0;
+    const fits = this.solutionFits(s);
+    const listed = fits && this.playable(s.answer) ? s.answer.solutions.length : 0;
     const showing = this.state.timeline?.kind === "solution" && listed;
     $("#previous-solution").disabled = !showing || this.solutionIndex === 0;
     $("#next-solution").disabled = !showing || this.solutionIndex >= listed - 1;
-    const more = listed && s.answer.count_text !== String(listed) ? ` (the first ${listed} listed)` : "";
+    let more = listed && s.answer.count_text !== String(listed) ? ` (the first ${listed} listed)` : "";
+    if (partial(s?.answer)) more = ` found so far (not all: the search stopped at ${limitWords(s.answer)})`;
     $("#solution-index").textContent = showing ? `Solution ${this.solutionIndex + 1} of ${listed}${more}` :
       "Solve to list them.";
+    $("#keep-searching").hidden = !(fits && s.answer.status === "limit" && s.answer.resume);
+  }
+
+  playable(answer) {
+    return answer?.status === "solved" || partial(answer);
+  }
+
+  // Keep searching: the search a limit stopped goes on from where it was
+  // (the answer's token), under a fresh limit; the counts and the solutions
+  // listed become those of the whole search so far.
+  keepSearching() {
+    this.whenIdle(() => this.run(async () => {
+      const s = this.state.solution;
+      if (!this.solutionFits(s) || s.answer.status !== "limit" || !s.answer.resume) return;
+      const text = this.startText();
+      this.setAnswer("Searching on from where the search stopped…");
+      this.state.solving = true;
+      this.updateButtons();
+      this.publishSolutions();
+      let answer;
+      try {
+        answer = await this.jobs.solve({ board: text, ...this.solveOptions(), resume: s.answer.resume }, "Searching on");
+      } catch (error) {
+        this.setAnswer(error.message, error instanceof JobStopped ? "info" : "error");
+        return;
+      } finally {
+        this.state.solving = false;
+        this.updateButtons();
+      }
+      if (this.startText() !== text) return; // another puzzle meanwhile
+      this.state.solution = this.solutionOf(text, answer);
+      this.setAnswer(this.answerText(answer), answer.status === "solved" ? "ok" : "warn");
+      // the solution shown stays, as far into it as it was, unless the
+      // listing no longer goes that far
+      const was = this.state.timeline;
+      const cursor = was?.kind === "solution" ? was.cursor : 0;
+      this.indexed = answer;
+      this.solutionIndex = Math.min(this.solutionIndex, Math.max(0, (answer.solutions?.length ?? 1) - 1));
+      await this.buildSolutionTimeline(answer);
+      const t = this.state.timeline;
+      t.cursor = Math.min(cursor, t.steps.length - 1);
+      this.render();
+      this.publish();
+      this.say(this.answerText(answer), answer.status === "solved" ? "ok" : "info");
+    }), "Searching on as soon as the board stops moving…");
   }
 
   learnOptimum() {
@@ -428,7 +494,7 @@ class TrianglePlayground extends Playground {
     const start = this.state.start;
     const empty = emptyPlacement(start);
     const steps = [{ board: start, move: null, placement: empty, misfits: [] }];
-    const solution = answer.status === "solved" ? answer.solutions?.[this.solutionIndex] : null;
+    const solution = this.playable(answer) ? answer.solutions?.[this.solutionIndex] : null;
     if (solution) {
       let placement = empty;
       solution.forEach((entry, slot) => {
@@ -445,7 +511,7 @@ class TrianglePlayground extends Playground {
   otherSolution(delta) {
     this.whenIdle(async () => {
       const s = this.state.solution;
-      if (!this.solutionFits(s) || s.answer.status !== "solved") return;
+      if (!this.solutionFits(s) || !this.playable(s.answer)) return;
       const index = this.solutionIndex + delta;
       if (index < 0 || index >= s.answer.solutions.length) return;
       this.solutionIndex = index;
@@ -553,6 +619,7 @@ class TrianglePlayground extends Playground {
     $("#show-search").addEventListener("click", () => this.searchClicked());
     $("#pause-search").addEventListener("click", () => this.pauseSearch());
     $("#stop-search").addEventListener("click", () => this.stopSearch());
+    $("#keep-searching").addEventListener("click", () => this.keepSearching());
   }
 }
 

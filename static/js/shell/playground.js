@@ -463,6 +463,12 @@ export class Playground {
     return Boolean(t && t.kind === "solution" && this.solutionFits());
   }
 
+  // Whether an answer has a solution to play (a kind may play one that a
+  // limit cut short).
+  playable(answer) {
+    return answer.status === "solved";
+  }
+
   nothingToPlay(answer) {
     if (answer.status === "unsolvable") this.say(this.texts.unsolvableToPlay, "warn");
     else this.say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
@@ -482,7 +488,7 @@ export class Playground {
     await this.run(async () => {
       const answer = this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
       if (!answer || !this.state.timeline) return;
-      if (answer.status !== "solved") {
+      if (!this.playable(answer)) {
         this.nothingToPlay(answer);
         return;
       }
@@ -533,13 +539,13 @@ export class Playground {
       if (!this.state.timeline) {
         const answer = await this.showSolution();
         if (!answer) return;
-        if (answer.status !== "solved") {
+        if (!this.playable(answer)) {
           this.nothingToPlay(answer);
           return;
         }
       }
       const s = this.state.solution;
-      if (this.hasSolutionTimeline() && s.answer.status !== "solved") {
+      if (this.hasSolutionTimeline() && !this.playable(s.answer)) {
         this.nothingToPlay(s.answer);
         return;
       }

@@ -228,6 +228,7 @@ def test_top_level_help_names_every_kind_and_how_to_choose(capsys):
     "1\n" + "9" * 400 + "\n1 2 3\n",        # too big for a float (OverflowError)
     "1\n" + "9" * 5000 + "\n1 2 3\n",       # past int()'s 4,300 digits (ValueError)
     "1\n+0\n1 2 3\n", "1\n-0\n1 2 3\n",
+    "1\n" + "0" * 5000 + "4\n1 2 3\n",  # a square count, but int() counts the zeros (the fuzzing's)
 ])
 def test_a_triangle_count_that_is_no_count_is_bad_input_with_its_place(puzzle, capsys, text):
     """Issue 18, item 5: the kind guess crashed on these (exit 1, a

@@ -26,7 +26,8 @@ class Unsupported(ValueError):
 
 
 _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
-#: More digits than any piece count has (int() refuses past 4,300, a float past 308).
+#: More digits than a piece count may have, as the triangle's parser says (int()
+#: refuses past 4,300, leading zeros included; a float past 308).
 _COUNT_DIGITS = 18
 
 
@@ -58,7 +59,7 @@ def looks_like_triangle(text: str) -> bool:
     if len(head[0]) != 1 or len(head[1]) != 1:
         return False
     digits = head[1][0].lstrip("+")
-    if digits.startswith("-") or len(digits.lstrip("0")) > _COUNT_DIGITS:
+    if digits.startswith("-") or len(digits) > _COUNT_DIGITS:  # int() counts leading zeros too
         # no count of pieces: the kinds' detect picks the kind whose message names the place
         return False
     count = int(digits)

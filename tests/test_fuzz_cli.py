@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Fuzzed solves of each kind.
 SOLVES_PER_KIND = 3000
 #: Fuzzed generate command lines.
-GENERATES = 600
+GENERATES = 2000
 #: Exit statuses ``solve --help`` documents (141, a closed pipe, cannot happen here).
 DOCUMENTED = {0, 2, 3}
 
@@ -120,28 +120,43 @@ def test_fuzzed_solves_of_a_kind(tmp_path, capsys, monkeypatch, kind_name):
         _check_solve(argv, code, out, err)
 
 
-#: generate's options and values to try; sizes and tries stay small.
+#: generate's options: values it takes, then values it refuses. Sizes, tries
+#: and states stay small, so that every puzzle is made at once.
 GENERATE_OPTIONS = {
-    "--kind": ["rotation", "sliding", "triangle", "nope"],
-    "--size": ["1", "2", "3", "4", "5", "3x3", "2x4", "9", "65", "0", "-1", "x", "9" * 5000, "3 by 3"],
-    "--figures": ["0", "1", "3", "25", "-1", "x"],
+    "--size": (["1", "2", "3", "5", "8", "3x3", "2x4", "3x5"], ["65", "0", "-1", "x", "9" * 5000, "3 by 3"]),
+    "--figures": (["0", "1", "3", "6"], ["21", "-1", "x"]),
     "--unique": None, "--unsolvable": None,
-    "--sticks": ["1", "2", "0", "200", "x"],
-    "--moves": ["0", "5", "31", "32", "-1", "x"],
-    "--gaps": ["0", "1", "2", "99"], "--gap-width": ["1", "2", "0", "99"],
-    "--inner-walls": ["0", "3", "999"], "--max-length": ["1", "2", "99"],
-    "--seed": ["0", "1", "7", "-1", "9" * 30, "x"],
-    "--min-moves": ["0", "3", "x"], "--tries": ["1", "2", "0", "x"],
-    "--max-states": ["1", "500", "0", "x"],
+    "--sticks": (["1", "2", "3"], ["0", "200", "x"]),
+    "--moves": (["0", "5", "31"], ["32", "-1", "x"]),
+    "--gaps": (["0", "1", "2"], ["99", "-1"]), "--gap-width": (["1", "2"], ["0", "99"]),
+    "--inner-walls": (["0", "3"], ["999", "x"]), "--max-length": (["1", "2"], ["99", "0"]),
+    "--seed": (["0", "1", "7", "9" * 18], ["-1", "9" * 30, "x"]),
+    "--min-moves": (["0", "3"], ["x", "-1"]), "--tries": (["1", "2"], ["0", "x"]),
+    "--max-states": (["500", "2000"], ["0", "x"]),
 }
+#: The options each kind's generate takes, the required ones first.
+GENERATE_OWN = {"rotation": ["--size", "--sticks", "--gaps", "--gap-width", "--inner-walls",
+                             "--max-length", "--seed", "--min-moves", "--unsolvable", "--tries"],
+                "sliding": ["--size", "--moves", "--seed"],
+                "triangle": ["--size", "--figures", "--unique", "--seed", "--tries"]}
 
 
 def _generate_argv(rng: random.Random) -> list[str]:
-    argv = ["generate", "--tries", "2", "--max-states", "2000"]
-    for option in rng.sample(list(GENERATE_OPTIONS), rng.randint(1, 5)):
+    kind = rng.choice(list(GENERATE_OWN))
+    argv = ["generate", "--kind", kind] if kind != "rotation" or rng.random() < 0.5 else ["generate"]
+    own = GENERATE_OWN[kind]
+    chosen = [name for name in own[:2] if rng.random() < 0.9]  # the required ones, mostly
+    pool = own[2:] if rng.random() < 0.8 else list(GENERATE_OPTIONS)
+    chosen += rng.sample(pool, rng.randint(0, min(3, len(pool))))
+    for option in dict.fromkeys(chosen):
         argv.append(option)
         if GENERATE_OPTIONS[option] is not None:
-            argv.append(rng.choice(GENERATE_OPTIONS[option]))
+            good, bad = GENERATE_OPTIONS[option]
+            argv.append(rng.choice(good if rng.random() < 0.85 else bad))
+    if kind == "rotation" and "--max-states" not in argv:
+        argv += ["--max-states", "2000"]
+    if ("--min-moves" in argv or "--unsolvable" in argv or "--unique" in argv) and "--tries" not in argv:
+        argv += ["--tries", "2"]  # else a thousand boards are tried
     if "--unique" in argv and "--size" in argv:  # a unique picture on a big side takes long
         argv[argv.index("--size") + 1] = rng.choice(("1", "2", "3"))
     return argv

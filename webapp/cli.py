@@ -101,10 +101,10 @@ def _solve_epilog() -> str:
 SOLVE_EPILOG = """\
 output: one style for every kind. First "STATUS: WHAT (WORK)": solved,
 unsolvable or limit (then which limit ended the search), what was found and
-the states or nodes searched (the same puzzle, the same lines); then
-"moves: ..." when there are moves; then --steps, or a triangle's solutions;
-the seconds are in the JSON answer. With --json, one object
-on standard output: the answer with its "kind", or an error,
+the states or nodes searched (no seconds: a search that ends on its own
+prints the same lines every run); then "moves: ..." when there are moves;
+then --steps, or a triangle's solutions. With --json, one object on
+standard output: the answer with its "kind", or an error,
 {{"error": ..., "line": ..., "column": ..., "kind": ..., "file": ...}} (null
 where it does not apply), whose words also go to standard error.
 

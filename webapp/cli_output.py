@@ -3,10 +3,11 @@
 In words, the first line is ``STATUS: WHAT (WORK)``: the status as the JSON
 answer names it (``solved``, ``unsolvable``, ``limit``), what was found
 (for a limit, first which limit ended the search), and the work done in
-the kind's counter (states, nodes): the same puzzle prints the same lines,
-so they can be compared (the seconds are in the JSON answer). A kind whose answer is a list of moves
-prints them on a second line, ``moves: ...``; what follows is the kind's own
-(``--steps``, a triangle's solutions).
+the kind's counter (states, nodes), not in seconds: a search that ends on
+its own prints the same lines every run, so they can be compared (the
+seconds are in the JSON answer). A kind whose answer is a list of moves
+prints them on a second line, ``moves: ...``; what follows is the kind's
+own (``--steps``, a triangle's solutions).
 
 With ``--json`` the answer is one object with its ``kind`` first, and an
 error is one object too, ``{"error", "line", "column", "kind", "file"}``

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,39 +48,43 @@ def run(capsys, *args: str):
     return code, out, err
 
 
+#: What solve prints for EXAMPLE: the result line every kind shares (status,
+#: what was found, the work done), then the moves.
+SOLVED_EXAMPLE = re.compile(r"solved: 2 moves, shortest \(\d+ states\)\nmoves: L L\n")
+
+
 # --- text output -------------------------------------------------------------------------------
 
 def test_solve_example(capsys, puzzle):
     code, out, err = run(capsys, puzzle(EXAMPLE))
     assert code == 0
-    assert out == "2 moves: L L\n"
+    assert SOLVED_EXAMPLE.fullmatch(out)
     assert err == ""
 
 
 def test_solve_unsolvable(capsys, puzzle):
     code, out, err = run(capsys, puzzle(UNSOLVABLE))
     assert code == 0   # "no answer exists" is an answer
-    assert out == "unsolvable: all 8 reachable positions tried\n"
+    assert out == "unsolvable: all 8 reachable positions tried (8 states)\n"
 
 
 def test_solve_zero_moves(capsys, puzzle):
     code, out, _ = run(capsys, puzzle("5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"))
     assert code == 0
-    assert out.startswith("0 moves")
-    assert "stick 0" in out
+    assert out.startswith("solved: 0 moves, stick 0 falls out")
 
 
 def test_solve_file_with_bom_crlf_and_short_rows(capsys, puzzle):
     messy = "\ufeff" + EXAMPLE.replace("\n", "\r\n") + "\r\n\r\n"
     code, out, _ = run(capsys, puzzle(messy))
-    assert (code, out) == (0, "2 moves: L L\n")
+    assert code == 0 and SOLVED_EXAMPLE.fullmatch(out)
 
 
 def test_steps_prints_the_turned_boards(capsys, puzzle):
     code, out, _ = run(capsys, puzzle(EXAMPLE), "--steps")
     assert code == 0
     blocks = out.split("\n\n")
-    assert blocks[0] == "2 moves: L L"
+    assert SOLVED_EXAMPLE.fullmatch(blocks[0] + "\n")
     assert len(blocks) == 4   # summary, start, move 1, move 2
     start, first, second = (block.splitlines() for block in blocks[1:])
     # the start: gravity down, the board as in the file
@@ -150,7 +155,7 @@ def test_json_unsolvable(capsys, puzzle):
 def test_goal_chosen_stick(capsys, puzzle):
     path = puzzle(EXAMPLE)
     code, out, _ = run(capsys, path, "--goal", "stick:1")
-    assert (code, out) == (0, "2 moves: L L\n")
+    assert code == 0 and SOLVED_EXAMPLE.fullmatch(out)
     # stick 0 (two cells, horizontal) never fits the one-cell gap in the top row
     code, out, _ = run(capsys, path, "--goal", "stick:0")
     assert code == 0 and out.startswith("unsolvable")
@@ -179,7 +184,7 @@ def test_bad_goal(capsys, puzzle, goal, fragment):
 def test_max_states_gives_exit_3(capsys, puzzle):
     code, out, _ = run(capsys, puzzle(UNSOLVABLE), "--max-states", "7")
     assert code == 3
-    assert out == "state limit reached: no solution within 2 moves after 7 states\n"
+    assert out == "limit: the state limit ended the search; no solution within 2 moves (7 states)\n"
 
 
 def test_max_states_large_enough_is_not_a_limit(capsys, puzzle):
@@ -198,7 +203,7 @@ def test_max_states_json(capsys, puzzle):
 def test_max_seconds_gives_exit_3(capsys, puzzle):
     code, out, _ = run(capsys, puzzle(BUSY), "--max-seconds", "0.001")  # the shortest allowed
     assert code == 3
-    assert out.startswith("time limit reached")
+    assert out.startswith("limit: the time limit ended the search; no solution within ")
 
 
 @pytest.mark.parametrize("value", ["0", "-5", "many"])
@@ -250,7 +255,7 @@ def test_file_not_utf8(capsys, puzzle):
 def test_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(EXAMPLE))
     code, out, _ = run(capsys, "-")
-    assert (code, out) == (0, "2 moves: L L\n")
+    assert code == 0 and SOLVED_EXAMPLE.fullmatch(out)
 
 
 def test_stdin_bad_input_is_named_stdin(capsys, monkeypatch):
@@ -272,7 +277,7 @@ def script(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
 def test_script_solves_a_file(puzzle):
     result = script("solve", puzzle(EXAMPLE))
     assert result.returncode == 0
-    assert result.stdout == "2 moves: L L\n"
+    assert SOLVED_EXAMPLE.fullmatch(result.stdout)
 
 
 def test_script_reads_stdin_and_prints_json():
@@ -288,4 +293,4 @@ def test_script_exit_codes(puzzle):
     assert "line 3, column 4" in bad.stderr
     limit = script("solve", puzzle(UNSOLVABLE, name="u.txt"), "--max-states", "2")
     assert limit.returncode == 3
-    assert limit.stdout.startswith("state limit reached")
+    assert limit.stdout.startswith("limit: the state limit ended the search")

@@ -74,7 +74,7 @@ def test_max_seconds_must_be_a_number_of_seconds(capsys, value, message):
 @pytest.mark.parametrize("value", ["0.001", "1e-3", "2.5", "60"])
 def test_max_seconds_of_a_millisecond_or_more_is_accepted(capsys, value):
     assert main(["solve", "puzzles/spec-example.txt", "--max-seconds", value]) == 0
-    assert capsys.readouterr().out == "2 moves: L L\n"
+    assert capsys.readouterr().out.endswith("\nmoves: L L\n")
 
 
 def test_the_help_gives_the_shortest_max_seconds(capsys):

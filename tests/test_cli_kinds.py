@@ -221,3 +221,24 @@ def test_top_level_help_names_every_kind_and_how_to_choose(capsys):
     for name in names():
         assert f"\n  {name} " in out  # one line a kind
     assert "--kind KIND" in out and "generate --kind" in out
+
+
+@pytest.mark.parametrize("text", [
+    "1\n-4\n1 2 3\n",                       # a negative count: its root was complex (TypeError)
+    "1\n" + "9" * 400 + "\n1 2 3\n",        # too big for a float (OverflowError)
+    "1\n" + "9" * 5000 + "\n1 2 3\n",       # past int()'s 4,300 digits (ValueError)
+    "1\n+0\n1 2 3\n", "1\n-0\n1 2 3\n",
+    "1\n" + "0" * 5000 + "4\n1 2 3\n",  # a square count, but int() counts the zeros (the fuzzing's)
+])
+def test_a_triangle_count_that_is_no_count_is_bad_input_with_its_place(puzzle, capsys, text):
+    """Issue 18, item 5: the kind guess crashed on these (exit 1, a
+    traceback); without --kind the message is --kind triangle's, line and
+    column included, and a hint to pass --kind."""
+    path = puzzle(text)
+    assert main(["solve", path, "--kind", "triangle"]) == 2
+    named = capsys.readouterr().err
+    assert "line 2, column 1" in named
+    assert main(["solve", path]) == 2
+    guessed = capsys.readouterr().err
+    assert guessed.startswith(named.rstrip("\n")) and "--kind rotation" in guessed
+    assert not looks_like_triangle(text)  # not a square count: the kinds' detect decides

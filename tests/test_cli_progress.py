@@ -109,7 +109,7 @@ def test_ctrl_c_with_json_still_prints_one_answer():
 
 def test_a_quick_solve_on_the_terminal_prints_no_progress():
     code, out, shown = run_on_terminal("solve", str(ROOT / "puzzles" / "spec-example.txt"))
-    assert (code, out, shown) == (0, "2 moves: L L\n", "")
+    assert (code, shown) == (0, "") and out.endswith("\nmoves: L L\n")
 
 
 def test_no_progress_without_a_terminal():
@@ -118,7 +118,7 @@ def test_no_progress_without_a_terminal():
                           timeout=30)
     assert done.returncode == 3
     assert done.stderr == ""
-    assert done.stdout.startswith("time limit reached")
+    assert done.stdout.startswith("limit: the time limit ended the search")
 
 
 def test_progress_figures_and_the_plain_separator():
@@ -206,5 +206,6 @@ def test_ctrl_c_in_a_sliding_search_prints_the_fast_solution(tmp_path):
                                                      "--max-seconds", "60")
     assert code == 0 and "a fast solution instead" in shown
     summary, moves = out.splitlines()
-    assert re.fullmatch(r"Solved in [\d,]+ moves, not proven shortest: at least \d+ needed", summary)
+    assert re.fullmatch(r"solved: [\d,]+ moves, not proven shortest: at least \d+ moves needed, "
+                        r"Ctrl\+C ended the search for a shortest one \([\d,]+ nodes\)", summary)
     assert replays_to_goal(tiles, [int(m) for m in moves.removeprefix("moves: ").split()], 6)

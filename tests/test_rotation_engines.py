@@ -108,7 +108,7 @@ def test_a_command_builds_only_its_own_parser_and_help_lists_every_command(monke
         monkeypatch.setitem(cli._ADD, name,
                             lambda commands, name=name, add=add: (built.append(name), add(commands)))
     assert main(["solve", str(PUZZLES / "spec-example.txt")]) == 0
-    assert built == ["solve"] and capsys.readouterr().out == "2 moves: L L\n"
+    assert built == ["solve"] and capsys.readouterr().out.endswith("\nmoves: L L\n")
     for argv in (["--help"], ["slove", "x"]):  # the top-level help, a command mistyped
         built.clear()
         with pytest.raises(SystemExit):

@@ -228,7 +228,7 @@ def test_a_limit_in_plain_text_does_not_send_you_to_all(puzzle, capsys):
     pieces = ((1, -1, 0), (0, 1, -1), (-1, 0, 1), (0, 0, 0)) * 9
     assert main(["solve", puzzle(text_of(1, pieces)), "--max-nodes", "50"]) == 3
     out = capsys.readouterr().out
-    assert out.startswith("limit (max_nodes): so far") and "--all" not in out
+    assert out.startswith("limit: the node limit ended the search; so far") and "--all" not in out
 
 
 @pytest.mark.parametrize("bad, where", [

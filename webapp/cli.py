@@ -29,7 +29,6 @@ checks what a solve imports).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -37,6 +36,7 @@ import time
 
 from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solve
 from .rotation.board import MAX_SIZE, MIN_SIZE
+from .cli_output import json_answer, json_error, result_lines
 from .guess import names
 from .rotation.render import describe_step
 
@@ -77,12 +77,37 @@ def _setting(name: str):
 MIN_SECONDS = 0.001
 
 
+#: What solve finds for each kind, for its --help (a kind not named here shows its title).
+_SOLVE_WORDS = {"rotation": "the fewest turns (L, R) that let a stick of a rotation puzzle fall out",
+                "sliding": "the fewest tiles to slide that put a sliding-tile puzzle in order",
+                "triangle": "every placement of a triangle puzzle's pieces, counted, the first "
+                            "ones listed"}
+
+
+def _solve_description() -> str:
+    """solve's --help description: what it finds, for every kind of the registry."""
+    from .kinds import get
+
+    found = "\n".join(f"  {n:<10}{_SOLVE_WORDS.get(n) or get(n).title}" for n in names())
+    return (f"Solve a puzzle of any of the {len(names())} kinds:\n{found}\n"
+            "The kind is recognised from the text unless --kind names it.")
+
+
 def _solve_epilog() -> str:
     return SOLVE_EPILOG.format(big_seconds=_setting("SLIDING_BIG_SECONDS"),
                                broken_pipe=EXIT_BROKEN_PIPE)
 
 
 SOLVE_EPILOG = """\
+output: one style for every kind. First "STATUS: WHAT (WORK)": solved,
+unsolvable or limit (then which limit ended the search), what was found and
+the states or nodes searched (no seconds: a search that ends on its own
+prints the same lines every run); then "moves: ..." when there are moves;
+then --steps, or a triangle's solutions. With --json, one object on
+standard output: the answer with its "kind", or an error,
+{{"error": ..., "line": ..., "column": ..., "kind": ..., "file": ...}} (null
+where it does not apply), whose words also go to standard error.
+
 limits: none unless given; the search runs until it has an answer or Ctrl+C
 stops it. Except for a sliding-tile board of more than 16 cells: without
 --max-seconds or --max-nodes its shortest-path search stops after
@@ -155,7 +180,17 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose description and epilog may be functions,
     and its options' help texts :class:`_Later`, finished only when the help
     is shown: they read what a solve need not load (every kind, the sliding
-    kind's settings, the generator's defaults)."""
+    kind's settings, the generator's defaults).
+
+    With ``json_errors`` (a solve asked for --json), a usage error is also
+    a JSON object on standard output, as the command's other errors are."""
+
+    json_errors = False
+
+    def error(self, message: str):
+        if self.json_errors:
+            print(json_error(message))
+        super().error(message)
 
     def format_help(self) -> str:
         for attribute in ("description", "epilog"):
@@ -235,10 +270,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _add_solve(commands) -> None:
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
-                                  description="Find a shortest solution: the turns (L, R) of "
-                                              "a rotation puzzle, the tiles to slide of a "
-                                              "sliding-tile puzzle. The kind is recognised "
-                                              "from the text unless --kind names it.",
+                                  description=_solve_description,
                                   epilog=_solve_epilog,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
@@ -249,8 +281,10 @@ def _add_solve(commands) -> None:
     p_solve.add_argument("--goal", default="any", metavar="GOAL",
                          help="rotation: any (default), stick:S (the stick with symbol S) or all")
     p_solve.add_argument("--steps", action="store_true",
-                         help="print the board after each move as seen on screen")
-    p_solve.add_argument("--json", action="store_true", help="print one JSON object")
+                         help="rotation, sliding: print the board after each move as seen on screen")
+    p_solve.add_argument("--json", action="store_true",
+                         help="print one JSON object on standard output: the answer, with its "
+                              "kind, or the error, with its line and column")
     p_solve.add_argument("--all", action="store_true",
                          help=f"triangle: list every solution (default: the first {TRIANGLE_FIRST})")
     p_solve.add_argument("--max-states", type=_positive, metavar="N",
@@ -349,7 +383,11 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv and argv[0] in COMMANDS else None
     try:
         try:
-            args = build_parser(command).parse_args(argv)
+            parser = build_parser(command)
+            if command == "solve" and _asks_for_json(argv):
+                for each in (parser, *parser._subparsers._group_actions[0].choices.values()):
+                    each.json_errors = True
+            args = parser.parse_args(argv)
         except SystemExit:  # --help, --version or a usage error: their text may meet a closed pipe
             sys.stdout.flush()
             raise
@@ -362,6 +400,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # outside a search (a solve reports its own)
         print("stopped by Ctrl+C", file=sys.stderr)
         return EXIT_LIMIT
+
+
+def _asks_for_json(argv: list[str]) -> bool:
+    """Whether ``--json`` (or an abbreviation argparse takes for it) is among
+    the options, before a ``--`` that ends them.
+
+    >>> _asks_for_json(["solve", "x.txt", "--js"]), _asks_for_json(["solve", "--", "--json"])
+    (True, False)
+    """
+    for arg in argv:
+        if arg == "--":
+            return False
+        if len(arg) > 2 and "--json".startswith(arg):
+            return True
+    return False
 
 
 def _silence_stdout() -> None:
@@ -477,12 +530,24 @@ def _read(path: str) -> str:
         return f.read()
 
 
+def _fail(args, message: str, error: Exception | None = None, *, kind: str | None = None,
+          file: str | None = None, hint: str = "") -> int:
+    """Say what is wrong: ``error: [FILE: ]message`` on standard error and,
+    with --json, the same as a JSON object on standard output (where the
+    answer would be); the exit status for bad input."""
+    print(f"error: {file + ': ' if file else ''}{message}{hint}", file=sys.stderr)
+    if args.json:
+        print(json_error(message, error, kind=kind, file=file))
+    return EXIT_BAD_INPUT
+
+
 def _solve(args) -> int:
     try:
         text = _read(args.file)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        name = "<stdin>" if args.file == "-" else args.file
+        return _fail(args, f"cannot read it: {getattr(exc, 'strerror', None) or exc}",
+                     kind=args.kind, file=name)
     name = "<stdin>" if args.file == "-" else args.file
     kind = args.kind
     if kind is None:
@@ -491,13 +556,11 @@ def _solve(args) -> int:
         try:
             kind = guess_kind(text)
         except Unsupported as exc:
-            print(f"error: {name}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return _fail(args, str(exc), file=name)
     if kind == "triangle":
         return _solve_triangle(args, text, name, guessed=args.kind is None)
     if args.all:
-        print(f"error: --all does not apply to a {kind} puzzle", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args, f"--all does not apply to a {kind} puzzle", kind=kind)
     if kind != "rotation":
         return _solve_other(args, text, name, kind, guessed=args.kind is None)
     return _solve_rotation(args, text, name, guessed=args.kind is None)
@@ -523,20 +586,21 @@ def _parse_for_solve(args, kind, kind_name: str, text: str, name: str, guessed: 
     printed (an option in one of ``not_taken`` given, or bad text)."""
     wrong = next(filter(None, (_misplaced(args, options, kind_name) for options in not_taken)), None)
     if wrong:
-        print(f"error: {wrong}", file=sys.stderr)
+        _fail(args, wrong, kind=kind_name)
         return None
     try:
         return kind.parse(text)
     except kind.error as exc:
-        print(f"error: {name}: {exc}{_guess_hint(kind_name) if guessed else ''}", file=sys.stderr)
+        _fail(args, str(exc), exc, kind=kind_name, file=name,
+              hint=_guess_hint(kind_name) if guessed else "")
         return None
 
 
 def _print_interrupted(kind_name: str, empty: dict, counter: str, progress) -> None:
     """The JSON answer of a search stopped by Ctrl+C with nothing to show:
     ``empty`` holds the kind's answer fields with no result in them."""
-    print(json.dumps({"kind": kind_name, "status": "limit", "limit": "interrupted", **empty,
-                      counter: progress.states, "seconds": round(progress.elapsed(), 6)}))
+    print(json_answer(kind_name, {"status": "limit", "limit": "interrupted", **empty,
+                                  counter: progress.states, "seconds": round(progress.elapsed(), 6)}))
 
 
 def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> int:
@@ -577,8 +641,6 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
         progress.close()
 
     def details() -> None:
-        if answer.get("moves"):
-            print("moves: " + " ".join(str(m) for m in answer["moves"]))
         if args.steps and answer.get("moves"):
             board = puzzle
             print()
@@ -587,17 +649,19 @@ def _solve_other(args, text: str, name: str, kind_name: str, guessed: bool) -> i
                 board = kind.parse(kind.move(board, {}, move)["board"])
                 print(f"\n{number}. move {move}")
                 print(kind.text(board), end="")
-    return _print_answer(args, answer, details)
+    return _print_answer(args, kind_name, answer, details)
 
 
-def _print_answer(args, answer: dict, details) -> int:
-    """Print a kind's answer, as JSON or as its summary followed by what
+def _print_answer(args, kind_name: str, answer: dict, details=None) -> int:
+    """Print a kind's answer, as JSON (its kind first) or as the result
+    lines every kind shares (:mod:`webapp.cli_output`) followed by what
     ``details()`` prints; the exit status it calls for."""
     if args.json:
-        print(json.dumps(answer))
+        print(json_answer(kind_name, answer))
     else:
-        print(answer["summary"])
-        details()
+        print("\n".join(result_lines(kind_name, answer)))
+        if details is not None:
+            details()
     return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
 
 
@@ -644,7 +708,7 @@ def _solve_triangle(args, text: str, name: str, guessed: bool) -> int:
         if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
             more = "" if args.all or answer["status"] == "limit" else "; --all lists every one"
             print(f"\n({shown} of {answer['count_text']} placements listed{more})")
-    return _print_answer(args, answer, details)
+    return _print_answer(args, "triangle", answer, details)
 
 
 def _triangle_rows(n: int, solution: list) -> str:
@@ -672,8 +736,7 @@ def _guess_hint(kind: str) -> str:
 def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
     wrong = _misplaced(args, _SLIDING_ONLY, "rotation")
     if wrong:
-        print(f"error: {wrong}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args, wrong, kind="rotation")
     from .rotation.solver import EngineError, solve_best  # numpy: only if its engine runs
 
     progress = Progress(sys.stderr, show=_is_terminal(sys.stderr))
@@ -694,30 +757,24 @@ def _solve_rotation(args, text: str, name: str, guessed: bool = False) -> int:
                             start=Position(board).settle())
             print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
             if args.json:
-                print(json.dumps(answer.to_dict()))
+                print(json_answer("rotation", answer.to_dict()))
             return EXIT_LIMIT
         finally:
             progress.close()
     except BoardError as exc:
-        print(f"error: {name}: {exc}{_guess_hint('rotation') if guessed else ''}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args, str(exc), exc, kind="rotation", file=name,
+                     hint=_guess_hint("rotation") if guessed else "")
     except GoalError as exc:
-        print(f"error: {name}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args, str(exc), kind="rotation", file=name)
     except EngineError as exc:  # --engine c on a machine where it was not built
-        print(f"error: --engine {args.engine}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args, f"--engine {args.engine}: {exc}", kind="rotation")
 
-    if args.json:
-        print(json.dumps(answer.to_dict()))
-    else:
-        print(answer.summary())
+    def details() -> None:
         if args.steps:
-            steps = [answer.start, *answer.trajectory]
-            for number, step in enumerate(steps):
+            for number, step in enumerate([answer.start, *answer.trajectory]):
                 print()
                 print(describe_step(number, step))
-    return EXIT_LIMIT if answer.status == "limit" else EXIT_OK
+    return _print_answer(args, "rotation", answer.to_dict(), details)
 
 
 def _is_terminal(stream) -> bool:

@@ -17,6 +17,7 @@ sliding-tile board: that would only confuse.
 from __future__ import annotations
 
 import re
+from math import isqrt
 
 
 class Unsupported(ValueError):
@@ -25,6 +26,9 @@ class Unsupported(ValueError):
 
 
 _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
+#: More digits than a piece count may have, as the triangle's parser says (int()
+#: refuses past 4,300, leading zeros included; a float past 308).
+_COUNT_DIGITS = 18
 
 
 def names() -> tuple[str, ...]:
@@ -45,6 +49,8 @@ def looks_like_triangle(text: str) -> bool:
     True
     >>> looks_like_triangle("1 2 3\\n4 5 6\\n7 8 0\\n")
     False
+    >>> looks_like_triangle("1\\n-4\\n1 2 3\\n"), looks_like_triangle("1\\n" + "9" * 5000 + "\\n1 2 3\\n")
+    (False, False)
     """
     lines = [line for line in text.lstrip("\ufeff").splitlines() if line.strip()]
     if len(lines) < 3 or not all(_INTEGERS.match(line) for line in lines[:2]):
@@ -52,9 +58,12 @@ def looks_like_triangle(text: str) -> bool:
     head = [line.split() for line in lines[:2]]
     if len(head[0]) != 1 or len(head[1]) != 1:
         return False
-    count = int(head[1][0])
-    root = int(count ** 0.5 + 0.5)
-    return count > 0 and root * root == count and all(len(line.split()) == 3 for line in lines[2:])
+    digits = head[1][0].lstrip("+")
+    if digits.startswith("-") or len(digits) > _COUNT_DIGITS:  # int() counts leading zeros too
+        # no count of pieces: the kinds' detect picks the kind whose message names the place
+        return False
+    count = int(digits)
+    return count > 0 and isqrt(count) ** 2 == count and all(len(line.split()) == 3 for line in lines[2:])
 
 
 def guess_kind(text: str) -> str:

@@ -96,13 +96,19 @@ def _kind(name: str):
         raise NotFound(exc.args[0]) from None
 
 
-def _json_body(kind) -> dict:
+def _json_body(kind, optional: bool = False) -> dict:
+    """The request's JSON object; with ``optional``, an empty body is ``{}``.
+    Anything else (not JSON, not an object, not UTF-8, nested too deeply
+    for the parser) is a 400: every route reads its body here."""
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # JSON nested too deeply for the parser
         data = None
+    if optional and data is None and not request.get_data():
+        return {}
     if not isinstance(data, dict):
-        raise BadRequest(f"send a JSON object, e.g. {kind.request_example}")
+        example = "{}" if optional else kind.request_example
+        raise BadRequest(f"send a JSON object{' (or nothing)' if optional else ''}, e.g. {example}")
     return data
 
 
@@ -317,11 +323,7 @@ def shuffle_route(kind: str):
     ``size``/``width``/``height``, ``sticks``; sliding ``width``, ``height``,
     ``distance``), optionally from a ``seed``: its text, share code and summary."""
     kind = _kind(kind)
-    data = request.get_json(silent=True)
-    if data is None and not request.get_data():
-        data = {}
-    if not isinstance(data, dict):
-        raise BadRequest("send a JSON object (or nothing), e.g. {}")
+    data = _json_body(kind, optional=True)
     if kind.shuffle_fields is not None:
         _known_fields(data, ("seed", *kind.shuffle_fields))
     seed = data.get("seed")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -70,18 +71,40 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served by waitress on a free loopback port, for the browser."""
+def add_kind(monkeypatch, kind):
+    """The registry with ``kind`` (a made-up kind of a test module, which a
+    worker imports by the module's name) added for this test only: the kind,
+    its defaults filled in."""
+    from webapp import kinds
+
+    kind = kinds.with_defaults(kind)
+    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
+    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
+    return kind
+
+
+@contextmanager
+def serving(tmp_path_factory, **config):
+    """The app (the tests' GENEROUS settings, then ``config``) served by
+    waitress on a free loopback port, for the browser: its address."""
     from waitress.server import create_server
 
-    app = create_app({"TESTING": True, **LIVE,
-                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
+    app = create_app({"TESTING": True, **GENEROUS,
+                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance")), **config})
     server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served on a free loopback port, for the browser."""
+    with serving(tmp_path_factory, **LIVE) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

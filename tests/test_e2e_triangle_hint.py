@@ -10,16 +10,13 @@ ends at that bound (work, not time) and never early with a move.
 from __future__ import annotations
 
 import random
-import socket
-import threading
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, GENEROUS, _watched_page
+from conftest import DESKTOP, _watched_page, serving
 from test_e2e import button
 from test_e2e_triangle import centre, drag, message, open_triangle, placement, slot, tray_piece, wait_filled
-from webapp import create_app
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.textformat import write
 
@@ -35,19 +32,8 @@ TRIANGLE_8 = write(random_puzzle(8, 2, random.Random(5)))
 def bounded_server(tmp_path_factory):
     """The app on a free loopback port; a hint's worker search stops after
     300,000 tries, and no request waits for a worker (its job is the answer)."""
-    from waitress.server import create_server
-
-    app = create_app({"TESTING": True, **GENEROUS, "TRIANGLE_MAX_NODES": 300_000,
-                      "SOLVE_WAIT_SECONDS": 0.0,
-                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    with serving(tmp_path_factory, TRIANGLE_MAX_NODES=300_000, SOLVE_WAIT_SECONDS=0.0) as address:
+        yield address
 
 
 @pytest.fixture

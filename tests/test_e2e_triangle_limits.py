@@ -10,15 +10,13 @@ billions of placements, and no solve of it ends but by the limit."""
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, GENEROUS, _free_port, _watched_page
+from conftest import DESKTOP, _watched_page, serving
 from test_e2e import button
 from test_e2e_triangle import open_triangle, placement, wait_filled
-from webapp import create_app
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.kind import KIND
 from webapp.triangle.textformat import write
@@ -29,15 +27,8 @@ TEXT = write(random_puzzle(6, 2, random.Random(5)))
 
 @pytest.fixture(scope="module")
 def small_limit_server(tmp_path_factory):
-    from waitress.server import create_server
-
-    app = create_app({"TESTING": True, **GENEROUS, "TRIANGLE_MAX_NODES": NODES,
-                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
-    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    with serving(tmp_path_factory, TRIANGLE_MAX_NODES=NODES) as address:
+        yield address
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from conftest import add_kind
 from test_routes import assert_api_error, initial, write_catalogue
 from webapp import create_app, kinds
 
@@ -101,10 +102,7 @@ KIND = CounterKind()
 @pytest.fixture
 def third(monkeypatch):
     """The registry with the counter as a third kind, for this test only."""
-    kind = kinds.with_defaults(KIND)
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
-    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
-    return kind
+    return add_kind(monkeypatch, KIND)
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from webapp import kinds
+from conftest import add_kind
 
 TICK = 0.005  # seconds between two reports
 
@@ -111,10 +111,7 @@ KIND = WaitingKind()
 @pytest.fixture
 def waiting(monkeypatch):
     """The registry with the waiting kind added, for this test only."""
-    kind = kinds.with_defaults(KIND)
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
-    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
-    return kind
+    return add_kind(monkeypatch, KIND)
 
 
 def waiting_job(client, label: str = "forever", **kwargs) -> str:

@@ -176,11 +176,11 @@ def _request(kind_name: str):
     return kind, data, _puzzle(kind, data), _options(kind, data)
 
 
-def _answer(kind, puzzle, options: dict, find=solving.answer):
-    """The answer's dict (``find``'s: a solve's or a hint's), or the job
-    still finding it."""
+def _answer(kind, puzzle, options: dict, find=None):
+    """The answer's dict (``find``'s: a solve's or a hint's; by default a
+    solve's, looked up when called), or the job still finding it."""
     try:
-        return find(kind, puzzle, options)
+        return (find or solving.answer)(kind, puzzle, options)
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     except RuntimeError as exc:

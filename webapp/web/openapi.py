@@ -223,10 +223,17 @@ def _kind_schemas(kind) -> dict:
     }
 
 
+#: Every kind's hint without a move says why, for a person.
+_HINT_MESSAGE = {"type": "string", "description": "why there is no move, in words (only when move is null)"}
+
+
 def _hint(kind, own: dict) -> dict:
     """A hint's answer: the kind's own, or the first move of a solve."""
     if own.get("hint"):
-        return _object(own["hint"])
+        schema = _object(own["hint"])
+        if "properties" in schema:
+            schema["properties"].setdefault("message", _HINT_MESSAGE)
+        return schema
     return {"type": "object", "description": "The first move of a shortest solution.",
             "properties": {
                 "status": {"enum": ["solved", "unsolvable", "limit"]},
@@ -235,7 +242,8 @@ def _hint(kind, own: dict) -> dict:
                 "length": {"type": ["integer", "null"], "minimum": 0},
                 kind.counter: {"type": ["integer", "null"], "minimum": 0},
                 "optimal": {"type": ["boolean", "null"]},
-                "summary": {"type": ["string", "null"]}},
+                "summary": {"type": ["string", "null"]},
+                "message": _HINT_MESSAGE},
             "required": ["status", "move", "length", kind.counter, "optimal", "summary"]}
 
 

@@ -16,26 +16,11 @@ import pytest
 from playwright.sync_api import expect
 
 from test_e2e import button, data, try_it, wait_for_step
+from test_e2e_issue18_rotation import message, patient_expect, still  # noqa: F401 (patient_expect: autouse)
 from test_e2e_sliding import EIGHT, open_sliding, wait_for_board
 from test_e2e_triangle import SMALL, centre, drag, open_triangle, placement, slot, tray_piece, wait_filled
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine can take more than Playwright's 5 s for an answer."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-def message(page):
-    return page.locator("#board-message")
-
-
-def still(page) -> None:
-    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
 
 
 def share_with_moves(page) -> str:

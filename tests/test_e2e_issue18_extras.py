@@ -165,6 +165,24 @@ def test_a_sliding_link_with_bad_moves_opens_the_puzzle_and_says_why(page, brows
         assert not errors, errors
 
 
+def test_a_link_whose_moves_solve_a_gallery_puzzle_is_not_a_solve_here(page, browser, live_server):
+    page.goto("/puzzles/sliding-rules-eight")
+    start = data(page, "board")
+    answer = page.request.post("/api/sliding/solve", data={"board": start}).json()
+    link = page.request.post("/api/sliding/share", data={"board": start}).json()["url"]
+    url = f"{link}&moves={'-'.join(map(str, answer['moves']))}"
+    context, friend, errors = open_elsewhere(browser, live_server, url)
+    try:
+        expect(friend.locator("#board-message")).to_have_text(
+            f"Played the link's {answer['length']} moves: the puzzle is solved.")
+        expect(friend.locator("#board")).to_have_attribute("data-step", str(answer["length"]))
+        solved = friend.evaluate("() => localStorage.getItem('rotation-playground:solved')")
+        assert "sliding-rules-eight" not in (solved or "")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def test_a_triangle_link_carries_the_pieces_placed(page, browser, live_server):
     open_triangle(page, SMALL)
     drag(page, centre(page, tray_piece(1)), centre(page, slot(0)))

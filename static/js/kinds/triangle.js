@@ -492,7 +492,7 @@ class TrianglePlayground extends Playground {
     this.publish();
     this.keep();
     if (answer.solved) {
-      announceSolved(this.state.start, t.cursor);
+      if (!this.replaying) announceSolved(this.state.start, t.cursor); // a link's moves are not a solve here
       this.say("Done! Every piece is in place and every edge fits.", "ok");
       return false;
     }

@@ -631,6 +631,11 @@ export class Playground {
   }
 
   celebrate(moves) {
+    if (this.replaying) {
+      // a link's moves that solve the puzzle are not a solve of this browser's
+      this.say(`Played the link's ${plural(moves, "move")}: the puzzle is solved.`, "ok");
+      return;
+    }
     announceSolved(this.state.start, moves);
     const best = this.optimum();
     const done = plural(moves, "move");

@@ -13,7 +13,9 @@
 //     view.keyMove(event) -> null (not its key) or a request: (board) -> {move} | {refusal: words};
 //   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
 //     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
-//     replay(text, moves) -> boards, predict(text, move) -> board | null.
+//     replay(text, moves) -> boards, predict(text, move) -> board | null,
+//     linkMoves(steps) -> the ?moves= of a share link, movesOfLink(text) ->
+//     the moves to make again (throws an Error naming what cannot be read).
 // The page has the ids of templates/sliding.html (#board, #solve, #play, ...).
 //
 // A kind whose timeline is more than a list of texts (rotation: each step is

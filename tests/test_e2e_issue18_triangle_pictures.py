@@ -170,12 +170,14 @@ def test_the_gallery_remembers_a_solve_and_each_puzzle_links_the_next(page):
 
 
 def test_a_finished_triangle_is_remembered(page):
-    """The rules' example finished on its page (each piece put by Hint, the
+    """The rules' example finished on its page (each piece put by Hint twice, the
     page's own way to place one): its card will say so."""
     page.goto("/puzzles/triangle-rules-example-3")
     expect(page.locator("#board .piece.in-tray")).to_have_count(9)
     hint = page.get_by_role("button", name="Hint", exact=True)
     for n in range(1, 10):
+        hint.click()  # the piece shown on the board, then placed by Hint again
+        expect(page.locator("#board .hint-ghost")).to_have_count(1)
         hint.click()
         page.wait_for_function("n => document.querySelector('#board').dataset.filled === String(n)", arg=n)
     expect(page.locator("#board-message")).to_contain_text("Done!")

@@ -292,7 +292,9 @@ def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
 def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     open_triangle(page)
     puzzle = parse(EXAMPLE)
-    button(page, "Hint").click()
+    button(page, "Hint").click()  # shown on the board (tests/test_e2e_issue18_extras.py) ...
+    expect(page.locator("#board .hint-ghost")).to_have_count(1)
+    button(page, "Hint").click()  # ... and placed by Hint again
     wait_filled(page, 1)
     status, solution, _ = play.complete(puzzle, [None] * 9)
     assert placement(page)[0] == {"piece": solution[0][0], "edges": list(solution[0][1])}
@@ -309,6 +311,8 @@ def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     shot(page, "04-no-hint")
     page.locator(placed(0)).click()  # (10, 4, 10) turned: (10, 10, 4)
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
+    button(page, "Hint").click()
+    expect(page.locator("#board .hint-ghost")).to_have_count(1)
     button(page, "Hint").click()
     wait_filled(page, 2)
     assert placement(page)[1] is not None

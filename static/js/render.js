@@ -132,6 +132,48 @@ export class BoardView {
       if (lit && (lit.alpha ?? 1) > 0) this.highlightStick(lit, s, angle);
     }
     if (scene.cursor && grid.inside(scene.cursor[0], scene.cursor[1])) this.cursorMark(scene.cursor, s);
+    // a hint: the sticks its turn moves ringed, and its arrow over the board
+    const hinted = scene.hint ? scene.sticks.filter((st) => scene.hint.sticks.includes(st.symbol)) : [];
+    for (const stick of hinted) this.highlightStick(stick, s, angle);
+    ctx.restore();
+    if (scene.hint) this.turnArrow(scene.hint.turn);
+    this.canvas.dataset.drawnHint = scene.hint ? scene.hint.turn : "";
+    this.canvas.dataset.drawnHintSticks = hinted.map((st) => st.symbol).join(",");
+  }
+
+  // The hinted turn: three quarters of a circle round the board's middle,
+  // its head the way the frame turns (L anticlockwise, R clockwise), ink in
+  // a white band so that it is seen on anything under it.
+  turnArrow(turn) {
+    const { ctx, size } = this;
+    const r = size * 0.2;
+    const clockwise = turn === "R";
+    const from = -Math.PI * 0.85;
+    const to = from + (clockwise ? 1 : -1) * Math.PI * 1.4;
+    const end = [size / 2 + r * Math.cos(to), size / 2 + r * Math.sin(to)];
+    const along = to + (clockwise ? Math.PI / 2 : -Math.PI / 2); // the tangent at the head
+    const head = Math.max(10, size * 0.05);
+    const path = new Path2D();
+    path.arc(size / 2, size / 2, r, from, to, !clockwise);
+    const tip = new Path2D();
+    tip.moveTo(end[0] + head * Math.cos(along), end[1] + head * Math.sin(along));
+    tip.lineTo(end[0] + head * 0.8 * Math.cos(along + 2.2), end[1] + head * 0.8 * Math.sin(along + 2.2));
+    tip.lineTo(end[0] + head * 0.8 * Math.cos(along - 2.2), end[1] + head * 0.8 * Math.sin(along - 2.2));
+    tip.closePath();
+    const width = Math.max(4, size * 0.018);
+    ctx.save();
+    ctx.globalAlpha = 0.9;
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = HALO;
+    ctx.lineWidth = width * 2.4;
+    ctx.stroke(path);
+    ctx.stroke(tip);
+    ctx.strokeStyle = INK;
+    ctx.fillStyle = INK;
+    ctx.lineWidth = width;
+    ctx.stroke(path);
+    ctx.fill(tip);
     ctx.restore();
   }
 

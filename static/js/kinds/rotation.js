@@ -23,7 +23,7 @@ import { followAddress, saveDesign, savedDesign } from "../storage.js";
 import { Tabs } from "../tabs.js";
 import { Playground } from "../shell/playground.js";
 import { say, setAnswer } from "../shell/messages.js";
-import { share } from "../shell/share.js";
+import { forgetLinkMoves, linkMoves, share } from "../shell/share.js";
 import { announceSolved } from "../solved.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -61,6 +61,7 @@ class RotationPlayground extends Playground {
       cursor: [1, 1], // the keyboard's drawing cursor, in board (unturned) coordinates
       cursorShown: false, // the board has the keyboard focus in Draw mode
       hover: null, // the stick under the pointer
+      hintShown: null, // the hint drawn on the board and the position it is for
     });
   }
 
@@ -287,7 +288,8 @@ function render() {
     const grid = state.extra.grid || now.grid;
     view.draw(scene(grid, 0, state.extra));
   } else {
-    view.draw(scene(now.grid, now.orientation));
+    const hint = hintOnBoard(now);
+    view.draw(scene(now.grid, now.orientation, hint ? { hint: { turn: hint.move, sticks: hint.sticks } } : {}));
   }
   const { highlight, cursor } = marks(now.grid);
   canvas.dataset.highlight = highlight ?? "";
@@ -492,6 +494,7 @@ function showHint(answer) {
     const button = answer.move === "L" ? $("#turn-left") : $("#turn-right");
     button.classList.add("hinted");
     setTimeout(() => button.classList.remove("hinted"), 1800);
+    markHint(answer.move);
   } else if (answer.status === "solved") {
     say("The goal is reached already.");
   } else if (answer.status === "unsolvable") {
@@ -499,6 +502,31 @@ function showHint(answer) {
   } else {
     say("This one is too big for a hint: the search stopped at its limit.", "warn");
   }
+}
+
+// The hint drawn on the board (the turn's arrow, the sticks it moves) while
+// the board stays where the hint was asked: any turn, edit or step ends it.
+function markHint(move) {
+  const now = current();
+  const text = now.grid.toText();
+  const mark = { design: state.design, text, orientation: now.orientation, move, sticks: [] };
+  state.hintShown = mark;
+  render();
+  // which sticks move is the server's word: the turn as /api/move plays it
+  askMove(text, now.orientation, move).then((step) => {
+    if (state.hintShown !== mark) return;
+    const moved = Object.entries(step.moved || {}).filter(([, n]) => n > 0).map(([symbol]) => symbol);
+    mark.sticks = [...new Set([...moved, ...(step.released || [])])].filter((symbol) => now.grid.sticks().has(symbol));
+    render();
+  }).catch(() => {});
+}
+
+function hintOnBoard(now) {
+  const h = state.hintShown;
+  if (!h || canvas.dataset.animating) return null;
+  if (h.design === state.design && h.text === now.grid.toText() && h.orientation === now.orientation) return h;
+  state.hintShown = null; // once left, forgotten: Undo back to its position does not bring it back
+  return null;
 }
 
 // ------------------------------------------------------------------- edit
@@ -959,16 +987,22 @@ function keptSteps(steps, grid) {
 
 // A link may carry turns played on its puzzle (?moves=LRR, from Share):
 // the server plays them again and the page opens in Try it at the last.
-const MAX_SHARED_TURNS = 2000;
-
 function sharedTurns() {
+  if (initial.autoplay) return null;
   const params = new URLSearchParams(window.location.search);
-  const moves = params.get("moves");
-  if (initial.autoplay || !moves || !new RegExp(`^[LR]{1,${MAX_SHARED_TURNS}}$`).test(moves)) return null;
-  return { moves, goal: params.get("goal") };
+  const linked = linkMoves(params, (text) => {
+    if (!/^[LR]+$/.test(text)) throw new Error(`"${text.slice(0, 20)}" is not a row of turns L and R`);
+    return text;
+  });
+  return linked && { ...linked, goal: params.get("goal") };
 }
 
-async function replayTurns({ moves, goal: wanted }) {
+async function replayTurns({ moves, goal: wanted, error }) {
+  if (error) {
+    forgetLinkMoves("goal");
+    say(`The turns in this link cannot be read (${error}): the puzzle opens at its start.`, "warn");
+    return;
+  }
   chooseGoal(wanted);
   say("Playing the turns of the link…");
   const design = state.design;
@@ -984,10 +1018,7 @@ async function replayTurns({ moves, goal: wanted }) {
   state.timeline = t;
   setMode("try");
   // the link's turns are played once: a reload brings back the work as it goes on
-  const here = new URL(window.location.href);
-  here.searchParams.delete("moves");
-  here.searchParams.delete("goal");
-  history.replaceState(history.state, "", here.pathname + here.search);
+  forgetLinkMoves("goal");
   pg.arrived();
   say(`Played the link's ${plural(t.cursor, "turn")}. Moves: ${t.cursor}.`);
 }

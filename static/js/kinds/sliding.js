@@ -89,6 +89,19 @@ export function replay(text, moves) {
   });
 }
 
+// A link's moves (?moves=, "With the moves played so far"): the tiles
+// moved, joined by "-"; whether each can move is the server's word.
+function linkMoves(steps) {
+  return steps.map((step) => step.move).join("-");
+}
+
+function movesOfLink(text) {
+  return text.split("-").map((part, i) => {
+    if (!/^\d{1,2}$/.test(part)) throw new Error(`move ${i + 1}, "${part.slice(0, 20)}", is not a tile number`);
+    return Number(part);
+  });
+}
+
 // ------------------------------------------------------------- words
 const WHERE = { left: "left", right: "right", up: "up", down: "down" };
 const UNSOLVABLE = "cannot reach the goal. Tiles in the wrong parity " +
@@ -537,7 +550,7 @@ export const sliding = {
   name: "sliding",
   words: {
     moveTitle: (move, i) => `Move ${i + 1}: tile ${move}`,
-    moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords,
+    moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords, linkMoves, movesOfLink,
     replay: (text, moves) => replay(text, moves),
     // the picture to slide to while the server is asked (null: wait for it)
     predict(text, move) {

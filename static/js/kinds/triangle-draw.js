@@ -218,7 +218,8 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
       out += `<polygon class="tray-home" points="${pointsText(trayPoints(L, p))}"/>`;
       continue;
     }
-    const cls = marks.selected?.piece === p && marks.selected.slot === undefined ? " selected" : "";
+    let cls = marks.selected?.piece === p && marks.selected.slot === undefined ? " selected" : "";
+    if (marks.hint?.piece === p) cls += " hint-piece";
     out += pieceMarkup(`tray-${p}`, trayPoints(L, p), puzzle.pieces[p], {
       numbers: marks.numbers,
       cls: `in-tray${cls}`,
@@ -243,5 +244,33 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
     const q = pts[(side + 1) % 3];
     out += `<line class="misfit" x1="${fmt(p[0])}" y1="${fmt(p[1])}" x2="${fmt(q[0])}" y2="${fmt(q[1])}"/>`;
   }
+  if (marks.hint) out += hintMarkup(L, marks.hint, marks.numbers);
   return { markup: out, layout: L };
+}
+
+// A hint on the board: the piece's ghost in its slot, turned as the hint
+// has it, and an arrow from the piece in the tray to the slot. Neither takes
+// the pointer: a drag or a tap reaches the piece and the slot under them.
+function hintMarkup(L, { piece, slot, edges }, numbers) {
+  const to = slotPoints(L, slot);
+  const [x1, y1] = centroid(trayPoints(L, piece));
+  const [x2, y2] = centroid(to);
+  const back = 0.12 / Math.hypot(x2 - x1, y2 - y1); // the head stops short of the middle
+  const end = [x2 - (x2 - x1) * back, y2 - (y2 - y1) * back];
+  return pieceMarkup("hint-ghost", to, edges, {
+    numbers,
+    cls: "hint-ghost",
+    attrs: `data-hint-piece="${piece}" data-hint-slot="${slot}"`,
+    label: `Hint: piece ${piece} goes in slot ${slot}, turned as shown`,
+  }) + `<path class="hint-arrow" d="M${fmt(x1)} ${fmt(y1)} L${fmt(end[0])} ${fmt(end[1])}"/>` +
+    arrowHead(end, [x2 - x1, y2 - y1]);
+}
+
+function arrowHead([x, y], [dx, dy]) {
+  const n = Math.hypot(dx, dy) || 1;
+  const [ux, uy] = [dx / n, dy / n];
+  const size = 0.1;
+  const a = [x - ux * size - uy * size * 0.6, y - uy * size + ux * size * 0.6];
+  const b = [x - ux * size + uy * size * 0.6, y - uy * size - ux * size * 0.6];
+  return `<polygon class="hint-arrow-head" points="${pointsText([[x, y], a, b])}"/>`;
 }

@@ -18,6 +18,7 @@ import { mountEditor } from "./triangle-editor.js";
 import { mountPieceEditor } from "./triangle-pieces.js";
 import { installKeys, markCursor } from "./triangle-keys.js";
 import { TRACE_STEPS, traceCounter, traceMarks, traceStepWords, traceTimeline } from "./triangle-search.js";
+import { linkMoves, movesOfLink } from "./triangle-link.js";
 import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -143,7 +144,7 @@ class TriangleView {
     this.cursor = null; // the keyboard's: {slot} or {piece} in the tray
   }
 
-  show(text, { placement = null, misfits = [], hinted = null } = {}) {
+  show(text, { placement = null, misfits = [], hinted = null, hint = null } = {}) {
     const puzzle = parsePuzzle(text);
     if (!puzzle) return;
     this.puzzle = puzzle;
@@ -156,7 +157,7 @@ class TriangleView {
       : this.placement[lifted]?.piece !== this.selected.piece)) this.selected = null;
     this.wide = this.isWide();
     const { markup, layout: L } = boardMarkup(puzzle, this.placement, misfits,
-      { numbers: this.numbers, hinted, selected: this.selected, wide: this.wide });
+      { numbers: this.numbers, hinted, hint, selected: this.selected, wide: this.wide });
     this.layout = L;
     this.svg.setAttribute("viewBox", `0 0 ${L.width.toFixed(3)} ${L.height.toFixed(3)}`);
     this.svg.innerHTML = markup;
@@ -265,7 +266,7 @@ class TrianglePlayground extends Playground {
 
   render(marks = {}) {
     const t = this.state.timeline;
-    const shown = t?.kind === "trace" ? traceMarks(this.stepNow()) : {};
+    const shown = t?.kind === "trace" ? traceMarks(this.stepNow()) : this.hintMarks();
     this.view.show(this.current(), { placement: this.placement(), misfits: this.misfits(), ...shown, ...marks });
   }
 
@@ -557,7 +558,7 @@ class TrianglePlayground extends Playground {
     this.publish();
     this.keep();
     if (answer.solved) {
-      announceSolved(this.state.start, t.cursor);
+      if (!this.replaying) announceSolved(this.state.start, t.cursor); // a link's moves are not a solve here
       this.say("Done! Every piece is in place and every edge fits.", "ok");
       return false;
     }
@@ -569,12 +570,28 @@ class TrianglePlayground extends Playground {
   }
 
   // ------------------------------------------------------------- hint
-  hintFromSolution() {
-    return null;
+  // A hint is drawn on the board (the piece, its ghost in the slot, an
+  // arrow) while the placement it was given for is the one shown; any move
+  // ends it. Hint again, while it is shown, puts the piece there.
+  shownHint() {
+    const h = this.hinted;
+    // once left, a hint is forgotten: Undo back to its position does not bring it back
+    if (h && (h.start !== this.state.start || h.at !== JSON.stringify(this.placement()))) this.hinted = null;
+    return this.hinted ?? null;
   }
 
-  needsServerHint() {
-    return true;
+  hintMarks() {
+    const h = this.shownHint();
+    return h ? { hint: h.move } : {};
+  }
+
+  hintFromSolution() {
+    const h = this.shownHint();
+    return h ? { status: "solved", move: h.move } : null;
+  }
+
+  needsServerHint(known) {
+    return !known;
   }
 
   hintPosition() {
@@ -589,8 +606,13 @@ class TrianglePlayground extends Playground {
 
   showHint(answer) {
     const move = answer.move;
-    if (move) {
+    if (move && this.shownHint()?.move === move) {
       this.tryMove(() => ({ move, fly: true, words: `Hint: piece ${move.piece} goes in slot ${move.slot}.` }));
+    } else if (move) {
+      this.hinted = { start: this.state.start, at: JSON.stringify(this.placement()), move };
+      this.render();
+      this.say(`Hint: piece ${move.piece} goes in slot ${move.slot}, turned as shown on the board. ` +
+        "Put it there, or press Hint again to place it.");
     } else if (answer.status === "solved") {
       this.say("Every piece is in place already.", "ok");
     } else if (answer.status === "unsolvable") {
@@ -718,6 +740,7 @@ export const triangle = {
     moveTitle: (move, i) => `Step ${i + 1}: ${moveWords(move)}`,
     moveWords, answerWords, progressWords, progressFraction, stoppedWords,
     hintWords: () => ({ text: "", kind: "info" }),
+    linkMoves, movesOfLink,
     replay: () => [],
   },
 

@@ -13,7 +13,9 @@
 //     view.keyMove(event) -> null (not its key) or a request: (board) -> {move} | {refusal: words};
 //   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
 //     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
-//     replay(text, moves) -> boards, predict(text, move) -> board | null.
+//     replay(text, moves) -> boards, predict(text, move) -> board | null,
+//     linkMoves(steps) -> the ?moves= of a share link, movesOfLink(text) ->
+//     the moves to make again (throws an Error naming what cannot be read).
 // The page has the ids of templates/sliding.html (#board, #solve, #play, ...).
 //
 // A kind whose timeline is more than a list of texts (rotation: each step is
@@ -34,7 +36,7 @@ import { installShortcuts } from "../keys.js";
 import { MoveList } from "../movelist.js";
 import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
-import { share } from "./share.js";
+import { forgetLinkMoves, linkMoves, share } from "./share.js";
 import { announceSolved } from "../solved.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -277,6 +279,7 @@ export class Playground {
   }
 
   async animate(from, to) {
+    if (this.replaying) return; // a link's moves: only the last position is shown
     this.board.dataset.animating = "true";
     try {
       await this.view.animate(from, to, { speed: this.speed() });
@@ -636,6 +639,11 @@ export class Playground {
   }
 
   celebrate(moves) {
+    if (this.replaying) {
+      // a link's moves that solve the puzzle are not a solve of this browser's
+      this.say(`Played the link's ${plural(moves, "move")}: the puzzle is solved.`, "ok");
+      return;
+    }
     announceSolved(this.state.start, moves);
     const best = this.optimum();
     const done = plural(moves, "move");
@@ -806,8 +814,50 @@ export class Playground {
   }
 
   // ------------------------------------------------------------- share
+  // The link carries the puzzle, and with "the moves played so far" ticked
+  // the moves too (?moves=, written by the kind's words.linkMoves).
   share(which) {
-    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start });
+    const t = this.state.timeline;
+    const played = t?.kind === "play" ? t.steps.slice(1, t.cursor + 1) : [];
+    const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
+    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, moves ? { moves } : {});
+  }
+
+  // A link's moves are made again one by one, each the server's word (its
+  // /move route), as if played here; a move it refuses ends the replay there.
+  async replayLink(linked) {
+    forgetLinkMoves();
+    if (linked.error) {
+      this.say(`The moves in this link cannot be read (${linked.error}): the puzzle opens at its start.`, "warn");
+      return;
+    }
+    this.say("Playing the moves of the link…");
+    let refused = null;
+    let solved = false;
+    this.replaying = true;
+    try {
+      await this.run(async () => {
+        for (const move of linked.moves) {
+          const before = this.step();
+          try {
+            if (await this.moveOnce(move)) continue;
+          } catch (error) {
+            refused = error.message;
+          }
+          solved = !refused && this.step() > before;
+          break;
+        }
+      });
+    } finally {
+      this.replaying = false;
+    }
+    const n = this.step();
+    if (refused) {
+      const where = n ? `the board shows the ${plural(n, "move")} before it` : "the puzzle opens at its start";
+      this.say(`Move ${n + 1} of the link cannot be made (${refused}): ${where}.`, "warn");
+    } else if (!solved) {
+      this.say(`Played the link's ${plural(n, "move")}. Moves: ${n}.`);
+    }
   }
 
   // ---------------------------------------------------------- keyboard
@@ -864,8 +914,10 @@ export class Playground {
   begin() {
     const params = new URLSearchParams(window.location.search);
     const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
-    // a link that asks to play shows its own puzzle, not the work kept here
-    const restored = !autoplay && this.restore(params);
+    // a link that asks to play, or that carries moves, shows its own puzzle,
+    // not the work kept here
+    const linked = autoplay ? null : linkMoves(params, (text) => this.words.movesOfLink(text));
+    const restored = !autoplay && !linked && this.restore(params);
     if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
       this.state.optimum = { text: this.state.start, length: this.initial.optimal };
     }
@@ -882,6 +934,7 @@ export class Playground {
       this.setAnswer(`The shortest solution takes ${plural(this.optimum(), "move")}. Try it, or press Solve.`);
     }
     if (autoplay) this.playClicked();
+    else if (linked) this.replayLink(linked);
     this.kind.started?.(this);
   }
 

@@ -25,3 +25,28 @@ export async function share(path, payload, more = {}) {
     msg.dataset.kind = "error";
   }
 }
+
+// The moves a link carries (?moves=, from "the moves played so far"), read
+// by the kind's `read` (which throws an Error naming what is wrong): {moves},
+// {error} for moves that cannot be read, or null when there are none.
+export const MAX_LINK_MOVES = 2000;
+
+export function linkMoves(params, read) {
+  const text = params.get("moves");
+  if (text === null || text === "") return null;
+  try {
+    const moves = read(text);
+    if (moves.length > MAX_LINK_MOVES) return { error: `more than ${MAX_LINK_MOVES} moves` };
+    return { moves };
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+// The address without the link's moves (and `names`): they are played once,
+// and a reload then brings back the work as it goes on.
+export function forgetLinkMoves(...names) {
+  const here = new URL(window.location.href);
+  for (const name of ["moves", ...names]) here.searchParams.delete(name);
+  history.replaceState(history.state, "", here.pathname + here.search);
+}

@@ -12,7 +12,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup chromium bench loadtest clean
+.PHONY: run test setup chromium servers bench loadtest clean
 
 run: $(STAMP)
 	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
@@ -21,7 +21,7 @@ run: $(STAMP)
 # --dist loadfile keeps a file's tests together, so a file's live server,
 # browser and module fixtures start once
 TEST_WORKERS ?= auto
-test: $(STAMP) chromium
+test: $(STAMP) chromium servers
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 setup: $(STAMP)
@@ -39,13 +39,17 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat \
-		|| $(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,cluster]' --config-settings editable_mode=compat \
+		|| $(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	$(BIN)/python -m compileall -q webapp
 	touch $(STAMP)
 
 chromium:
 	@bash .ci/ensure-chromium $(CHROMIUM)
+
+# the servers the tests of several web processes start on free ports (Redis)
+servers:
+	@bash .ci/ensure-servers
 
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q webapp  # modules edited since the set-up: timed as installed

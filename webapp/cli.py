@@ -369,6 +369,10 @@ def _add_serve(commands) -> None:
     p_serve.add_argument("--dev", action="store_true",
                          help="Flask's development server with reloader and debugger, "
                               "never for the public (default: waitress)")
+    p_serve.add_argument("--redis-url", metavar="URL",
+                         help="Redis for the rate limits of every web process "
+                              "(redis://host:6379/0; default: $REDIS_URL, else each process "
+                              "counts alone)")
     p_serve.set_defaults(run=_serve)
 
 
@@ -999,11 +1003,14 @@ def _generate_triangle(args, seed: int) -> int:
 
 def _serve(args) -> int:
     from . import create_app
+    from .web.limits import MissingLibrary
     from .web.serving import CannotListen, serve
 
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url  # the app reads it, and --dev's reloaded child
     try:
         return serve(create_app(), host=args.host, port=args.port, dev=args.dev)
-    except CannotListen as exc:
+    except (CannotListen, MissingLibrary) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

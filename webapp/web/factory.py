@@ -12,6 +12,11 @@ from .seats import Seats
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: The servers that hold state shared by every web process, by the setting
+#: (and environment variable) that names each: none set, one process keeps
+#: it all (see docs/serving.md).
+SHARED_SERVERS = ("REDIS_URL",)
+
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; settings come from ``instance/config.py`` if present,
@@ -50,8 +55,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        for name in SHARED_SERVERS:  # the environment (serve --redis-url) over config.py
+            if os.environ.get(name):
+                app.config[name] = os.environ[name]
     else:
         app.config.from_mapping(test_config)
+    for name in SHARED_SERVERS:
+        app.config.setdefault(name, None)
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import api, db, limits, openapi, pages, security

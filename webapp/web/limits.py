@@ -4,8 +4,12 @@ A client is the remote address; behind a reverse proxy, the address it
 forwards, but only when ``TRUSTED_PROXIES`` says how many proxies to trust
 (Werkzeug's ProxyFix): otherwise anyone could claim any address.
 
-Rate limits are Flask-Limiter's (in memory, per process). Refusals are 429
-with a sentence for a person and a Retry-After header.
+Rate limits are Flask-Limiter's: in memory, per process, or with
+``REDIS_URL`` set in Redis, so that every web process behind a proxy counts
+one client together. Should Redis stop, each process counts in memory
+until it is back (Flask-Limiter's in-memory fallback): a page never fails
+for want of a counter. Refusals are 429 with a sentence for a person and a
+Retry-After header.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import time
 from flask import current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse as parse_limit
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -29,6 +35,10 @@ DEFAULTS = {
     "JOB_QUEUE_MAX": 16,                  # jobs waiting for a worker, everyone's
     "BUSY_RETRY_AFTER": 5,                # seconds a refused client is told to wait
 }
+
+
+class MissingLibrary(RuntimeError):
+    """A server is configured whose client library is not installed."""
 
 
 class Busy(TooManyRequests):
@@ -56,8 +66,13 @@ def take(config_key: str, scope: str) -> None:
     if not (app_limiter.enabled and value):
         return
     item = parse_limit(value)
-    strategy = app_limiter.limiter
-    if not strategy.hit(item, scope, client()):
+    try:
+        strategy = app_limiter.limiter
+        allowed = strategy.hit(item, scope, client())
+    except Exception:  # noqa: BLE001 - the shared counter is down (Redis stopped)
+        strategy = current_app.extensions["playground_local_limiter"]
+        allowed = strategy.hit(item, scope, client())
+    if not allowed:
         reset = strategy.get_window_stats(item, scope, client()).reset_time
         raise Busy(f"Too many {scope} from your address ({value}). Please wait a moment and try again.",
                    reset - time.time())
@@ -105,5 +120,18 @@ def init_app(app) -> None:
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0)
     # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_APPLICATION from the config
-    app.extensions["playground_limiter"] = Limiter(key_func=client, app=app, storage_uri="memory://")
+    shared = app.config.get("REDIS_URL")
+    if shared:
+        import importlib.util
+
+        if importlib.util.find_spec("redis") is None:
+            raise MissingLibrary("REDIS_URL is set, but the redis library is not installed: "
+                                 "pip install -e '.[cluster]' (make setup installs it)")
+        # Redis gone: count in each process's memory until it is back
+        app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 0.5,
+                                                           "socket_timeout": 0.5})
+    app.extensions["playground_limiter"] = Limiter(key_func=client, app=app,
+                                                   storage_uri=shared or "memory://")
+    app.extensions["playground_local_limiter"] = MovingWindowRateLimiter(MemoryStorage())
     app.register_error_handler(429, _refusal)

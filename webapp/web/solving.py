@@ -75,10 +75,10 @@ def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
     return None if body.get("status") == "limit" else body
 
 
-def cached(kind, puzzle, options: dict) -> dict | None:
-    """The answer kept in the cache, or None."""
+def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
+    """The answer kept in the cache (``text``: the puzzle's, when known), or None."""
     began = time.perf_counter()
-    text = kind.text(puzzle)
+    text = kind.text(puzzle) if text is None else text
     hit = cache.lookup(kind.name, text, options)
     if hit is None:
         return None
@@ -100,11 +100,11 @@ def quick(kind, puzzle, options: dict) -> dict | None:
     Raises ValueError (e.g. rotation's GoalError) for options the puzzle
     cannot have.
     """
-    body = cached(kind, puzzle, options)
-    if body is not None:
-        return body
     began = time.perf_counter()
     text = kind.text(puzzle)
+    body = cached(kind, puzzle, options, text)
+    if body is not None:
+        return body
     config, keys = current_app.config, config_keys(kind)
     inline_count = config.get(keys["inline"]) or 0
     if inline_count:

@@ -272,3 +272,16 @@ def test_a_gallery_puzzle_opens_in_try_it_and_a_swipe_turns_it(phone):
     # the drawing is untouched: no stick was laid by the swipe
     phone.get_by_role("tab", name="Draw").click()
     expect(phone.locator("#board")).to_have_attribute("data-board", before)
+
+
+@pytest.mark.parametrize("path", ["/", "/sliding", "/triangle", "/puzzles", "/how-to-play"])
+def test_nothing_hidden_is_shown(page, path):
+    """An element the page marks ``hidden`` takes no room and cannot be
+    pressed, whatever its own display rule (a button's inline-flex kept the
+    triangle's Keep searching on screen from the start)."""
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    shown = page.evaluate("""() => [...document.querySelectorAll('[hidden]')]
+        .filter(e => getComputedStyle(e).display !== 'none')
+        .map(e => e.id || e.className || e.tagName)""")
+    assert shown == [], f"hidden yet shown on {path}: {shown}"

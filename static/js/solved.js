@@ -38,7 +38,7 @@ export function announceSolved(board, moves) {
 export function clock(seconds) {
   const s = Math.round(seconds);
   const parts = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
-  const [h, m, r] = parts.map((v) => String(v).padStart(2, "0"));
+  const [, m, r] = parts.map((v) => String(v).padStart(2, "0"));
   return parts[0] ? `${parts[0]}:${m}:${r}` : `${parts[1]}:${r}`;
 }
 

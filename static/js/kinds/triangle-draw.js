@@ -132,10 +132,6 @@ function shapeOf(f) {
   return FIGURES.shapes[(f - 1) % FIGURES.shapes.length];
 }
 
-export function figureShape(f) {
-  return shapeOf(f).name;
-}
-
 const fmt = (v) => (Math.round(v * 1000) / 1000).toString();
 const pointsText = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
 

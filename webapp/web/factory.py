@@ -64,9 +64,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault(name, None)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, openapi, pages, security
+    from . import api, db, limits, openapi, outage, pages, security
 
     db.init_app(app)
+    outage.init_app(app)
     security.init_app(app)
     limits.init_app(app)
     # the threads costly requests may hold: the others stay free for pages

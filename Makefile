@@ -2,6 +2,8 @@
 # make run HOST=0.0.0.0 PORT=8000: the same on another address and port
 # make test: set up (virtual environment, dependencies, Chromium) and run every test, on every core
 # make test PYTEST_ARGS="tests/test_jobs.py" TEST_WORKERS=1: some tests, in one process
+# make cluster: Redis, PostgreSQL, two web processes (ports 5001, 5002) and two workers on this machine
+# make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, one worker killed half-way
 # make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding
 # make bench SLIDING_ARGS="--limit 10": the sliding part on the first 10 of Korf's 100
 PYTHON ?= python3
@@ -12,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup chromium servers bench loadtest clean
+.PHONY: run test setup chromium servers bench loadtest cluster loadtest-cluster clean
 
 run: $(STAMP)
 	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
@@ -60,6 +62,17 @@ bench: $(STAMP)
 loadtest: $(STAMP)
 	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \
 		--scenario-seconds $(or $(SCENARIO_SECONDS),8)
+
+# Redis, PostgreSQL, two web processes (5001, 5002) and two job workers;
+# Ctrl+C stops them all (docs/serving.md, "More than one machine")
+cluster: $(STAMP) servers
+	$(BIN)/python -m webapp.cluster $(CLUSTER_ARGS)
+
+# Locust (the extra "load", installed here only) against both web processes
+# of a cluster on free ports, one worker killed half-way (benchmarks/README.md)
+loadtest-cluster: $(STAMP) servers
+	@$(BIN)/python -c "import locust" 2>/dev/null || $(BIN)/python -m pip install --quiet 'locust>=2.30'
+	$(BIN)/python benchmarks/loadtest_cluster.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),60)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

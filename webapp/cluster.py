@@ -1,0 +1,204 @@
+"""A whole cluster on one machine, for trying it and for load tests: a Redis
+server, a PostgreSQL server (its data kept under the instance folder), two
+web processes and two job workers, each a separate process as on separate
+machines (docs/serving.md, "More than one machine").
+
+    python -m webapp.cluster                      # make cluster: ports 5001 and 5002
+    python -m webapp.cluster --web-ports 6001,6002 --workers 3
+
+Ctrl+C stops every part. The parts' output goes to log files in the
+cluster's folder (``<instance>/cluster/logs``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .devservers import PostgresServer, RedisServer, ServerMissing
+
+
+def _program() -> list[str]:
+    """How to run ``rotation-playground`` with this interpreter."""
+    return [sys.executable, "-m", "webapp.cli"]
+
+
+def _wait_for_port(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"the web process for port {port} ended (exit {process.returncode})")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"nothing answered on port {port} within {seconds:g} s")
+            time.sleep(0.1)
+
+
+def default_folder() -> Path:
+    instance = os.environ.get("ROTATION_PLAYGROUND_INSTANCE") \
+        or Path(__file__).resolve().parents[1] / "instance"
+    return Path(instance) / "cluster"
+
+
+class Cluster:
+    """Redis, PostgreSQL, web processes on ``web_ports`` and ``workers``
+    job workers, started by :meth:`start` and stopped by :meth:`stop` (or
+    ``with``). ``config``: settings for the web processes' ``config.py``.
+    """
+
+    def __init__(self, folder: Path, web_ports=(5001, 5002), workers: int = 2,
+                 config: dict | None = None) -> None:
+        self.folder = Path(folder)
+        self.web_ports = list(web_ports)
+        self.worker_count = workers
+        self.config = dict(config or {})
+        self.redis: RedisServer | None = None
+        self.postgres: PostgresServer | None = None
+        self.web: list[subprocess.Popen] = []
+        self.workers: list[subprocess.Popen] = []
+        self._logs: list = []
+
+    @property
+    def urls(self) -> list[str]:
+        return [f"http://127.0.0.1:{port}" for port in self.web_ports]
+
+    def _environment(self) -> dict:
+        instance = self.folder / "instance"
+        instance.mkdir(parents=True, exist_ok=True)
+        (instance / "config.py").write_text("".join(f"{k} = {v!r}\n" for k, v in self.config.items()))
+        return dict(os.environ, ROTATION_PLAYGROUND_INSTANCE=str(instance),
+                    REDIS_URL=self.redis.url, DATABASE_URL=self.postgres.url)
+
+    def _spawn(self, name: str, arguments: list[str]) -> subprocess.Popen:
+        logs = self.folder / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        log = open(logs / f"{name}.log", "ab")
+        self._logs.append(log)
+        # a session of its own: Ctrl+C in the terminal reaches this runner
+        # only, which then stops each part in turn
+        return subprocess.Popen(_program() + arguments, env=self._environment(), stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+    def start(self) -> "Cluster":
+        self.redis = RedisServer(self.folder / "redis")
+        self.redis.start()
+        self.postgres = PostgresServer(self.folder / "postgres")
+        self.postgres.start()
+        for n in range(self.worker_count):
+            self.start_worker(n)
+        for port in self.web_ports:
+            self.web.append(self._spawn(f"web-{port}", ["serve", "--host", "127.0.0.1",
+                                                         "--port", str(port)]))
+        for port, process in zip(self.web_ports, self.web):
+            _wait_for_port(port, process)
+        return self
+
+    def start_worker(self, n: int | None = None) -> subprocess.Popen:
+        n = len(self.workers) if n is None else n
+        worker = self._spawn(f"worker-{n + 1}", ["worker"])
+        self.workers.append(worker)
+        return worker
+
+    def kill_worker(self, n: int = 0) -> None:
+        """``kill -9`` worker ``n`` and everything it started (its work horse
+        mid-job): as when its machine is switched off."""
+        worker = self.workers[n]
+        try:
+            os.killpg(worker.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        worker.wait()
+
+    def stop(self) -> None:
+        for process in self.web + self.workers:
+            if process.poll() is None:
+                try:
+                    os.killpg(process.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        for process in self.web + self.workers:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        for server in (self.postgres, self.redis):
+            if server is not None:
+                server.stop()
+        for log in self._logs:
+            log.close()
+        self._logs.clear()
+
+    def __enter__(self) -> "Cluster":
+        try:
+            return self.start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def _ports(text: str) -> list[int]:
+    try:
+        ports = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of ports: {text!r} (e.g. 5001,5002)") from None
+    if not ports or any(not 0 < port < 65536 for port in ports):
+        raise argparse.ArgumentTypeError(f"ports are 1 to 65535: {text!r}")
+    return ports
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make cluster", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--web-ports", type=_ports, default=[5001, 5002], metavar="PORTS",
+                        help="the web processes' ports, comma-separated (default: 5001,5002)")
+    parser.add_argument("--workers", type=int, default=2, help="job workers (default: 2)")
+    parser.add_argument("--folder", type=Path, default=None,
+                        help="where the servers keep their data and the logs "
+                             "(default: the instance folder's cluster/)")
+    args = parser.parse_args(argv)
+    folder = args.folder or default_folder()
+    cluster = Cluster(folder, args.web_ports, args.workers)
+    try:
+        cluster.start()
+    except ServerMissing as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        cluster.stop()
+        return 2
+    except (RuntimeError, OSError) as exc:
+        print(f"error: {exc} (the logs: {folder / 'logs'})", file=sys.stderr)
+        cluster.stop()
+        return 1
+    print("The cluster is running:")
+    for url in cluster.urls:
+        print(f"  web     {url}")
+    print(f"  workers {len(cluster.workers)}")
+    print(f"  Redis   {cluster.redis.url}")
+    print(f"  PostgreSQL {cluster.postgres.url} (data: {cluster.postgres.folder})")
+    print(f"  logs    {folder / 'logs'}")
+    print("Ctrl+C stops them all.", flush=True)
+    try:
+        while all(p.poll() is None for p in cluster.web):
+            time.sleep(0.5)
+        print("a web process ended: stopping the others (see its log)", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nstopping...", file=sys.stderr)
+        return 0
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

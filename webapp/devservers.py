@@ -10,14 +10,22 @@ what to install.
 
 from __future__ import annotations
 
+import glob
+import os
+import pwd
 import shutil
+import signal
 import socket
+import stat
 import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 REDIS_INSTALL = "sudo apt-get install redis-server"
+POSTGRES_INSTALL = "sudo apt-get install postgresql"
+#: Who runs PostgreSQL when the caller is root (it refuses to run as root).
+POSTGRES_USER = "nobody"
 
 
 class ServerMissing(RuntimeError):
@@ -83,6 +91,120 @@ class RedisServer:
 @contextmanager
 def redis_server(folder: Path):
     server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def postgres_binaries() -> Path:
+    """The folder of PostgreSQL's programs (initdb, postgres, createdb): on
+    PATH (through its links), else Debian's /usr/lib/postgresql/<version>/bin,
+    the newest."""
+    found = shutil.which("initdb")
+    if found:
+        folder = Path(found).resolve().parent
+        if all((folder / name).exists() for name in ("postgres", "createdb")):
+            return folder
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"),
+                      key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    if versions:
+        return Path(versions[-1]).parent
+    raise ServerMissing(f"PostgreSQL is not installed: {POSTGRES_INSTALL}")
+
+
+def _reachable_by(user: pwd.struct_passwd, folder: Path) -> None:
+    """Let ``user`` pass through the folders above ``folder`` (search
+    permission only: pytest's own temporary folders are root's alone)."""
+    for parent in reversed(folder.resolve().parents):
+        mode = parent.stat().st_mode
+        if not mode & stat.S_IXOTH:
+            os.chmod(parent, stat.S_IMODE(mode) | stat.S_IXOTH)
+
+
+class PostgresServer:
+    """One PostgreSQL server: its data in ``folder``/data (made by initdb
+    on the first start), listening on 127.0.0.1:``port`` and on a unix
+    socket in ``folder``, anyone local trusted. ``url`` names its database
+    ``postgres``; :meth:`create_database` makes others. ``stop()`` and
+    ``start()`` again on the same port keep its data.
+
+    Run as root it runs as ``nobody``, who then owns ``folder``."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.binaries = postgres_binaries()
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.url = self.database_url("postgres")
+        self.process: subprocess.Popen | None = None
+
+    def database_url(self, name: str) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def _run_as(self) -> dict:
+        if os.geteuid() != 0:
+            return {}
+        user = pwd.getpwnam(POSTGRES_USER)
+        _reachable_by(user, self.folder)
+        for path in (self.folder, *self.folder.rglob("*")):
+            os.lchown(path, user.pw_uid, user.pw_gid)
+        return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": [],
+                "env": {**os.environ, "HOME": str(self.folder)}}
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = self.folder / "data"
+        as_user = self._run_as()
+        if not (data / "PG_VERSION").exists():
+            subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
+                            "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           cwd=self.folder, **as_user)
+        # a unix socket's path has at most 107 bytes; TCP is what clients use
+        sockets = str(self.folder) if len(str(self.folder)) < 80 else ""
+        self.process = subprocess.Popen(
+            [str(self.binaries / "postgres"), "-D", str(data), "-p", str(self.port),
+             "-h", "127.0.0.1", "-k", sockets, "-c", "logging_collector=off"],
+            stdout=subprocess.DEVNULL, stderr=open(self.folder / "postgres.log", "ab"),
+            cwd=self.folder, **as_user)
+        deadline = time.monotonic() + 30
+        while not self._ready(data):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"PostgreSQL did not start on port {self.port}: "
+                                   f"see {self.folder / 'postgres.log'}")
+            time.sleep(0.05)
+
+    def _ready(self, data: Path) -> bool:
+        """What pg_ctl waits for: the server's pid file says it is ready."""
+        try:
+            lines = (data / "postmaster.pid").read_text().splitlines()
+        except OSError:
+            return False
+        return len(lines) >= 8 and lines[7].strip() == "ready" and lines[0] == str(self.process.pid)
+
+    def create_database(self, name: str) -> str:
+        """A new empty database ``name``; its URL."""
+        subprocess.run([str(self.binaries / "createdb"), "-h", "127.0.0.1", "-p", str(self.port),
+                        "-U", "postgres", name], check=True, capture_output=True)
+        return self.database_url(name)
+
+    def stop(self) -> None:
+        """A fast shutdown: clients are disconnected, the data written out."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+@contextmanager
+def postgres_server(folder: Path):
+    server = PostgresServer(folder)
     server.start()
     try:
         yield server

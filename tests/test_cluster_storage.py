@@ -17,7 +17,7 @@ import pytest
 
 from servers import postgres  # noqa: F401 - a fixture
 from test_server_storage import board, source
-from webapp import create_app
+from webapp import create_app, devservers
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
 
@@ -245,3 +245,10 @@ def test_the_environment_and_serve_name_the_database(tmp_path, monkeypatch, post
     bad = subprocess.run([*COMMAND, "serve", "--database-url", "sqlite:///x", "--port", "1"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "not a PostgreSQL URL" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_where_postgresql_is_missing_the_tests_say_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(devservers.shutil, "which", lambda *args, **kwargs: None)
+    monkeypatch.setattr(devservers.glob, "glob", lambda pattern: [])
+    with pytest.raises(devservers.ServerMissing, match="apt-get install postgresql"):
+        devservers.PostgresServer(tmp_path)

@@ -44,7 +44,6 @@ CONNECTION_DEFAULTS = {
 }
 WAIT_SECONDS = 1.0   # for a connection from the pool, before the database counts as down
 RETRY_SECONDS = 2.0  # after a failure, calls fail at once for this long
-POOL_SIZE = 8        # connections per web process (waitress has 16 threads; each holds one briefly)
 
 NOW = "extract(epoch FROM clock_timestamp())"
 _MIGRATION_LOCK = 0x526F7461   # pg_advisory_xact_lock keys of this program's
@@ -112,7 +111,7 @@ def board_sha(board: str) -> bytes:
 class PostgresStore:
     """:class:`.store.Store` in the PostgreSQL database at ``url``."""
 
-    def __init__(self, url: str, logger, pool_size: int = POOL_SIZE) -> None:
+    def __init__(self, url: str, logger, pool_size: int = 8) -> None:
         self.conninfo = conninfo(url)
         self.logger = logger
         self.pool_size = pool_size

@@ -51,13 +51,13 @@ def open_store(app) -> Store:
 
         return SqliteStore()
     try:
-        from .pgstore import POOL_SIZE, PostgresStore
+        from .pgstore import PostgresStore
     except ImportError as exc:
         from .limits import MissingLibrary
 
         raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
                              "pip install -e '.[cluster]' (make setup installs them)") from exc
-    return PostgresStore(url, app.logger, app.config.get("DATABASE_POOL_SIZE") or POOL_SIZE)
+    return PostgresStore(url, app.logger, app.config["DATABASE_POOL_SIZE"])
 
 
 def current() -> Store:

@@ -53,4 +53,4 @@ def postgres(tmp_path):
         server.playground = server.create_database("playground")
         yield server
     finally:
-        server.stop()
+        server.remove()

@@ -18,6 +18,7 @@ import signal
 import socket
 import stat
 import subprocess
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -114,13 +115,9 @@ def postgres_binaries() -> Path:
     raise ServerMissing(f"PostgreSQL is not installed: {POSTGRES_INSTALL}")
 
 
-def _reachable_by(user: pwd.struct_passwd, folder: Path) -> None:
-    """Let ``user`` pass through the folders above ``folder`` (search
-    permission only: pytest's own temporary folders are root's alone)."""
-    for parent in reversed(folder.resolve().parents):
-        mode = parent.stat().st_mode
-        if not mode & stat.S_IXOTH:
-            os.chmod(parent, stat.S_IMODE(mode) | stat.S_IXOTH)
+def _reachable(folder: Path) -> bool:
+    """Whether anyone may pass through the folders above ``folder``."""
+    return all(parent.stat().st_mode & stat.S_IXOTH for parent in folder.resolve().parents)
 
 
 class PostgresServer:
@@ -128,9 +125,13 @@ class PostgresServer:
     on the first start), listening on 127.0.0.1:``port`` and on a unix
     socket in ``folder``, anyone local trusted. ``url`` names its database
     ``postgres``; :meth:`create_database` makes others. ``stop()`` and
-    ``start()`` again on the same port keep its data.
+    ``start()`` again on the same port keep its data; ``remove()`` deletes it.
 
-    Run as root it runs as ``nobody``, who then owns ``folder``."""
+    Run as root it runs as ``nobody``, who then owns its files. Where
+    ``nobody`` cannot reach ``folder`` (pytest's temporary folders are
+    root's alone, and other pytest runs would undo a change to them) its
+    files are in a folder of their own in the system's temporary folder,
+    which ``folder``/data links to."""
 
     def __init__(self, folder: Path, port: int | None = None) -> None:
         self.binaries = postgres_binaries()
@@ -138,42 +139,53 @@ class PostgresServer:
         self.port = port or free_port()
         self.url = self.database_url("postgres")
         self.process: subprocess.Popen | None = None
+        self.home = self.folder
+        self._log = None
 
     def database_url(self, name: str) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
-    def _run_as(self) -> dict:
+    def _place(self) -> dict:
+        """Where the files go, and the Popen arguments that run the
+        programs as :data:`POSTGRES_USER` when this is root."""
+        self.folder.mkdir(parents=True, exist_ok=True)
         if os.geteuid() != 0:
             return {}
+        link = self.folder / "data"
+        if link.is_symlink():
+            self.home = link.resolve().parent
+        elif not _reachable(self.folder):
+            self.home = Path(tempfile.mkdtemp(prefix="playground-postgres-"))
+            link.symlink_to(self.home / "data")
         user = pwd.getpwnam(POSTGRES_USER)
-        _reachable_by(user, self.folder)
-        for path in (self.folder, *self.folder.rglob("*")):
+        for path in (self.home, *self.home.rglob("*")):
             os.lchown(path, user.pw_uid, user.pw_gid)
         return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": [],
-                "env": {**os.environ, "HOME": str(self.folder)}}
+                "env": {**os.environ, "HOME": str(self.home)}}
 
     def start(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        data = self.folder / "data"
-        as_user = self._run_as()
+        as_user = self._place()
+        data = self.home / "data"
         if not (data / "PG_VERSION").exists():
-            subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
-                            "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
-                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           cwd=self.folder, **as_user)
+            made = subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
+                                   "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                  cwd=self.home, **as_user)
+            if made.returncode:
+                raise RuntimeError(f"initdb failed in {data}: {made.stderr.strip()}")
         # a unix socket's path has at most 107 bytes; TCP is what clients use
-        sockets = str(self.folder) if len(str(self.folder)) < 80 else ""
+        sockets = str(self.home) if len(str(self.home)) < 80 else ""
+        log = self.home / "postgres.log"
+        self._log = open(log, "ab")  # noqa: SIM115 - the server's, closed by stop()
         self.process = subprocess.Popen(
             [str(self.binaries / "postgres"), "-D", str(data), "-p", str(self.port),
              "-h", "127.0.0.1", "-k", sockets, "-c", "logging_collector=off"],
-            stdout=subprocess.DEVNULL, stderr=open(self.folder / "postgres.log", "ab"),
-            cwd=self.folder, **as_user)
+            stdout=subprocess.DEVNULL, stderr=self._log, cwd=self.home, **as_user)
         deadline = time.monotonic() + 30
         while not self._ready(data):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"PostgreSQL did not start on port {self.port}: "
-                                   f"see {self.folder / 'postgres.log'}")
+                raise RuntimeError(f"PostgreSQL did not start on port {self.port}: see {log}")
             time.sleep(0.05)
 
     def _ready(self, data: Path) -> bool:
@@ -200,6 +212,16 @@ class PostgresServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def remove(self) -> None:
+        """Stop, and delete the data."""
+        self.stop()
+        if self.home != self.folder:
+            shutil.rmtree(self.home, ignore_errors=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @contextmanager

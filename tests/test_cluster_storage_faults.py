@@ -20,7 +20,7 @@ import urllib.request
 from servers import postgres  # noqa: F401 - a fixture
 from test_cluster_storage import sliding, web_process
 from test_server_storage import source
-from webapp.devservers import free_port
+from webapp.devservers import end, free_port
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
 
@@ -115,13 +115,7 @@ class Serve:
             return exc.code, exc.read()
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process)
 
 
 def test_no_link_answered_200_is_lost_when_a_web_process_is_killed(tmp_path, postgres):  # noqa: F811

@@ -39,6 +39,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def end(process: subprocess.Popen | None, signum: int = signal.SIGTERM, seconds: float = 10) -> None:
+    """Ask ``process`` to end with ``signum``; kill it if it has not within
+    ``seconds``."""
+    if process is not None and process.poll() is None:
+        process.send_signal(signum)
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def _redis_answers(port: int) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
@@ -79,13 +91,7 @@ class RedisServer:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process)
         self.process = None
 
 
@@ -204,13 +210,7 @@ class PostgresServer:
 
     def stop(self) -> None:
         """A fast shutdown: clients are disconnected, the data written out."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process, signal.SIGINT, 30)
         self.process = None
         if self._log is not None:
             self._log.close()
@@ -222,13 +222,3 @@ class PostgresServer:
         if self.home != self.folder:
             shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-@contextmanager
-def postgres_server(folder: Path):
-    server = PostgresServer(folder)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()

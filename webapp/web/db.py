@@ -146,24 +146,24 @@ def _read_only(path: str) -> sqlite3.Connection:
     return sqlite3.connect(Path(path).absolute().as_uri() + "?mode=ro", uri=True)
 
 
+def _read(path: str, table: str, columns) -> list[tuple]:
+    """Every row of ``table`` in the SQLite file at ``path``, read as it is:
+    ``columns(present)`` is what to select, given the columns it has."""
+    with closing(_read_only(path)) as db:
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        return db.execute(f"SELECT {columns(present)} FROM {table}").fetchall() if present else []
+
+
 def read_links(path: str) -> list[tuple[str, str, str, float]]:
     """``(id, kind, board, created)`` of every link in the SQLite file at
-    ``path``, read as it is (a database of before kinds holds rotation
-    puzzles): copy-links copies them without changing the file."""
-    with closing(_read_only(path)) as db:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(links)")}
-        if not columns:
-            return []
-        kind = "kind" if "kind" in columns else "'rotation'"
-        return db.execute(f"SELECT id, {kind}, board, created FROM links ORDER BY created, id").fetchall()
+    ``path`` (in a database of before kinds, rotation puzzles): copy-links
+    copies them without changing the file."""
+    return _read(path, "links",
+                 lambda has: f"id, {'kind' if 'kind' in has else repr('rotation')}, board, created")
 
 
 def read_answers(path: str) -> list[tuple[str, str, float, float]]:
     """``(key, answer, created, last_used)`` of every cached answer in the
-    SQLite file at ``path``, read as it is."""
-    with closing(_read_only(path)) as db:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(solutions)")}
-        if not columns:
-            return []
-        used = "last_used" if "last_used" in columns else "created"
-        return db.execute(f"SELECT key, answer, created, {used} FROM solutions").fetchall()
+    SQLite file at ``path`` (an old one's last use: when it was made)."""
+    return _read(path, "solutions",
+                 lambda has: f"key, answer, created, {'last_used' if 'last_used' in has else 'created'}")

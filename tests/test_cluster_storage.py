@@ -7,6 +7,7 @@ over. Without DATABASE_URL nothing changes (tests/test_server_storage.py)."""
 from __future__ import annotations
 
 import itertools
+import os
 import sqlite3
 import subprocess
 import sys
@@ -200,12 +201,12 @@ def test_copy_links_brings_an_old_sqlite_database_over_once(tmp_path, postgres):
     assert sqlite_client.get(f"/s/{rows[0][0]}").status_code == 200
 
 
-def test_copy_links_with_answers_and_the_instance_database(tmp_path, postgres, monkeypatch):  # noqa: F811
+def test_copy_links_with_answers_and_the_instance_database(tmp_path, postgres):  # noqa: F811
     instance = tmp_path / "instance"
     old = web_process(tmp_path, "instance")  # SQLite, as a single process keeps it
     made = old.post("/api/sliding/links", json={"board": sliding(7)}).get_json()
     assert source(old, 4) == "inline"
-    env = {**__import__("os").environ, "ROTATION_PLAYGROUND_INSTANCE": str(instance),
+    env = {**os.environ, "ROTATION_PLAYGROUND_INSTANCE": str(instance),
            "DATABASE_URL": postgres.playground}
     done = copy_links("--answers", env=env)
     assert done.returncode == 0, done.stderr
@@ -225,7 +226,7 @@ def test_copy_links_with_answers_and_the_instance_database(tmp_path, postgres, m
 def test_copy_links_refuses_what_it_cannot_use_in_one_line(tmp_path, args, said):
     path = tmp_path / "old.sqlite3"
     old_sqlite(path)
-    env = {k: v for k, v in __import__("os").environ.items() if k != "DATABASE_URL"}
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     done = copy_links(*(args if "--from" in args else ["--from", str(path), *args]), env=env)
     assert done.returncode == 2, done.stderr
     assert said in done.stderr and "Traceback" not in done.stderr

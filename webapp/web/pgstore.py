@@ -24,6 +24,7 @@ never for longer than until the next new answer.
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
 from contextlib import contextmanager
@@ -120,6 +121,9 @@ class PostgresStore:
         self._migrated = False
         self._down_until = 0.0
         self._down = False
+        pool_log = logging.getLogger("psycopg.pool")
+        if pool_log.level == logging.NOTSET:  # its every try to reconnect: ours says it once
+            pool_log.setLevel(logging.ERROR)
 
     def _get_pool(self) -> ConnectionPool:
         with self._lock:  # opened on first use: making an app connects to nothing

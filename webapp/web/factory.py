@@ -51,7 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         JOB_WORKERS=2,                   # worker processes solving at once
         JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
         CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
-        DATABASE_POOL_SIZE=8,            # connections to PostgreSQL (DATABASE_URL) per web process
+        DATABASE_POOL_SIZE=None,         # connections to PostgreSQL (DATABASE_URL) per web process: waitress's threads
         JSON_SORT_KEYS=False,
     )
     if test_config is None:

@@ -43,7 +43,9 @@ CONNECTION_DEFAULTS = {
     "application_name": "rotation-playground",
     "keepalives_idle": 10, "keepalives_interval": 2, "keepalives_count": 3,
 }
-WAIT_SECONDS = 1.0   # for a connection from the pool, before the database counts as down
+# for a connection from the pool, before the database counts as down: with
+# as many connections as waitress has threads, none is waited for otherwise
+WAIT_SECONDS = 1.0
 RETRY_SECONDS = 2.0  # after a failure, calls fail at once for this long
 
 NOW = "extract(epoch FROM clock_timestamp())"
@@ -112,7 +114,7 @@ def board_sha(board: str) -> bytes:
 class PostgresStore:
     """:class:`.store.Store` in the PostgreSQL database at ``url``."""
 
-    def __init__(self, url: str, logger, pool_size: int = 8) -> None:
+    def __init__(self, url: str, logger, pool_size: int = 16) -> None:
         self.conninfo = conninfo(url)
         self.logger = logger
         self.pool_size = pool_size

@@ -43,8 +43,9 @@ class Store(Protocol):
 
 
 def open_store(app) -> Store:
-    """PostgreSQL when ``DATABASE_URL`` names it (``DATABASE_POOL_SIZE``
-    connections at most), else SQLite."""
+    """PostgreSQL when ``DATABASE_URL`` names it, else SQLite. At most
+    ``DATABASE_POOL_SIZE`` connections, by default one for each of
+    waitress's threads, so that no request waits for one."""
     url = app.config.get("DATABASE_URL")
     if not url:
         from .db import SqliteStore
@@ -57,7 +58,10 @@ def open_store(app) -> Store:
 
         raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
                              "pip install -e '.[cluster]' (make setup installs them)") from exc
-    return PostgresStore(url, app.logger, app.config["DATABASE_POOL_SIZE"])
+    from .serving import WAITRESS
+
+    size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
+    return PostgresStore(url, app.logger, int(size))
 
 
 def current() -> Store:

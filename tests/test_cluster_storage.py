@@ -253,3 +253,19 @@ def test_where_postgresql_is_missing_the_tests_say_what_to_install(tmp_path, mon
     monkeypatch.setattr(devservers.glob, "glob", lambda pattern: [])
     with pytest.raises(devservers.ServerMissing, match="apt-get install postgresql"):
         devservers.PostgresServer(tmp_path)
+
+
+def test_an_id_taken_by_another_puzzle_grows_a_character_on_both_stores(tmp_path, postgres, monkeypatch):  # noqa: F811
+    from webapp.web import links
+
+    real = links._digits
+    # every puzzle's hash begins alike: the second finds 8 characters taken, the third 9
+    monkeypatch.setattr(links, "_digits", lambda text: "clash1234" + real(text))
+    for name, config in (("pg", {"DATABASE_URL": postgres.playground}), ("sqlite", {})):
+        client = web_process(tmp_path, name, **config)
+        ids = [client.post("/api/sliding/links", json={"board": sliding(n)}).get_json()["id"]
+               for n in range(3)]
+        assert ids[0] == "clash123" and [len(i) for i in ids] == [8, 9, 10]
+        assert [client.post("/api/sliding/links", json={"board": sliding(n)}).get_json()["id"]
+                for n in range(3)] == ids
+        assert client.get(f"/s/{ids[2]}").status_code == 200

@@ -49,7 +49,7 @@ $(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 chromium:
 	@bash .ci/ensure-chromium $(CHROMIUM)
 
-# the servers the tests of several web processes start on free ports (Redis)
+# the servers the tests of several web processes start on free ports (Redis, PostgreSQL)
 servers:
 	@bash .ci/ensure-servers
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from webapp.devservers import RedisServer, ServerMissing
+from webapp.devservers import PostgresServer, RedisServer, ServerMissing
 
 
 @contextmanager
@@ -39,3 +39,18 @@ def redis(tmp_path):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def postgres(tmp_path):
+    """A PostgreSQL server of this test's own (about 0.6 s to make and
+    start), with an empty database ``playground``: ``postgres.playground``
+    is its URL."""
+    with needed():
+        server = PostgresServer(tmp_path / "postgres")
+    server.start()
+    try:
+        server.playground = server.create_database("playground")
+        yield server
+    finally:
+        server.remove()

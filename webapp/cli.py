@@ -38,6 +38,7 @@ from .rotation import Answer, BoardError, Goal, GoalError, Position, parse, solv
 from .rotation.board import MAX_SIZE, MIN_SIZE
 from .cli_output import json_answer, json_error, result_lines
 from .guess import names
+from . import cli_copy_links
 from .rotation.render import describe_step
 
 EXIT_OK = 0
@@ -238,7 +239,7 @@ class _Version(argparse.Action):
 
 
 #: The commands, in the order the top-level --help lists them.
-COMMANDS = ("solve", "generate", "serve")
+COMMANDS = ("solve", "generate", "serve", "copy-links")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -249,7 +250,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
     True
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['generate', 'serve', 'solve']
+    ['copy-links', 'generate', 'serve', 'solve']
     >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
     ['serve']
     """
@@ -373,10 +374,15 @@ def _add_serve(commands) -> None:
                          help="Redis for the rate limits of every web process "
                               "(redis://host:6379/0; default: $REDIS_URL, else each process "
                               "counts alone)")
+    p_serve.add_argument("--database-url", metavar="URL",
+                         help="PostgreSQL for the short links and cached answers of every web "
+                              "process (postgresql://user@host:5432/name; default: $DATABASE_URL, "
+                              "else SQLite in the instance folder)")
     p_serve.set_defaults(run=_serve)
 
 
-_ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve}
+_ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve,
+        "copy-links": cli_copy_links.add_parser}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1006,11 +1012,15 @@ def _serve(args) -> int:
     from .web.limits import MissingLibrary
     from .web.serving import CannotListen, serve
 
+    from .web.store import BadUrl
+
     if args.redis_url:
         os.environ["REDIS_URL"] = args.redis_url  # the app reads it, and --dev's reloaded child
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
     try:
         return serve(create_app(), host=args.host, port=args.port, dev=args.dev)
-    except (CannotListen, MissingLibrary) as exc:
+    except (CannotListen, MissingLibrary, BadUrl) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -309,7 +309,7 @@ def share_route(kind: str):
 
 @_route("links", ["POST"])
 def links_route(kind: str):
-    """A short link ``/s/<id>`` stored in SQLite; same puzzle, same id."""
+    """A short link ``/s/<id>`` stored on the server (SQLite, or PostgreSQL); same puzzle, same id."""
     kind = _kind(kind)
     puzzle = _puzzle(kind, _board_body(kind))
     limits.take("LINK_RATE_LIMIT", "links")

@@ -1,9 +1,11 @@
-"""Answers kept in SQLite, keyed by the puzzle's kind, its canonical text and
+"""Answers kept in SQLite (or PostgreSQL: :mod:`.store`), keyed by the puzzle's kind, its canonical text and
 the kind's options (rotation: the goal and the starting orientation), so a
 repeated or shared puzzle is answered at once. Only complete answers are kept
 (unsolvable, or solved and shortest): a limit, or a solution not proven
 shortest, depends on the limits, not on the puzzle.
 At most ``CACHE_MAX_ENTRIES`` are kept; the least recently used go first.
+The cache only saves work: should its database not answer, a lookup is a
+miss and an answer is not kept (the store says so in the log).
 
 What is hashed is the kind's ``cache_key_text``: rotation's is the text it
 had before there were kinds, so the answers kept then are still found.
@@ -19,13 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 
 from flask import current_app
 
 from .. import kinds
-from .db import get_db
 from .jobs import DELIVERY_FIELDS
+from .store import StoreDown, current
 
 
 def key(kind: str, text: str, options: dict) -> str:
@@ -34,14 +35,11 @@ def key(kind: str, text: str, options: dict) -> str:
 
 
 def lookup(kind: str, text: str, options: dict) -> dict | None:
-    db = get_db()
-    k = key(kind, text, options)
-    row = db.execute("SELECT answer FROM solutions WHERE key = ?", (k,)).fetchone()
-    if row is None:
+    try:
+        found = current().answer(key(kind, text, options))
+    except StoreDown:
         return None
-    with db:
-        db.execute("UPDATE solutions SET last_used = ? WHERE key = ?", (time.time(), k))
-    return json.loads(row["answer"])
+    return None if found is None else json.loads(found)
 
 
 def remember(kind: str, text: str, options: dict, answer: dict) -> None:
@@ -49,11 +47,8 @@ def remember(kind: str, text: str, options: dict, answer: dict) -> None:
             and answer.get("status") == "solved":
         return
     body = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
-    bound = current_app.config.get("CACHE_MAX_ENTRIES")
-    db = get_db()
-    with db:
-        db.execute("INSERT OR REPLACE INTO solutions (key, answer, last_used) VALUES (?, ?, ?)",
-                   (key(kind, text, options), json.dumps(body), time.time()))
-        if bound:
-            db.execute("DELETE FROM solutions WHERE key IN (SELECT key FROM solutions "
-                       "ORDER BY last_used DESC, rowid DESC LIMIT -1 OFFSET ?)", (int(bound),))
+    try:
+        current().remember(key(kind, text, options), json.dumps(body),
+                           current_app.config.get("CACHE_MAX_ENTRIES"))
+    except StoreDown:
+        pass

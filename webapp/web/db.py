@@ -1,10 +1,15 @@
-"""SQLite storage in the instance folder, created on first use."""
+"""SQLite storage in the instance folder, created on first use: the store
+of short links and cached answers when no ``DATABASE_URL`` names a
+PostgreSQL server (:mod:`.store`)."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
 import threading
+import time
+from contextlib import closing
+from pathlib import Path
 
 from flask import current_app, g
 
@@ -91,3 +96,74 @@ def close_db(_exc=None) -> None:
 
 def init_app(app) -> None:
     app.teardown_appcontext(close_db)
+
+
+class SqliteStore:
+    """:class:`.store.Store` over the request's connection."""
+
+    def close(self) -> None:
+        pass  # each request closes its own connection
+
+    def link_id_for(self, kind: str, board: str) -> str | None:
+        row = get_db().execute("SELECT id FROM links WHERE kind = ? AND board = ?", (kind, board)).fetchone()
+        return row["id"] if row else None
+
+    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
+        db = get_db()
+        try:
+            with db:
+                db.execute("INSERT INTO links (id, kind, board) VALUES (?, ?, ?)", (link_id, kind, board))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def link(self, link_id: str) -> tuple[str, str] | None:
+        row = get_db().execute("SELECT kind, board FROM links WHERE id = ?", (link_id,)).fetchone()
+        return (row["kind"], row["board"]) if row else None
+
+    def answer(self, key: str) -> str | None:
+        db = get_db()
+        row = db.execute("SELECT answer FROM solutions WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        with db:
+            db.execute("UPDATE solutions SET last_used = ? WHERE key = ?", (time.time(), key))
+        return row["answer"]
+
+    def remember(self, key: str, answer: str, bound: int | None) -> None:
+        db = get_db()
+        with db:
+            db.execute("INSERT OR REPLACE INTO solutions (key, answer, last_used) VALUES (?, ?, ?)",
+                       (key, answer, time.time()))
+            if bound:
+                db.execute("DELETE FROM solutions WHERE key IN (SELECT key FROM solutions "
+                           "ORDER BY last_used DESC, rowid DESC LIMIT -1 OFFSET ?)", (int(bound),))
+
+
+def _read_only(path: str) -> sqlite3.Connection:
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no SQLite database at {path}")
+    return sqlite3.connect(Path(path).absolute().as_uri() + "?mode=ro", uri=True)
+
+
+def _read(path: str, table: str, columns) -> list[tuple]:
+    """Every row of ``table`` in the SQLite file at ``path``, read as it is:
+    ``columns(present)`` is what to select, given the columns it has."""
+    with closing(_read_only(path)) as db:
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        return db.execute(f"SELECT {columns(present)} FROM {table}").fetchall() if present else []
+
+
+def read_links(path: str) -> list[tuple[str, str, str, float]]:
+    """``(id, kind, board, created)`` of every link in the SQLite file at
+    ``path`` (in a database of before kinds, rotation puzzles): copy-links
+    copies them without changing the file."""
+    return _read(path, "links",
+                 lambda has: f"id, {'kind' if 'kind' in has else repr('rotation')}, board, created")
+
+
+def read_answers(path: str) -> list[tuple[str, str, float, float]]:
+    """``(key, answer, created, last_used)`` of every cached answer in the
+    SQLite file at ``path`` (an old one's last use: when it was made)."""
+    return _read(path, "solutions",
+                 lambda has: f"key, answer, created, {'last_used' if 'last_used' in has else 'created'}")

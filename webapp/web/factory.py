@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The servers that hold state shared by every web process, by the setting
 #: (and environment variable) that names each: none set, one process keeps
 #: it all (see docs/serving.md).
-SHARED_SERVERS = ("REDIS_URL",)
+SHARED_SERVERS = ("REDIS_URL", "DATABASE_URL")
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -51,11 +51,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         JOB_WORKERS=2,                   # worker processes solving at once
         JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
         CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
+        DATABASE_POOL_SIZE=None,         # connections to PostgreSQL (DATABASE_URL) per web process: waitress's threads
         JSON_SORT_KEYS=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        for name in SHARED_SERVERS:  # the environment (serve --redis-url) over config.py
+        for name in SHARED_SERVERS:  # the environment (serve --redis-url, --database-url) over config.py
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
     else:
@@ -64,9 +65,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault(name, None)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, openapi, outage, pages, security
+    from . import api, db, limits, openapi, outage, pages, security, store
 
     db.init_app(app)
+    app.extensions["playground_store"] = store.open_store(app)
     outage.init_app(app)
     security.init_app(app)
     limits.init_app(app)

@@ -1,5 +1,6 @@
 """Short links: ``/s/<id>`` names a puzzle (its kind and its text) stored in
-SQLite.
+SQLite, or in PostgreSQL with ``DATABASE_URL`` set (:mod:`.store`: the
+ids are the same in both).
 
 The id comes from a hash of the kind's ``link_id_text`` (its name and the
 puzzle's text; rotation's is the text alone, so its ids are those of before
@@ -10,10 +11,13 @@ another puzzle the id grows a character.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 
 from .. import kinds
-from .db import get_db
+from .outage import ServerDown
+from .store import StoreDown, current
+
+DOWN = "Short links cannot be made or opened right now: their database does not answer. " \
+       "Please try again in a moment."
 
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ID_LENGTH = 8
@@ -34,21 +38,24 @@ def store(puzzle, kind: str | None = None) -> str:
     found = kinds.get(kind) if kind is not None else kinds.legacy() or kinds.KINDS[0]
     kind = found.name
     text = found.text(puzzle)
-    db = get_db()
-    row = db.execute("SELECT id FROM links WHERE kind = ? AND board = ?", (kind, text)).fetchone()
-    if row:
-        return row["id"]
-    digits = _digits(found.link_id_text(text))
+    try:
+        return _store(current(), kind, text, found.link_id_text(text))
+    except StoreDown as exc:
+        raise ServerDown(DOWN) from exc
+
+
+def _store(store, kind: str, text: str, id_text: str) -> str:
+    known = store.link_id_for(kind, text)
+    if known:
+        return known
+    digits = _digits(id_text)
     for length in range(ID_LENGTH, len(digits) + 1):
         candidate = digits[:length]
-        try:
-            with db:
-                db.execute("INSERT INTO links (id, kind, board) VALUES (?, ?, ?)", (candidate, kind, text))
+        if store.insert_link(candidate, kind, text):
             return candidate
-        except sqlite3.IntegrityError:
-            row = db.execute("SELECT id FROM links WHERE kind = ? AND board = ?", (kind, text)).fetchone()
-            if row:  # stored meanwhile by another request
-                return row["id"]
+        known = store.link_id_for(kind, text)
+        if known:  # stored meanwhile by another request
+            return known
     raise RuntimeError("no free short id")  # pragma: no cover - 2^-190 odds
 
 
@@ -57,11 +64,14 @@ def load(link_id: str):
     this server does not know)."""
     if not link_id.isalnum() or len(link_id) > 64:
         return None
-    row = get_db().execute("SELECT kind, board FROM links WHERE id = ?", (link_id,)).fetchone()
+    try:
+        row = current().link(link_id)
+    except StoreDown as exc:
+        raise ServerDown(DOWN) from exc
     if row is None:
         return None
     try:
-        kind = kinds.get(row["kind"])
+        kind = kinds.get(row[0])
     except KeyError:
         return None
-    return kind.name, kind.parse(row["board"])
+    return kind.name, kind.parse(row[1])

@@ -148,8 +148,10 @@ def _shared_responses() -> dict:
             "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
                                         "description": "seconds to wait"}},
             "content": error},
-        "Unavailable": {"description": "The solver could not answer (a worker died): not the "
-                                       "client's fault; try again.", "content": error},
+        "Unavailable": {"description": "The solver could not answer (a worker died), or a server "
+                                       "this needs is down (the links' database): not the "
+                                       "client's fault; try again.",
+                        "content": error},
     }
 
 
@@ -329,7 +331,7 @@ def _operations(kind, legacy: bool = False) -> dict:
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
                                          "url": _STRING}},
                          "The link /s/<id>: the same puzzle always gets the same id."),
-            **_errors("400", "413", "429")}),
+            **_errors("400", "413", "429", "503")}),
     }
     if not legacy:
         routes["shuffle"] = ("post", "A random puzzle", {

@@ -1,0 +1,68 @@
+"""Where short links and cached answers are kept: SQLite in the instance
+folder (one web process, the default) or, with ``DATABASE_URL`` set,
+PostgreSQL, shared by every web process (docs/serving.md). The app picks
+one when it is made; :mod:`.links` and :mod:`.cache` hold the rules (the
+ids, what is worth keeping) and speak to either through this interface.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from flask import current_app
+
+
+class StoreDown(RuntimeError):
+    """The database does not answer (stopped, unreachable, too slow)."""
+
+
+class BadUrl(ValueError):
+    """``DATABASE_URL`` does not name a PostgreSQL database."""
+
+
+class Store(Protocol):
+    def link_id_for(self, kind: str, board: str) -> str | None:
+        """The id ``board`` of ``kind`` is stored under, if it is."""
+
+    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
+        """Store the link, committed; False when the id (or the puzzle) is
+        taken already."""
+
+    def link(self, link_id: str) -> tuple[str, str] | None:
+        """``(kind, board)`` stored under ``link_id``."""
+
+    def answer(self, key: str) -> str | None:
+        """The answer (JSON) kept under ``key``, now the most recently used."""
+
+    def remember(self, key: str, answer: str, bound: int | None) -> None:
+        """Keep ``answer`` under ``key``; then at most ``bound`` answers,
+        the least recently used dropped."""
+
+    def close(self) -> None:
+        """Let go of the connections (a web process that ends)."""
+
+
+def open_store(app) -> Store:
+    """PostgreSQL when ``DATABASE_URL`` names it, else SQLite. At most
+    ``DATABASE_POOL_SIZE`` connections, by default one for each of
+    waitress's threads, so that no request waits for one."""
+    url = app.config.get("DATABASE_URL")
+    if not url:
+        from .db import SqliteStore
+
+        return SqliteStore()
+    try:
+        from .pgstore import PostgresStore
+    except ImportError as exc:
+        from .limits import MissingLibrary
+
+        raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
+                             "pip install -e '.[cluster]' (make setup installs them)") from exc
+    from .serving import WAITRESS
+
+    size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
+    return PostgresStore(url, app.logger, int(size))
+
+
+def current() -> Store:
+    return current_app.extensions["playground_store"]

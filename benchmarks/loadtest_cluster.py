@@ -101,7 +101,8 @@ def main() -> int:
     boards = [heavy_board(seed, size=30, sticks=16) for seed in range(4)]
     (folder / "boards.json").write_text(json.dumps(boards))
     record = folder / "record.json"
-    cluster = Cluster(folder, web_ports=(free_port(), free_port()), workers=2, config=SERVER_CONFIG)
+    cluster = Cluster(folder, web_ports=(free_port(), free_port()), workers=2, config=SERVER_CONFIG,
+                      keep_data=False)
     print(f"starting the cluster in {folder} ...", flush=True)
     with cluster:
         urls = cluster.urls

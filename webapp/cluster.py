@@ -29,7 +29,15 @@ def _program() -> list[str]:
     return [sys.executable, "-m", "webapp.cli"]
 
 
-def _wait_for_port(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
+def _last_line(path: Path) -> str:
+    try:
+        lines = path.read_text(errors="replace").strip().splitlines()
+    except OSError:
+        return ""
+    return f": {lines[-1]}" if lines else ""
+
+
+def _wait_for_port(port: int, process: subprocess.Popen, log: Path, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -37,7 +45,8 @@ def _wait_for_port(port: int, process: subprocess.Popen, seconds: float = 30) ->
                 return
         except OSError:
             if process.poll() is not None:
-                raise RuntimeError(f"the web process for port {port} ended (exit {process.returncode})")
+                raise RuntimeError(f"the web process for port {port} ended "
+                                   f"(exit {process.returncode}){_last_line(log)}")
             if time.monotonic() > deadline:
                 raise RuntimeError(f"nothing answered on port {port} within {seconds:g} s")
             time.sleep(0.1)
@@ -52,15 +61,17 @@ def default_folder() -> Path:
 class Cluster:
     """Redis, PostgreSQL, web processes on ``web_ports`` and ``workers``
     job workers, started by :meth:`start` and stopped by :meth:`stop` (or
-    ``with``). ``config``: settings for the web processes' ``config.py``.
+    ``with``). ``config``: settings for the web processes' ``config.py``;
+    ``keep_data``: false, PostgreSQL's data is deleted by :meth:`stop`.
     """
 
     def __init__(self, folder: Path, web_ports=(5001, 5002), workers: int = 2,
-                 config: dict | None = None) -> None:
+                 config: dict | None = None, keep_data: bool = True) -> None:
         self.folder = Path(folder)
         self.web_ports = list(web_ports)
         self.worker_count = workers
         self.config = dict(config or {})
+        self.keep_data = keep_data
         self.redis: RedisServer | None = None
         self.postgres: PostgresServer | None = None
         self.web: list[subprocess.Popen] = []
@@ -99,7 +110,7 @@ class Cluster:
             self.web.append(self._spawn(f"web-{port}", ["serve", "--host", "127.0.0.1",
                                                          "--port", str(port)]))
         for port, process in zip(self.web_ports, self.web):
-            _wait_for_port(port, process)
+            _wait_for_port(port, process, self.folder / "logs" / f"web-{port}.log")
         return self
 
     def start_worker(self, n: int | None = None) -> subprocess.Popen:
@@ -131,9 +142,10 @@ class Cluster:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
-        for server in (self.postgres, self.redis):
-            if server is not None:
-                server.stop()
+        if self.redis is not None:
+            self.redis.stop()
+        if self.postgres is not None:
+            self.postgres.stop() if self.keep_data else self.postgres.remove()
         for log in self._logs:
             log.close()
         self._logs.clear()

@@ -1,0 +1,101 @@
+"""The cluster of ``make cluster`` (webapp/cluster.py), every part a real
+process: Redis, PostgreSQL, two web processes and a job worker. What issue
+19 promises of it: a job submitted through one web process is polled and
+cancelled through the other, a link made through one opens through the
+other, the limits count across both, and a worker's answer is the one the
+page would get inline."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from servers import needed
+from test_server_load import call, heavy_board
+from webapp.cluster import Cluster, main as cluster_main
+from webapp.devservers import free_port
+from webapp.rotation import EXAMPLE
+from webapp.rotation.generate import generate
+
+CONFIG = {"SOLVE_MAX_STATES": 10**12, "SOLVE_MAX_SECONDS": 120.0, "LINK_RATE_LIMIT": "4 per minute"}
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    whole = Cluster(tmp_path_factory.mktemp("cluster"), web_ports=(free_port(), free_port()),
+                    workers=1, config=CONFIG, keep_data=False)
+    with needed():
+        whole.start()
+    try:
+        yield whole
+    finally:
+        whole.stop()
+
+
+def addresses(cluster):
+    return [url.removeprefix("http://") for url in cluster.urls]
+
+
+def until_ended(address: str, job: str, seconds: float = 60) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status, body, _, _ = call(address, "GET", f"/api/jobs/{job}")
+        assert status == 200, body
+        if body["status"] not in ("queued", "running"):
+            return body
+        time.sleep(0.2)
+    raise AssertionError(f"job {job} still {body['status']} after {seconds} s")
+
+
+def test_a_job_given_through_one_web_process_is_followed_and_cancelled_through_the_other(cluster):
+    first, second = addresses(cluster)
+    status, body, _, _ = call(first, "POST", "/api/jobs", {"board": heavy_board(0), "goal": "all"})
+    assert status == 202, body
+    job = body["id"]
+    deadline = time.monotonic() + 30
+    while True:  # the worker reports its progress; the other process shows it
+        status, seen, _, _ = call(second, "GET", f"/api/jobs/{job}")
+        assert status == 200 and seen["id"] == job and seen["kind"] == "rotation"
+        if seen["status"] == "running" and seen["states"] > 0:
+            break
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.2)
+    status, cancelled, _, _ = call(second, "DELETE", f"/api/jobs/{job}")
+    assert status == 200 and cancelled["status"] == "cancelled"
+    assert until_ended(first, job)["status"] == "cancelled"
+
+
+def test_a_workers_answer_is_the_answer_given_inline(cluster):
+    first, second = addresses(cluster)
+    status, body, _, _ = call(second, "POST", "/api/jobs", {"board": EXAMPLE, "goal": "any"})
+    assert status == 202, body
+    finished = until_ended(first, body["id"])
+    assert finished["status"] == "done", finished
+    status, inline, _, _ = call(first, "POST", "/api/solve", {"board": EXAMPLE, "goal": "any"})
+    assert status == 200
+    assert finished["answer"]["moves"] == inline["moves"]
+    assert finished["answer"]["status"] == inline["status"] == "solved"
+
+
+def test_a_link_made_through_one_opens_through_the_other_and_links_count_together(cluster):
+    first, second = addresses(cluster)
+    made = []
+    for n, address in enumerate((first, second, first, second)):
+        board = generate(8, 3, seed=n).text()
+        status, body, _, _ = call(address, "POST", "/api/links", {"board": board})
+        assert status == 200, body
+        made.append(body["id"])
+    for n, link in enumerate(made):
+        status, page, _, _ = call((second, first)[n % 2], "GET", f"/s/{link}")
+        assert status == 200, link
+    # the fifth link within the minute is refused, whichever process is asked
+    for address in (first, second):
+        status, body, _, headers = call(address, "POST", "/api/links", {"board": EXAMPLE})
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+
+
+def test_make_cluster_says_what_is_missing(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no redis-server, no PostgreSQL
+    assert cluster_main(["--folder", str(tmp_path / "c"), "--web-ports", f"{free_port()},{free_port()}"]) == 2
+    assert "is not installed" in capsys.readouterr().err

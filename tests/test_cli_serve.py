@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -139,3 +140,31 @@ def test_serve_help_has_a_description_and_the_defaults():
     assert "(default: 127.0.0.1)" in text
     assert "(default: 5000)" in text
     assert "1 to 65535" in text
+
+
+def test_a_warning_of_the_app_is_written_once(tmp_path):
+    """Flask gives the app's logger a handler of its own, and the root logger
+    (set up for waitress's warnings) had one too: every warning came twice."""
+    port, dead = _free_port(), _free_port()  # nothing listens on ``dead``
+    env = {**os.environ, "ROTATION_PLAYGROUND_INSTANCE": str(tmp_path)}
+    server = subprocess.Popen([*COMMAND, "serve", "--port", str(port), "--database-url",
+                               f"postgresql://postgres@127.0.0.1:{dead}/playground"], cwd=ROOT, env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout.readline().startswith("Rotation Playground on")
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/links", method="POST",
+                                         data=b'{"board": "3\\n###\\n# #\\n###\\n"}',
+                                         headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 503
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)
+        written = server.stderr.read()
+        assert written.count("PostgreSQL does not answer") == 1, written
+    finally:
+        server.kill()
+        server.wait(timeout=20)
+        server.stdout.close()
+        server.stderr.close()

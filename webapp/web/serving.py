@@ -128,6 +128,8 @@ def serve(app, host: str = "127.0.0.1", port: int = 5000, dev: bool = False) -> 
     import logging
 
     logging.basicConfig()  # as waitress.serve does: its warnings reach the terminal
+    if app.logger.handlers:  # Flask's own handler writes the app's lines: not twice
+        app.logger.propagate = False
     settings = waitress_settings(app)
     try:
         server = create_server(app, host=host, port=port, **settings)  # binds the socket

@@ -129,10 +129,12 @@ def _worker_class():
 
         def _ended(self, job_id: str, seconds: float) -> None:
             """The job's horse is gone: a job still running failed (the
-            horse died, or we are stopping); one line in the log."""
+            horse died, or we are stopping), and so did one still queued
+            (the horse died before it began: RQ will not run it again);
+            one line in the log."""
             message = STOPPED_MESSAGE if self.stopping else FAILURES["died"]
             try:
-                self.store.end(job_id, "failed", error=message)
+                self.store.end(job_id, "failed", queued_too=True, error=message)
                 self.store.reaped(job_id)
                 fields = self.store.read(job_id) or {}
             except RedisError as exc:

@@ -177,11 +177,13 @@ if status == 'running' then redis.call('SET', P .. 'beat:' .. id, 1, 'PX', ARGV[
 return status
 """
 
-# ARGV[5] id, [6] the status it ends with, [7...] fields: 1 if it was running.
+# ARGV[5] id, [6] the status it ends with, [7] '1' if a queued job ends too,
+# [8...] fields: 1 if it has ended now.
 _END = _PRELUDE + """
 local id = ARGV[5]
-if redis.call('HGET', P .. 'job:' .. id, 'status') ~= 'running' then return 0 end
-finish(id, ARGV[6], {unpack(ARGV, 7)})
+local status = redis.call('HGET', P .. 'job:' .. id, 'status')
+if status ~= 'running' and not (status == 'queued' and ARGV[7] == '1') then return 0 end
+finish(id, ARGV[6], {unpack(ARGV, 8)})
 return 1
 """
 
@@ -269,9 +271,12 @@ class JobStore:
     def beat(self, job_id: str) -> str:
         return _text(self._run("beat", job_id, STALE_SECONDS * 1000))
 
-    def end(self, job_id: str, status: str, **fields) -> bool:
+    def end(self, job_id: str, status: str, queued_too: bool = False, **fields) -> bool:
+        """End a running job (and with ``queued_too`` a queued one) with
+        ``status`` and ``fields``: whether it ended now (a job cancelled
+        meanwhile stays cancelled)."""
         flat = [str(item) for pair in fields.items() for item in pair]
-        return bool(self._run("end", job_id, status, *flat))
+        return bool(self._run("end", job_id, status, "1" if queued_too else "0", *flat))
 
     def progress(self, job_id: str, count: int, depth: int, phase: int) -> None:
         self._run("progress", job_id, "count", int(count), "depth", int(depth), "phase", int(phase))

@@ -320,3 +320,18 @@ def test_stopping_the_workers_fails_the_job_under_way_and_leaves_nothing_behind(
         assert "workers stopped" in worker.log()
     finally:
         worker.kill()
+
+
+def test_a_horse_that_dies_before_its_job_begins_fails_the_job(tmp_path, redis, waiting):  # noqa: F811
+    """RQ runs a job once: a horse that dies before it has begun leaves the
+    job queued for ever unless its worker ends it."""
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url)
+    jobs = client.application.extensions["playground_jobs"]
+    job_id = waiting_job(client)  # queued: no worker yet
+    jobs.queue.remove(job_id)
+    # the same job id, but a call that ends the horse at once, as a crash would
+    jobs.queue.enqueue("os._exit", 1, job_id=job_id, result_ttl=0)
+    with workers(redis.url, tmp_path) as worker:
+        assert wait_until(lambda: poll(client, job_id)["status"] != "queued"), worker.log()
+        assert poll(client, job_id)["error"] == "the solver stopped unexpectedly"
+        assert "failed" in worker.said(job_id)

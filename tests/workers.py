@@ -12,35 +12,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from test_server_lifecycle import descendants, running as alive
+
 TESTS = Path(__file__).resolve().parent
-
-
-def children(pid: int) -> list[int]:
-    """Every process descended from ``pid``."""
-    parents = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    parents[int(entry)] = int(f.read().rsplit(") ", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    found, todo = [], [pid]
-    while todo:
-        here = todo.pop()
-        for child, parent in parents.items():
-            if parent == here:
-                found.append(child)
-                todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(") ", 1)[1][:1] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 class Workers:
@@ -73,7 +47,7 @@ class Workers:
 
     def processes(self) -> list[int]:
         """The worker command and every process it has forked now."""
-        found = children(self.pid)
+        found = sorted(descendants(self.pid))
         self.family.update(found)
         return [self.pid, *found]
 

@@ -141,7 +141,8 @@ def _worker_class():
                 log.warning("job %s: its end could not be written (%s)", job_id, exc)
                 return
             status = fields.get("status", "gone")
-            said = f": {fields['error']}" if fields.get("error") and status != "done" else ""
+            error = fields.get("error")
+            said = f": {error}" if error and error != status else ""
             log.info("job %s %s: %s in %.2f s%s", job_id, fields.get("kind", "?"), status, seconds, said)
 
     return PlaygroundWorker
@@ -166,12 +167,17 @@ def _run_one(name: str, url: str) -> None:
                 log.warning("Redis at %s does not answer (%s): trying again every second",
                             shown(url), exc)
                 told = True
-            time.sleep(1.0)
+            try:
+                time.sleep(1.0)
+            except KeyboardInterrupt:  # stopped while waiting: nothing to clean up
+                return
     worker = _worker_class()([QUEUE], name=name, connection=connection, worker_ttl=WORKER_TTL)
     try:
         worker.work(logging_level="ERROR", with_scheduler=False)
     except SystemExit:
         pass
+    except RedisError as exc:  # gone while the worker said goodbye: the pool starts another
+        log.warning("worker %s: Redis went away (%s)", name, exc)
 
 
 def _pool(url: str, workers: int):

@@ -347,9 +347,9 @@ def test_stopping_the_workers_fails_the_job_under_way_and_leaves_nothing_behind(
         worker.kill()
 
 
-def test_a_horse_that_dies_before_its_job_begins_fails_the_job(tmp_path, redis, waiting):  # noqa: F811
-    """RQ runs a job once: a horse that dies before it has begun leaves the
-    job queued for ever unless its worker ends it."""
+def test_a_horse_that_dies_before_it_solves_fails_the_job(tmp_path, redis, waiting):  # noqa: F811
+    """RQ runs a job once: a horse that dies before it has begun to solve
+    must not leave the job queued or running for ever."""
     client = web_process(tmp_path, "a", REDIS_URL=redis.url)
     jobs = client.application.extensions["playground_jobs"]
     job_id = waiting_job(client)  # queued: no worker yet
@@ -360,3 +360,20 @@ def test_a_horse_that_dies_before_its_job_begins_fails_the_job(tmp_path, redis, 
         assert wait_until(lambda: poll(client, job_id)["status"] != "queued"), worker.log()
         assert poll(client, job_id)["error"] == "the solver stopped unexpectedly"
         assert "failed" in worker.said(job_id)
+
+
+def test_a_job_rq_gives_up_on_fails_with_a_sentence(tmp_path, redis, waiting):  # noqa: F811
+    """RQ's upkeep fails a job whose worker was lost before it began (stuck
+    between RQ's queues): its failure callback ends the playground's job."""
+    from rq.job import Job as RQJob
+
+    from webapp.worker import failed
+
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url)
+    jobs = client.application.extensions["playground_jobs"]
+    job_id = waiting_job(client)
+    rq_job = RQJob.fetch(job_id, connection=jobs.redis)
+    assert rq_job.failure_callback is failed
+    failed(rq_job, jobs.redis)
+    body = poll(client, job_id)
+    assert body["status"] == "failed" and body["error"] == "the solver stopped unexpectedly"

@@ -53,6 +53,7 @@ def perform(job_id: str) -> None:
 
     die_with_parent()
     store = JobStore(get_current_job().connection)
+    # begun by the worker as it took the job (PlaygroundWorker.execute_job)
     if store.start(job_id, os.environ.get("RQ_WORKER_ID", "")) != "running":
         return
     fields = store.read(job_id)
@@ -71,6 +72,15 @@ def perform(job_id: str) -> None:
         store.end(job_id, "done", result=json.dumps(payload))
     else:
         store.end(job_id, "failed", error=FAILURES.get(outcome, payload))
+
+
+def failed(job, connection, *exc_info) -> None:
+    """RQ's failure callback: a job RQ gave up on (its worker lost before
+    the job began: found by RQ's upkeep) fails with a sentence."""
+    from .web.jobs import FAILURES
+    from .web.jobstore import JobStore
+
+    JobStore(connection).end(job.id, "failed", queued_too=True, error=FAILURES["died"])
 
 
 def _connection(url: str):
@@ -100,8 +110,12 @@ def _worker_class():
             self.stopping = False
 
         def execute_job(self, job, queue):
+            """Begin the job here, as it is taken (a worker killed after
+            this fails it by its silence; before, it has not taken it),
+            then RQ's fork of a horse that runs :func:`perform`."""
             began = time.monotonic()
             try:
+                self.store.start(job.id, self.name)
                 super().execute_job(job, queue)
             finally:
                 self._ended(job.id, time.monotonic() - began)

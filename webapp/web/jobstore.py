@@ -157,10 +157,14 @@ return status
 """
 
 # ARGV[5] id, [6] the worker's name, [7] milliseconds of a beat: the job's
-# status; 'running' when this worker has it now.
+# status; 'running' when this worker has it ('taken' when another has).
 _START = _PRELUDE + """
 local id = ARGV[5]
 local status = settle(id)
+if status == 'running' then
+  if redis.call('HGET', P .. 'job:' .. id, 'worker') == ARGV[6] then return 'running' end
+  return 'taken'
+end
 if status ~= 'queued' then return status end
 redis.call('HSET', P .. 'job:' .. id, 'status', 'running', 'started', NOW, 'worker', ARGV[6])
 redis.call('ZREM', P .. 'queued', id)

@@ -165,11 +165,14 @@ class RedisJobManager:
         if outcome in ("client", "queue"):
             raise jobs_refusal(outcome)
         if outcome == "new":
+            from rq import Callback
+
             try:
                 seconds = limits.get("max_seconds")
                 self.queue.enqueue("webapp.worker.perform", job_id, job_id=job_id, result_ttl=0,
                                    failure_ttl=jobstore.KEEP_SECONDS,
-                                   job_timeout=int(seconds or jobstore.ACTIVE_TTL) + 600)
+                                   job_timeout=int(seconds or jobstore.ACTIVE_TTL) + 600,
+                                   on_failure=Callback("webapp.worker.failed"))
             except Exception:
                 self.store.cancel(job_id, "failed: it could not be queued")
                 raise

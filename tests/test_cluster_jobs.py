@@ -25,6 +25,7 @@ import time
 import pytest
 
 from servers import redis  # noqa: F401 - a fixture
+from test_cli_help import help_of
 from test_server_load import heavy_board, wait_until
 from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
 from webapp import create_app, kinds
@@ -307,6 +308,14 @@ def test_with_redis_stopped_jobs_are_503_the_rest_answers_and_when_it_is_back_jo
 def run_worker(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "webapp.cli", "worker", *args],
                           capture_output=True, text=True, timeout=60, **kwargs)
+
+
+def test_worker_help_says_what_it_takes_and_how_it_stops(capsys):
+    text = help_of(capsys, "worker")
+    for words in ("--redis-url URL", "default: $REDIS_URL", "--workers N", "(default: 1)",
+                  "until Ctrl+C or SIGTERM", "exit status 2"):
+        assert words in text
+    assert "worker" in help_of(capsys)  # among the commands
 
 
 def test_worker_without_redis_says_so_and_exits_2(tmp_path):

@@ -366,7 +366,7 @@ def test_a_horse_that_dies_before_it_solves_fails_the_job(tmp_path, redis, waiti
     # the same job id, but a call that ends the horse at once, as a crash would
     jobs.queue.enqueue("os._exit", 1, job_id=job_id, result_ttl=0)
     with workers(redis.url, tmp_path) as worker:
-        assert wait_until(lambda: poll(client, job_id)["status"] != "queued"), worker.log()
+        assert wait_until(lambda: poll(client, job_id)["status"] == "failed"), worker.log()
         assert poll(client, job_id)["error"] == "the solver stopped unexpectedly"
         assert "failed" in worker.said(job_id)
 

@@ -144,7 +144,7 @@ def _worker_class():
         def _ended(self, job_id: str, seconds: float) -> None:
             """The job's horse is gone: a job still running failed (the
             horse died, or we are stopping), and so did one still queued
-            (the horse died before it began: RQ will not run it again);
+            (its start could not be written: RQ will not run it again);
             one line in the log."""
             message = STOPPED_MESSAGE if self.stopping else FAILURES["died"]
             try:

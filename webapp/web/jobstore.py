@@ -142,7 +142,8 @@ end
 for _, each in ipairs(redis.call('SMEMBERS', P .. 'active')) do
   local status = settle(each)
   if status == 'queued' then counts[2] = counts[2] + 1
-  elseif status == 'running' then counts[3] = counts[3] + 1 end
+  elseif status == 'running' then counts[3] = counts[3] + 1
+  elseif status == 'gone' then redis.call('SREM', P .. 'active', each) end
 end
 return counts
 """

@@ -386,3 +386,21 @@ def test_a_job_rq_gives_up_on_fails_with_a_sentence(tmp_path, redis, waiting):  
     failed(rq_job, jobs.redis)
     body = poll(client, job_id)
     assert body["status"] == "failed" and body["error"] == "the solver stopped unexpectedly"
+
+
+def test_the_log_says_when_no_worker_takes_the_jobs(tmp_path, redis, waiting, caplog):  # noqa: F811
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url)
+    waiting_job(client, "one")
+    assert "no rotation-playground worker takes the solve jobs" in caplog.text
+    caplog.clear()
+    with workers(redis.url, tmp_path):
+        client.application.extensions["playground_jobs"].workers_checked = -60.0  # a minute on
+        assert wait_until(lambda: _workers_registered(client))
+        waiting_job(client, "two")
+    assert "no rotation-playground worker" not in caplog.text
+
+
+def _workers_registered(client) -> bool:
+    from rq import Worker
+
+    return Worker.count(queue=client.application.extensions["playground_jobs"].queue) > 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import time
 import uuid
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from .outage import ServerDown
 POLL_SECONDS = 0.05     # how often a request waiting for a job reads it
 CANCEL_WAIT_SECONDS = 3.0  # a cancel waits this long for the worker to have ended the process
 TIMEOUT_SECONDS = 0.5   # Redis's socket timeouts: an outage is a quick 503, not a hang
+NO_WORKER_SECONDS = 60.0   # how often the log may say that no worker takes the jobs
 DOWN_MESSAGE = ("The queue of big solves cannot be reached just now. Small puzzles are still "
                 "solved at once; please try this one again in a moment.")
 
@@ -137,6 +139,7 @@ class RedisJobManager:
         self.redis = connect(url)
         self.store = jobstore.JobStore(self.redis, keep_seconds)
         self.queue = Queue(jobstore.QUEUE, connection=self.redis)
+        self.workers_checked = -NO_WORKER_SECONDS
 
     def _job(self, job_id: str) -> RedisJob | None:
         fields = self.store.read(job_id)
@@ -176,7 +179,22 @@ class RedisJobManager:
             except Exception:
                 self.store.cancel(job_id, "failed: it could not be queued")
                 raise
+            self._check_workers()
         return self._job(found)
+
+    def _check_workers(self) -> None:
+        """Say in the log, now and then, when no worker takes the jobs
+        (they would wait, queued, until abandoned)."""
+        from rq import Worker
+
+        now = time.monotonic()
+        if now - self.workers_checked < NO_WORKER_SECONDS:
+            return
+        self.workers_checked = now
+        if Worker.count(queue=self.queue) == 0:
+            logging.getLogger(__name__).warning(
+                "no rotation-playground worker takes the solve jobs queued in Redis: start one "
+                "(docs/serving.md, \"More than one machine\")")
 
     def find(self, kind: str, text: str, options: dict, client: str | None) -> RedisJob | None:
         """``client``'s queued or running job for this very solve, if any

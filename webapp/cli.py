@@ -239,7 +239,7 @@ class _Version(argparse.Action):
 
 
 #: The commands, in the order the top-level --help lists them.
-COMMANDS = ("solve", "generate", "serve", "copy-links")
+COMMANDS = ("solve", "generate", "serve", "worker", "copy-links")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -250,7 +250,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
     True
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['copy-links', 'generate', 'serve', 'solve']
+    ['copy-links', 'generate', 'serve', 'solve', 'worker']
     >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
     ['serve']
     """
@@ -371,9 +371,10 @@ def _add_serve(commands) -> None:
                          help="Flask's development server with reloader and debugger, "
                               "never for the public (default: waitress)")
     p_serve.add_argument("--redis-url", metavar="URL",
-                         help="Redis for the rate limits of every web process "
+                         help="Redis for the rate limits and the solve jobs of every web "
+                              "process, the jobs run by rotation-playground worker "
                               "(redis://host:6379/0; default: $REDIS_URL, else each process "
-                              "counts alone)")
+                              "counts alone and runs its own solves)")
     p_serve.add_argument("--database-url", metavar="URL",
                          help="PostgreSQL for the short links and cached answers of every web "
                               "process (postgresql://user@host:5432/name; default: $DATABASE_URL, "
@@ -381,8 +382,24 @@ def _add_serve(commands) -> None:
     p_serve.set_defaults(run=_serve)
 
 
+def _add_worker(commands) -> None:
+    p_worker = commands.add_parser(
+        "worker", help="run solve jobs for web servers that share a Redis server",
+        description="Take the big solves that web processes started with --redis-url queue "
+                    "in Redis, and run them, on this machine or any other that reaches the "
+                    "Redis server (docs/serving.md, \"More than one machine\"), until Ctrl+C "
+                    "or SIGTERM (a solve under way then fails, saying so). One line a job on "
+                    "standard error. No Redis, or the rq library not installed: a message and "
+                    "exit status 2.")
+    p_worker.add_argument("--redis-url", metavar="URL",
+                          help="the web processes' Redis (redis://host:6379/0; default: $REDIS_URL)")
+    p_worker.add_argument("--workers", type=_positive, default=1, metavar="N",
+                          help="solves run at once, each in a process of its own (default: 1)")
+    p_worker.set_defaults(run=_worker)
+
+
 _ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve,
-        "copy-links": cli_copy_links.add_parser}
+        "worker": _add_worker, "copy-links": cli_copy_links.add_parser}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1011,7 +1028,6 @@ def _serve(args) -> int:
     from . import create_app
     from .web.limits import MissingLibrary
     from .web.serving import CannotListen, serve
-
     from .web.store import BadUrl
 
     if args.redis_url:
@@ -1023,6 +1039,12 @@ def _serve(args) -> int:
     except (CannotListen, MissingLibrary, BadUrl) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _worker(args) -> int:
+    from .worker import main as work
+
+    return work(args.redis_url, args.workers)
 
 
 if __name__ == "__main__":  # pragma: no cover

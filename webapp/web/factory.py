@@ -48,7 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SLIDING_MAX_BYTES=1_500_000_000, # memory one sliding solve's tables may take
         TRIANGLE_MAX_NODES=2_000_000_000, # nodes one triangle solve may search (then the counts so far)
         TRIANGLE_MAX_SECONDS=60.0,       # seconds one triangle solve may run
-        JOB_WORKERS=2,                   # worker processes solving at once
+        JOB_WORKERS=2,                   # worker processes solving at once (without REDIS_URL)
         JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
         CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
         DATABASE_POOL_SIZE=None,         # connections to PostgreSQL (DATABASE_URL) per web process: waitress's threads
@@ -76,8 +76,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["playground_inline"] = Seats(app.config["SOLVE_INLINE_AT_ONCE"],
                                                 app.config["SOLVE_INLINE_QUEUE"])
     app.extensions["playground_waiting"] = Seats(app.config["SOLVE_WAITING_AT_ONCE"])
-    app.extensions["playground_jobs"] = JobManager(max_workers=app.config["JOB_WORKERS"],
-                                                 abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
+    if app.config["REDIS_URL"]:  # jobs on Redis, run by `rotation-playground worker`
+        from .redisjobs import RedisJobManager
+
+        app.extensions["playground_jobs"] = RedisJobManager(
+            app.config["REDIS_URL"], app.config, abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
+    else:
+        app.extensions["playground_jobs"] = JobManager(
+            max_workers=app.config["JOB_WORKERS"], abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)

@@ -101,13 +101,9 @@ def _alive(pid: int) -> bool:
         return True
 
 
-def _die_with(server_pid: int) -> None:
-    """End this worker when the server ends, even by kill -9.
-
-    The worker's parent is the forkserver, not the server, so both are
-    watched: the kernel kills us when the forkserver goes (it exits when the
-    server does), and a thread checks the server itself in case it does not.
-    """
+def die_with_parent() -> None:
+    """Have the kernel kill this process when its parent ends, even by
+    kill -9 (Linux; elsewhere nothing)."""
     try:
         import ctypes
 
@@ -115,6 +111,16 @@ def _die_with(server_pid: int) -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
+
+
+def _die_with(server_pid: int) -> None:
+    """End this worker when the server ends, even by kill -9.
+
+    The worker's parent is the forkserver, not the server, so both are
+    watched: the kernel kills us when the forkserver goes (it exits when the
+    server does), and a thread checks the server itself in case it does not.
+    """
+    die_with_parent()
     parent = os.getppid()
 
     def watch() -> None:
@@ -149,29 +155,16 @@ def _kind_module(name: str) -> str:
     return type(get(name)).__module__
 
 
-def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
-          server_pid: int | None = None, environment: dict | None = None,
-          module: str | None = None) -> None:
-    """The worker: solve with the kind's own solver, report progress, send
-    the answer's dict. ``module``: where the kind's ``KIND`` is (by default
-    the registry's kind called ``kind``)."""
-    if server_pid is not None:
-        _die_with(server_pid)
-    for name, value in (environment or {}).items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = value
+def solve(kind: str, text: str, options: dict, limits: dict, report,
+          module: str | None = None) -> tuple[str, object]:
+    """Solve with the kind's own solver, at a lower priority than pages:
+    ("ok", the answer's dict), ("memory", None) or ("error", a message).
+    ``module``: where the kind's ``KIND`` is (by default the registry's kind
+    called ``kind``). Both backends' workers run this: the same answers."""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
         pass
-
-    def report(count: int, depth: int, phase: str | None = None) -> None:
-        progress[0] = count
-        progress[1] = depth
-        progress[2] = PHASES.index(phase) if phase in PHASES else 0
-
     began = time.perf_counter()
     try:
         if module is None:
@@ -183,11 +176,38 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
 
             solver = importlib.import_module(module).KIND
         answer = solver.solve(text, options, progress=report, **limits)
-        conn.send(("ok", complete(answer, text, time.perf_counter() - began, "worker")))
+        return "ok", complete(answer, text, time.perf_counter() - began, "worker")
     except MemoryError:
-        conn.send(("memory", None))
-    except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        return "memory", None
+    except Exception as exc:  # noqa: BLE001 - the job says what went wrong
+        return "error", f"{type(exc).__name__}: {exc}"
+
+
+#: What a job that ended without an answer says, by how it ended.
+FAILURES = {"memory": "the solver ran out of memory",
+            "died": "the solver stopped unexpectedly"}
+
+
+def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
+          server_pid: int | None = None, environment: dict | None = None,
+          module: str | None = None) -> None:
+    """The worker: solve (:func:`solve`), report progress through shared
+    memory, send the outcome."""
+    if server_pid is not None:
+        _die_with(server_pid)
+    for name, value in (environment or {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+    def report(count: int, depth: int, phase: str | None = None) -> None:
+        progress[0] = count
+        progress[1] = depth
+        progress[2] = PHASES.index(phase) if phase in PHASES else 0
+
+    try:
+        conn.send(solve(kind, text, options, limits, report, module))
     finally:
         conn.close()
 
@@ -214,6 +234,9 @@ class Job:
     began: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
 
+    #: The clock of ``submitted`` and ``started``.
+    clock = staticmethod(time.monotonic)
+
     @property
     def active(self) -> bool:
         return self.status in ("queued", "running")
@@ -230,7 +253,7 @@ class Job:
 
         kind = get(self.kind)
         counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
-        now = time.monotonic()
+        now = self.clock()
         seconds = now - (self.started if self.started is not None else self.submitted)
         body = {"id": self.id, "kind": self.kind, "status": self.status, "counter": counter,
                 f"max_{counter}": self.limits.get("max_count"),
@@ -451,9 +474,7 @@ class JobManager:
                 return
             if kind == "ok":
                 job.result, job.status = payload, "done"
-            elif kind == "memory":
-                job.status, job.error = "failed", "the solver ran out of memory"
-            elif kind == "died":
-                job.status, job.error = "failed", "the solver stopped unexpectedly"
+            elif kind in FAILURES:
+                job.status, job.error = "failed", FAILURES[kind]
             else:
                 job.status, job.error = "failed", payload

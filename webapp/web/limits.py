@@ -82,16 +82,25 @@ def check_jobs(manager) -> None:
     """The bounds on jobs, checked where a job is submitted: this client's
     active jobs, the whole queue, then the client's rate."""
     config = current_app.config
-    retry = config["BUSY_RETRY_AFTER"]
     per_client = config["JOB_MAX_PER_CLIENT"]
     if per_client and manager.active(client()) >= per_client:
-        raise Busy(f"You already have {per_client} solves under way: wait for one to finish "
-                   "or cancel one, then try again.", retry)
+        raise jobs_refusal("client")
     queue_max = config["JOB_QUEUE_MAX"]
     if queue_max and manager.queued() >= queue_max:
-        raise Busy("The solver is busy with other people's puzzles: please try again in a moment.",
-                   retry)
+        raise jobs_refusal("queue")
     take("JOB_RATE_LIMIT", "solves")
+
+
+def jobs_refusal(bound: str) -> Busy:
+    """The 429 of a job over a bound: ``client`` (this client's jobs under
+    way) or ``queue`` (everyone's jobs waiting)."""
+    config = current_app.config
+    retry = config["BUSY_RETRY_AFTER"]
+    if bound == "client":
+        return Busy(f"You already have {config['JOB_MAX_PER_CLIENT']} solves under way: wait for "
+                    "one to finish or cancel one, then try again.", retry)
+    return Busy("The solver is busy with other people's puzzles: please try again in a moment.",
+                retry)
 
 
 def _refusal(exc: TooManyRequests):

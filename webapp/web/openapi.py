@@ -149,8 +149,9 @@ def _shared_responses() -> dict:
                                         "description": "seconds to wait"}},
             "content": error},
         "Unavailable": {"description": "The solver could not answer (a worker died), or a server "
-                                       "this needs is down (the links' database): not the "
-                                       "client's fault; try again.",
+                                       "this needs is down (the shared queue of jobs, the links' "
+                                       "database: then with Retry-After): not the client's fault; "
+                                       "try again.",
                         "content": error},
     }
 
@@ -310,7 +311,7 @@ def _operations(kind, legacy: bool = False) -> dict:
                                          "status": {"const": "done"}, "answer": ref("Solved")}},
                          "Cached or small: answered at once."),
             "202": _json(ref("Job"), "The job to poll.", headers=_LOCATION, links=_POLL_LINKS),
-            **_errors("400", "413", "429")}),
+            **_errors("400", "413", "429", "503")}),
         "parse": ("post", "Check a puzzle's text" + also, {
             "200": _json(_object(summary, extra=parse_fields),
                          "The puzzle as the server reads it: its canonical text and summary."),
@@ -365,9 +366,9 @@ def _operations(kind, legacy: bool = False) -> dict:
 def _job_paths() -> dict:
     job_id = [{"name": "job_id", "in": "path", "required": True, "schema": _STRING}]
     answer = {"200": _json(_ref("schemas", "Job"), "The job: its progress, then its answer."),
-              **_errors("404", "429")}
+              **_errors("404", "429", "503")}
     cancelled = {"200": _json(_ref("schemas", "Job"), "The job, cancelled (its worker is stopped)."),
-                 **_errors("404", "429")}
+                 **_errors("404", "429", "503")}
     return {
         "/api/jobs/{job_id}": {
             "parameters": job_id,

@@ -100,6 +100,14 @@ class Cluster:
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
     def start(self) -> "Cluster":
+        """Start every part; should one fail, stop the others, then raise."""
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> "Cluster":
         self.redis = RedisServer(self.folder / "redis")
         self.redis.start()
         self.postgres = PostgresServer(self.folder / "postgres")
@@ -151,11 +159,7 @@ class Cluster:
         self._logs.clear()
 
     def __enter__(self) -> "Cluster":
-        try:
-            return self.start()
-        except BaseException:
-            self.stop()
-            raise
+        return self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
@@ -186,11 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         cluster.start()
     except ServerMissing as exc:
         print(f"error: {exc}", file=sys.stderr)
-        cluster.stop()
         return 2
     except (RuntimeError, OSError) as exc:
         print(f"error: {exc} (the logs: {folder / 'logs'})", file=sys.stderr)
-        cluster.stop()
         return 1
     print("The cluster is running:")
     for url in cluster.urls:

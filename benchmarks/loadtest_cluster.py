@@ -98,7 +98,7 @@ def main() -> int:
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="loadtest-cluster-"))
-    boards = [heavy_board(seed, size=30, sticks=16) for seed in range(4)]
+    boards = [heavy_board(seed, size=30, sticks=16) for seed in range(12)]
     (folder / "boards.json").write_text(json.dumps(boards))
     record = folder / "record.json"
     cluster = Cluster(folder, web_ports=(free_port(), free_port()), workers=2, config=SERVER_CONFIG,
@@ -145,6 +145,9 @@ def main() -> int:
         if row:
             print(f"{name:<24}{row['Request Count']:>8}{row['Failure Count']:>8}"
                   f"{row['50%']:>9}{row['95%']:>9}")
+    with open(folder / "locust_failures.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            print(f"  errors of {row['Name']}: {row['Occurrences']} x {row['Error'][:150]}")
     outcomes: dict = {}
     for status in jobs.values():
         outcomes[status] = outcomes.get(status, 0) + 1

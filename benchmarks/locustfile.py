@@ -93,7 +93,10 @@ class Visitor(Person):
 
 class Sharer(Person):
     weight = 2
-    wait_time = between(0.5, 1.5)
+    # a link every two seconds or so: a busy person, under the server's 60
+    # links a minute for one address (faster, the 429s would be the limit
+    # working, not errors)
+    wait_time = between(1, 3)
 
     @task
     def share(self) -> None:

@@ -39,10 +39,13 @@ export class JobStopped extends Error {}
 export class Jobs {
   // box: the progress element, shown while a job runs; bar, label inside it.
   // path: where jobs start (each kind has its own, /api/<kind>/jobs).
-  constructor({ box, bar, label, pollMs = 250, path = "/api/jobs" }) {
-    Object.assign(this, { box, bar, label, pollMs, path });
+  // outageMs: how long a job out of reach (503, no connection) is waited for.
+  constructor({ box, bar, label, pollMs = 250, path = "/api/jobs", outageMs = 120_000 }) {
+    Object.assign(this, { box, bar, label, pollMs, path, outageMs });
     this.id = null;
     this.active = false;
+    this.outage = null;
+    this.wake = null;
     window.addEventListener("pagehide", () => this.abandon());
   }
 
@@ -63,28 +66,61 @@ export class Jobs {
 
   async follow(job, what) {
     this.id = job.id;
+    this.stopping = false;
     this.box.hidden = false;
     this.box.dataset.what = what;
+    this.outage = null; // since when the server has not answered for this job
+    let wait = this.pollMs;
     try {
       while (unfinished(job)) {
-        this.show(job);
-        await new Promise((resolve) => setTimeout(resolve, this.pollMs));
-        let response;
+        if (this.outage === null) this.show(job);
+        await new Promise((resolve) => {
+          this.wake = resolve; // Cancel ends a long wait at once
+          setTimeout(resolve, wait);
+        });
+        if (this.stopping && this.outage !== null) throw new JobStopped("Cancelled.");
+        let response = null;
         try {
           response = await fetch(`/api/jobs/${encodeURIComponent(job.id)}`);
         } catch {
-          throw new Error("The server cannot be reached. Is it still running?");
+          response = null; // the web process went away: behind a proxy another answers
         }
-        const body = await response.json().catch(() => ({}));
+        const body = response ? await response.json().catch(() => ({})) : {};
+        // 503: the jobs' store is down for a while (Retry-After says how
+        // long); the job may well be running still, so the page asks again
+        if (!response || response.status === 503) {
+          this.outage ??= Date.now();
+          if (this.stopping) throw new JobStopped("Cancelled.");
+          if (Date.now() - this.outage > this.outageMs) {
+            throw new Error(body.error || "The server cannot be reached. Is it still running?");
+          }
+          const after = Number(response?.headers.get("Retry-After"));
+          wait = Math.min(10_000, Math.max(this.pollMs, (after > 0 ? after : 1) * 1000));
+          this.waitingWords(body.error);
+          continue;
+        }
+        this.outage = null;
+        wait = this.pollMs;
+        delete this.box.dataset.outage;
         if (!response.ok) throw new Error(body.error || "The search was lost.");
         job = body;
       }
       return job;
     } finally {
       this.id = null;
+      this.outage = null;
+      this.wake = null;
       this.box.hidden = true;
       this.box.dataset.status = "";
+      delete this.box.dataset.outage;
     }
+  }
+
+  // The job is out of reach for now: the progress says so, and keeps its bar.
+  waitingWords(error) {
+    this.box.dataset.outage = "yes";
+    const why = error || "The server cannot be reached just now.";
+    this.label.textContent = `${why} Asking again…`;
   }
 
   // Words for a job cancelled part way; a kind counts its own work.
@@ -127,6 +163,13 @@ export class Jobs {
 
   async cancel() {
     if (!this.id) return;
+    // while the job is out of reach the page stops following it (its worker
+    // stops a job nobody polls) and asks nothing that could not get through
+    this.stopping = true;
+    if (this.outage !== null) {
+      this.wake?.();
+      return;
+    }
     await post(`/api/jobs/${encodeURIComponent(this.id)}/cancel`, {});
   }
 

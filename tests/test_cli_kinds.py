@@ -10,7 +10,8 @@ import pytest
 
 from cli_helpers import solve_json
 from webapp.cli import main
-from webapp.guess import guess_kind, looks_like_triangle, names
+from webapp.guess import guess_kind, names
+from webapp.triangle.commandline import looks_like_triangle
 from webapp.rotation import EXAMPLE
 
 EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # 8 moves (the rules' first example)
@@ -120,7 +121,7 @@ def test_a_big_sliding_board_without_limits_gets_a_bounded_search_then_a_fast_an
         puzzle, capsys, monkeypatch):
     import random
 
-    from webapp import cli
+    from webapp.sliding import commandline as cli
     from webapp.sliding.generate import shuffle
 
     monkeypatch.setattr(cli, "SLIDING_BIG_SECONDS", 0.3)  # the default bound, shortened for the test

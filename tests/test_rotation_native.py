@@ -383,7 +383,7 @@ def test_solve_best_and_the_command_line_pass_threads_on(capsys, tmp_path, monke
     one = solver.solve_best(board, "all", max_states=30_000)
     two = solver.solve_best(board, "all", max_states=30_000, threads=2)
     assert fields(two) == fields(one) and two.engine == "c"
-    from webapp import cli
+    from webapp.rotation import commandline as cli
     from webapp.cli import main
 
     path = tmp_path / "crowd.txt"

@@ -380,7 +380,7 @@ def test_a_sliding_code_after_the_rotation_address_opens_the_sliding_page(client
 def test_a_big_board_gets_the_command_lines_time_limit_and_a_note(tmp_path, cleanup):  # noqa: F811
     """Boards over 16 cells are searched for BIG_SECONDS (as the command
     line does), not SLIDING_MAX_SECONDS, and the job says so."""
-    from webapp import cli
+    from webapp.sliding import commandline as cli
     from webapp.sliding.kind import BIG_SECONDS
 
     assert cli.SLIDING_BIG_SECONDS == BIG_SECONDS == 10.0

@@ -77,6 +77,22 @@ class Kind(Protocol):
       gives the hint (by default the same options).
     - ``hint_of(answer)``: the hint from that solve's answer (by default its
       first move: :func:`webapp.kinds.first_move_hint`).
+
+    The command line (optional, defaults in :mod:`webapp.cli.parts`):
+
+    - ``command_line()``: the kind's command-line part, an object (by
+      default the module ``webapp/<name>/commandline.py``, or none) that may
+      have: ``solve_options``, ``generate_options`` (lists of
+      :class:`webapp.commandline.Option`); ``recognise(text)`` (0 to 1, as
+      ``detect``, which it defaults to; the first kind sure of a text wins);
+      ``solve(run)`` (the exit status; default ``run.default()``: the
+      kind's ``solve`` under --max-seconds and ``--max-<counter>``);
+      ``facts(answer)`` (what was found, in words, for the headline;
+      default: the answer's summary); ``generate(args, seed)`` (the
+      puzzle's text and a line about it; may raise
+      :class:`webapp.commandline.Usage` or ``OutOfTries``; default: none);
+      ``words``, ``solve_words``, ``generate_words``, ``help_notes`` and
+      ``foreign_hints`` for the help texts and messages.
     """
 
     name: str

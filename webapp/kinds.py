@@ -76,6 +76,7 @@ def with_defaults(kind) -> Kind:
         "api_schemas": lambda: {},  # the API's description then says only what every kind shares
         "hint_options": lambda options: options,
         "hint_of": lambda answer: first_move_hint(kind, answer),
+        "command_line": lambda: _command_line(name),
     }
     for attribute, value in defaults.items():
         if not hasattr(kind, attribute):
@@ -108,6 +109,18 @@ def _card_facts(kind, puzzle, item: dict) -> list[str]:
     moves = item.get("moves")
     return [f"{summary['width']} × {summary['height']}",
             "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
+
+def _command_line(name: str):
+    """A kind's command-line part by default: ``webapp.<name>.commandline``
+    when there is one, else nothing of its own (the command line's defaults)."""
+    module = f"webapp.{name}.commandline"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (module, f"webapp.{name}"):
+            raise
+        return None
 
 
 _LOADED: dict[str, Kind] = {}

@@ -38,8 +38,8 @@ def add_parser(commands) -> None:
 
 
 def _instance_database() -> str:
-    from . import create_app
-    from .web.db import database_path
+    from .. import create_app
+    from ..web.db import database_path
 
     app = create_app()
     with app.app_context():
@@ -54,11 +54,11 @@ def run(args) -> int:
     if not url:
         return _fail("no database to copy into: give --to postgresql://... or set DATABASE_URL")
     try:
-        from .web.pgstore import PostgresStore
+        from ..web.pgstore import PostgresStore
     except ImportError:
         return _fail("psycopg and psycopg_pool are not installed: pip install -e '.[cluster]'")
-    from .web.db import read_answers, read_links
-    from .web.store import BadUrl, StoreDown
+    from ..web.db import read_answers, read_links
+    from ..web.store import BadUrl, StoreDown
 
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # the failure is said once, below
     source = args.source or _instance_database()

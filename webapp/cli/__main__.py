@@ -1,0 +1,7 @@
+"""``python -m webapp.cli``: the ``rotation-playground`` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

@@ -1,0 +1,42 @@
+"""``rotation-playground generate``: a random puzzle of the kind --kind
+names, made by the kind's part (its ``generate(args, seed)``), printed in
+the text format, a line about it on standard error."""
+
+from __future__ import annotations
+
+import sys
+
+from ..commandline import OutOfTries, Usage
+from .solve import fill_defaults, foreign
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+
+
+def generate(args) -> int:
+    import random
+
+    from .parts import named
+
+    part = named(args.kind)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    wrong = foreign(args.options, args, part, part.name)
+    if wrong:
+        args.parser.error(wrong)
+    fill_defaults(args, part.generate_options)
+    if part.generate is None:
+        args.parser.error(f"a {part.name} puzzle cannot be generated")
+    try:
+        text, note = part.generate(args, seed)
+    except Usage as exc:
+        args.parser.error(str(exc))
+    except OutOfTries as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_LIMIT
+    except part.kind.error as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(text)
+    print(note, file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,389 @@
+"""The command line's parser: its commands, their options and help texts.
+
+A kind adds its own options (:class:`webapp.commandline.Option`) through
+its command-line part; the help texts that name kinds are made from the
+registry and the parts when the help is shown, so that a solve loads only
+the part of the kind it solves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from ..commandline import Option, clip, positive, whole
+from . import copy_links
+from .output import json_error
+
+#: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
+#: every search at once: a slip of the keyboard, refused like 0.
+MIN_SECONDS = 0.001
+
+#: What a shell reports for a tool that SIGPIPE ended (128 + 13), as ``seq 1 1000000 | head -1``
+#: does under ``set -o pipefail``: the reader stopped reading, which is no error of ours.
+EXIT_BROKEN_PIPE = 141
+
+#: The commands, in the order the top-level --help lists them.
+COMMANDS = ("solve", "generate", "serve", "worker", "copy-links")
+
+
+def version() -> str:
+    """The installed package's version, or the source tree's when not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("rotation-playground")
+    except metadata.PackageNotFoundError:
+        from .. import __version__
+
+        return __version__
+
+
+def _names() -> tuple[str, ...]:
+    from ..kinds import names
+
+    return names()
+
+
+def _kinds_description() -> str:
+    """The top-level --help's description, from the registry."""
+    from .parts import every
+
+    parts = every()
+    listed = "\n".join(f"  {p.name:<10}{p.words}" for p in parts)
+    return f"Draw, solve and share puzzles of {len(parts)} kinds:\n{listed}"
+
+
+def _kinds_epilog() -> str:
+    """The top-level --help's epilog, from the registry."""
+    kinds = _names()
+    return ("choosing the kind:\n"
+            "  solve FILE         recognises the kind from the text; --kind KIND names it\n"
+            f"                     (as in: solve --kind {kinds[-1]} FILE)\n"
+            f"  generate --kind K  makes a puzzle of kind K ({kinds[0]} by default)\n"
+            "  serve              the web playground has a page for every kind\n\n"
+            "COMMAND --help tells more about each command.")
+
+
+def _solve_description() -> str:
+    """solve's --help description: what it finds, for every kind of the registry."""
+    from .parts import every
+
+    parts = every()
+    found = "\n".join(f"  {p.name:<10}{p.solve_words}" for p in parts)
+    return (f"Solve a puzzle of any of the {len(parts)} kinds:\n{found}\n"
+            "The kind is recognised from the text unless --kind names it.")
+
+
+def _notes(key: str) -> list[str]:
+    """The kinds' notes for the solve help's ``key`` paragraph, each once."""
+    from .parts import every
+
+    found: list[str] = []
+    for part in every():
+        note = part.notes().get(key)
+        if note and note not in found:
+            found.append(note)
+    return found
+
+
+def _solve_epilog() -> str:
+    from .parts import every
+
+    counters = list(dict.fromkeys(p.kind.counter for p in every()))
+    limits = [m.option.flags[0] for m in _solve_options(every())
+              if m.option.flags[0].startswith("--max-")]
+    solved, unsolvable, stopped = (_notes(key) for key in ("solved", "unsolvable", "limit"))
+    return SOLVE_EPILOG.format(
+        counters=" or ".join(counters), details=", or ".join(_notes("details") or ["--steps"]),
+        limits="".join(" " + note for note in _notes("limits")),
+        solved=f" ({'; '.join(solved)})" if solved else "",
+        unsolvable="".join("; " + note for note in unsolvable),
+        stopped=f" ({'; '.join(stopped)})" if stopped else "",
+        limit_flags=", ".join(limits), broken_pipe=EXIT_BROKEN_PIPE)
+
+
+SOLVE_EPILOG = """\
+output: one style for every kind. First "STATUS: WHAT (WORK)": solved,
+unsolvable or limit (then which limit ended the search), what was found and
+the {counters} searched (no seconds: a search that ends on its own
+prints the same lines every run); then "moves: ..." when there are moves;
+then {details}. With --json, one object on
+standard output: the answer with its "kind", or an error,
+{{"error": ..., "line": ..., "column": ..., "kind": ..., "file": ...}} (null
+where it does not apply), whose words also go to standard error.
+
+limits: none unless given; the search runs until it has an answer or Ctrl+C
+stops it.{limits}
+
+exit status:
+  0    an answer: solved{solved}, or
+       unsolvable (every reachable position tried{unsolvable})
+  2    a bad file, goal or option (the message names the line and column)
+  3    a limit ({limit_flags}) or Ctrl+C stopped
+       the search without any solution{stopped}
+  {broken_pipe}  the reader of standard output stopped early (as with | head -c 300):
+       the rest of the answer is dropped, quietly"""
+
+
+class _Later(str):
+    """An option's help text that ends with something only a module a solve
+    need not load knows: a plain string for argparse's checks, finished by
+    :class:`_Parser` when the help is shown."""
+
+    def __new__(cls, text: str, finish):
+        made = super().__new__(cls, text)
+        made.finish = finish
+        return made
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose description and epilog may be functions,
+    and its options' help texts :class:`_Later`, finished only when the help
+    is shown: they read what a solve need not load (every kind, the kinds'
+    settings, the generator's defaults).
+
+    With ``json_errors`` (a solve asked for --json), a usage error is also
+    a JSON object on standard output, as the command's other errors are."""
+
+    json_errors = False
+
+    def error(self, message: str):
+        if self.json_errors:
+            print(json_error(message))
+        super().error(message)
+
+    def format_help(self) -> str:
+        for attribute in ("description", "epilog"):
+            value = getattr(self, attribute)
+            if callable(value):
+                setattr(self, attribute, value())
+        for action in self._actions:
+            if isinstance(action.help, _Later):
+                action.help = action.help + action.help.finish()
+        return super().format_help()
+
+    def add_argument(self, *args, **kwargs):
+        # argparse makes a help formatter for each option only to check its
+        # metavar, and a formatter asks shutil (which loads zlib, bz2, lzma)
+        # for the terminal's width: a fixed width does for the check
+        self._checking = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking = False
+
+    def _get_formatter(self):
+        if getattr(self, "_checking", False):
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
+
+
+class _Version(argparse.Action):
+    """--version, which looks the installed version up only when given
+    (importlib.metadata takes a while to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"rotation-playground {version()}")
+        parser.exit()
+
+
+def build_parser(command: str | None = None, kinds=None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command`` (one of :data:`COMMANDS`),
+    only that command's options are added, which is all that parsing its
+    arguments needs (a solve starts sooner), else every command's. ``kinds``:
+    the names of the kinds whose solve options are added (None: every kind's).
+
+    >>> build_parser("solve", kinds=()).parse_args(["solve", "x.txt", "--json"]).json
+    True
+    >>> sorted(build_parser()._subparsers._group_actions[0].choices)
+    ['copy-links', 'generate', 'serve', 'solve', 'worker']
+    >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
+    ['serve']
+    """
+    parser = _Parser(
+        prog="rotation-playground",
+        description=_kinds_description,
+        epilog=_kinds_epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action=_Version)
+    # prog given: else argparse formats the top-level usage to make it
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     prog=parser.prog)
+    commands.kinds = kinds
+    for name in COMMANDS if command is None else (command,):
+        _ADD[name](commands)
+    return parser
+
+
+#: solve's own options, placed among the kinds' (an Option's ``place``).
+SOLVE_OPTIONS = (
+    Option("--json", place=30, scope="", action="store_true",
+           help="print one JSON object on standard output: the answer, with its "
+                "kind, or the error, with its line and column"),
+    Option("--max-seconds", place=70, scope="", type=lambda text: _seconds(text), metavar="S",
+           help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)"),
+)
+
+#: generate's own options.
+GENERATE_OPTIONS = (
+    Option("--seed", place=110, scope="", type=whole(0), metavar="S", help="first seed (default: random)"),
+)
+
+
+class _Own:
+    """The command's own options, merged with the kinds' as a part's are."""
+
+    name = "own"
+
+    def __init__(self) -> None:
+        self.solve_options, self.generate_options = SOLVE_OPTIONS, GENERATE_OPTIONS
+
+
+def _solve_options(parts):
+    from .parts import merged
+
+    return merged([_Own(), *parts], "solve_options")
+
+
+def _generate_options(parts):
+    from .parts import merged
+
+    return merged([_Own(), *parts], "generate_options")
+
+
+def _add_options(parser, options) -> None:
+    for each in options:
+        option = each.option
+        text = each.help()
+        help_more = next((o.help_more for o in [option] if o.help_more), None)
+        parser.add_argument(*option.flags, help=_Later(text, help_more) if help_more else text,
+                            **option.kwargs)
+    parser.set_defaults(options=options)
+
+
+def _add_solve(commands) -> None:
+    from .parts import every, named
+    from .solve import solve
+
+    p_solve = commands.add_parser("solve", help="solve a puzzle file",
+                                  description=_solve_description,
+                                  epilog=_solve_epilog,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
+    kinds = _names()
+    p_solve.add_argument("--kind", choices=kinds, metavar="KIND",
+                         help=f"the puzzle's kind: {', '.join(kinds)} "
+                              "(default: recognised from the text)")
+    wanted = getattr(commands, "kinds", None)
+    parts = every() if wanted is None else [named(name) for name in wanted]
+    _add_options(p_solve, _solve_options(parts))
+    p_solve.set_defaults(run=solve)
+
+
+def _generate_kind_help(kinds) -> str:
+    from .parts import named
+
+    said = [name + (" (default)" if i == 0 else "")
+            + (f": {named(name).generate_words}" if named(name).generate_words else "")
+            for i, name in enumerate(kinds)]
+    return ", ".join(said[:-1]) + (", or " if len(said) > 1 else "") + said[-1]
+
+
+def _add_generate(commands) -> None:
+    from .generate import generate
+    from .parts import every
+
+    kinds = _names()
+    p_gen = commands.add_parser(
+        "generate", help="make a random puzzle",
+        description="Build random puzzles and print one in the text format; its shortest "
+                    "solution goes to standard error. With --tries, --min-moves or "
+                    "--unsolvable, seeds S, S+1, ... are tried and the board with the longest "
+                    "solution (or the first that meets the request) is kept; the seed printed "
+                    "rebuilds it on its own.")
+    p_gen.add_argument("--kind", choices=kinds, default=kinds[0], metavar="KIND",
+                       help=_generate_kind_help(kinds))
+    _add_options(p_gen, _generate_options(every()))
+    p_gen.set_defaults(run=generate, parser=p_gen)
+
+
+def _add_serve(commands) -> None:
+    from .serve import serve
+
+    p_serve = commands.add_parser(
+        "serve", help="run the web playground",
+        description="Serve the web playground with waitress (settings: docs/serving.md) "
+                    "until Ctrl+C. The address is taken before the server says where it "
+                    "listens; a port in use or a host that cannot be had is one line on "
+                    "standard error and exit status 2.")
+    p_serve.add_argument("--host", type=_host, default="127.0.0.1", metavar="HOST",
+                         help="address or name to listen on: 127.0.0.1 is this machine "
+                              "only, 0.0.0.0 every IPv4 interface (default: 127.0.0.1)")
+    p_serve.add_argument("--port", type=whole(1, 65535), default=5000, metavar="PORT",
+                         help="TCP port, 1 to 65535 (default: 5000)")
+    p_serve.add_argument("--dev", action="store_true",
+                         help="Flask's development server with reloader and debugger, "
+                              "never for the public (default: waitress)")
+    p_serve.add_argument("--redis-url", metavar="URL",
+                         help="Redis for the rate limits and the solve jobs of every web "
+                              "process, the jobs run by rotation-playground worker "
+                              "(redis://host:6379/0; default: $REDIS_URL, else each process "
+                              "counts alone and runs its own solves)")
+    p_serve.add_argument("--database-url", metavar="URL",
+                         help="PostgreSQL for the short links and cached answers of every web "
+                              "process (postgresql://user@host:5432/name; default: $DATABASE_URL, "
+                              "else SQLite in the instance folder)")
+    p_serve.set_defaults(run=serve)
+
+
+def _add_worker(commands) -> None:
+    from .serve import worker
+
+    p_worker = commands.add_parser(
+        "worker", help="run solve jobs for web servers that share a Redis server",
+        description="Take the big solves that web processes started with --redis-url queue "
+                    "in Redis, and run them, on this machine or any other that reaches the "
+                    "Redis server (docs/serving.md, \"More than one machine\"), until Ctrl+C "
+                    "or SIGTERM (a solve under way then fails, saying so). One line a job on "
+                    "standard error. No Redis, or the rq library not installed: a message and "
+                    "exit status 2.")
+    p_worker.add_argument("--redis-url", metavar="URL",
+                          help="the web processes' Redis (redis://host:6379/0; default: $REDIS_URL)")
+    p_worker.add_argument("--workers", type=positive, default=1, metavar="N",
+                          help="solves run at once, each in a process of its own (default: 1)")
+    p_worker.set_defaults(run=worker)
+
+
+_ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve,
+        "worker": _add_worker, "copy-links": copy_links.add_parser}
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, ``MIN_SECONDS`` or more (not nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a number of seconds") from None
+    if math.isnan(value):  # nan would never stop the search: every comparison with it is false
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a number of seconds")
+    if value < MIN_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{clip(text)} is too short: at least {MIN_SECONDS} seconds "
+            "(leave the option out for no limit)")
+    if math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{clip(text)} is too big: leave the option out for no limit")
+    return value
+
+
+def _host(text: str) -> str:
+    """An argparse type: a host name or address, not empty."""
+    host = text.strip()
+    if not host:
+        raise argparse.ArgumentTypeError("is empty: give a name or an address, e.g. 127.0.0.1")
+    return host

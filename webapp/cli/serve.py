@@ -1,0 +1,32 @@
+"""``rotation-playground serve`` and ``rotation-playground worker``: the web
+playground, and the processes that run its solve jobs from Redis."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+EXIT_BAD_INPUT = 2
+
+
+def serve(args) -> int:
+    from .. import create_app
+    from ..web.limits import MissingLibrary
+    from ..web.serving import CannotListen, serve as run
+    from ..web.store import BadUrl
+
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url  # the app reads it, and --dev's reloaded child
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
+    try:
+        return run(create_app(), host=args.host, port=args.port, dev=args.dev)
+    except (CannotListen, MissingLibrary, BadUrl) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def worker(args) -> int:
+    from ..worker import main as work
+
+    return work(args.redis_url, args.workers)

@@ -1,0 +1,140 @@
+"""What a kind's command-line part (``webapp/<kind>/commandline.py``) is made
+of: its options, the argparse types they use, and the two exceptions its
+``generate`` may raise. The command line (:mod:`webapp.cli`) sits above the
+kinds and this module below both, so a kind never imports the command line.
+
+Kept free of typing and dataclasses: a rotation solve loads it at start-up.
+
+>>> Option("--goal", place=10, help="any or all").dest
+'goal'
+>>> positive("3"), count("0")
+(3, 0)
+>>> whole(2, 20)("21")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: 21 is out of range: 2 to 20
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+class Option:
+    """One option of ``solve`` or ``generate`` as a kind declares it.
+
+    ``help`` is in the kind's words; the help shows it after ``scope:``
+    (``None``: the kind's name; ``""``: no prefix). When several kinds
+    declare the same flag, argparse gets one option (the first kind's
+    ``kwargs``) whose help joins theirs. ``place`` orders the options in
+    the help (the command's own ones have places too). ``help_more``: a
+    function whose text ends the help, called only when the help is shown.
+    ``announce``: given for a puzzle of another kind, the option says whose
+    it is (``--figures is for a triangle puzzle (--kind triangle)``)
+    rather than that it does not apply.
+    """
+
+    def __init__(self, *flags: str, place: float = 100, scope: str | None = None, help: str = "",
+                 help_more=None, announce: bool = False, **kwargs) -> None:
+        self.flags = flags
+        self.place = place
+        self.scope = scope
+        self.help = help
+        self.help_more = help_more
+        self.announce = announce
+        self.kwargs = kwargs
+        self.dest = kwargs.get("dest") or flags[0].lstrip("-").replace("-", "_")
+
+    @property
+    def default(self):
+        if self.kwargs.get("action") == "store_true":
+            return self.kwargs.get("default", False)
+        return self.kwargs.get("default")
+
+
+class Usage(Exception):
+    """A ``generate`` given options that do not fit together: a usage
+    error (the command's usage line, exit status 2)."""
+
+
+class OutOfTries(Exception):
+    """A ``generate`` that ran out of tries before it found the puzzle
+    asked for: like a search's limit (exit status 3)."""
+
+
+#: More digits than any count needs; int() refuses more than 4,300 anyway.
+_MAX_DIGITS = 18
+
+
+def clip(text: str, keep: int = 20) -> str:
+    """``text``, cut to ``keep`` characters for a message."""
+    return text if len(text) <= keep else text[:keep] + "..."
+
+
+def whole(minimum: int, maximum: int | None = None):
+    """An argparse type: a whole number from ``minimum`` (to ``maximum``)."""
+
+    def convert(text: str) -> int:
+        body = text.strip()
+        sign = -1 if body.startswith("-") else 1
+        digits = body[1:] if body.startswith(("+", "-")) else body
+        if not digits.isdigit() or not digits.isascii():
+            raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > _MAX_DIGITS:  # int() would refuse past 4,300 digits
+            span = f": {minimum} to {maximum}" if maximum is not None else ""
+            raise argparse.ArgumentTypeError(f"{clip(text)} ({len(digits):,} digits) is too big{span}")
+        value = sign * int(digits)
+        if maximum is not None and not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: {minimum} to {maximum}")
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}")
+        return value
+
+    return convert
+
+
+positive = whole(1)
+count = whole(0)
+
+
+def sized(text: str, minimum: int, maximum: int) -> int:
+    """``--size`` read as a whole number from ``minimum`` to ``maximum``,
+    a :class:`Usage` error naming the option otherwise."""
+    try:
+        return whole(minimum, maximum)(text)
+    except argparse.ArgumentTypeError as exc:
+        raise Usage(f"argument --size: {exc}") from None
+
+
+#: A limit as each kind's answer names it, and in the command line's words.
+_LIMITS = {"states": "the state limit", "max_states": "the state limit",
+           "nodes": "the node limit", "max_nodes": "the node limit", "max_count": "the node limit",
+           "time": "the time limit", "seconds": "the time limit", "max_seconds": "the time limit",
+           "memory": "the memory limit", "max_bytes": "the memory limit", "interrupted": "Ctrl+C"}
+
+def plural(n, word: str) -> str:
+    """``1 move``, ``1,234 moves``; a count given as text is kept as it is.
+
+    >>> plural(1, "move"), plural(1234, "state"), plural("2432902008176640000", "placement")
+    ('1 move', '1,234 states', '2432902008176640000 placements')
+    """
+    shown = f"{n:,}" if isinstance(n, int) else str(n)
+    return f"{shown} {word}{'' if str(n) == '1' else 's'}"
+
+
+def limit_words(answer: dict) -> str:
+    """What ended a search, in words: ``the time limit``, ``Ctrl+C``.
+
+    >>> limit_words({"limit": "max_nodes"}), limit_words({"limit": "interrupted"})
+    ('the node limit', 'Ctrl+C')
+    """
+    return _LIMITS.get(answer.get("limit") or "", "a limit")
+
+
+def moves_facts(answer: dict, shortest: str) -> str:
+    """``12 moves, shortest``: an answer's length and what it is."""
+    n = answer.get("length")
+    if n is None:
+        n = len(answer.get("moves") or ())
+    return f"{plural(n, 'move')}, {shortest}"

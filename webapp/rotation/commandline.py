@@ -1,0 +1,202 @@
+"""The rotation puzzle's part of the command line (``kind.command_line()``):
+its options, its solve (goal, engine, threads, --steps as seen on screen),
+the words of its answers and its generator.
+
+Loaded at a rotation solve's start-up: it imports only the kind's light
+modules until a solve or a generator runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..commandline import Option, OutOfTries, Usage, clip, count, moves_facts, plural, positive, sized
+
+#: The most threads ``--threads auto`` gives a rotation search.
+THREADS_AUTO_MAX = 4
+
+
+def _threads(text: str) -> int | str:
+    """An argparse type: ``auto`` or a whole number of threads, 1 or more.
+
+    >>> _threads("auto"), _threads("3")
+    ('auto', 3)
+    >>> _threads("lots")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'lots' is neither auto nor a whole number
+    """
+    if text == "auto":
+        return "auto"
+    try:
+        int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is neither auto nor a whole number") from None
+    return positive(text)
+
+
+def auto_threads() -> int:
+    """The threads ``--threads auto`` gives a search: the cores this process
+    may run on, at most :data:`THREADS_AUTO_MAX` (one thread inserts every
+    state in order, so more helpers than that wait).
+
+    >>> 1 <= auto_threads() <= THREADS_AUTO_MAX
+    True
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, THREADS_AUTO_MAX))
+
+
+words = "gravity rotation puzzles: turn the frame, the sticks fall"
+solve_words = "the fewest turns (L, R) that let a stick of a rotation puzzle fall out"
+help_notes = {"details": "--steps"}
+#: generate --moves (a sliding puzzle's) given for a rotation puzzle
+foreign_hints = {"moves": "; for rotation use --min-moves"}
+
+solve_options = [
+    Option("--goal", place=10, default="any", metavar="GOAL",
+           help="any (default), stick:S (the stick with symbol S) or all"),
+    Option("--steps", place=20, action="store_true",
+           help="print the board after each move as seen on screen"),
+    Option("--max-states", place=50, type=positive, metavar="N",
+           help="stop after visiting N states, N >= 1 (default: no limit)"),
+    Option("--engine", place=80, choices=("auto", "c", "numpy", "fast", "reference"), default="auto",
+           help="auto: the fastest built (default); c: the compiled search (exit 2 where it is "
+                "not built); numpy (or fast): a whole layer at a time; reference: the plain "
+                "one-state-at-a-time search; the JSON answer's engine names the one that ran"),
+    Option("--threads", place=90, scope="rotation, C engine", type=_threads, default="auto",
+           metavar="N",
+           help="N threads share each large layer of the search, same answer (default: auto, "
+                f"the cores this process may use, at most {THREADS_AUTO_MAX}; the server always "
+                "uses 1)"),
+]
+
+
+def _generate_max_states() -> int:
+    from .generate import DEFAULT_MAX_STATES
+
+    return DEFAULT_MAX_STATES
+
+
+def _size_help() -> str:
+    from .board import MAX_SIZE, MIN_SIZE
+
+    return f"side length of the board ({MIN_SIZE} to {MAX_SIZE})"
+
+
+generate_options = [
+    Option("--size", place=10, scope="", required=True, metavar="N", help=_size_help()),
+    Option("--sticks", place=40, scope="", type=positive, metavar="K",
+           help="number of sticks (rotation: required)"),
+    Option("--gaps", place=60, scope="", type=count, default=1, metavar="G",
+           help="openings in the frame (default 1)"),
+    Option("--gap-width", place=70, scope="", type=positive, default=1, metavar="N",
+           help="cells per opening (default 1)"),
+    Option("--inner-walls", place=80, scope="", type=count, default=0, metavar="W",
+           help="wall cells inside the frame (default 0)"),
+    Option("--max-length", place=90, scope="", type=positive, metavar="N",
+           help="longest stick (default: a third of the size, at least 2)"),
+    Option("--min-moves", place=120, scope="", type=count, metavar="M",
+           help="keep the first board that needs at least M moves"),
+    Option("--unsolvable", place=130, scope="", action="store_true",
+           help="keep the first board that has no solution"),
+    Option("--tries", place=140, scope="", type=positive, metavar="T",
+           help="boards to try (default 1, or 1000 with --min-moves/--unsolvable"),
+    Option("--max-states", place=150, scope="", type=positive, metavar="N",
+           help="states each search may visit",
+           help_more=lambda: f" (default {_generate_max_states():,})"),
+]
+
+
+def facts(answer: dict) -> str:
+    """The moves (a breadth-first search: always the fewest), or the reason
+    there are none, as the answer's own summary gives it."""
+    status, summary = answer.get("status"), answer.get("summary") or ""
+    reason = summary.split(": ", 1)[-1]
+    if status == "solved":
+        if not answer.get("moves"):  # settled at once, or no sticks at all
+            return f"0 moves, {reason}"
+        return moves_facts(answer, "shortest")
+    if status == "unsolvable":
+        return reason
+    return f"no solution within {plural(answer.get('depth') or 0, 'move')}"
+
+
+def solve(run) -> int:
+    from . import Answer, BoardError, Goal, GoalError, Position, parse
+    from .render import describe_step
+    from .solver import EngineError, solve_best  # numpy: only if its engine runs
+
+    args = run.args
+    progress = run.progress(noun="position")
+    threads = auto_threads() if args.threads == "auto" else args.threads
+    try:
+        board = parse(run.text)
+        goal = Goal.parse(args.goal)
+        goal.check(board)
+        try:
+            answer = solve_best(board, goal, max_states=args.max_states,
+                                max_seconds=args.max_seconds, progress=progress,
+                                engine="numpy" if args.engine == "fast" else args.engine,
+                                threads=threads)
+        except KeyboardInterrupt:
+            progress.close()
+            answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,
+                            seconds=progress.elapsed(), limit="interrupted",
+                            start=Position(board).settle())
+            import sys
+
+            print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
+            run.answer(answer.to_dict(), json_only=True)
+            return 3
+        finally:
+            progress.close()
+    except BoardError as exc:
+        return run.fail(str(exc), exc, file=True, hint=True)
+    except GoalError as exc:
+        return run.fail(str(exc), file=True)
+    except EngineError as exc:  # --engine c on a machine where it was not built
+        return run.fail(f"--engine {args.engine}: {exc}")
+
+    def details() -> None:
+        if args.steps:
+            for number, step in enumerate([answer.start, *answer.trajectory]):
+                print()
+                print(describe_step(number, step))
+    return run.answer(answer.to_dict(), details)
+
+
+def generate(args, seed: int) -> tuple[str, str]:
+    from . import solve
+    from .board import MAX_SIZE, MIN_SIZE
+    from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
+
+    if args.sticks is None:
+        raise Usage("the following arguments are required: --sticks (for a rotation puzzle)")
+    size = sized(args.size, MIN_SIZE, MAX_SIZE)
+    max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
+    options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
+                   max_length=args.max_length)
+    try:
+        if args.tries is None and args.min_moves is None and not args.unsolvable:
+            board = generate(size, args.sticks, seed=seed, **options)
+            found = Found(board, solve(board, max_states=max_states), seed, 1)
+        else:
+            found = search(size, args.sticks, seed=seed, tries=args.tries,
+                           min_moves=args.min_moves, unsolvable=args.unsolvable,
+                           max_states=max_states, **options)
+    except NoPuzzleFound as exc:
+        raise OutOfTries(str(exc)) from None
+    if found.tried == 1:
+        tried = ""
+    elif args.min_moves is not None or args.unsolvable:
+        tried = f", try {found.tried}"
+    else:
+        tried = f", best of {found.tried} tries"
+    states = found.answer.states
+    return found.board.text(), (f"seed {found.seed}{tried}: {found.answer.summary()} "
+                                f"({states:,} state{'s' if states != 1 else ''})")

@@ -1,0 +1,127 @@
+"""The sliding-tile puzzle's part of the command line (``kind.command_line()``):
+its options, its solve (a big board gets a bounded search then a fast
+answer, as does a search stopped by Ctrl+C), the words of its answers and
+its generator."""
+
+from __future__ import annotations
+
+import sys
+
+from ..commandline import Option, Usage, clip, count, limit_words, moves_facts, plural, positive
+
+
+def __getattr__(name: str):
+    """``SLIDING_BIG_CELLS`` and ``SLIDING_BIG_SECONDS``: how long a board of
+    more than 16 cells is searched for a shortest solution when no limit is
+    given (the kind's: the web app's default too), read from the kind when
+    first asked for; a test may replace them here."""
+    if name in ("SLIDING_BIG_CELLS", "SLIDING_BIG_SECONDS"):
+        from . import kind
+
+        return getattr(kind, name.removeprefix("SLIDING_"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _setting(name: str):
+    return getattr(sys.modules[__name__], name)
+
+
+words = "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8"
+solve_words = "the fewest tiles to slide that put a sliding-tile puzzle in order"
+generate_words = "a shuffled sliding-tile board"
+
+
+def help_notes() -> dict:
+    return {
+        "details": "--steps",
+        "limits": "Except for a sliding-tile board of more than 16 cells: without\n"
+                  "--max-seconds or --max-nodes its shortest-path search stops after\n"
+                  f"{_setting('SLIDING_BIG_SECONDS'):g} s and a fast solution follows, marked "
+                  "\"optimal\": false with the\n"
+                  "proven \"lower_bound\". A sliding search stopped by a limit or by Ctrl+C\n"
+                  "answers the same way (\"limit\": \"interrupted\" for Ctrl+C; a second Ctrl+C\n"
+                  "aborts); exit 3 only when there is no solution at all.",
+        "solved": "sliding: perhaps not proven shortest, see above",
+        "unsolvable": "sliding: the wrong parity",
+        "limit": "sliding: see above",
+    }
+
+
+solve_options = [
+    Option("--steps", place=20, action="store_true",
+           help="print the board after each move as seen on screen"),
+    Option("--max-nodes", place=60, type=positive, metavar="N",
+           help="stop the shortest-path search after N nodes, N >= 1, and give a fast "
+                "solution not proven shortest"),
+]
+
+generate_options = [
+    Option("--size", place=10, required=True, metavar="N", help="WxH or N, 2 to 8 a side"),
+    Option("--moves", place=50, scope="sliding, boards of up to 9 cells", announce=True,
+           type=count, metavar="N", help="exactly N moves from the goal"),
+]
+
+
+def facts(answer: dict) -> str:
+    status = answer.get("status")
+    if status == "unsolvable":
+        return "the tiles are in an unsolvable order, an odd permutation"
+    bound = answer.get("lower_bound")
+    at_least = f"at least {plural(bound, 'move')} needed" if bound else "no bound proven"
+    if status == "limit":
+        return f"no solution found, {at_least}"
+    if not answer.get("moves"):
+        return "0 moves, the tiles are in place already"
+    if answer.get("optimal"):
+        return moves_facts(answer, "shortest")
+    stopped = f", {limit_words(answer)} ended the search for a shortest one" if answer.get("limit") else ""
+    return moves_facts(answer, f"not proven shortest: {at_least}{stopped}")
+
+
+def _interrupted(puzzle, progress) -> dict | None:
+    """What a search stopped by Ctrl+C answers: as a time limit does, a
+    fast solution with the bound the search had reached (proven); None
+    while the pattern databases were still being built."""
+    if progress.phase != "search":
+        return None
+    from . import solver
+
+    answer = solver.interrupted(puzzle.width, puzzle.height, puzzle.tiles, bound=progress.depth,
+                                nodes=progress.states, seconds=progress.elapsed())
+    return answer.to_dict()
+
+
+def solve(run) -> int:
+    puzzle = run.parse()
+    if puzzle is None:
+        return 2
+    args = run.args
+    max_seconds = args.max_seconds
+    if (max_seconds is None and args.max_nodes is None
+            and puzzle.width * puzzle.height > _setting("SLIDING_BIG_CELLS")):
+        # no databases past 16 cells: a shortest answer can take hours, so the
+        # search gets a while and then the fast method answers, labelled
+        max_seconds = _setting("SLIDING_BIG_SECONDS")
+    return run.default(puzzle, max_seconds=max_seconds, interrupted=_interrupted)
+
+
+def generate(args, seed: int) -> tuple[str, str]:
+    """A shuffled board (or one exactly --moves from the goal)."""
+    import random
+
+    from .generate import at_distance, shuffle
+
+    parts = args.size.lower().replace(" ", "").split("x")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.isdigit() and p.isascii() and len(p) < 4 for p in parts):
+        raise Usage(f"argument --size: {clip(args.size)!r} is not WxH or N (e.g. 4x4, 3x5, 3)")
+    width, height = (int(p) for p in parts)
+    rng = random.Random(seed)
+    if args.moves is not None:
+        position = at_distance(width, height, args.moves, rng)
+    else:
+        position = shuffle(width, height, rng)
+    away = f", {args.moves} move{'s' if args.moves != 1 else ''} from the goal" \
+        if args.moves is not None else ""
+    return position.text(), f"seed {seed}: {width} x {height}{away}"

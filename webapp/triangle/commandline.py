@@ -1,0 +1,170 @@
+"""The triangle puzzle's part of the command line (``kind.command_line()``):
+its options, how it recognises its text (a count, a square number of
+pieces, then lines of three integers: never read as a sliding-tile board,
+that would only confuse), its solve (the count, the first solutions, every
+one with --all), the words of its answers and its generator.
+
+>>> looks_like_triangle("3\\n4\\n1 2 3\\n-1 2 3\\n1 -2 3\\n1 2 -3\\n")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from math import isqrt
+
+from ..commandline import Option, OutOfTries, Usage, count, plural, positive, sized
+
+#: How many solutions solve lists without --all.
+TRIANGLE_FIRST = 10
+
+_INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
+#: More digits than a piece count may have, as the triangle's parser says (int()
+#: refuses past 4,300, leading zeros included; a float past 308).
+_COUNT_DIGITS = 18
+
+
+
+def looks_like_triangle(text: str) -> bool:
+    """A count line, a square piece count, then lines of three numbers (a
+    typo among them still reads as a triangle puzzle, so that its message
+    names the place in the triangle's words).
+
+    >>> looks_like_triangle("3\\n1\\n1 -2 3\\n")
+    True
+    >>> looks_like_triangle("3\\n1\\n1 -2 x\\n")
+    True
+    >>> looks_like_triangle("1 2 3\\n4 5 6\\n7 8 0\\n")
+    False
+    >>> looks_like_triangle("1\\n-4\\n1 2 3\\n"), looks_like_triangle("1\\n" + "9" * 5000 + "\\n1 2 3\\n")
+    (False, False)
+    """
+    lines = [line for line in text.lstrip("\ufeff").splitlines() if line.strip()]
+    if len(lines) < 3 or not all(_INTEGERS.match(line) for line in lines[:2]):
+        return False
+    head = [line.split() for line in lines[:2]]
+    if len(head[0]) != 1 or len(head[1]) != 1:
+        return False
+    digits = head[1][0].lstrip("+")
+    if digits.startswith("-") or len(digits) > _COUNT_DIGITS:  # int() counts leading zeros too
+        # no count of pieces: the kinds' detect picks the kind whose message names the place
+        return False
+    count = int(digits)
+    return count > 0 and isqrt(count) ** 2 == count and all(len(line.split()) == 3 for line in lines[2:])
+
+
+
+def recognise(text: str) -> float:
+    """1 for a text shaped like this kind's (:func:`looks_like_triangle`),
+    typos and all, so that its message names the place in this kind's
+    words; else the kind's ``detect``."""
+    if looks_like_triangle(text):
+        return 1.0
+    from .kind import KIND
+
+    return KIND.detect(text)
+
+
+words = "edge-matching puzzles: triangular pieces fill a big triangle"
+solve_words = "every placement of a triangle puzzle's pieces, counted, the first ones listed"
+generate_words = "shuffled, turned pieces of a solved triangle"
+help_notes = {"details": "a triangle's solutions"}
+
+solve_options = [
+    Option("--all", place=40, action="store_true",
+           help=f"list every solution (default: the first {TRIANGLE_FIRST})"),
+    Option("--max-nodes", place=60, type=positive, metavar="N",
+           help="stop the count after N nodes (default: no limit)"),
+]
+
+generate_options = [
+    Option("--size", place=10, required=True, metavar="N", help="1 to 8 pieces a side"),
+    Option("--figures", place=20, announce=True, type=count, metavar="K",
+           help="kinds of figure on the edges (required)"),
+    Option("--unique", place=30, scope="triangle, side up to 5", announce=True, action="store_true",
+           help="only one solution up to turning the whole triangle (needs 4 figure kinds for "
+                "side 3, 8 for 4, 12 for 5)"),
+    Option("--tries", place=140, scope="triangle --unique", type=positive, metavar="T",
+           help="fresh puzzles to start from, default 3)"),
+]
+
+
+def facts(answer: dict) -> str:
+    if answer.get("status") == "unsolvable":
+        return "no placement fits"
+    found_count = answer.get("count_text") or answer.get("count")
+    found = (f"{plural(found_count if found_count is not None else 0, 'placement')}, "
+             f"{plural(answer.get('distinct') or 0, 'distinct picture')} up to turning")
+    return f"so far {found}" if answer.get("status") == "limit" else found
+
+
+def solve(run) -> int:
+    """Count the solutions and list the first ones (all with --all)."""
+    args, kind = run.args, run.kind
+    puzzle = run.parse()
+    if puzzle is None:
+        return 2
+    progress = run.progress(noun="node", depth="slots filled")
+    first = None if args.all else TRIANGLE_FIRST
+    try:
+        # Ctrl+C in the search answers "limit" with the counts so far
+        answer = kind.solve(kind.text(puzzle), {"first": first, "interruptible": True},
+                            max_seconds=args.max_seconds,
+                            max_count=args.max_nodes, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        return run.stopped(progress, {"count": None, "distinct": None, "solutions": [],
+                                      "optimal": False})
+    finally:
+        progress.close()
+
+    def details() -> None:
+        for number, solution in enumerate(answer["solutions"], 1):
+            print(f"\nsolution {number}:")
+            print(rows(puzzle.n, solution))
+        shown = len(answer["solutions"])
+        if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
+            more = "" if args.all or answer["status"] == "limit" else "; --all lists every one"
+            print(f"\n({shown} of {answer['count_text']} placements listed{more})")
+    return run.answer(answer, details)
+
+
+def rows(n: int, solution: list) -> str:
+    """A solution as the big triangle's rows, one slot as ``piece:x,y,z``.
+
+    >>> print(rows(2, [{"piece": 3, "edges": [1, 2, 3]}] + 3 * [{"piece": 0, "edges": [0, 0, -1]}]))
+      row 1:              3:1,2,3
+      row 2:   0:0,0,-1  0:0,0,-1  0:0,0,-1
+    """
+    cells = [f"{slot['piece']}:{','.join(str(v) for v in slot['edges'])}" for slot in solution]
+    width = max(len(c) for c in cells) + 2
+    lines, at = [], 0
+    for r in range(n):
+        row = cells[at:at + 2 * r + 1]
+        at += 2 * r + 1
+        lines.append(f"  row {r + 1}: " + " " * ((n - 1 - r) * width) + "".join(c.rjust(width) for c in row))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+
+
+def generate(args, seed: int) -> tuple[str, str]:
+    """Shuffled, turned pieces of a solved triangle (with --unique: one picture only)."""
+    import random
+
+    from .generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
+    from .textformat import write
+
+    if args.figures is None:
+        raise Usage("the following arguments are required: --figures (for a triangle puzzle)")
+    size = sized(args.size, 1, MAX_SIDE)
+    if args.tries is not None and not args.unique:
+        raise Usage("--tries is for --unique with a triangle puzzle")
+    try:
+        puzzle = random_puzzle(size, args.figures, random.Random(seed), unique=args.unique,
+                               tries=args.tries)
+    except NoUniquePuzzle as exc:  # the tries ran out: like a search's limit
+        raise OutOfTries(str(exc)) from None
+    kinds_word = f"{args.figures} figure kind{'s' if args.figures != 1 else ''}"
+    return write(puzzle), (f"seed {seed}: {size} x {size}, {kinds_word}"
+                           f"{', one solution up to turning' if args.unique else ''}")

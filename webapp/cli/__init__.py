@@ -27,9 +27,9 @@ only when a puzzle of that kind is read or one of its options given (see
 kinds' help texts only for ``--help``, the parser of the command given only
 (every command's for ``--help`` or a mistake), threading only for a progress
 line. With ``make setup`` (no import finder, modules byte-compiled), a small
-rotation puzzle is solved by a whole process in about 0.05 s with the C
-engine, most of it Python's own start-up and argparse
-(tests/test_rotation_engines.py checks what a solve imports).
+puzzle of the first kind is solved by a whole process in about 0.05 s with
+its C engine, most of it Python's own start-up and argparse (the engines'
+tests check what a solve imports).
 """
 
 from __future__ import annotations

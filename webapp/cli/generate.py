@@ -21,12 +21,12 @@ def generate(args) -> int:
 
     part = named(args.kind)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if part.generate is None:
+        args.parser.error(f"a {part.name} puzzle cannot be generated")
     wrong = foreign(args.options, args, part, part.name)
     if wrong:
         args.parser.error(wrong)
     fill_defaults(args, part.generate_options)
-    if part.generate is None:
-        args.parser.error(f"a {part.name} puzzle cannot be generated")
     try:
         text, note = part.generate(args, seed)
     except Usage as exc:

@@ -31,7 +31,8 @@ class Option:
     function whose text ends the help, called only when the help is shown.
     ``announce``: given for a puzzle of another kind, the option says whose
     it is (``--figures is for a triangle puzzle (--kind triangle)``)
-    rather than that it does not apply.
+    rather than that it does not apply (as it does too when the kind it is
+    given for has a ``foreign_hints`` entry for it, which ends the message).
     """
 
     def __init__(self, *flags: str, place: float = 100, scope: str | None = None, help: str = "",

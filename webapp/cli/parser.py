@@ -148,7 +148,13 @@ class _Parser(argparse.ArgumentParser):
 
     json_errors = False
 
+    #: A solve's parser built with some kinds' options only: a function that
+    #: adds the others, so that a usage error shows the whole usage.
+    complete = None
+
     def error(self, message: str):
+        if self.complete is not None:
+            self.complete(self)
         if self.json_errors:
             print(json_error(message))
         super().error(message)
@@ -260,11 +266,24 @@ def _generate_options(parts):
 def _add_options(parser, options) -> None:
     for each in options:
         option = each.option
+        if option.flags[0] in parser._option_string_actions:
+            continue
         text = each.help()
-        help_more = next((o.help_more for o in [option] if o.help_more), None)
-        parser.add_argument(*option.flags, help=_Later(text, help_more) if help_more else text,
-                            **option.kwargs)
+        action = parser.add_argument(
+            *option.flags, help=_Later(text, option.help_more) if option.help_more else text,
+            **option.kwargs)
+        action.place = option.place
+    # the usage lists them by place, after those without (help, FILE, --kind)
+    parser._actions.sort(key=lambda action: getattr(action, "place", -1))
     parser.set_defaults(options=options)
+
+
+def _complete_solve(parser) -> None:
+    """Every kind's solve options added to a parser built with some only."""
+    from .parts import every
+
+    parser.complete = None
+    _add_options(parser, _solve_options(every()))
 
 
 def _add_solve(commands) -> None:
@@ -283,6 +302,8 @@ def _add_solve(commands) -> None:
     wanted = getattr(commands, "kinds", None)
     parts = every() if wanted is None else [named(name) for name in wanted]
     _add_options(p_solve, _solve_options(parts))
+    if wanted is not None:
+        p_solve.complete = _complete_solve
     p_solve.set_defaults(run=solve)
 
 

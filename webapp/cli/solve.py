@@ -163,9 +163,10 @@ def foreign(options, args, part, given_to: str) -> str | None:
         if getattr(args, option.dest, option.default) == option.default:
             continue
         flag = option.flags[0]
-        if option.announce and len(each.owners) == 1:
+        hint = part.foreign_hints.get(option.dest)
+        if (option.announce or hint) and len(each.owners) == 1:
             owner = each.owners[0]
-            return f"{flag} is for a {owner} puzzle (--kind {owner}){part.foreign_hints.get(option.dest, '')}"
+            return f"{flag} is for a {owner} puzzle (--kind {owner}){hint or ''}"
         return f"{flag} does not apply to a {given_to} puzzle"
     return None
 

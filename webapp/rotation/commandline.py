@@ -54,7 +54,8 @@ def auto_threads() -> int:
 words = "gravity rotation puzzles: turn the frame, the sticks fall"
 solve_words = "the fewest turns (L, R) that let a stick of a rotation puzzle fall out"
 help_notes = {"details": "--steps"}
-#: generate --moves (a sliding puzzle's) given for a rotation puzzle
+#: What an option of another kind given for a rotation puzzle says besides
+#: whose it is (generate --moves: this kind's near twin)
 foreign_hints = {"moves": "; for rotation use --min-moves"}
 
 solve_options = [
@@ -105,7 +106,7 @@ generate_options = [
     Option("--unsolvable", place=130, scope="", action="store_true",
            help="keep the first board that has no solution"),
     Option("--tries", place=140, scope="", type=positive, metavar="T",
-           help="boards to try (default 1, or 1000 with --min-moves/--unsolvable"),
+           help="boards to try (default 1, or 1000 with --min-moves/--unsolvable)"),
     Option("--max-states", place=150, scope="", type=positive, metavar="N",
            help="states each search may visit",
            help_more=lambda: f" (default {_generate_max_states():,})"),

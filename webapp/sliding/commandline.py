@@ -57,7 +57,7 @@ solve_options = [
 
 generate_options = [
     Option("--size", place=10, required=True, metavar="N", help="WxH or N, 2 to 8 a side"),
-    Option("--moves", place=50, scope="sliding, boards of up to 9 cells", announce=True,
+    Option("--moves", place=50, scope="sliding, boards of up to 9 cells",
            type=count, metavar="N", help="exactly N moves from the goal"),
 ]
 

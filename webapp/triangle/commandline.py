@@ -85,7 +85,7 @@ generate_options = [
            help="only one solution up to turning the whole triangle (needs 4 figure kinds for "
                 "side 3, 8 for 4, 12 for 5)"),
     Option("--tries", place=140, scope="triangle --unique", type=positive, metavar="T",
-           help="fresh puzzles to start from, default 3)"),
+           help="fresh puzzles to start from (default 3)"),
 ]
 
 

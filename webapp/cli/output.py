@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 
-from ..commandline import limit_words, plural  # noqa: F401 - also this module's
+from ..commandline import limit_words, plural
 
 
 def result_lines(kind: str, answer: dict) -> list[str]:

@@ -30,7 +30,6 @@ class Part:
         self.facts = getattr(own, "facts", None) or _any_facts
         self.solve = getattr(own, "solve", None)
         self.generate = getattr(own, "generate", None)
-        self.hint_on_guess = getattr(own, "hint_on_guess", True)
         self.foreign_hints = getattr(own, "foreign_hints", None) or {}
 
     def notes(self) -> dict:

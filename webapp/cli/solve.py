@@ -61,7 +61,7 @@ class Run:
         try:
             return self.kind.parse(self.text)
         except self.kind.error as exc:
-            self.fail(str(exc), exc, file=True, hint=self.part.hint_on_guess)
+            self.fail(str(exc), exc, file=True, hint=True)
             return None
 
     def progress(self, noun: str = "node", depth: str | None = None) -> Progress:

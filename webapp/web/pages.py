@@ -160,7 +160,7 @@ def how_to_play():
     entry = gallery.find_board(kind.parse(kind.example), kind.name)
     example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry \
         else url_for(page_endpoint(kind))
-    return render_template(kind.how_to_play_template, pictures=howto.pictures(),
+    return render_template(kind.how_to_play_template, pictures=howto.kind_pictures(kind),
                            example_url=example_url)
 
 

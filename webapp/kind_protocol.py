@@ -42,9 +42,10 @@ class Kind(Protocol):
 
     Optional (see :func:`with_defaults` for the value a kind gets without):
 
-    - ``legacy``: this kind was the only one before there were kinds: its
-      routes also answer at ``/api/<route>``, ``/how-to-play`` is its guide,
-      and catalogue entries that name no kind are its. One kind at most.
+    - ``legacy``: this kind was the only one before there were kinds (its
+      cache keys, short-link ids and settings keep their names of then).
+      One kind at most. Its old addresses (``/api/<route>``,
+      ``/how-to-play``) are the web layer's table, :mod:`webapp.web.aliases`.
     - ``page_path``: the address of its playground (``/<name>``).
     - ``template``: the playground's template (``<name>.html``).
     - ``edit_mode``: the page's mode for a puzzle opened to be edited.

@@ -10,6 +10,12 @@ the web layer that names a kind.
 ('solve', ('solve', 'jobs'))
 >>> kind().name, is_old_kind(kind())
 ('rotation', True)
+
+The kind the registry marks ``legacy`` (its cache keys, short-link ids and
+settings are those of then) is the one whose addresses these are:
+
+>>> kinds.legacy().name == KIND
+True
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -60,13 +61,28 @@ def _wait(url: str, server: subprocess.Popen, log: Path, seconds: float = 60) ->
             time.sleep(0.2)
 
 
+#: What the wheel is built from: a copy of these, without what builds and
+#: runs leave in the checkout (a build/ folder of before could bring modules
+#: removed since into the wheel; compiled extensions, caches).
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md",
+           "webapp", "csrc", "static", "templates", "puzzles")
+LEFT_BEHIND = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "_data", "*.egg-info")
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The ``bin`` folder of a fresh environment with the wheel installed."""
     base = tmp_path_factory.mktemp("wheel")
+    source = base / "source"
+    source.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=LEFT_BEHIND)
+        else:
+            shutil.copy2(ROOT / name, source / name)
     wheels = base / "dist"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "--quiet", "--wheel-dir", str(wheels), str(ROOT)],
+                    "--quiet", "--wheel-dir", str(wheels), str(source)],
                    check=True, cwd=base, timeout=600)
     wheel, = wheels.glob("rotation_playground-*.whl")
     env_dir = base / "env"

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp.rotation import fastsearch
+from webapp.rotation import fastkeys, fastsearch
 from webapp.rotation.board import SYMBOLS, Board, Stick
 from webapp.rotation.fastsearch import Packing, Tables, fast_solve
 from webapp.rotation.physics import EXAMPLE, RELEASED, Frame
@@ -285,7 +285,7 @@ def test_huge_layers_sort_another_way(monkeypatch):
     # only 3 bits for labels to try it
     monkeypatch.setattr(fastsearch, "DIRECT_BITS", 61)
     monkeypatch.setattr(fastsearch, "HASH_BITS", 61)
-    monkeypatch.setattr(fastsearch, "_HASH_SHIFT", np.uint64(3))
+    monkeypatch.setattr(fastkeys, "_HASH_SHIFT", np.uint64(3))  # _hash reads it there
     for text in (EXAMPLE, UNSOLVABLE, CROWD):
         board = parse(text)
         for goal in ("any", "all"):

@@ -42,9 +42,10 @@ class Kind(Protocol):
 
     Optional (see :func:`with_defaults` for the value a kind gets without):
 
-    - ``legacy``: this kind was the only one before there were kinds: its
-      routes also answer at ``/api/<route>``, ``/how-to-play`` is its guide,
-      and catalogue entries that name no kind are its. One kind at most.
+    - ``legacy``: this kind was the only one before there were kinds (its
+      cache keys, short-link ids and settings keep their names of then).
+      One kind at most. Its old addresses (``/api/<route>``,
+      ``/how-to-play``) are the web layer's table, :mod:`webapp.web.aliases`.
     - ``page_path``: the address of its playground (``/<name>``).
     - ``template``: the playground's template (``<name>.html``).
     - ``edit_mode``: the page's mode for a puzzle opened to be edited.
@@ -61,6 +62,9 @@ class Kind(Protocol):
       a worker's solve (e.g. a time limit it runs under), or None.
     - ``how_to_play_pictures()``: the guide's pictures by section, each
       ``(puzzle text, label, caption)``.
+    - ``how_to_play_figures()``: those pictures drawn, by section, each
+      ``(svg, caption)`` (by default each puzzle drawn by ``svg``, its
+      label on it); a kind whose guide needs more than ``svg`` draws them.
     - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
       puzzle gets when the kind picks them per puzzle (``config``: the web
       app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
@@ -131,6 +135,7 @@ class Kind(Protocol):
     def complete(self, answer: dict) -> dict: ...
     def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
     def how_to_play_pictures(self) -> dict: ...
+    def how_to_play_figures(self) -> dict: ...
     def time_limit(self, puzzle, config) -> float | None: ...
     def api_schemas(self) -> dict: ...
     def hint_options(self, options: dict) -> dict: ...

@@ -29,6 +29,7 @@ KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
 
@@ -71,6 +72,7 @@ def with_defaults(kind) -> Kind:
         "complete": lambda answer: answer,
         "job_note": lambda puzzle, options, limits: None,
         "how_to_play_pictures": lambda: {},
+        "how_to_play_figures": lambda: _drawn_pictures(kind),
         "time_limit": lambda puzzle, config: None,
         "card_facts": lambda puzzle, item: _card_facts(kind, puzzle, item),
         "api_schemas": lambda: {},  # the API's description then says only what every kind shares
@@ -100,6 +102,20 @@ def first_move_hint(kind, answer: dict) -> dict:
     return {"status": answer["status"], "move": move, "length": answer.get("length"),
             kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
             "summary": answer.get("summary")}
+
+
+def _drawn_pictures(kind) -> dict[str, list[tuple[str, str]]]:
+    """The guide's pictures by default: each puzzle of ``how_to_play_pictures``
+    drawn by the kind's ``svg``, its label on the picture for screen readers."""
+    drawn = {}
+    for section, shown in kind.how_to_play_pictures().items():
+        drawn[section] = []
+        for text, label, caption in shown:
+            svg = kind.svg(kind.parse(text))
+            if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
+                svg = svg.replace("<svg", f'<svg role="img" aria-label="{html.escape(label)}"', 1)
+            drawn[section].append((svg, caption))
+    return drawn
 
 
 def _card_facts(kind, puzzle, item: dict) -> list[str]:

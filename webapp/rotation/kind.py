@@ -103,6 +103,13 @@ class RotationKind:
         """
         return f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
 
+    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
+        """The guide's pictures, drawn here rather than by :meth:`svg`: the
+        board as the viewer sees it, the gap named, a stick on its way out."""
+        from .howto import figures
+
+        return figures()
+
     def link_id_text(self, text: str) -> str:
         """The text hashed for a short link's id: the board alone, as before
         kinds, so the same board keeps its id."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
+
+from ..resources import folder
 
 __all__ = ["FIGURES", "figure_colour", "figure_shape", "outline"]
 
-PATH = Path(__file__).resolve().parents[2] / "static" / "js" / "kinds" / "triangle-figures.json"
+PATH = folder("static") / "js" / "kinds" / "triangle-figures.json"
 FIGURES = json.loads(PATH.read_text(encoding="utf-8"))
 
 

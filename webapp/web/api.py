@@ -1,11 +1,11 @@
 """The JSON API, written once for every puzzle kind (:mod:`webapp.kinds`).
 
-Each route is at ``/api/<kind>/<name>`` (``/api/sliding/solve``, ...); the
-legacy kind's (rotation's, see :func:`webapp.kinds.legacy`) routes are also
-where they were before there were kinds (``/api/solve``, ...), with the same
-fields. Every answer to bad input is a 400 with a message; a parser's
-messages keep their line and column; a field the route does not read is
-refused, naming the ones it does. An unknown kind is a 404.
+Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...); the
+addresses from before there were kinds (``/api/solve``, ...) answer as
+they did, with the same fields (:mod:`webapp.web.aliases`, their table).
+Every answer to bad input is a 400 with a message; a parser's messages keep
+their line and column; a field the route does not read is refused, naming
+the ones it does. An unknown kind is a 404.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds
-from . import gallery, limits, links, solving
+from . import aliases, gallery, limits, links, solving
 from .pages import page_endpoint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -52,18 +52,17 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-#: The routes the legacy kind also answers at ``/api/<rule>``: (rule, view, methods).
-_LEGACY_ROUTES: list[tuple[str, object, list[str]]] = []
+#: Each route's view and methods, by rule: the old addresses
+#: (:mod:`webapp.web.aliases`) are answered by the same views.
+_VIEWS: dict[str, tuple[object, list[str]]] = {}
 
 
-def _route(rule: str, methods: list[str], legacy: bool = True):
-    """Register a view at ``/api/<kind>/<rule>``, and for the legacy kind at
-    ``/api/<rule>`` too when ``legacy`` (the address it had before kinds)."""
+def _route(rule: str, methods: list[str]):
+    """Register a view at ``/api/<kind>/<rule>``."""
     def register(view):
-        if legacy:
-            _LEGACY_ROUTES.append((rule, view, methods))
-        # an endpoint of its own: under the same one, /api/rotation/solve would
-        # be redirected to /api/solve (the rule whose defaults it matches)
+        _VIEWS[rule] = (view, methods)
+        # an endpoint of its own: under the same one, /api/<kind>/solve would
+        # be redirected to the old /api/solve (the rule whose defaults it matches)
         bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
         return view
@@ -71,21 +70,23 @@ def _route(rule: str, methods: list[str], legacy: bool = True):
 
 
 @bp.record
-def _legacy_routes(state) -> None:
-    """The legacy kind's addresses from before kinds, added when the app is
-    made, for the kind that is legacy then."""
-    kind = kinds.legacy()
+def _old_addresses(state) -> None:
+    """The old addresses of :mod:`webapp.web.aliases`, added when the app is
+    made (none when their kind is not registered then)."""
+    kind = aliases.kind()
     if kind is None:
         return
-    for rule, view, methods in _LEGACY_ROUTES:
-        state.add_url_rule(f"/{rule}", view_func=view, methods=methods,
-                           defaults={"kind": kind.name})
-    state.add_url_rule("/puzzles", view_func=legacy_puzzles_route, methods=["GET"])
+    for address, rule in aliases.API.items():
+        view, methods = _VIEWS[rule]
+        state.add_url_rule(address.removeprefix(bp.url_prefix), view_func=view,
+                           methods=methods, defaults={"kind": kind.name})
+    state.add_url_rule(aliases.PUZZLES.removeprefix(bp.url_prefix),
+                       view_func=old_puzzles_route, methods=["GET"])
 
 
 def _old_address() -> bool:
-    """Whether the request came to one of rotation's addresses from before
-    kinds (``/api/solve``, ...): those answer with exactly the fields they had."""
+    """Whether the request came to one of the old addresses
+    (:mod:`webapp.web.aliases`): those answer with exactly the fields they had."""
     return request.url_rule is not None and "<kind>" not in request.url_rule.rule
 
 
@@ -317,7 +318,7 @@ def links_route(kind: str):
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 
 
-@_route("shuffle", ["POST"], legacy=False)
+@_route("shuffle", ["POST"])
 def shuffle_route(kind: str):
     """A random puzzle from the request's fields (the kind's: rotation
     ``size``/``width``/``height``, ``sticks``; sliding ``width``, ``height``,
@@ -345,11 +346,11 @@ def _entry(entry) -> dict:
             "url": url_for("pages.gallery_puzzle", name=entry.name)}
 
 
-def legacy_puzzles_route():
-    """``/api/puzzles``: the legacy kind's (rotation's) puzzles with the
-    fields this address had before kinds: name, title, size, sticks,
-    optimal moves, the page's address."""
-    kind = kinds.legacy()
+def old_puzzles_route():
+    """``/api/puzzles``: the puzzles of the kind the old addresses belong to
+    (:mod:`webapp.web.aliases`), with the fields this address had then:
+    name, title, size, sticks, optimal moves, the page's address."""
+    kind = aliases.kind()
     out = []
     for e in gallery.entries():
         if e.kind == kind.name:
@@ -360,7 +361,7 @@ def legacy_puzzles_route():
     return jsonify(out)
 
 
-@_route("puzzles", ["GET"], legacy=False)
+@_route("puzzles", ["GET"])
 def puzzles_route(kind: str):
     """The kind's part of the puzzle library: name, title, the kind's
     summary (rotation: size, sticks), optimal moves, the page's address."""

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from flask import Flask
 
+from ..resources import folder
 from .jobs import JobManager
 from .seats import Seats
-
-ROOT = Path(__file__).resolve().parents[2]
+from .store import Store
 
 #: The servers that hold state shared by every web process, by the setting
 #: (and environment variable) that names each: none set, one process keeps
@@ -28,11 +27,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         "webapp",
         instance_path=instance,
         instance_relative_config=True,
-        static_folder=str(ROOT / "static"),
-        template_folder=str(ROOT / "templates"),
+        static_folder=str(folder("static")),
+        template_folder=str(folder("templates")),
     )
     app.config.from_mapping(
-        PUZZLES_DIR=str(ROOT / "puzzles"),
+        PUZZLES_DIR=str(folder("puzzles")),
         MAX_CONTENT_LENGTH=256 * 1024,
         SOLVE_MAX_STATES=5_000_000,      # states one solve may visit
         SOLVE_MAX_SECONDS=60.0,          # seconds one solve may run
@@ -65,10 +64,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault(name, None)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, openapi, outage, pages, security, store
+    from . import api, db, limits, openapi, outage, pages, security
 
     db.init_app(app)
-    app.extensions["playground_store"] = store.open_store(app)
+    app.extensions["playground_store"] = open_store(app)
     outage.init_app(app)
     security.init_app(app)
     limits.init_app(app)
@@ -88,3 +87,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     return app
+
+
+def open_store(app) -> Store:
+    """PostgreSQL when ``DATABASE_URL`` names it, else SQLite. At most
+    ``DATABASE_POOL_SIZE`` connections, by default one for each of
+    waitress's threads, so that no request waits for one."""
+    url = app.config.get("DATABASE_URL")
+    if not url:
+        from .db import SqliteStore
+
+        return SqliteStore()
+    try:
+        from .pgstore import PostgresStore
+    except ImportError as exc:
+        from .limits import MissingLibrary
+
+        raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
+                             "pip install -e '.[cluster]' (make setup installs them)") from exc
+    from .serving import WAITRESS
+
+    size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
+    return PostgresStore(url, app.logger, int(size))

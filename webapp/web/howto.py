@@ -1,25 +1,13 @@
-"""The pictures of the "How to play" pages: rotation's (``/how-to-play``),
-small boards as the viewer sees them, drawn by the engine's SVG helper, with
-the gap marked and a stick that falls out shown on its way down; and every
-other kind's, the puzzles its ``how_to_play_pictures`` names, drawn by its
-own ``svg``."""
+"""The pictures of the "How to play" pages, as the templates show them: each
+kind's ``how_to_play_figures`` (drawn by the kind; by default the puzzles its
+``how_to_play_pictures`` names, drawn by its own ``svg``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from markupsafe import Markup, escape
-
-from ..rotation import EXAMPLE, Board, Position, parse
-from ..rotation.svg import GAP_ARROW_COLOUR as GAP_ARROW
-from ..rotation.svg import board_svg, stick_colour
-
-CELL = 26
-
-#: Two sticks in the air, the lower one not yet on the floor: both fall
-#: together, one cell each, until they rest.
-SETTLE = "6\n######\n# 00 #\n#  1 #\n#  1 #\n#    #\n#### #\n"
+from markupsafe import Markup
 
 
 @dataclass(frozen=True)
@@ -28,90 +16,9 @@ class Picture:
     caption: str
 
 
-def _picture(board: Board, label: str, *, falling: Board | None = None,
-             name_the_gap: bool = False) -> Markup:
-    """``board`` as an inline SVG with its gap marked. ``falling``: the board
-    turned to the screen just before a release, whose missing sticks are shown
-    below the frame, leaving it."""
-    w, h = board.width * CELL, board.height * CELL
-    below = 0
-    ghosts = []
-    if falling is not None:
-        gone = [s for s in falling.sticks if s.symbol not in board.symbols()]
-        for s in gone:
-            length = s.length if s.vertical else 1
-            below = max(below, length * CELL + CELL // 2)
-            sw = (1 if s.vertical else s.length) * CELL - 6
-            ghosts.append(
-                f'<rect x="{s.col * CELL + 3}" y="{h + CELL // 3}" width="{sw}" '
-                f'height="{length * CELL - 6}" rx="6" fill="{stick_colour(s.symbol)}" '
-                f'opacity=".55" stroke="#1d2330" stroke-dasharray="4 3"/>'
-                f'<text x="{s.col * CELL + 3 + sw / 2:g}" y="{h + CELL // 3 + (length * CELL - 6) / 2:g}" '
-                f'font-size="{CELL * 0.6:g}" fill="#1d2330" text-anchor="middle" '
-                f'dominant-baseline="central" font-family="sans-serif">{s.symbol}</text>')
-    pad = CELL // 2
-    note = ""
-    if name_the_gap and board.gaps():
-        r, c = board.gaps()[0]
-        x = (c + 1) * CELL + 6
-        y = -pad / 2 if r == 0 else h + pad if r == board.height - 1 else (r + 0.5) * CELL
-        note = (f'<text x="{x}" y="{y:g}" font-size="{CELL * 0.55:g}" font-weight="700" '
-                f'font-family="system-ui, sans-serif" fill="{GAP_ARROW}" '
-                f'dominant-baseline="central">the gap</text>')
-    top = pad * 2 if name_the_gap else pad
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="howto-board" role="img" '
-        f'aria-label="{label}" viewBox="{-pad} {-top} {w + 2 * pad} {h + top + pad + below}" '
-        f'width="{w + 2 * pad}" height="{h + top + pad + below}">'
-        f'{board_svg(board, cell=CELL, labels=True)}{"".join(ghosts)}{note}</svg>'
-    )
-    return Markup(svg)
-
-
-@lru_cache(maxsize=1)
-def pictures() -> dict[str, list[Picture]]:
-    """The page's pictures by section: the board, settling, the example."""
-    example = parse(EXAMPLE)
-    start = Position(example).settle().position
-    first, second = start.play("LL")
-    settle_before = parse(SETTLE)
-    settle_after = Position(settle_before).settle().position.board
-    before_release = first.position.board.rotated(second.position.orientation)
-    return {
-        "board": [Picture(_picture(start.screen(), "A 7 by 7 frame with a gap in its top side "
-                                                   "and two sticks, 0 and 1", name_the_gap=True),
-                          "Walls are dark; the gap is marked with arrows. Stick 0 lies flat, "
-                          "stick 1 stands upright.")],
-        "settle": [
-            Picture(_picture(settle_before, "Before settling: stick 0 rests on nothing"),
-                    "Before: sticks in the air."),
-            Picture(_picture(settle_after, "After settling: both sticks fell one cell"),
-                    "After: both fell one cell, together, and rest."),
-        ],
-        "example": [
-            Picture(_picture(start.screen(), "The example at the start"), "Start."),
-            Picture(_picture(first.position.screen(), "After one turn left"),
-                    "After L: the top side is now on the left; both sticks fell."),
-            Picture(_picture(second.position.screen(), "After two turns left: stick 1 falls out",
-                             falling=before_release),
-                    f"After L, L: the gap is at the bottom and stick "
-                    f"{', '.join(second.released)} falls out. Solved in 2 moves."),
-        ],
-    }
-
-
 @lru_cache(maxsize=8)
 def kind_pictures(kind) -> dict[str, list[Picture]]:
-    """The pictures of a kind's How to play page, by section: the kind's
-    ``how_to_play_pictures`` drawn by its own ``svg``."""
-    return {section: [Picture(_kind_svg(kind, kind.parse(text), label), caption)
-                      for text, label, caption in shown]
-            for section, shown in kind.how_to_play_pictures().items()}
-
-
-def _kind_svg(kind, puzzle, label: str) -> Markup:
-    svg = kind.svg(puzzle)
-    # the label for screen readers goes on the picture itself
-    if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
-        svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
-    return Markup(svg)
+    """The pictures of a kind's How to play page, by section (drawn once:
+    they never change while the app runs)."""
+    return {section: [Picture(Markup(svg), caption) for svg, caption in shown]
+            for section, shown in kind.how_to_play_figures().items()}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 
 from .. import kinds
+from . import aliases
 from .outage import ServerDown
 from .store import StoreDown, current
 
@@ -35,7 +36,7 @@ def _digits(text: str) -> str:
 def store(puzzle, kind: str | None = None) -> str:
     """Store ``puzzle`` of ``kind`` (by default the kind from before kinds,
     as callers of then expect) if new, and return its id."""
-    found = kinds.get(kind) if kind is not None else kinds.legacy() or kinds.KINDS[0]
+    found = kinds.get(kind) if kind is not None else aliases.default_kind()
     kind = found.name
     text = found.text(puzzle)
     try:

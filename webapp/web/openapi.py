@@ -4,8 +4,8 @@ It is made from the registry of kinds (:mod:`webapp.kinds`), as the routes
 themselves are (:mod:`webapp.web.api`): what every kind shares is written
 here once (bodies, errors, jobs, the fields every answer carries); each
 kind's paths come from its attributes (``option_fields``,
-``shuffle_fields``, ``counter``, ``depth_field``, ``example``, ``legacy``)
-and the JSON Schemas of its own fields and answers (``api_schemas()``). A
+``shuffle_fields``, ``counter``, ``depth_field``, ``example``; the old
+addresses from :mod:`webapp.web.aliases`) and the JSON Schemas of its own fields and answers (``api_schemas()``). A
 new kind is described with no edit here; one without ``api_schemas`` gets
 fields and answers of any shape.
 
@@ -24,7 +24,7 @@ import json
 from flask import Blueprint, Response
 
 from .. import kinds
-from . import api
+from . import aliases, api
 
 bp = Blueprint("openapi", __name__)
 
@@ -346,12 +346,14 @@ def _operations(kind, legacy: bool = False) -> dict:
                 "moves": {"type": ["integer", "null"], "description": "the fewest moves (null: none)"},
                 "url": _STRING})}, "Every puzzle of this kind in the library."),
             **_errors("429")})
-    prefix = "/api" if legacy else f"/api/{name}"
+    old = {route: address for address, route in aliases.API.items()}
     out = {}
     views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
              "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
              "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route}
     for route, (method, what, responses) in routes.items():
+        if legacy and route not in old:
+            continue
         operation = {"operationId": f"{'legacy' if legacy else name}_{route}",
                      "tags": ["legacy" if legacy else name], "summary": what,
                      "description": _words(views[route]), "responses": responses}
@@ -359,7 +361,7 @@ def _operations(kind, legacy: bool = False) -> dict:
             operation["requestBody"] = _shuffle_body(kind)
         elif method == "post":
             operation["requestBody"] = _puzzle_body(kind, route)
-        out[f"{prefix}/{route}"] = {method: operation}
+        out[old[route] if legacy else f"/api/{name}/{route}"] = {method: operation}
     return out
 
 
@@ -392,10 +394,10 @@ def _legacy_puzzles(kind) -> dict:
     fields = {"name": _STRING, "title": _STRING, "width": summary.get("width", {}),
               "height": summary.get("height", {}), "sticks": summary.get("sticks", {}),
               "moves": {"type": ["integer", "null"]}, "url": _STRING}
-    return {"/api/puzzles": {"get": {
+    return {aliases.PUZZLES: {"get": {
         "operationId": "legacy_puzzles", "tags": ["legacy"],
         "summary": f"The {kind.title} puzzles in the library, as before kinds",
-        "description": _words(api.legacy_puzzles_route),
+        "description": _words(api.old_puzzles_route),
         "responses": {"200": _json({"type": "array", "items": {
             "type": "object", "properties": fields, "required": list(fields)}}, "The puzzles."),
             **_errors("429")}}}}
@@ -407,7 +409,7 @@ def document() -> dict:
     for kind in kinds.KINDS:
         schemas.update(_kind_schemas(kind))
         paths.update(_operations(kind))
-    legacy = kinds.legacy()
+    legacy = aliases.kind()
     if legacy is not None:
         paths.update(_operations(legacy, legacy=True))
         paths.update(_legacy_puzzles(legacy))

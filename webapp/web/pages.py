@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from .. import kinds
-from . import gallery, howto, links
+from . import aliases, gallery, howto, links
 
 bp = Blueprint("pages", __name__)
 
@@ -51,7 +51,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
 
 
 def _how_to_play_url(kind) -> str:
-    return url_for("pages.how_to_play") if kind.legacy else \
+    return url_for("pages.how_to_play") if aliases.is_old_kind(kind) else \
         url_for("pages.how_to_play_kind", kind=kind.name)
 
 
@@ -151,27 +151,28 @@ def short_link(link_id: str):
     return _open(kinds.get(name), puzzle)
 
 
-@bp.get("/how-to-play")
+@bp.get(aliases.HOW_TO_PLAY)
 def how_to_play():
-    """The guide of the kind from before kinds (rotation), at its old address."""
-    kind = kinds.legacy() or kinds.home()
-    if not kind.legacy:
+    """The guide of the old addresses' kind (:mod:`webapp.web.aliases`), at
+    its old address; without that kind, the front page's kind's guide."""
+    kind = aliases.kind() or kinds.home()
+    if not aliases.is_old_kind(kind):
         return redirect(url_for("pages.how_to_play_kind", kind=kind.name))
     entry = gallery.find_board(kind.parse(kind.example), kind.name)
     example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry \
         else url_for(page_endpoint(kind))
-    return render_template(kind.how_to_play_template, pictures=howto.pictures(),
+    return render_template(kind.how_to_play_template, pictures=howto.kind_pictures(kind),
                            example_url=example_url)
 
 
 @bp.get("/how-to-play/<kind>")
 def how_to_play_kind(kind: str):
-    """How to play a kind: the legacy kind's page is ``/how-to-play`` itself."""
+    """How to play a kind: the old addresses' kind's page is ``/how-to-play`` itself."""
     try:
         found = kinds.get(kind)
     except KeyError:
         abort(404)
-    if found.legacy:
+    if aliases.is_old_kind(found):
         return redirect(url_for("pages.how_to_play"))
     return render_template(found.how_to_play_template, kind=found,
                            pictures=howto.kind_pictures(found),

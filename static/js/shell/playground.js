@@ -5,7 +5,7 @@
 // and keeping the work over a reload. The kind module draws, edits and
 // animates its board and names its moves; the server decides every rule.
 //
-// A kind gives (see static/js/kinds/sliding.js):
+// A kind gives (see static/js/kinds/sliding/kind.js):
 //   name, mount(shell) -> view with
 //     view.show(text, marks), view.animate(fromText, toText, {speed}) (a promise),
 //     view.describe(text) (words for screen readers), view.size(text) (cells),
@@ -26,18 +26,18 @@
 // step forward), solveOptions() (the goal, say, sent with a solve),
 // buildSolutionTimeline(answer), moveOnce(request), fetchHint(asked),
 // showHint(answer), timing and the words of `texts`
-// (see static/js/kinds/rotation.js).
+// (see static/js/kinds/rotation/kind.js).
 
-import { post } from "../api.js";
-import { prefersReducedMotion } from "../animate.js";
-import { plural } from "../format.js";
-import { Jobs, JobStopped, unfinished } from "../jobs.js";
-import { installShortcuts } from "../keys.js";
-import { MoveList } from "../movelist.js";
+import { post } from "../common/api.js";
+import { prefersReducedMotion } from "../common/motion.js";
+import { plural } from "../common/format.js";
+import { Jobs, JobStopped, unfinished } from "../common/jobs.js";
+import { installShortcuts } from "../common/keys.js";
+import { MoveList } from "./movelist.js";
 import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
 import { forgetLinkMoves, linkMoves, share } from "./share.js";
-import { announceSolved } from "../solved.js";
+import { announceSolved } from "../common/solved.js";
 
 const $ = (selector) => document.querySelector(selector);
 

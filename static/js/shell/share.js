@@ -2,8 +2,8 @@
 // puzzle (the full one carries the puzzle in ?p=, the short one is /s/<id>),
 // add play=1 when asked, show it and copy it.
 
-import { post } from "../api.js";
-import { copyText } from "../files.js";
+import { post } from "../common/api.js";
+import { copyText } from "../common/files.js";
 
 const $ = (selector) => document.querySelector(selector);
 

@@ -1,5 +1,5 @@
 // The /triangle page: the shared playground shell with the triangle kind.
 
-import { startTriangle } from "./kinds/triangle.js";
+import { startTriangle } from "./kind.js";
 
 startTriangle();

@@ -8,9 +8,9 @@
 // (/api/sliding/move, /parse, /shuffle); the page reads the canonical text
 // only to draw it.
 
-import { post } from "../api.js";
-import { prefersReducedMotion } from "../animate.js";
-import { count, duration, isNumber, plural } from "../format.js";
+import { post } from "../../common/api.js";
+import { prefersReducedMotion } from "../../common/motion.js";
+import { count, duration, isNumber, plural } from "../../common/format.js";
 
 const $ = (selector) => document.querySelector(selector);
 

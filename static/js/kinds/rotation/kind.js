@@ -7,24 +7,23 @@
 // the falls it causes) animated on the canvas, and the words for them. The
 // server decides every move; this page only draws what it answers.
 
-import { announce } from "../announce.js";
-import { post } from "../api.js";
-import { animateStep } from "../animate.js";
-import { cellWords, describeBoard } from "../describe.js";
-import { Editor } from "../editor.js";
-import { copyText, downloadText } from "../files.js";
-import { duration, isNumber, named, plural } from "../format.js";
-import { Grid, WALL, EMPTY } from "../grid.js";
-import { Jobs } from "../jobs.js";
-import { focusAfterPointerPick, installShortcuts } from "../keys.js";
-import { askMove, prefetchTurns, warmUp } from "../nextsteps.js";
-import { BoardView } from "../render.js";
-import { followAddress, saveDesign, savedDesign } from "../storage.js";
-import { Tabs } from "../tabs.js";
-import { Playground } from "../shell/playground.js";
-import { say, setAnswer } from "../shell/messages.js";
-import { forgetLinkMoves, linkMoves, share } from "../shell/share.js";
-import { announceSolved } from "../solved.js";
+import { announce } from "../../common/announce.js";
+import { post } from "../../common/api.js";
+import { animateStep } from "./animate.js";
+import { cellWords, describeBoard } from "./describe.js";
+import { Editor } from "./editor.js";
+import { copyText, downloadText } from "../../common/files.js";
+import { duration, isNumber, named, plural } from "../../common/format.js";
+import { Grid, WALL, EMPTY } from "./grid.js";
+import { Jobs } from "../../common/jobs.js";
+import { focusAfterPointerPick, installShortcuts } from "../../common/keys.js";
+import { askMove, prefetchTurns, warmUp } from "./nextsteps.js";
+import { BoardView } from "./render.js";
+import { Tabs } from "../../common/tabs.js";
+import { Playground } from "../../shell/playground.js";
+import { say, setAnswer } from "../../shell/messages.js";
+import { forgetLinkMoves, linkMoves, share } from "../../shell/share.js";
+import { announceSolved } from "../../common/solved.js";
 
 const $ = (selector) => document.querySelector(selector);
 const initial = JSON.parse($("#initial").textContent);
@@ -604,8 +603,8 @@ function afterDesignChange(message = "") {
   render();
   publish();
   const text = state.design.toText();
-  saveDesign(text);
-  followAddress(text);
+  pg.keeper.saveDrawing(text);
+  pg.keeper.followDrawing(text);
   pg.keep();
   warmUpSoon();
 }
@@ -939,7 +938,7 @@ canvas.addEventListener("pointerup", (e) => {
 // The page at "/" with no puzzle in its address brings back the last drawing.
 function restoreDrawing() {
   if (window.location.pathname !== "/" || new URLSearchParams(window.location.search).has("p")) return false;
-  const text = savedDesign();
+  const text = pg.keeper.savedDrawing();
   if (!text || text === initial.board) return false;
   let grid;
   try {
@@ -951,7 +950,7 @@ function restoreDrawing() {
   state.undo.push(state.design); // Undo brings back the example
   state.design = grid;
   $("#puzzle-title").textContent = "Your puzzle";
-  followAddress(text);
+  pg.keeper.followDrawing(text);
   return true;
 }
 

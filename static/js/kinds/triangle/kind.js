@@ -1,5 +1,5 @@
 // The triangle puzzle in the browser: the big triangle and the tray of
-// pieces (drawn by triangle-draw.js), the placement changed one piece at a
+// pieces (drawn by draw.js), the placement changed one piece at a
 // time (a drag from the tray onto a slot, a tap on a placed piece or R to
 // turn it, a drag off the triangle to take it out), each move the server's
 // word (/api/triangle/move gives the placement after it and the edges that
@@ -8,18 +8,18 @@
 // Undo, Restart, Play and keeping the work over a reload come from the shell.
 // A solution's timeline puts the pieces in place one by one.
 
-import { post } from "../api.js";
-import { prefersReducedMotion } from "../animate.js";
-import { count, duration, isNumber, plural } from "../format.js";
-import { JobStopped } from "../jobs.js";
-import { Playground } from "../shell/playground.js";
-import { announceSolved } from "../solved.js";
-import { mountEditor } from "./triangle-editor.js";
-import { mountPieceEditor } from "./triangle-pieces.js";
-import { installKeys, markCursor } from "./triangle-keys.js";
-import { TRACE_STEPS, traceCounter, traceMarks, traceStepWords, traceTimeline } from "./triangle-search.js";
-import { linkMoves, movesOfLink } from "./triangle-link.js";
-import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./triangle-draw.js";
+import { post } from "../../common/api.js";
+import { prefersReducedMotion } from "../../common/motion.js";
+import { count, duration, isNumber, plural } from "../../common/format.js";
+import { JobStopped } from "../../common/jobs.js";
+import { Playground } from "../../shell/playground.js";
+import { announceSolved } from "../../common/solved.js";
+import { mountEditor } from "./editor.js";
+import { mountPieceEditor } from "./pieces.js";
+import { installKeys, markCursor } from "./keys.js";
+import { TRACE_STEPS, traceCounter, traceMarks, traceStepWords, traceTimeline } from "./search.js";
+import { linkMoves, movesOfLink } from "./link.js";
+import { boardMarkup, centroid, parsePuzzle, slotAt, slotPoints, trayPoints } from "./draw.js";
 
 const $ = (selector) => document.querySelector(selector);
 

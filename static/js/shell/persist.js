@@ -9,8 +9,8 @@
 import { post } from "../common/api.js";
 
 const ADDRESS_DELAY_MS = 400;
-// The key the rotation page kept its drawing under before kinds: kept, so a
-// drawing made then still comes back.
+// The key a drawing was kept under before kinds: kept, so a drawing made
+// then still comes back.
 const DRAWING_KEY = "rotation-playground:design";
 // A play longer than this is not worth a full localStorage entry.
 const MAX_SAVED_STEPS = 2000;
@@ -35,7 +35,7 @@ export class Keeper {
     }
   }
 
-  // `more`: what else a kind keeps with its work (rotation: the goal, the tab).
+  // `more`: what else a kind keeps with its work (a goal, a tab).
   save({ start, title, steps, cursor, ...more }) {
     const kept = steps && steps.length <= MAX_SAVED_STEPS ? steps : null;
     const write = (work) => localStorage.setItem(this.key, JSON.stringify({ ...more, start, title, ...work }));
@@ -61,8 +61,8 @@ export class Keeper {
     followAddress(text, `/api/${this.kind}/share`, this.address);
   }
 
-  // A drawing kept on its own (rotation's page at "/" brings back the last
-  // board drawn, whatever work is kept with it).
+  // A drawing kept on its own (a kind's page may bring back the last board
+  // drawn, whatever work is kept with it).
   savedDrawing() {
     try {
       return localStorage.getItem(DRAWING_KEY);
@@ -79,9 +79,9 @@ export class Keeper {
     }
   }
 
-  // The drawing's address: the page at "/" with the code of /api/share.
-  followDrawing(text) {
-    followAddress(text, "/api/share", this.address);
+  // The drawing's address: the code of `sharePath` (the kind's share route).
+  followDrawing(text, sharePath) {
+    followAddress(text, sharePath, this.address);
   }
 }
 

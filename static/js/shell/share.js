@@ -8,7 +8,7 @@ import { copyText } from "../common/files.js";
 const $ = (selector) => document.querySelector(selector);
 
 // path: the kind's /share or /links route; payload: what it needs; more:
-// what the link carries besides the puzzle (rotation: the turns played).
+// what the link carries besides the puzzle (the moves played).
 export async function share(path, payload, more = {}) {
   const msg = $("#share-message");
   try {

@@ -1,4 +1,6 @@
-// The playground at "/": the shared playground shell (static/js/shell/)
-// with the rotation kind, which draws, edits and animates its board.
+// The rotation page ("/"): the shared playground shell with the rotation kind.
 
-import "./kind.js";
+import { startPlayground } from "../../shell/playground.js";
+import { rotation } from "./kind.js";
+
+startPlayground(rotation);

@@ -1,5 +1,6 @@
 // The /triangle page: the shared playground shell with the triangle kind.
 
-import { startTriangle } from "./kind.js";
+import { startPlayground } from "../../shell/playground.js";
+import { triangle } from "./kind.js";
 
-startTriangle();
+startPlayground(triangle);

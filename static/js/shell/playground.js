@@ -37,12 +37,11 @@
 // (after the start-up: a kind may name an unsolvable start).
 // The page has the ids of templates/_playground.html (#board, #solve, #play, ...).
 
-import { Jobs } from "../common/jobs.js";
+import { Jobs, JobStopped } from "../common/jobs.js";
 import { installShortcuts } from "../common/keys.js";
 import { MoveList } from "./movelist.js";
 import { keepFocus, say, setAnswer } from "./messages.js";
 import { Keeper } from "./persist.js";
-import { JobStopped } from "../common/jobs.js";
 import { timeline, TIMING } from "./timeline.js";
 import { solving } from "./solving.js";
 import { hinting } from "./hinting.js";

@@ -18,7 +18,7 @@
 //     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
 //     replay(text, moves) -> boards, predict(text, move) -> board | null,
 //     linkMoves(steps), movesOfLink(text) (throws an Error naming what cannot be read);
-//     a word a kind leaves out is the jobs' own (static/js/common/jobs.js).
+//     progress and stopped words a kind leaves out are the jobs' own (common/jobs.js).
 // Optional, for a kind whose board is more than a text (a drawing turned by
 // a trajectory, a placement of pieces): plain values
 //   apiBase ("/api/<name>"), timing, texts, moveList (the move list's

@@ -88,7 +88,7 @@ def test_axe_phone_playground(phone):
 
 # ------------------------------------------------------- 5: reduce motion
 # Counts the board's pictures: every draw of the page's BoardView (the module
-# the page already loaded, so the patch reaches app.js's view) and the time
+# the page already loaded, so the patch reaches the rotation page's view) and the time
 # the canvas is marked as animating.
 COUNT_DRAWS = """async () => {
   const m = await import('/static/js/kinds/rotation/render.js');

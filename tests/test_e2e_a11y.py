@@ -88,10 +88,10 @@ def test_axe_phone_playground(phone):
 
 # ------------------------------------------------------- 5: reduce motion
 # Counts the board's pictures: every draw of the page's BoardView (the module
-# the page already loaded, so the patch reaches app.js's view) and the time
+# the page already loaded, so the patch reaches the rotation page's view) and the time
 # the canvas is marked as animating.
 COUNT_DRAWS = """async () => {
-  const m = await import('/static/js/render.js');
+  const m = await import('/static/js/kinds/rotation/render.js');
   const draw = m.BoardView.prototype.draw;
   window.__draws = [];
   m.BoardView.prototype.draw = function (scene) {
@@ -140,7 +140,7 @@ def test_reduce_motion_makes_a_turn_instant(calm_page):
 def test_reduce_motion_is_read_live_and_stops_css_transitions(calm_page):
     calm = calm_page
     calm.goto("/")
-    motion = "async () => (await import('/static/js/animate.js')).prefersReducedMotion()"
+    motion = "async () => (await import('/static/js/common/motion.js')).prefersReducedMotion()"
     duration = "() => getComputedStyle(document.querySelector('#solve')).transitionDuration"
     assert calm.evaluate(motion) is True
     assert calm.evaluate(duration) == "0s"
@@ -155,8 +155,8 @@ def test_reduce_motion_is_read_live_and_stops_css_transitions(calm_page):
 # highlight or the cursor. For each region: how many pixels changed and the
 # best contrast of a changed pixel against the pixel it covers.
 DRAW_DIFF = """async ([text, extra, regions]) => {
-  const {BoardView} = await import('/static/js/render.js');
-  const {Grid} = await import('/static/js/grid.js');
+  const {BoardView} = await import('/static/js/kinds/rotation/render.js');
+  const {Grid} = await import('/static/js/kinds/rotation/grid.js');
   const box = document.createElement('div');
   box.style.width = '400px';
   document.body.prepend(box);

@@ -1,7 +1,7 @@
 """Contrast of the colours a player has to tell apart (WCAG 2.2 AA): sticks,
 walls and the gap against the floor at 3:1 or more, every letter on a stick
 and every text colour of the stylesheet against its background at 4.5:1 or
-more. The canvas (static/js/render.js) and the SVG pictures
+more. The canvas (static/js/kinds/rotation/render.js) and the SVG pictures
 (webapp/rotation/svg.py) share one palette: both files are read here and
 must agree."""
 
@@ -15,7 +15,7 @@ import pytest
 from webapp.rotation import svg
 
 ROOT = Path(__file__).resolve().parents[1]
-RENDER_JS = (ROOT / "static" / "js" / "render.js").read_text()
+RENDER_JS = (ROOT / "static" / "js" / "kinds" / "rotation" / "render.js").read_text()
 STYLE_CSS = (ROOT / "static" / "style.css").read_text()
 
 

@@ -158,7 +158,7 @@ def test_index_shows_the_example(client):
 
 
 def test_static_files(client):
-    for path, kind in [("/static/js/app.js", "javascript"), ("/static/style.css", "css"),
+    for path, kind in [("/static/js/kinds/rotation/page.js", "javascript"), ("/static/style.css", "css"),
                        ("/static/favicon.svg", "svg")]:
         response = client.get(path)
         assert response.status_code == 200, path

@@ -235,9 +235,9 @@ def test_any_tray_and_placement_draw_every_figure_on_its_edge(n, side, data):
 
 
 def test_the_board_reads_the_same_description():
-    """triangle-draw.js keeps no figure data of its own: it reads the file
+    """kinds/triangle/draw.js keeps no figure data of its own: it reads the file
     svg.py reads (compared in the browser by test_e2e_issue18_triangle_pictures)."""
-    js = (Path(__file__).resolve().parents[1] / "static" / "js" / "kinds" / "triangle-draw.js").read_text()
-    assert '"./triangle-figures.json"' in js
+    js = (Path(__file__).resolve().parents[1] / "static" / "js" / "kinds" / "triangle" / "draw.js").read_text()
+    assert '"../triangle-figures.json"' in js
     for own in ("hexagon", "137.508", "0.14", "#fffdf7"):
         assert own not in js, own

@@ -1,8 +1,8 @@
 // The gallery: each card of a puzzle solved on this browser says so, with
-// the fewest moves and the shortest time (static/js/solved.js keeps them).
+// the fewest moves and the shortest time (static/js/common/solved.js keeps them).
 
-import { plural } from "./format.js";
-import { clock, solvedRecords } from "./solved.js";
+import { plural } from "./common/format.js";
+import { clock, solvedRecords } from "./common/solved.js";
 
 const records = solvedRecords();
 for (const card of document.querySelectorAll(".card[data-puzzle]")) {

@@ -85,7 +85,7 @@ class RotationKind:
     #: short-link ids and config keys from then stay as they were.
     legacy = True
     page_path = "/"
-    template = "playground.html"
+    template = "rotation.html"
     edit_mode = "draw"
     how_to_play_template = "how_to_play.html"
     #: SOLVE_MAX_STATES, SOLVE_MAX_SECONDS, ... as before kinds.

@@ -3,7 +3,7 @@
 // solver's answer, and the focus kept on a control that a busy moment
 // disabled.
 
-import { announce } from "../announce.js";
+import { announce } from "../common/announce.js";
 
 const $ = (selector) => document.querySelector(selector);
 

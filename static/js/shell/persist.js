@@ -6,9 +6,12 @@
 // which opens the saved work, never the board before the change. No
 // history entry per edit.
 
-import { post } from "../api.js";
+import { post } from "../common/api.js";
 
 const ADDRESS_DELAY_MS = 400;
+// The key a drawing was kept under before kinds: kept, so a drawing made
+// then still comes back.
+const DRAWING_KEY = "rotation-playground:design";
 // A play longer than this is not worth a full localStorage entry.
 const MAX_SAVED_STEPS = 2000;
 
@@ -16,8 +19,7 @@ export class Keeper {
   constructor(kind) {
     this.kind = kind;
     this.key = `rotation-playground:${kind}:work`;
-    this.timer = null;
-    this.latest = null;
+    this.address = { timer: null, latest: null };
     this.kept = false; // the last save reached the browser's storage
   }
 
@@ -33,7 +35,7 @@ export class Keeper {
     }
   }
 
-  // `more`: what else a kind keeps with its work (rotation: the goal, the tab).
+  // `more`: what else a kind keeps with its work (a goal, a tab).
   save({ start, title, steps, cursor, ...more }) {
     const kept = steps && steps.length <= MAX_SAVED_STEPS ? steps : null;
     const write = (work) => localStorage.setItem(this.key, JSON.stringify({ ...more, start, title, ...work }));
@@ -51,23 +53,53 @@ export class Keeper {
   }
 
   followAddress(text) {
-    this.latest = text;
     // a reload before the share code comes must not open the old board
     const plain = `/${this.kind}`;
     if (this.kept && window.location.pathname + window.location.search !== plain) {
       history.replaceState(history.state, "", plain);
     }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(async () => {
-      try {
-        const body = await post(`/api/${this.kind}/share`, { board: text });
-        if (this.latest !== text || !body.url) return;
-        const url = new URL(body.url, window.location.origin);
-        // a play=1 is for the first opening only, not for every reload
-        history.replaceState(history.state, "", url.pathname + url.search);
-      } catch {
-        // the address stays as it was; the saved copy still has the board
-      }
-    }, ADDRESS_DELAY_MS);
+    followAddress(text, `/api/${this.kind}/share`, this.address);
   }
+
+  // A drawing kept on its own (a kind's page may bring back the last board
+  // drawn, whatever work is kept with it).
+  savedDrawing() {
+    try {
+      return localStorage.getItem(DRAWING_KEY);
+    } catch {
+      return null; // storage blocked (private mode, policy): nothing saved
+    }
+  }
+
+  saveDrawing(text) {
+    try {
+      localStorage.setItem(DRAWING_KEY, text);
+    } catch {
+      // full or blocked: the address still keeps the board
+    }
+  }
+
+  // The drawing's address: the code of `sharePath` (the kind's share route).
+  followDrawing(text, sharePath) {
+    followAddress(text, sharePath, this.address);
+  }
+}
+
+// The address follows `text`: the share code from `sharePath`, asked for
+// once per pause in editing (`pending` holds the timer between calls), never
+// a history entry per edit.
+export function followAddress(text, sharePath, pending) {
+  pending.latest = text;
+  clearTimeout(pending.timer);
+  pending.timer = setTimeout(async () => {
+    try {
+      const body = await post(sharePath, { board: text });
+      if (pending.latest !== text || !body.url) return;
+      const url = new URL(body.url, window.location.origin);
+      // a play=1 is for the first opening only, not for every reload
+      history.replaceState(history.state, "", url.pathname + url.search);
+    } catch {
+      // the address stays as it was; the saved copy still has the board
+    }
+  }, ADDRESS_DELAY_MS);
 }

@@ -2,13 +2,13 @@
 // puzzle (the full one carries the puzzle in ?p=, the short one is /s/<id>),
 // add play=1 when asked, show it and copy it.
 
-import { post } from "../api.js";
-import { copyText } from "../files.js";
+import { post } from "../common/api.js";
+import { copyText } from "../common/files.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 // path: the kind's /share or /links route; payload: what it needs; more:
-// what the link carries besides the puzzle (rotation: the turns played).
+// what the link carries besides the puzzle (the moves played).
 export async function share(path, payload, more = {}) {
   const msg = $("#share-message");
   try {

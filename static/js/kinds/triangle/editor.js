@@ -3,9 +3,9 @@
 // (a pasted puzzle is checked by /api/triangle/parse; a malformed one shows
 // the server's message with its line and column and keeps the puzzle shown).
 
-import { post } from "../api.js";
-import { isNumber } from "../format.js";
-import { parsePuzzle } from "./triangle-draw.js";
+import { post } from "../../common/api.js";
+import { isNumber } from "../../common/format.js";
+import { parsePuzzle } from "./draw.js";
 
 const $ = (selector) => document.querySelector(selector);
 

@@ -4,7 +4,7 @@
 // ends on the search's first solution; when the trace was cut, one last
 // step puts that solution in place whole.
 
-import { count, plural } from "../format.js";
+import { count, plural } from "../../common/format.js";
 
 // How many moves the page asks for: a long search is cut there.
 export const TRACE_STEPS = 1500;

@@ -2,16 +2,16 @@
 // button that jumps to its step), a label saying whose moves they are, and a
 // scrubber over the steps.
 
-const LABELS = { solution: "Shortest solution", play: "Your turns" };
+const LABELS = { solution: "Solution", play: "Your moves" };
 
-const turnTitle = (move, i) => `Move ${i + 1}: turn ${move === "L" ? "left" : "right"}`;
+const moveTitle = (move, i) => `Move ${i + 1}: ${move}`;
 
 export class MoveList {
-  // onJump(step) is called with the step to show; a kind whose moves are
-  // not rotation's turns gives chipTitle(move, i) and its own labels (each
-  // a text, or a function of the timeline), and chipText(move) when its
-  // moves are not short strings (objects, say).
-  constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = turnTitle, labels = LABELS, chipText = String }) {
+  // onJump(step) is called with the step to show; a kind gives
+  // chipTitle(move, i) and its own labels (each a text, or a function of
+  // the timeline), and chipText(move) when its moves are not short strings
+  // (objects, say).
+  constructor({ list, label, scrubber, scrubRow, onJump, chipTitle = moveTitle, labels = LABELS, chipText = String }) {
     Object.assign(this, { list, label, scrubber, scrubRow, chipTitle, labels, chipText });
     this.shown = null; // "kind:moves" of the chips in the list
     list.addEventListener("click", (e) => {

@@ -12,7 +12,7 @@ const TRAY_STEP_X = 1.08;
 const TRAY_STEP_Y = H + 0.16;
 // The figures' shapes, colours and sizes, and where an edge's number goes:
 // one description shared with the server's pictures (webapp/triangle/svg.py).
-export const FIGURES = await (await fetch(new URL("./triangle-figures.json", import.meta.url))).json();
+export const FIGURES = await (await fetch(new URL("../triangle-figures.json", import.meta.url))).json();
 
 // ------------------------------------------------------------- the text
 // The canonical text as {figures, pieces: [[x, y, z], ...], n}; null when it

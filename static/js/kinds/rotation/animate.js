@@ -3,6 +3,8 @@
 // has travelled the distance the engine reported. The final picture is
 // always the engine's own positions.
 
+import { prefersReducedMotion } from "../../common/motion.js";
+
 // Gravity in frame coordinates for each orientation (quarter turns clockwise):
 // the frame's bottom, right, top, left side. This is how the server counts.
 export const GRAVITY = [[1, 0], [0, 1], [-1, 0], [0, -1]];
@@ -11,10 +13,6 @@ const TURN_MS = 520;
 const REDUCED_HOLD_MS = 120;
 const G = 55; // cells per second squared at 1x
 
-// Read on every step, not once: the setting can change while the page is open.
-export function prefersReducedMotion() {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 const easeInOut = (t) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 

@@ -2,7 +2,7 @@
 // possible next turns are fetched, so that a turn starts the moment its key
 // is pressed. A missing or failed one is simply asked for again.
 
-import { post } from "./api.js";
+import { post } from "../../common/api.js";
 
 const MAX_REMEMBERED = 256;
 const known = new Map(); // "orientation|move|board" -> Promise of the step

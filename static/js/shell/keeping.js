@@ -1,0 +1,122 @@
+// Keeping and sharing the work: what is saved in the browser (and the
+// address that follows the start), Share's links, a link's moves made again,
+// and the start-up: the work kept, or the puzzle of the address, or Play
+// when the link asks.
+// These are the shell's methods (static/js/shell/playground.js).
+
+import { plural } from "../common/format.js";
+import { forgetLinkMoves, linkMoves, share } from "./share.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export const keeping = {
+  // Saved in the browser, and the address follows the start.
+  keep() {
+    if (this.kind.keep) {
+      this.kind.keep(this);
+      return;
+    }
+    const t = this.state.timeline;
+    const play = t && t.kind === "play";
+    this.keeper.save({ start: this.state.start, title: this.state.title, steps: play ? t.steps : null,
+      cursor: play ? t.cursor : 0 });
+  },
+
+  // The link carries the puzzle, and with "the moves played so far" ticked
+  // the moves too (?moves=, written by the kind's words.linkMoves).
+  share(which) {
+    if (this.kind.share) return this.kind.share(this, which);
+    const t = this.state.timeline;
+    const played = t?.kind === "play" ? t.steps.slice(1, t.cursor + 1) : [];
+    const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
+    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, moves ? { moves } : {});
+  },
+
+  // A link's moves are made again one by one, each the server's word (its
+  // /move route), as if played here; a move it refuses ends the replay there.
+  async replayLink(linked) {
+    forgetLinkMoves();
+    if (linked.error) {
+      this.say(`The moves in this link cannot be read (${linked.error}): the puzzle opens at its start.`, "warn");
+      return;
+    }
+    this.say("Playing the moves of the link…");
+    let refused = null;
+    let solved = false;
+    this.replaying = true;
+    try {
+      await this.run(async () => {
+        for (const move of linked.moves) {
+          const before = this.step();
+          try {
+            if (await this.moveOnce(move)) continue;
+          } catch (error) {
+            refused = error.message;
+          }
+          solved = !refused && this.step() > before;
+          break;
+        }
+      });
+    } finally {
+      this.replaying = false;
+    }
+    const n = this.step();
+    if (refused) {
+      const where = n ? `the board shows the ${plural(n, "move")} before it` : "the puzzle opens at its start";
+      this.say(`Move ${n + 1} of the link cannot be made (${refused}): ${where}.`, "warn");
+    } else if (!solved) {
+      this.say(`Played the link's ${plural(n, "move")}. Moves: ${n}.`);
+    }
+  },
+
+  // The work kept, or the puzzle of the address; Play when the link asks.
+  begin() {
+    if (this.kind.begin) {
+      this.kind.begin(this);
+      return;
+    }
+    const params = new URLSearchParams(window.location.search);
+    const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
+    // a link that asks to play, or that carries moves, shows its own puzzle,
+    // not the work kept here
+    const linked = autoplay ? null : linkMoves(params, (text) => this.words.movesOfLink(text));
+    const restored = !autoplay && !linked && this.restore(params);
+    if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
+      this.state.optimum = { text: this.state.start, length: this.initial.optimal };
+    }
+    $("#puzzle-title").textContent = this.state.title || "Your puzzle";
+    this.view.startChanged?.(this.state.start);
+    this.render();
+    this.publish();
+    this.keep();
+    if (restored) this.keeper.followAddress(this.state.start);
+    this.learnOptimum();
+    if (restored) {
+      this.say(this.step() ? `Restored your work: ${plural(this.step(), "move")} played.` : "Restored your last position.");
+    } else if (this.optimum() !== null) {
+      this.setAnswer(`The shortest solution takes ${plural(this.optimum(), "move")}. Try it, or press Solve.`);
+    }
+    if (autoplay) this.playClicked();
+    else if (linked) this.replayLink(linked);
+    this.kind.started?.(this);
+  },
+
+  // The last work on this kind's page comes back when the address names no
+  // other puzzle (or names the same start).
+  restore(params) {
+    const saved = this.keeper.load();
+    if (!saved) return false;
+    const here = new URL(window.location.href);
+    const plain = here.pathname === `/${this.kind.name}` && !params.has("p");
+    if (!(plain || saved.start === this.initial.board)) return false;
+    if (!this.view.valid(saved.start)) return false;
+    const steps = (saved.steps || []).filter((s) => s && typeof s.board === "string" && this.view.valid(s.board));
+    if (saved.start === this.initial.board && !steps.length) return false; // nothing to bring back
+    this.state.start = saved.start;
+    this.state.title = saved.start === this.initial.board ? this.initial.title || "" : saved.title || "";
+    if (steps.length > 1 && steps[0].board === saved.start) {
+      this.state.timeline = { kind: "play", steps, cursor: Math.max(0, Math.min(saved.cursor, steps.length - 1)) };
+    }
+    return true;
+  },
+};

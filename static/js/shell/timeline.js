@@ -1,0 +1,239 @@
+// The shell's timeline: the positions a solution or your own moves went
+// through, stepped (Step, Back, Redo), played (Play, Pause), rewound
+// (Restart) and jumped through (the chips, the scrubber, Home and End).
+// These are the shell's methods (static/js/shell/playground.js).
+
+import { prefersReducedMotion } from "../common/motion.js";
+
+// Play holds each position a moment after its move, longer with reduced
+// motion, where a move is one still picture; Restart walks a few steps back
+// and rewinds a longer way (a kind's `timing` may differ).
+export const TIMING = {
+  playGap: 180, reducedPause: 450, animatedRestartSteps: 4, rewindMs: 1500, rewindStepMs: 60, restartFaster: 1,
+};
+
+export const timeline = {
+  async animate(from, to) {
+    if (this.replaying) return; // a link's moves: only the last position is shown
+    this.board.dataset.animating = "true";
+    try {
+      await this.view.animate(from, to, { speed: this.speed() });
+    } finally {
+      delete this.board.dataset.animating;
+    }
+  },
+
+  // The move from step `before` to step `after` of the timeline, or back.
+  animateStep(before, after, { reverse = false, faster = 1 } = {}) {
+    if (this.kind.animateStep) return this.kind.animateStep(this, before, after, { reverse, faster });
+    return reverse ? this.animate(after.board, before.board) : this.animate(before.board, after.board);
+  },
+
+  // The board came to another step of the timeline.
+  arrived() {
+    if (this.kind.arrived) this.kind.arrived(this);
+    else this.keep();
+  },
+
+  // What is said as a solution is stepped through: [text, kind].
+  solutionStepMessage(t, step) {
+    if (this.kind.solutionStepMessage) return this.kind.solutionStepMessage(this, t, step);
+    const last = t.cursor === t.steps.length - 1;
+    return [`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)}` +
+      (last ? " Solved!" : ""), last ? "ok" : "info"];
+  },
+
+  // What is said as your own moves are stepped through again (Redo): [text, kind].
+  playStepMessage(t, step) {
+    if (this.kind.playStepMessage) return this.kind.playStepMessage(this, t, step);
+    return [`${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)} Moves: ${t.cursor}.`, "info"];
+  },
+
+  async forward() {
+    const t = this.state.timeline;
+    if (!t || t.cursor >= t.steps.length - 1) return false;
+    const step = t.steps[t.cursor + 1];
+    await this.animateStep(t.steps[t.cursor], step);
+    if (this.state.timeline !== t) return false; // the board was left while it moved
+    t.cursor += 1;
+    this.publish();
+    this.arrived();
+    if (t.kind === "solution") this.say(...this.solutionStepMessage(t, step));
+    else if (t.kind === "play") this.say(...this.playStepMessage(t, step)); // Redo, Step: the line follows the counter
+    return true;
+  },
+
+  async backward(faster = 1) {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return false;
+    await this.animateStep(t.steps[t.cursor - 1], t.steps[t.cursor], { reverse: true, faster });
+    if (this.state.timeline !== t) return false;
+    t.cursor -= 1;
+    this.publish();
+    this.arrived();
+    this.say(t.cursor ? `Back at move ${t.cursor}.` : "Back at the start.");
+    return true;
+  },
+
+  restart() {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return;
+    this.whenIdle(() => this.run(() => this.rewind()));
+  },
+
+  // A few steps are walked back one by one; a longer way is rewound, each
+  // earlier position shown in turn, the whole in at most timing.rewindMs.
+  async rewind() {
+    const t = this.state.timeline;
+    if (!t || t.cursor === 0) return;
+    const timing = this.timing;
+    if (prefersReducedMotion()) {
+      t.cursor = 0;
+    } else if (t.cursor <= timing.animatedRestartSteps) {
+      while (await this.backward(timing.restartFaster)) { /* to the start */ }
+      return;
+    } else {
+      const from = t.cursor;
+      const perStep = Math.min(timing.rewindStepMs, timing.rewindMs / from);
+      const begun = performance.now();
+      this.board.dataset.animating = "rewind";
+      try {
+        while (t.cursor > 0 && this.state.timeline === t) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const due = from - Math.floor((performance.now() - begun) / perStep);
+          t.cursor = Math.max(0, Math.min(t.cursor - 1, due));
+          this.render();
+          this.publish();
+        }
+      } finally {
+        delete this.board.dataset.animating;
+      }
+      if (this.state.timeline !== t) return;
+    }
+    this.render();
+    this.publish();
+    this.arrived();
+    this.say("Back at the start.");
+  },
+
+  jumpTo(cursor) {
+    const t = this.state.timeline;
+    if (t && this.state.busy && this.state.playing) {
+      this.stopPlaying();
+      this.state.jump = cursor;
+      return;
+    }
+    if (!t || this.state.busy) {
+      this.publish(); // puts the scrubber back where the board is
+      return;
+    }
+    this.stopPlaying();
+    t.cursor = Math.max(0, Math.min(cursor, t.steps.length - 1));
+    this.say(t.cursor ? `Move ${t.cursor} of ${t.steps.length - 1}.` : "Back at the start.");
+    this.render();
+    this.publish();
+    this.arrived();
+  },
+
+  hasSolutionTimeline() {
+    const t = this.state.timeline;
+    return Boolean(t && t.kind === "solution" && this.solutionFits());
+  },
+
+  // Whether an answer has a solution to play (a kind may play one that a
+  // limit cut short).
+  playable(answer) {
+    if (this.kind.playable) return this.kind.playable(this, answer);
+    return answer.status === "solved";
+  },
+
+  nothingToPlay(answer) {
+    if (answer.status === "unsolvable") this.say(this.texts.unsolvableToPlay, "warn");
+    else this.say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
+  },
+
+  async playClicked() {
+    if (this.kind.play?.(this)) return; // the kind's own show (a search step by step) took it
+    if (this.state.playing) {
+      this.stopPlaying();
+      return;
+    }
+    if (this.state.busy) {
+      this.whenIdle(() => this.playClicked(), this.state.solving ? "Playing as soon as the answer comes…" : "");
+      return;
+    }
+    this.state.playing = true;
+    this.updateButtons();
+    await this.run(async () => {
+      const answer = this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
+      if (!answer || !this.state.timeline) return;
+      if (!this.playable(answer)) {
+        this.nothingToPlay(answer);
+        return;
+      }
+      const t = this.state.timeline;
+      if (t.cursor >= t.steps.length - 1) {
+        if (t.steps.length === 1) {
+          this.say(this.texts.goalAlready);
+          return;
+        }
+        t.cursor = 0;
+        this.render();
+        this.publish();
+      }
+      while (this.state.playing && await this.forward()) {
+        // with reduced motion a move is one still picture: hold it long enough to be seen
+        const ms = prefersReducedMotion() ? this.timing.reducedPause : this.timing.playGap;
+        if (ms && this.state.playing && t.cursor < t.steps.length - 1) await this.pause(ms);
+      }
+    });
+    this.state.playing = false;
+    this.updateButtons();
+  },
+
+  // A pause between moves at the chosen speed; stopping Play ends it at once.
+  pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.state.wake = null;
+        resolve();
+      }, ms / this.speed());
+      this.state.wake = () => {
+        clearTimeout(timer);
+        this.state.wake = null;
+        resolve();
+      };
+    });
+  },
+
+  stopPlaying() {
+    this.state.playing = false;
+    if (this.state.wake) this.state.wake();
+    this.updateButtons();
+  },
+
+  async stepClicked() {
+    this.stopPlaying();
+    await this.run(async () => {
+      if (!this.state.timeline) {
+        const answer = await this.showSolution();
+        if (!answer) return;
+        if (!this.playable(answer)) {
+          this.nothingToPlay(answer);
+          return;
+        }
+      }
+      const s = this.state.solution;
+      if (this.hasSolutionTimeline() && !this.playable(s.answer)) {
+        this.nothingToPlay(s.answer);
+        return;
+      }
+      const t = this.state.timeline;
+      if (t.kind === "play" && t.cursor >= t.steps.length - 1) {
+        this.say(this.texts.latestMove);
+        return;
+      }
+      await this.forward();
+    });
+  },
+};

@@ -1,5 +1,0 @@
-// The /triangle page: the shared playground shell with the triangle kind.
-
-import { startTriangle } from "./kinds/triangle.js";
-
-startTriangle();

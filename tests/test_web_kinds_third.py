@@ -19,12 +19,12 @@ import pytest
 from conftest import add_kind
 from test_routes import assert_api_error, initial, write_catalogue
 from webapp import create_app, kinds
+from webapp.puzzletext import PuzzleTextError
 
 
-class CounterError(ValueError):
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message if line is None else f"line {line}, column {column}: {message}")
-        self.line, self.column = line, column
+class CounterError(PuzzleTextError):
+    """The kind's errors: the one type every kind raises, so the API gives
+    their line and column."""
 
 
 class CounterKind:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import json
 
+from .puzzletext import PuzzleTextError
+
 #: A limit as each kind's answer names it, and in the command line's words.
 _LIMITS = {"states": "the state limit", "max_states": "the state limit",
            "nodes": "the node limit", "max_nodes": "the node limit", "max_count": "the node limit",
@@ -139,6 +141,6 @@ def json_error(message: str, error: Exception | None = None, *, kind: str | None
     >>> json_error("no stick 'z'", kind="rotation", file="a.txt")
     '{"error": "no stick \\'z\\'", "line": null, "column": null, "kind": "rotation", "file": "a.txt"}'
     """
-    line = getattr(error, "line", None)
-    column = getattr(error, "column", None) if line is not None else None
+    line = error.line if isinstance(error, PuzzleTextError) else None
+    column = error.column if line is not None else None
     return json.dumps({"error": message, "line": line, "column": column, "kind": kind, "file": file})

@@ -15,6 +15,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds
+from ..puzzletext import PuzzleTextError
 from . import gallery, limits, links, solving
 from .pages import page_endpoint
 
@@ -136,11 +137,11 @@ def _fields(kind):
 
 
 def _error(exc: ValueError) -> BadRequest:
-    """A parser's error as a 400, with its line and column when it has them
-    (a column is null for an error about the whole board)."""
+    """A kind's error as a 400, with its line and column when it has them
+    (a column is null for an error about a whole line)."""
     extra = {}
-    if getattr(exc, "line", None) is not None:
-        extra = {"line": exc.line, "column": getattr(exc, "column", None)}
+    if isinstance(exc, PuzzleTextError) and exc.line is not None:
+        extra = {"line": exc.line, "column": exc.column}
     return BadRequest(str(exc), **extra)
 
 

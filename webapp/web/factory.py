@@ -65,10 +65,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault(name, None)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, openapi, outage, pages, security, store
+    from . import api, db, limits, openapi, outage, pages, security
 
     db.init_app(app)
-    app.extensions["playground_store"] = store.open_store(app)
+    app.extensions["playground_store"] = open_store(app)
     outage.init_app(app)
     security.init_app(app)
     limits.init_app(app)
@@ -88,3 +88,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     return app
+
+
+def open_store(app):
+    """PostgreSQL when ``DATABASE_URL`` names it, else SQLite. At most
+    ``DATABASE_POOL_SIZE`` connections, by default one for each of
+    waitress's threads, so that no request waits for one."""
+    url = app.config.get("DATABASE_URL")
+    if not url:
+        from .db import SqliteStore
+
+        return SqliteStore()
+    try:
+        from .pgstore import PostgresStore
+    except ImportError as exc:
+        from .limits import MissingLibrary
+
+        raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
+                             "pip install -e '.[cluster]' (make setup installs them)") from exc
+    from .serving import WAITRESS
+
+    size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
+    return PostgresStore(url, app.logger, int(size))

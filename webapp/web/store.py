@@ -1,8 +1,9 @@
 """Where short links and cached answers are kept: SQLite in the instance
 folder (one web process, the default) or, with ``DATABASE_URL`` set,
 PostgreSQL, shared by every web process (docs/serving.md). The app picks
-one when it is made; :mod:`.links` and :mod:`.cache` hold the rules (the
-ids, what is worth keeping) and speak to either through this interface.
+one when it is made (:func:`webapp.web.factory.open_store`); :mod:`.links`
+and :mod:`.cache` hold the rules (the ids, what is worth keeping) and speak
+to either through this interface, which the stores import.
 """
 
 from __future__ import annotations
@@ -40,28 +41,6 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Let go of the connections (a web process that ends)."""
-
-
-def open_store(app) -> Store:
-    """PostgreSQL when ``DATABASE_URL`` names it, else SQLite. At most
-    ``DATABASE_POOL_SIZE`` connections, by default one for each of
-    waitress's threads, so that no request waits for one."""
-    url = app.config.get("DATABASE_URL")
-    if not url:
-        from .db import SqliteStore
-
-        return SqliteStore()
-    try:
-        from .pgstore import PostgresStore
-    except ImportError as exc:
-        from .limits import MissingLibrary
-
-        raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
-                             "pip install -e '.[cluster]' (make setup installs them)") from exc
-    from .serving import WAITRESS
-
-    size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
-    return PostgresStore(url, app.logger, int(size))
 
 
 def current() -> Store:

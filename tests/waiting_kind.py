@@ -66,9 +66,8 @@ class WaitingKind:
     def quick(self, label: str, options: dict) -> None:
         return None  # never cheap: always a worker's
 
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+    def solve(self, label: str, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict:
-        self.parse(text)
         began, ticks = time.monotonic(), 0
         while True:
             ticks += 1

@@ -24,8 +24,9 @@ import time
 
 from flask import current_app
 
+from ..answer import delivered
 from . import cache, limits as client_limits
-from .jobs import Job, JobManager, complete
+from .jobs import Job, JobManager
 
 _submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
 
@@ -67,10 +68,10 @@ def _finish(kind, body: dict) -> dict:
     return kind.complete(body)  # a kind may fill in what old answers lack
 
 
-def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
+def _bounded(kind, puzzle, options: dict, count: int) -> dict | None:
     """A solve in the request within ``count`` (states, nodes), or None."""
     config, keys = current_app.config, config_keys(kind)
-    body = kind.solve(text, options, max_count=count, max_seconds=config.get(keys["seconds"]),
+    body = kind.solve(puzzle, options, max_count=count, max_seconds=config.get(keys["seconds"]),
                       max_bytes=config.get(keys["bytes"]), progress=None)
     return None if body.get("status") == "limit" else body
 
@@ -79,10 +80,10 @@ def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     """The answer kept in the cache (``text``: the puzzle's, when known), or None."""
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
-    hit = cache.lookup(kind.name, text, options)
+    hit = cache.lookup(kind, text, options)
     if hit is None:
         return None
-    return complete(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+    return delivered(_finish(kind, hit), text, time.perf_counter() - began, "cache")
 
 
 def inline(work):
@@ -112,17 +113,17 @@ def quick(kind, puzzle, options: dict) -> dict | None:
         quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
-            body = _bounded(kind, text, options, quick_count)
+            body = _bounded(kind, puzzle, options, quick_count)
         if body is None and inline_count > quick_count:
             # a bigger one waits its turn: each holds the interpreter lock while it
             # runs, and pages and small solves must not queue behind eight of them
-            body = inline(lambda: _bounded(kind, text, options, inline_count))
+            body = inline(lambda: _bounded(kind, puzzle, options, inline_count))
     else:
         body = inline(lambda: kind.quick(puzzle, options))
     if body is None:
         return None
-    cache.remember(kind.name, text, options, body)
-    return complete(body, text, time.perf_counter() - began, "inline")
+    cache.remember(kind, text, options, body)
+    return delivered(body, text, time.perf_counter() - began, "inline")
 
 
 def start(kind, puzzle, options: dict) -> Job:
@@ -146,10 +147,16 @@ def start(kind, puzzle, options: dict) -> Job:
                            note=kind.job_note(puzzle, options, bounds))
 
 
-def record(job: Job) -> None:
-    """Keep a finished job's answer in the cache."""
+def record(job: Job, kind=None) -> None:
+    """Keep a finished job's answer in the cache. ``kind``: the job's, when
+    the caller has it; a job asked about by its id names its kind, which
+    the registry finds."""
     if job.status == "done" and job.result is not None:
-        cache.remember(job.kind, job.board, job.options, job.result)
+        if kind is None:
+            from .. import kinds
+
+            kind = kinds.get(job.kind)
+        cache.remember(kind, job.board, job.options, job.result)
 
 
 def settle(job: Job, seconds: float) -> None:
@@ -188,7 +195,7 @@ def answer(kind, puzzle, options: dict) -> dict | Job:
     job = start(kind, puzzle, options)
     settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
-        record(job)
+        record(job, kind)
         return job.result
     if job.status == "failed":
         raise RuntimeError(job.error or "the solve did not finish")

@@ -224,13 +224,14 @@ def start_job(kind: str):
     """Start a solve: 200 with the answer when it is cached or small, else
     202 with a job to poll at ``/api/jobs/<id>``."""
     kind, _, puzzle, options = _request(kind)
+    text = kind.text(puzzle)  # the cache's key; a worker's puzzle
     try:
-        body = solving.quick(kind, puzzle, options)
+        body = solving.quick(kind, puzzle, options, text)
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     if body is not None:
         return jsonify(id=None, kind=kind.name, status="done", answer=body)
-    job = solving.start(kind, puzzle, options)
+    job = solving.start(kind, puzzle, options, text)
     return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
 
 
@@ -314,7 +315,7 @@ def links_route(kind: str):
     kind = _kind(kind)
     puzzle = _puzzle(kind, _board_body(kind))
     limits.take("LINK_RATE_LIMIT", "links")
-    link_id = links.store(puzzle, kind.name)
+    link_id = links.store(puzzle, kind)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 
 

@@ -95,14 +95,15 @@ def inline(work):
         return work() if seated else None
 
 
-def quick(kind, puzzle, options: dict) -> dict | None:
-    """The answer if it is cached or cheap enough to find on the spot, else None.
+def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
+    """The answer if it is cached or cheap enough to find on the spot, else
+    None (``text``: the puzzle's, when known).
 
     Raises ValueError (e.g. rotation's GoalError) for options the puzzle
     cannot have.
     """
     began = time.perf_counter()
-    text = kind.text(puzzle)
+    text = kind.text(puzzle) if text is None else text
     body = cached(kind, puzzle, options, text)
     if body is not None:
         return body
@@ -126,14 +127,16 @@ def quick(kind, puzzle, options: dict) -> dict | None:
     return delivered(body, text, time.perf_counter() - began, "inline")
 
 
-def start(kind, puzzle, options: dict) -> Job:
+def start(kind, puzzle, options: dict, text: str | None = None) -> Job:
     """A worker for a solve that is neither cached nor small; this client's
-    job for the same solve when it has one under way already.
+    job for the same solve when it has one under way already. The worker
+    gets the puzzle's text (``text``, when known): it parses it itself.
 
     Raises limits.Busy (429) when this client or the queue is at its bound.
     """
     jobs = manager()
-    text, who = kind.text(puzzle), client_limits.client()
+    text = kind.text(puzzle) if text is None else text
+    who = client_limits.client()
     with _submitting:
         # the same client asking again (a second Hint, a reload) shares the
         # search under way instead of starting another
@@ -172,27 +175,28 @@ def settle(job: Job, seconds: float) -> None:
     manager().touch(job)
 
 
-def _under_way(kind, puzzle, options: dict) -> Job | None:
-    """This client's job for this very solve, if one is under way: a second
-    ask (a second Hint, a page polling by asking again) joins it at once
-    instead of searching in the request again."""
-    return manager().find(kind.name, kind.text(puzzle), options, client_limits.client())
+def _under_way(kind, text: str, options: dict) -> Job | None:
+    """This client's job for this very solve (``text``: the puzzle's), if
+    one is under way: a second ask (a second Hint, a page polling by asking
+    again) joins it at once instead of searching in the request again."""
+    return manager().find(kind.name, text, options, client_limits.client())
 
 
-def answer(kind, puzzle, options: dict) -> dict | Job:
+def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
     """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
-    job that is finding it.
+    job that is finding it (``text``: the puzzle's, when known).
 
     Raises ValueError for options the puzzle cannot have, RuntimeError when
     the worker failed.
     """
-    if _under_way(kind, puzzle, options) is None:
-        body = quick(kind, puzzle, options)
+    text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
+    if _under_way(kind, text, options) is None:
+        body = quick(kind, puzzle, options, text)
     else:
-        body = cached(kind, puzzle, options)
+        body = cached(kind, puzzle, options, text)
     if body is not None:
         return body
-    job = start(kind, puzzle, options)
+    job = start(kind, puzzle, options, text)
     settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
         record(job, kind)
@@ -216,11 +220,11 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
 
     Raises ValueError and RuntimeError as :func:`answer` does.
     """
-    solve_options = kind.hint_options(options)
+    solve_options, text = kind.hint_options(options), kind.text(puzzle)
     # asked again while a worker looks for it: no search in the request again
-    body = None if _under_way(kind, puzzle, solve_options) else inline(lambda: kind.hint(puzzle, options))
+    body = None if _under_way(kind, text, solve_options) else inline(lambda: kind.hint(puzzle, options))
     if body is None:
-        found = answer(kind, puzzle, solve_options)
+        found = answer(kind, puzzle, solve_options, text)
         if isinstance(found, Job):
             return found
         body = kind.hint_of(found)

@@ -28,7 +28,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .position import solvable
+from . import position
 from .table import neighbours
 
 __all__ = ["Result", "search", "CHECK_EVERY", "native_search"]
@@ -65,7 +65,7 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     ``start_bound`` resumes at a bound already proven (at least ``h(start)``)."""
     if len(tiles) != width * height:
         raise ValueError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
-    if not solvable(width, tiles):  # IDA* would deepen for ever
+    if not position.solvable(width, tiles):  # IDA* would deepen for ever (the model's parity)
         raise ValueError("the position cannot reach the goal (permutation parity)")
     n = width * height
     board = list(tiles)

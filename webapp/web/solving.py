@@ -24,6 +24,7 @@ import time
 
 from flask import current_app
 
+from .. import kinds
 from ..answer import delivered
 from . import cache, limits as client_limits
 from .jobs import Job, JobManager
@@ -156,8 +157,6 @@ def record(job: Job, kind=None) -> None:
     the registry finds."""
     if job.status == "done" and job.result is not None:
         if kind is None:
-            from .. import kinds
-
             kind = kinds.get(job.kind)
         cache.remember(kind, job.board, job.options, job.result)
 

@@ -17,14 +17,13 @@ import pytest
 from conftest import add_kind
 from webapp.cli import main
 from webapp.commandline import Option, positive
+from webapp.puzzletext import PuzzleTextError
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class StairsError(ValueError):
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message if line is None else f"line {line}, column {column}: {message}")
-        self.line, self.column = line, column
+class StairsError(PuzzleTextError):
+    """Every kind's puzzle-text error is the one shared type, with its place."""
 
 
 class StairsCommandLine:
@@ -60,9 +59,8 @@ class StairsKind:
     def text(self, n: int) -> str:
         return f"stairs {n}\n"
 
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+    def solve(self, n: int, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict:
-        n = self.parse(text)
         if max_count is not None and max_count < n:
             return {"status": "limit", "limit": "max_steps", "moves": [], "steps": max_count,
                     "summary": f"limit: stopped after {max_count} steps"}

@@ -93,7 +93,7 @@ def test_an_answer_cached_before_kinds_gets_the_shared_fields(tmp_path):
     body = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
     old = {k: v for k, v in body.items() if k not in ("optimal", "engine", "time", "source", "board")}
     with sqlite3.connect(tmp_path / "playground.sqlite3") as db:
-        key = cache_key("rotation", EXAMPLE, {"goal": "any", "orientation": 0})
+        key = cache_key(kinds.get("rotation"), EXAMPLE, {"goal": "any", "orientation": 0})
         assert db.execute("UPDATE solutions SET answer = ? WHERE key = ?",
                           (json.dumps(old), key)).rowcount == 1
     again = client.post("/api/solve", json={"board": EXAMPLE}).get_json()

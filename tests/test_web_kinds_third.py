@@ -19,12 +19,12 @@ import pytest
 from conftest import add_kind
 from test_routes import assert_api_error, initial, write_catalogue
 from webapp import create_app, kinds
+from webapp.puzzletext import PuzzleTextError
 
 
-class CounterError(ValueError):
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message if line is None else f"line {line}, column {column}: {message}")
-        self.line, self.column = line, column
+class CounterError(PuzzleTextError):
+    """The kind's errors: the one type every kind raises, so the API gives
+    their line and column."""
 
 
 class CounterKind:
@@ -63,9 +63,8 @@ class CounterKind:
     def quick(self, n: int, options: dict) -> dict | None:
         return None if n > 3 else self._answer(n)
 
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+    def solve(self, n: int, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict:
-        n = self.parse(text)
         if progress is not None:
             progress(n, 1)
         time.sleep(0.2)  # long enough that a job is seen running

@@ -23,14 +23,14 @@ import time
 import pytest
 
 from conftest import add_kind
+from webapp.puzzletext import PuzzleTextError
 
 TICK = 0.005  # seconds between two reports
 
 
-class WaitingError(ValueError):
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message if line is None else f"line {line}, column {column}: {message}")
-        self.line, self.column = line, column
+class WaitingError(PuzzleTextError):
+    """The kind's errors: the one type every kind raises, so the API gives
+    their line and column."""
 
 
 class WaitingKind:
@@ -66,9 +66,8 @@ class WaitingKind:
     def quick(self, label: str, options: dict) -> None:
         return None  # never cheap: always a worker's
 
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+    def solve(self, label: str, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict:
-        self.parse(text)
         began, ticks = time.monotonic(), 0
         while True:
             ticks += 1

@@ -29,18 +29,25 @@ class Kind(Protocol):
     - ``counter``: what a search counts (``states``, ``nodes``): the field
       of answers and job snapshots, and ``max_<counter>`` its bound.
     - ``depth_field``: the snapshot's second figure (``depth``, ``bound``).
-    - ``error``: the kind's ValueError subclass for bad puzzles.
+    - ``error``: the kind's subclass of :class:`webapp.puzzletext.PuzzleTextError`
+      (a ValueError with ``line``, ``column`` and ``reason``), which it
+      raises for a puzzle or a text it cannot take.
     - ``example``: a puzzle's text (the page shown first, API messages).
     - ``parse(text)``, ``text(puzzle)``: the text format both ways.
     - ``encode(puzzle)``, ``decode(code)``: the share code both ways.
     - ``options(data)``: the kind's options from a request body.
     - ``quick(puzzle, options)``: the answer when it is cheap, else None.
-    - ``solve(text, options, *, max_seconds, max_count, max_bytes, progress)``.
+    - ``solve(puzzle, options, *, max_seconds, max_count, max_bytes, progress)``:
+      the answer within the limits (``max_count`` bounds the kind's counter;
+      ``progress(count, depth[, phase])`` now and then). ``quick`` and
+      ``solve`` answer dicts of one shape (:mod:`webapp.answer`). Inside
+      one process a puzzle is passed as the object ``parse`` made; only a
+      worker process gets its text, and parses it (:mod:`webapp.web.jobs`).
     - ``move(puzzle, options, move)``, ``hint(puzzle, options)`` (None:
       the first move of a solve), ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
-    Optional (see :func:`with_defaults` for the value a kind gets without):
+    Optional (see :func:`webapp.kinds.with_defaults` for the value a kind gets without):
 
     - ``legacy``: this kind was the only one before there were kinds (its
       cache keys, short-link ids and settings keep their names of then).
@@ -81,6 +88,9 @@ class Kind(Protocol):
       gives the hint (by default the same options).
     - ``hint_of(answer)``: the hint from that solve's answer (by default its
       first move: :func:`webapp.kinds.first_move_hint`).
+    - ``card_facts(puzzle, item)``: a gallery card's facts, short strings
+      shown one to a line (``item``: the puzzle's catalogue entry; by
+      default the size and the shortest solution's ``moves``).
 
     The command line (optional, defaults in :mod:`webapp.cli.parts`):
 
@@ -122,7 +132,7 @@ class Kind(Protocol):
     def decode(self, code: str) -> Any: ...
     def options(self, data: dict) -> dict: ...
     def quick(self, puzzle, options: dict) -> dict | None: ...
-    def solve(self, text: str, options: dict, *, max_seconds=None, max_count=None,
+    def solve(self, puzzle, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict: ...
     def move(self, puzzle, options: dict, move) -> dict: ...
     def hint(self, puzzle, options: dict) -> dict | None: ...
@@ -140,3 +150,5 @@ class Kind(Protocol):
     def api_schemas(self) -> dict: ...
     def hint_options(self, options: dict) -> dict: ...
     def hint_of(self, answer: dict) -> dict: ...
+    def card_facts(self, puzzle, item: dict) -> list[str]: ...
+    def command_line(self) -> Any: ...

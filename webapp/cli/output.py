@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 
 from ..commandline import limit_words, plural
+from ..puzzletext import PuzzleTextError
 
 
 def result_lines(kind: str, answer: dict) -> list[str]:
@@ -71,6 +72,6 @@ def json_error(message: str, error: Exception | None = None, *, kind: str | None
     >>> json_error("no stick 'z'", kind="toy", file="a.txt")
     '{"error": "no stick \\'z\\'", "line": null, "column": null, "kind": "toy", "file": "a.txt"}'
     """
-    line = getattr(error, "line", None)
-    column = getattr(error, "column", None) if line is not None else None
+    line = error.line if isinstance(error, PuzzleTextError) else None
+    column = error.column if line is not None else None
     return json.dumps({"error": message, "line": line, "column": column, "kind": kind, "file": file})

@@ -105,7 +105,7 @@ class Run:
             max_seconds = args.max_seconds
         progress = self.progress()
         try:
-            answer = kind.solve(kind.text(puzzle), {}, max_seconds=max_seconds,
+            answer = kind.solve(puzzle, {}, max_seconds=max_seconds,
                                 max_count=getattr(args, f"max_{kind.counter}", None), max_bytes=None,
                                 progress=progress)
         except KeyboardInterrupt:

@@ -3,10 +3,18 @@
 A :class:`Board` is an immutable value in the frame's own coordinates: row 0 is
 the frame's top row as written in the file, column 0 its left column. Gravity
 is not part of the board; :mod:`webapp.rotation.physics` adds it.
+
+The board's text format is here too (:func:`parse`, :func:`write`; see
+:mod:`webapp.rotation.textformat`, the address others import it from): a
+board reads and writes itself, so the two cannot live apart without
+importing each other.
 """
 
 from __future__ import annotations
 
+import re
+
+from ..puzzletext import PuzzleTextError
 from .value import Frozen, Ordered
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
@@ -21,8 +29,9 @@ MIN_SIZE = 3
 MAX_SIZE = 64
 
 
-class BoardError(ValueError):
-    """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks, sizes)."""
+class BoardError(PuzzleTextError):
+    """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks,
+    sizes): rotation's :class:`~webapp.puzzletext.PuzzleTextError`."""
 
 
 class Stick(Ordered):
@@ -134,8 +143,6 @@ class Board(Frozen):
     @classmethod
     def from_text(cls, text: str) -> Board:
         """Parse the text format (see :func:`webapp.rotation.textformat.parse`)."""
-        from .textformat import parse
-
         return parse(text)
 
     @classmethod
@@ -226,8 +233,6 @@ class Board(Frozen):
     # -- text ------------------------------------------------------------------
     def text(self) -> str:
         """The board in the text format (see :mod:`webapp.rotation.textformat`)."""
-        from .textformat import write
-
         return write(self)
 
     def __str__(self) -> str:
@@ -252,3 +257,142 @@ def next_free_symbol(board: Board) -> str:
         if s not in used:
             return s
     raise BoardError(f"a board holds at most {len(SYMBOLS)} sticks")
+
+
+# -- the text format (webapp.rotation.textformat) ------------------------------
+class ParseError(BoardError):
+    """Puzzle text that cannot be read; ``line`` and ``column`` count from 1.
+
+    >>> ParseError("missing size", line=1, column=1)
+    ParseError('missing size', line=1, column=1)
+    """
+
+
+_SIZE_TOKEN = re.compile(r"\S+")
+
+
+def parse(text: str) -> Board:
+    """Read a board from the text format.
+
+    Tolerated: CRLF line ends, a UTF-8 byte order mark, trailing blank lines and
+    rows shorter than the size (padded with spaces). The first line may also
+    give two numbers, ``W H``, for a board that is not square.
+    Everything else that is wrong raises :class:`ParseError` naming the line
+    and column.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line does not start another
+    if not lines or not lines[0].strip():
+        raise ParseError("missing size: the first line must give the side length, e.g. 7", 1, 1)
+
+    width, height = _parse_size(lines[0])
+
+    rows = lines[1:1 + height]
+    walls: set[tuple[int, int]] = set()
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        line_no = r + 2
+        for c, ch in enumerate(row):
+            if c >= width:
+                raise ParseError(
+                    f"row is {len(row)} characters long, longer than the width {width}",
+                    line_no, c + 1,
+                )
+            if ch == WALL:
+                walls.add((r, c))
+            elif ch == EMPTY:
+                pass
+            elif ch in SYMBOL_ORDER:
+                cells.setdefault(ch, []).append((r, c))
+            else:
+                raise ParseError(
+                    f"unknown character {ch!r}: a cell is '#' (wall), ' ' (empty) "
+                    "or a stick symbol 0-9, a-z, A-Z",
+                    line_no, c + 1,
+                )
+    if len(rows) < height:
+        raise ParseError(
+            f"too few rows: the size says {height} rows, the file has {len(rows)}",
+            len(lines) + 1, 1,
+        )
+    for extra, line in enumerate(lines[1 + height:], start=2 + height):
+        if line.strip():
+            col = len(line) - len(line.lstrip()) + 1
+            raise ParseError(
+                f"unexpected text after the last row (the size says {height} rows)",
+                extra, col,
+            )
+
+    sticks = [_stick(symbol, run) for symbol, run in cells.items()]
+    try:
+        return Board(width, height, frozenset(walls), tuple(sticks))
+    except BoardError as exc:  # pragma: no cover - parse checks everything first
+        raise ParseError(str(exc), 1, 1) from exc
+
+
+def _parse_size(line: str) -> tuple[int, int]:
+    tokens = list(_SIZE_TOKEN.finditer(line))
+    if len(tokens) > 2:
+        raise ParseError("the first line must give one number, the side length",
+                         1, tokens[2].start() + 1)
+    sizes = []
+    for token in tokens:
+        value = token.group()
+        if not value.isdigit() or not value.isascii():
+            raise ParseError(f"size must be a whole number, found {_clip(value)!r}",
+                             1, token.start() + 1)
+        if len(value.lstrip("0")) > len(str(MAX_SIZE)):
+            # checked before int(): Python refuses to convert more than 4,300 digits
+            raise ParseError(f"size {_clip(value)} ({len(value):,} digits) is out of range: "
+                             f"sides from {MIN_SIZE} to {MAX_SIZE} are supported",
+                             1, token.start() + 1)
+        n = int(value.lstrip("0") or "0")
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise ParseError(f"size {n} is out of range: sides from {MIN_SIZE} to {MAX_SIZE} are supported",
+                             1, token.start() + 1)
+        sizes.append(n)
+    return (sizes[0], sizes[0]) if len(sizes) == 1 else (sizes[0], sizes[1])
+
+
+def _clip(text: str, keep: int = 12) -> str:
+    """``text`` cut short for a message: a line may hold megabytes."""
+    return text if len(text) <= keep else text[:keep] + "..."
+
+
+def _stick(symbol: str, run: list[tuple[int, int]]) -> Stick:
+    """The stick made by ``run`` (its cells in reading order), if straight."""
+    first = run[0]
+    if len(run) == 1:
+        return Stick(symbol, first[0], first[1])
+    vertical = run[1][1] == first[1]
+    for i, (r, c) in enumerate(run[1:], start=1):
+        expected = (first[0] + i, first[1]) if vertical else (first[0], first[1] + i)
+        if (r, c) == expected:
+            continue
+        in_line = c == first[1] if vertical else r == first[0]
+        where = f"line {first[0] + 2}, column {first[1] + 1}"
+        if in_line:
+            reason = (f"stick {symbol} is split: this cell is not next to the cells "
+                      f"of stick {symbol} before it ({where})")
+        else:
+            reason = (f"stick {symbol} is not straight: a stick is one straight run of "
+                      f"cells, and this cell is off the line that starts at {where}")
+        raise ParseError(reason, r + 2, c + 1)
+    return Stick(symbol, first[0], first[1], len(run), vertical)
+
+
+def write(board: Board) -> str:
+    """The board in the text format, trailing spaces kept, ending in a newline.
+
+    >>> print(write(Board.empty_frame(4)), end="")
+    4
+    ####
+    #  #
+    #  #
+    ## #
+    """
+    size = str(board.width) if board.width == board.height else f"{board.width} {board.height}"
+    return "\n".join([size, *board.rows()]) + "\n"

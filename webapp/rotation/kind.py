@@ -152,13 +152,16 @@ class RotationKind:
         decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
         return None if decided is None else complete(decided.to_dict())
 
-    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+    def solve(self, board: Board | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
-        """Solve with the fastest engine, within the limits (``max_count``:
-        states). ``progress(states, depth)`` is called now and then."""
+        """Solve ``board`` (or its text, read first) with the fastest engine,
+        within the limits (``max_count``: states). ``progress(states, depth)``
+        is called now and then. The goal is read once, here: the engines
+        take it as it is (auto may run two of them)."""
         from .solver import solve_best
 
-        answer = solve_best(parse(text), options.get("goal", "any"),
+        board = parse(board) if isinstance(board, str) else board
+        answer = solve_best(board, Goal.parse(options.get("goal", "any")),
                             orientation=options.get("orientation", 0), max_states=max_count,
                             max_seconds=max_seconds, max_bytes=max_bytes, progress=progress)
         return complete(answer.to_dict(), max_count)

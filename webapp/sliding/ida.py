@@ -28,6 +28,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from . import position
 from .table import neighbours
 
 __all__ = ["Result", "search", "CHECK_EVERY", "native_search"]
@@ -62,8 +63,9 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     and ``max_seconds`` (0: none) stop it; ``progress(nodes, bound, "search")``
     is called at most every 50 ms, and an exception it raises ends the search.
     ``start_bound`` resumes at a bound already proven (at least ``h(start)``)."""
-    from .solver import solvable  # (solver imports this module)
-    if not solvable(width, height, tiles):  # IDA* would deepen for ever
+    if len(tiles) != width * height:
+        raise ValueError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
+    if not position.solvable(width, tiles):  # IDA* would deepen for ever (the model's parity)
         raise ValueError("the position cannot reach the goal (permutation parity)")
     n = width * height
     board = list(tiles)

@@ -180,11 +180,12 @@ class SlidingKind:
             return answer.to_dict()
         return None
 
-    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+    def solve(self, position: Position | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
-        """Solve within the limits (``max_count``: nodes searched);
-        ``progress(count, depth, phase)`` as the solver reports it."""
-        position = parse(text)
+        """Solve ``position`` (or its text, read first) within the limits
+        (``max_count``: nodes searched); ``progress(count, depth, phase)`` as
+        the solver reports it."""
+        position = parse(position) if isinstance(position, str) else position
         answer = _solver().solve(position.width, position.height, position.tiles,
                                  max_seconds=max_seconds, max_nodes=max_count,
                                  max_bytes=max_bytes, progress=progress)

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..puzzletext import PuzzleTextError
+
 __all__ = ["MIN_SIDE", "MAX_SIDE", "DIRECTIONS", "SlidingError", "IllegalMove", "Position",
            "permutation_problem", "inversions", "parity_invariant", "solvable", "movable_cells", "replay"]
 
@@ -42,8 +44,9 @@ MAX_SIDE = 8
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
 
 
-class SlidingError(ValueError):
-    """A position or a text that breaks the rules of docs/sliding.md.
+class SlidingError(PuzzleTextError):
+    """A position or a text that breaks the rules of docs/sliding.md: the
+    sliding kind's :class:`~webapp.puzzletext.PuzzleTextError`.
 
     ``line`` and ``column`` (1-based) say where in a text, when it came from
     one; an error about the whole board has a line and no column.
@@ -55,13 +58,6 @@ class SlidingError(ValueError):
     >>> SlidingError("bad").line is None
     True
     """
-
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        where = "" if line is None else f"line {line}: " if column is None else f"line {line}, column {column}: "
-        super().__init__(where + reason)
 
 
 class IllegalMove(SlidingError):

@@ -108,7 +108,7 @@ def solve(run) -> int:
     first = None if args.all else TRIANGLE_FIRST
     try:
         # Ctrl+C in the search answers "limit" with the counts so far
-        answer = kind.solve(kind.text(puzzle), {"first": first, "interruptible": True},
+        answer = kind.solve(puzzle, {"first": first, "interruptible": True},
                             max_seconds=args.max_seconds,
                             max_count=args.max_nodes, progress=progress)
     except KeyboardInterrupt:

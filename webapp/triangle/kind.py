@@ -176,13 +176,14 @@ class TriangleKind:
             return None
         return self._body(answer, puzzle, first)
 
-    def solve(self, text: str, options: dict, *, max_seconds: float | None = None,
+    def solve(self, puzzle: Puzzle | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
-        """Solve within the limits (``max_count``: nodes); ``options["first"]``
-        solutions listed (None: every one); ``progress(nodes, depth)``.
-        ``options["interruptible"]`` (the command line's, never a request's):
-        Ctrl+C answers ``limit`` with the counts so far."""
-        puzzle = parse(text)
+        """Solve ``puzzle`` (or its text, read first) within the limits
+        (``max_count``: nodes); ``options["first"]`` solutions listed (None:
+        every one); ``progress(nodes, depth)``. ``options["interruptible"]``
+        (the command line's, never a request's): Ctrl+C answers ``limit``
+        with the counts so far."""
+        puzzle = parse(puzzle) if isinstance(puzzle, str) else puzzle
         if options.get("hint"):
             return self.hint_body(puzzle, options, max_nodes=max_count, max_seconds=max_seconds,
                                   progress=progress)

@@ -21,14 +21,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..puzzletext import PuzzleTextError
+
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
 
 #: The largest side: 8 x 8 = 64 pieces (the spec's range).
 MAX_SIDE = 8
 
 
-class TriangleError(ValueError):
-    """A puzzle, a text or a placement that breaks the rules of docs/triangle.md.
+class TriangleError(PuzzleTextError):
+    """A puzzle, a text or a placement that breaks the rules of
+    docs/triangle.md: the triangle kind's :class:`~webapp.puzzletext.PuzzleTextError`.
 
     ``line`` and ``column`` (1-based) say where in a text, when known.
 
@@ -39,18 +42,6 @@ class TriangleError(ValueError):
     >>> TriangleError("bad").column is None
     True
     """
-
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        if line is not None and column is not None:
-            message = f"line {line}, column {column}: {reason}"
-        elif line is not None:
-            message = f"line {line}: {reason}"
-        else:
-            message = reason
-        super().__init__(message)
 
 
 def turnings(piece) -> tuple[tuple[int, int, int], ...]:

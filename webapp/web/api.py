@@ -15,6 +15,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds
+from ..puzzletext import PuzzleTextError
 from . import aliases, gallery, limits, links, solving
 from .pages import page_endpoint
 
@@ -137,11 +138,11 @@ def _fields(kind):
 
 
 def _error(exc: ValueError) -> BadRequest:
-    """A parser's error as a 400, with its line and column when it has them
-    (a column is null for an error about the whole board)."""
+    """A kind's error as a 400, with its line and column when it has them
+    (a column is null for an error about a whole line)."""
     extra = {}
-    if getattr(exc, "line", None) is not None:
-        extra = {"line": exc.line, "column": getattr(exc, "column", None)}
+    if isinstance(exc, PuzzleTextError) and exc.line is not None:
+        extra = {"line": exc.line, "column": exc.column}
     return BadRequest(str(exc), **extra)
 
 
@@ -224,13 +225,14 @@ def start_job(kind: str):
     """Start a solve: 200 with the answer when it is cached or small, else
     202 with a job to poll at ``/api/jobs/<id>``."""
     kind, _, puzzle, options = _request(kind)
+    text = kind.text(puzzle)  # the cache's key; a worker's puzzle
     try:
-        body = solving.quick(kind, puzzle, options)
+        body = solving.quick(kind, puzzle, options, text)
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     if body is not None:
         return jsonify(id=None, kind=kind.name, status="done", answer=body)
-    job = solving.start(kind, puzzle, options)
+    job = solving.start(kind, puzzle, options, text)
     return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
 
 
@@ -314,7 +316,7 @@ def links_route(kind: str):
     kind = _kind(kind)
     puzzle = _puzzle(kind, _board_body(kind))
     limits.take("LINK_RATE_LIMIT", "links")
-    link_id = links.store(puzzle, kind.name)
+    link_id = links.store(puzzle, kind)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 
 

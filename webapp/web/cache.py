@@ -10,10 +10,11 @@ miss and an answer is not kept (the store says so in the log).
 What is hashed is the kind's ``cache_key_text``: rotation's is the text it
 had before there were kinds, so the answers kept then are still found.
 
->>> key("rotation", "3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 0}) == \\
+>>> from webapp.kinds import get
+>>> key(get("rotation"), "3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 0}) == \\
 ...     hashlib.sha256("3\\n###\\n# #\\n###\\n\\0any\\x000".encode()).hexdigest()
 True
->>> key("sliding", "1 2\\n3 0\\n", {}) == key("rotation", "1 2\\n3 0\\n", {})
+>>> key(get("sliding"), "1 2\\n3 0\\n", {}) == key(get("rotation"), "1 2\\n3 0\\n", {})
 False
 """
 
@@ -24,17 +25,17 @@ import json
 
 from flask import current_app
 
-from .. import kinds
-from .jobs import DELIVERY_FIELDS
+from ..answer import kept
 from .store import StoreDown, current
 
 
-def key(kind: str, text: str, options: dict) -> str:
-    """The key of ``kind``'s answer for ``text`` with ``options``."""
-    return hashlib.sha256(kinds.get(kind).cache_key_text(text, options).encode()).hexdigest()
+def key(kind, text: str, options: dict) -> str:
+    """The key of ``kind``'s answer for ``text`` (the puzzle's canonical
+    text) with ``options``."""
+    return hashlib.sha256(kind.cache_key_text(text, options).encode()).hexdigest()
 
 
-def lookup(kind: str, text: str, options: dict) -> dict | None:
+def lookup(kind, text: str, options: dict) -> dict | None:
     try:
         found = current().answer(key(kind, text, options))
     except StoreDown:
@@ -42,11 +43,11 @@ def lookup(kind: str, text: str, options: dict) -> dict | None:
     return None if found is None else json.loads(found)
 
 
-def remember(kind: str, text: str, options: dict, answer: dict) -> None:
+def remember(kind, text: str, options: dict, answer: dict) -> None:
     if answer.get("status") not in ("solved", "unsolvable") or answer.get("optimal") is False \
             and answer.get("status") == "solved":
         return
-    body = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
+    body = kept(answer)
     try:
         current().remember(key(kind, text, options), json.dumps(body),
                            current_app.config.get("CACHE_MAX_ENTRIES"))

@@ -4,7 +4,7 @@ runner threads, each running one worker process at a time.
 A job is a solve of one puzzle kind (:mod:`webapp.kinds`): its kind's name,
 the puzzle's canonical text and the kind's options. Workers are forked from a
 forkserver that has every kind imported already, so starting one costs
-milliseconds. A worker runs ``KIND.solve``, reports its progress (the kind's
+milliseconds. A worker parses the text and runs ``KIND.solve``, reports its progress (the kind's
 counter, e.g. states or nodes, a depth or bound, and for kinds that build
 tables first, the phase) through shared memory and sends its answer back
 through a pipe. Cancelling kills the process and reaps it: nothing is left behind.
@@ -26,6 +26,8 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
+
+from ..answer import delivered
 
 
 _CONTEXT = None
@@ -63,28 +65,6 @@ def _context():
                 ctx.set_forkserver_preload(_preload())
             _CONTEXT = ctx
         return _CONTEXT
-
-
-#: The fields of an answer that say how it was delivered, not what it is.
-DELIVERY_FIELDS = ("time", "source", "cached", "board")
-
-
-def complete(answer: dict, board: str, seconds: float, source: str) -> dict:
-    """An answer with the fields every path gives: the same keys whether it
-    came from the cache, was found inline or by a worker. ``cached`` is
-    true for an answer from the cache (its ``engine`` is the one that
-    computed it then), false for one computed now: always there, so a
-    client need not tell a missing field from false.
-
-    >>> complete({"moves": "LL", "engine": "c"}, "...", 0.00012, "cache")
-    {'moves': 'LL', 'engine': 'c', 'time': 0.0001, 'source': 'cache', 'cached': True, 'board': '...'}
-    """
-    answer = {k: v for k, v in answer.items() if k not in DELIVERY_FIELDS}
-    answer["time"] = round(float(seconds), 4)
-    answer["source"] = source
-    answer["cached"] = source == "cache"
-    answer["board"] = board
-    return answer
 
 
 def _alive(pid: int) -> bool:
@@ -175,8 +155,9 @@ def solve(kind: str, text: str, options: dict, limits: dict, report,
             import importlib
 
             solver = importlib.import_module(module).KIND
-        answer = solver.solve(text, options, progress=report, **limits)
-        return "ok", complete(answer, text, time.perf_counter() - began, "worker")
+        # the text crossed into this process: parsed here, once
+        answer = solver.solve(solver.parse(text), options, progress=report, **limits)
+        return "ok", delivered(answer, text, time.perf_counter() - began, "worker")
     except MemoryError:
         return "memory", None
     except Exception as exc:  # noqa: BLE001 - the job says what went wrong

@@ -33,14 +33,13 @@ def _digits(text: str) -> str:
     return "".join(out)
 
 
-def store(puzzle, kind: str | None = None) -> str:
-    """Store ``puzzle`` of ``kind`` (by default the kind from before kinds,
-    as callers of then expect) if new, and return its id."""
-    found = kinds.get(kind) if kind is not None else aliases.default_kind()
-    kind = found.name
-    text = found.text(puzzle)
+def store(puzzle, kind=None) -> str:
+    """Store ``puzzle`` of ``kind`` (the kind itself; by default the kind
+    from before kinds, as callers of then expect) if new, and return its id."""
+    kind = kind if kind is not None else aliases.default_kind()
+    text = kind.text(puzzle)
     try:
-        return _store(current(), kind, text, found.link_id_text(text))
+        return _store(current(), kind.name, text, kind.link_id_text(text))
     except StoreDown as exc:
         raise ServerDown(DOWN) from exc
 

@@ -24,8 +24,10 @@ import time
 
 from flask import current_app
 
+from .. import kinds
+from ..answer import delivered
 from . import cache, limits as client_limits
-from .jobs import Job, JobManager, complete
+from .jobs import Job, JobManager
 
 _submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
 
@@ -67,10 +69,10 @@ def _finish(kind, body: dict) -> dict:
     return kind.complete(body)  # a kind may fill in what old answers lack
 
 
-def _bounded(kind, text: str, options: dict, count: int) -> dict | None:
+def _bounded(kind, puzzle, options: dict, count: int) -> dict | None:
     """A solve in the request within ``count`` (states, nodes), or None."""
     config, keys = current_app.config, config_keys(kind)
-    body = kind.solve(text, options, max_count=count, max_seconds=config.get(keys["seconds"]),
+    body = kind.solve(puzzle, options, max_count=count, max_seconds=config.get(keys["seconds"]),
                       max_bytes=config.get(keys["bytes"]), progress=None)
     return None if body.get("status") == "limit" else body
 
@@ -79,10 +81,10 @@ def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     """The answer kept in the cache (``text``: the puzzle's, when known), or None."""
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
-    hit = cache.lookup(kind.name, text, options)
+    hit = cache.lookup(kind, text, options)
     if hit is None:
         return None
-    return complete(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+    return delivered(_finish(kind, hit), text, time.perf_counter() - began, "cache")
 
 
 def inline(work):
@@ -94,14 +96,15 @@ def inline(work):
         return work() if seated else None
 
 
-def quick(kind, puzzle, options: dict) -> dict | None:
-    """The answer if it is cached or cheap enough to find on the spot, else None.
+def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
+    """The answer if it is cached or cheap enough to find on the spot, else
+    None (``text``: the puzzle's, when known).
 
     Raises ValueError (e.g. rotation's GoalError) for options the puzzle
     cannot have.
     """
     began = time.perf_counter()
-    text = kind.text(puzzle)
+    text = kind.text(puzzle) if text is None else text
     body = cached(kind, puzzle, options, text)
     if body is not None:
         return body
@@ -112,27 +115,29 @@ def quick(kind, puzzle, options: dict) -> dict | None:
         quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
-            body = _bounded(kind, text, options, quick_count)
+            body = _bounded(kind, puzzle, options, quick_count)
         if body is None and inline_count > quick_count:
             # a bigger one waits its turn: each holds the interpreter lock while it
             # runs, and pages and small solves must not queue behind eight of them
-            body = inline(lambda: _bounded(kind, text, options, inline_count))
+            body = inline(lambda: _bounded(kind, puzzle, options, inline_count))
     else:
         body = inline(lambda: kind.quick(puzzle, options))
     if body is None:
         return None
-    cache.remember(kind.name, text, options, body)
-    return complete(body, text, time.perf_counter() - began, "inline")
+    cache.remember(kind, text, options, body)
+    return delivered(body, text, time.perf_counter() - began, "inline")
 
 
-def start(kind, puzzle, options: dict) -> Job:
+def start(kind, puzzle, options: dict, text: str | None = None) -> Job:
     """A worker for a solve that is neither cached nor small; this client's
-    job for the same solve when it has one under way already.
+    job for the same solve when it has one under way already. The worker
+    gets the puzzle's text (``text``, when known): it parses it itself.
 
     Raises limits.Busy (429) when this client or the queue is at its bound.
     """
     jobs = manager()
-    text, who = kind.text(puzzle), client_limits.client()
+    text = kind.text(puzzle) if text is None else text
+    who = client_limits.client()
     with _submitting:
         # the same client asking again (a second Hint, a reload) shares the
         # search under way instead of starting another
@@ -146,10 +151,14 @@ def start(kind, puzzle, options: dict) -> Job:
                            note=kind.job_note(puzzle, options, bounds))
 
 
-def record(job: Job) -> None:
-    """Keep a finished job's answer in the cache."""
+def record(job: Job, kind=None) -> None:
+    """Keep a finished job's answer in the cache. ``kind``: the job's, when
+    the caller has it; a job asked about by its id names its kind, which
+    the registry finds."""
     if job.status == "done" and job.result is not None:
-        cache.remember(job.kind, job.board, job.options, job.result)
+        if kind is None:
+            kind = kinds.get(job.kind)
+        cache.remember(kind, job.board, job.options, job.result)
 
 
 def settle(job: Job, seconds: float) -> None:
@@ -165,30 +174,31 @@ def settle(job: Job, seconds: float) -> None:
     manager().touch(job)
 
 
-def _under_way(kind, puzzle, options: dict) -> Job | None:
-    """This client's job for this very solve, if one is under way: a second
-    ask (a second Hint, a page polling by asking again) joins it at once
-    instead of searching in the request again."""
-    return manager().find(kind.name, kind.text(puzzle), options, client_limits.client())
+def _under_way(kind, text: str, options: dict) -> Job | None:
+    """This client's job for this very solve (``text``: the puzzle's), if
+    one is under way: a second ask (a second Hint, a page polling by asking
+    again) joins it at once instead of searching in the request again."""
+    return manager().find(kind.name, text, options, client_limits.client())
 
 
-def answer(kind, puzzle, options: dict) -> dict | Job:
+def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
     """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
-    job that is finding it.
+    job that is finding it (``text``: the puzzle's, when known).
 
     Raises ValueError for options the puzzle cannot have, RuntimeError when
     the worker failed.
     """
-    if _under_way(kind, puzzle, options) is None:
-        body = quick(kind, puzzle, options)
+    text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
+    if _under_way(kind, text, options) is None:
+        body = quick(kind, puzzle, options, text)
     else:
-        body = cached(kind, puzzle, options)
+        body = cached(kind, puzzle, options, text)
     if body is not None:
         return body
-    job = start(kind, puzzle, options)
+    job = start(kind, puzzle, options, text)
     settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
-        record(job)
+        record(job, kind)
         return job.result
     if job.status == "failed":
         raise RuntimeError(job.error or "the solve did not finish")
@@ -209,11 +219,11 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
 
     Raises ValueError and RuntimeError as :func:`answer` does.
     """
-    solve_options = kind.hint_options(options)
+    solve_options, text = kind.hint_options(options), kind.text(puzzle)
     # asked again while a worker looks for it: no search in the request again
-    body = None if _under_way(kind, puzzle, solve_options) else inline(lambda: kind.hint(puzzle, options))
+    body = None if _under_way(kind, text, solve_options) else inline(lambda: kind.hint(puzzle, options))
     if body is None:
-        found = answer(kind, puzzle, solve_options)
+        found = answer(kind, puzzle, solve_options, text)
         if isinstance(found, Job):
             return found
         body = kind.hint_of(found)

@@ -1,9 +1,9 @@
 """Where short links and cached answers are kept: SQLite in the instance
 folder (one web process, the default) or, with ``DATABASE_URL`` set,
 PostgreSQL, shared by every web process (docs/serving.md). The app picks
-one when it is made (:func:`webapp.web.factory.open_store`: here, the
-implementations would import this module back); :mod:`.links` and :mod:`.cache` hold the rules (the
-ids, what is worth keeping) and speak to either through this interface.
+one when it is made (:func:`webapp.web.factory.open_store`); :mod:`.links`
+and :mod:`.cache` hold the rules (the ids, what is worth keeping) and speak
+to either through this interface, which the stores import.
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ def test_a_solve_in_the_request_reads_the_puzzle_once(name, options, tmp_path, m
 
 def _imports(root: Path) -> dict[str, set[str]]:
     """Each module of ``webapp`` and the modules of ``webapp`` it imports,
-    anywhere in it (a function's import is an edge too)."""
+    anywhere in it (a function's import is an edge too; one for annotations
+    only, under ``if TYPE_CHECKING:``, is not)."""
     modules = {}
     for path in (root / "webapp").rglob("*.py"):
         parts = path.relative_to(root).with_suffix("").parts
@@ -97,7 +98,14 @@ def _imports(root: Path) -> dict[str, set[str]]:
     for name, (path, package) in modules.items():
         here = name if package else name.rpartition(".")[0]
         edges = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # `if TYPE_CHECKING:` imports are annotations only: never imported when the code runs
+        annotations_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
+                            and getattr(node.test, "id", None) == "TYPE_CHECKING"
+                            for inner in ast.walk(node)}
+        for node in ast.walk(tree):
+            if id(node) in annotations_only:
+                continue
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):

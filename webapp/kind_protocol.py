@@ -59,6 +59,11 @@ class Kind(Protocol):
     - ``how_to_play_template``: its guide (``how_to_play_<name>.html``).
     - ``config_prefix``: its limits' config keys are
       ``<prefix>_MAX_<COUNTER>``, ``<prefix>_MAX_SECONDS``, ... (``<NAME>``).
+    - ``default_limits``: those keys' values when the operator sets none,
+      by their short names (``count``, ``seconds``, ``bytes``, and for a
+      kind that solves small puzzles in the request, ``inline`` and
+      ``quick``: see :func:`webapp.web.solving.config_keys`); none: no
+      limit but the ones a worker always has.
     - ``option_fields``: the request fields ``options`` reads (others
       are refused with a 400 naming them); ``shuffle_fields`` likewise.
     - ``request_example``: a request body shown in API messages.
@@ -122,6 +127,7 @@ class Kind(Protocol):
     edit_mode: str
     how_to_play_template: str
     config_prefix: str
+    default_limits: dict
     option_fields: tuple
     shuffle_fields: tuple
     request_example: str

@@ -78,6 +78,7 @@ def with_defaults(kind) -> Kind:
         "api_schemas": lambda: {},  # the API's description then says only what every kind shares
         "hint_options": lambda options: options,
         "hint_of": lambda answer: first_move_hint(kind, answer),
+        "default_limits": {},
         "command_line": lambda: _command_line(name),
     }
     for attribute, value in defaults.items():

@@ -90,6 +90,11 @@ class RotationKind:
     how_to_play_template = "how_to_play.html"
     #: SOLVE_MAX_STATES, SOLVE_MAX_SECONDS, ... as before kinds.
     config_prefix = "SOLVE"
+    #: states a worker's solve may visit, its seconds and memory; below
+    #: ``inline`` states a solve runs in the request, below ``quick`` it
+    #: does not wait its turn there
+    default_limits = {"count": 5_000_000, "seconds": 60.0, "bytes": 1_500_000_000,
+                      "inline": 5_000, "quick": 300}
     option_fields = ("goal", "orientation")
     shuffle_fields = ("size", "width", "height", "sticks")
     request_example = '{"board": "7\\n### ###\\n...", "goal": "any"}'

@@ -72,6 +72,9 @@ class SlidingKind:
     title = "Sliding tiles"
     goal = "Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."
     counter = "nodes"
+    #: nodes one solve may search (then a fast, unproven answer), its
+    #: seconds, and the memory its tables may take
+    default_limits = {"count": 2_000_000_000, "seconds": 60.0, "bytes": 1_500_000_000}
     #: The job snapshot's second figure: the IDA* bound (or percent built).
     depth_field = "bound"
     error = SlidingError

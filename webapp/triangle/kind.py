@@ -88,6 +88,8 @@ class TriangleKind:
     goal = ("Fill the big triangle with every piece so that each inner edge joins "
             "the two halves of one figure.")
     counter = "nodes"
+    #: nodes one solve may search (then the counts so far) and its seconds
+    default_limits = {"count": 2_000_000_000, "seconds": 60.0}
     #: The job snapshot's second figure: how many slots are filled.
     depth_field = "depth"
     error = TriangleError

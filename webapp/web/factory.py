@@ -6,9 +6,11 @@ import os
 
 from flask import Flask
 
+from .. import kinds
 from ..resources import folder
 from .jobs import JobManager
 from .seats import Seats
+from .solving import config_keys
 from .store import Store
 
 #: The servers that hold state shared by every web process, by the setting
@@ -33,20 +35,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         PUZZLES_DIR=str(folder("puzzles")),
         MAX_CONTENT_LENGTH=256 * 1024,
-        SOLVE_MAX_STATES=5_000_000,      # states one solve may visit
-        SOLVE_MAX_SECONDS=60.0,          # seconds one solve may run
-        SOLVE_MAX_BYTES=1_500_000_000,   # memory one solve's search may hold
-        SOLVE_INLINE_STATES=5_000,       # below this a solve runs in the request itself
-        SOLVE_QUICK_STATES=300,          # below this an inline solve does not wait its turn
+        # each kind's limits (<PREFIX>_MAX_<COUNTER>, ...) are its default_limits, below
         SOLVE_INLINE_AT_ONCE=2,          # inline solves running at once
         SOLVE_INLINE_QUEUE=0,            # inline solves waiting their turn; the others go to a worker
         SOLVE_WAIT_SECONDS=2.0,          # a request waits this long for a worker, then gets a job
         SOLVE_WAITING_AT_ONCE=4,         # requests waiting for a worker at once; the others get the job at once
-        SLIDING_MAX_NODES=2_000_000_000, # nodes one sliding solve may search (then a fast, unproven answer)
-        SLIDING_MAX_SECONDS=60.0,        # seconds one sliding solve may run
-        SLIDING_MAX_BYTES=1_500_000_000, # memory one sliding solve's tables may take
-        TRIANGLE_MAX_NODES=2_000_000_000, # nodes one triangle solve may search (then the counts so far)
-        TRIANGLE_MAX_SECONDS=60.0,       # seconds one triangle solve may run
         JOB_WORKERS=2,                   # worker processes solving at once (without REDIS_URL)
         JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
         CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
@@ -62,6 +55,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     for name in SHARED_SERVERS:
         app.config.setdefault(name, None)
+    for kind in kinds.KINDS:  # what the operator did not set
+        keys = config_keys(kind)
+        for short, value in kind.default_limits.items():
+            app.config.setdefault(keys[short], value)
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import api, db, limits, openapi, outage, pages, security

@@ -55,6 +55,16 @@ def client(app):
 
 
 @pytest.fixture
+def cleanup():
+    """Cancel every job of the clients a test made, whatever happens: the
+    test passes each client it makes to the function this yields."""
+    clients = []
+    yield clients.append
+    for client in clients:
+        client.application.extensions["playground_jobs"].close()
+
+
+@pytest.fixture
 def puzzle(tmp_path):
     """Write a puzzle's text to a file of this test's directory: its path,
     for the command-line tests that read puzzles from files."""

@@ -122,20 +122,6 @@ def press(page, *keys: str) -> None:
         page.keyboard.press(key)
 
 
-def luminance(rgb) -> float:
-    def channel(v):
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(v) for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b) -> float:
-    """WCAG's contrast ratio of two (r, g, b) colours."""
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 # ------------------------------------------------------------- rotation
 def cell_centre(page, r: int, c: int) -> tuple[float, float]:
     """The screen point at the centre of cell (r, c) of the unturned board."""

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
+from colours import contrast
 from e2e_helpers import (
-    button, contrast, heavy_with_gap, import_text, open_import, wait_for_board, wait_for_step,
-    watch_errors,
+    button, heavy_with_gap, import_text, open_import, wait_for_board, wait_for_step, watch_errors,
 )
 from webapp.rotation import EXAMPLE, parse
 

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import cell_centre, contrast, shot, touch_drag
+from colours import contrast
+from e2e_helpers import cell_centre, shot, touch_drag
 from webapp.rotation import EXAMPLE, Board, parse, sharecode
 
 pytestmark = pytest.mark.browser

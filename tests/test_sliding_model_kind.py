@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+from sliding_reference import bfs_distances
 from webapp.sliding.kind import EXAMPLE, KIND
 from webapp.sliding.position import IllegalMove, Position, SlidingError, replay
 from webapp.sliding.sharecode import ShareCodeError
 
-from test_sliding_model import bfs_distances
 
 SHARED = ("status", "moves", "length", "seconds", "optimal", "engine", "nodes")
 

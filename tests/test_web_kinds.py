@@ -14,9 +14,10 @@ import sqlite3
 
 import pytest
 
-from test_jobs import HEAVY, HEAVY_GOAL, cleanup, make_client  # noqa: F401 - a fixture
-from test_routes import assert_api_error, initial, page_parts, write_catalogue
-from test_server_load import wait_until
+from web_helpers import (
+    HEAVY, HEAVY_GOAL, assert_api_error, initial, make_client, page_parts, wait_until,
+    write_catalogue,
+)
 from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE, parse
 from webapp.rotation import native

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from conftest import ROOT
-from test_jobs import alive, cleanup, make_client  # noqa: F401 - a fixture
-from test_routes import assert_api_error, assert_friendly_page, initial, page_parts
-from test_server_load import wait_until
+from web_helpers import (
+    alive, assert_api_error, assert_friendly_page, initial, make_client, page_parts, wait_until,
+)
 from webapp import create_app, kinds
 from webapp.web.jobs import Job
 from webapp.web.security import CONTENT_SECURITY_POLICY

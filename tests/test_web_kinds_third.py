@@ -17,7 +17,7 @@ import time
 import pytest
 
 from conftest import add_kind
-from test_routes import assert_api_error, initial, write_catalogue
+from web_helpers import assert_api_error, initial, write_catalogue
 from webapp import create_app, kinds
 
 

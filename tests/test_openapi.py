@@ -172,6 +172,7 @@ def test_the_docs_link_the_document():
 schema = schemathesis.openapi.from_dict(document())  # a copy: schemathesis adds to it
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=25, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))

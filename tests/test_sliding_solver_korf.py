@@ -24,8 +24,9 @@ from webapp.sliding import cachedir, ida, native, pdb, solver
 SAMPLE = Path(__file__).parent / "data" / "korf-sample.txt"
 GOAL = tuple(range(1, 16)) + (0,)
 
-pytestmark = pytest.mark.skipif(not native.available(),
-                                reason="the C engine is not built: 4 x 4 databases take it")
+pytestmark = [pytest.mark.skipif(not native.available(),
+                                 reason="the C engine is not built: 4 x 4 databases take it"),
+              pytest.mark.slow]
 
 
 def read_sample() -> list[tuple[tuple[int, ...], int]]:

@@ -201,6 +201,7 @@ def test_a_hint_keeps_what_is_placed_or_says_it_cannot():
 
 
 # --------------------------------------------------------- random puzzles
+@pytest.mark.slow
 def test_shuffle_makes_a_puzzle_of_the_size_asked():
     p = KIND.shuffle({"size": 4, "figures": 5}, random.Random(3))
     assert p.n == 4 and p.figures == 5 and all(abs(v) <= 5 for piece in p.pieces for v in piece)
@@ -245,6 +246,7 @@ def test_a_bad_text_names_line_and_column():
 
 
 # ---------------------------------------------------------------- gallery
+@pytest.mark.slow
 def test_the_gallery_catalogue_holds_the_examples_and_generated_puzzles():
     import json
     from pathlib import Path

@@ -72,8 +72,18 @@ def sliding_databases(solver_cache):
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **GENEROUS})
+def make_app(tmp_path):
+    """Make the app for this test: testing mode, its instance folder in the
+    test's own directory (``INSTANCE_DIR`` overrides it), then ``overrides``
+    (no GENEROUS limits unless the test passes them)."""
+    def make(**overrides):
+        return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **overrides})
+    return make
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app(**GENEROUS)
 
 
 @pytest.fixture

@@ -37,10 +37,9 @@ def board_attrs(html: bytes) -> dict:
 
 
 @pytest.fixture
-def gallery_app(tmp_path):
+def gallery_app(tmp_path, make_app):
     write_catalogue(tmp_path / "puzzles")
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "instance"),
-                       "PUZZLES_DIR": str(tmp_path / "puzzles")})
+    return make_app(INSTANCE_DIR=str(tmp_path / "instance"), PUZZLES_DIR=str(tmp_path / "puzzles"))
 
 
 @pytest.fixture
@@ -440,8 +439,8 @@ def test_unknown_version_is_explained(client):
 
 
 # ---------------------------------------------------------- short links
-def test_links_database_is_made_on_first_use(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "inst")})
+def test_links_database_is_made_on_first_use(tmp_path, make_app):
+    app = make_app(INSTANCE_DIR=str(tmp_path / "inst"))
     database = tmp_path / "inst" / "playground.sqlite3"
     assert not database.exists()
     client = app.test_client()
@@ -473,10 +472,9 @@ def test_links_different_boards_different_ids(client):
     assert len(ids) == 8
 
 
-def test_links_survive_a_new_app(tmp_path):
-    config = {"TESTING": True, "INSTANCE_DIR": str(tmp_path)}
-    body = create_app(config).test_client().post("/api/links", json={"board": WIDE}).get_json()
-    response = create_app(config).test_client().get(body["url"])
+def test_links_survive_a_new_app(make_app):
+    body = make_app().test_client().post("/api/links", json={"board": WIDE}).get_json()
+    response = make_app().test_client().get(body["url"])  # the same instance folder
     assert board_attrs(response.data)["data-board"] == WIDE
 
 

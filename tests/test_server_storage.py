@@ -35,8 +35,8 @@ def test_cache_is_bounded_and_drops_the_least_recently_used(tmp_path):
     assert cached_boards(tmp_path) == 3
 
 
-def test_cache_default_bound_is_generous(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)})
+def test_cache_default_bound_is_generous(make_app):
+    app = make_app()
     assert app.config["CACHE_MAX_ENTRIES"] >= 1000
 
 

@@ -1,5 +1,5 @@
 """What the command-line tests share: run ``solve ... --json`` and read
-the one JSON object it prints.
+the one JSON object it prints; read a command's --help.
 
 >>> callable(solve_json)
 True
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from webapp.cli import main
 
 
@@ -17,3 +19,10 @@ def solve_json(capsys, *argv) -> tuple[int, dict]:
     object it printed (``capsys`` is pytest's fixture of that name)."""
     code = main(["solve", *argv, "--json"])
     return code, json.loads(capsys.readouterr().out)
+
+
+def help_of(capsys, *args: str) -> str:
+    with pytest.raises(SystemExit) as info:
+        main([*args, "--help"])
+    assert info.value.code == 0
+    return " ".join(capsys.readouterr().out.split())

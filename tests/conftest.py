@@ -28,13 +28,22 @@ GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX
 LIVE = {**GENEROUS, "SOLVE_MAX_STATES": 10**12}
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """This run's temporary folder: under pytest-xdist, the one that holds
+    every worker's own folder (so the workers share what is in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session", autouse=True)
 def solver_cache(tmp_path_factory):
-    """The sliding solver's tables and pattern databases go to this session's
+    """The sliding solver's tables and pattern databases go to this run's
     directory, never the user's cache, for the whole run (the doctests that
     run after the tests included; live servers hand it to their workers).
-    Test files that time a build use this same directory."""
-    folder = tmp_path_factory.getbasetemp() / "cache"
+    Every xdist worker of the run uses the same directory, so that a
+    database one of them built is loaded by the others (files are written
+    whole, then renamed: a reader never sees half of one)."""
+    folder = _run_folder(tmp_path_factory) / "cache"
     saved = os.environ.get("ROTATION_PLAYGROUND_CACHE")
     os.environ["ROTATION_PLAYGROUND_CACHE"] = str(folder)
     yield folder
@@ -44,14 +53,52 @@ def solver_cache(tmp_path_factory):
         os.environ["ROTATION_PLAYGROUND_CACHE"] = saved
 
 
+@pytest.fixture(scope="session")
+def sliding_databases(solver_cache):
+    """The 4 x 4 pattern databases (11.5 MB, some seconds of the C engine)
+    in the run's cache: the first worker that needs them builds them, the
+    others wait for it and load them, rather than each building its own."""
+    import fcntl
+
+    from webapp.sliding import pdb
+
+    solver_cache.mkdir(parents=True, exist_ok=True)
+    with open(solver_cache / "sliding-pdb-4x4.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return pdb.load(4, 4)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **GENEROUS})
+def make_app(tmp_path):
+    """Make the app for this test: testing mode, its instance folder in the
+    test's own directory (``INSTANCE_DIR`` overrides it), then ``overrides``
+    (no GENEROUS limits unless the test passes them)."""
+    def make(**overrides):
+        return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **overrides})
+    return make
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app(**GENEROUS)
 
 
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def cleanup():
+    """Cancel every job of the clients a test made, whatever happens: the
+    test passes each client it makes to the function this yields."""
+    clients = []
+    yield clients.append
+    for client in clients:
+        client.application.extensions["playground_jobs"].close()
 
 
 @pytest.fixture

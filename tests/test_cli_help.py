@@ -9,16 +9,10 @@ from pathlib import Path
 import pytest
 
 import webapp
+from cli_helpers import help_of
 from webapp.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def help_of(capsys, *args: str) -> str:
-    with pytest.raises(SystemExit) as info:
-        main([*args, "--help"])
-    assert info.value.code == 0
-    return " ".join(capsys.readouterr().out.split())
 
 
 def test_solve_help_gives_the_default_limits_and_the_exit_codes(capsys):

@@ -100,7 +100,7 @@ def test_a_rotation_option_on_a_sliding_board_is_refused(puzzle, capsys):
     assert "--goal does not apply" in capsys.readouterr().err
 
 
-def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys):
+def test_max_nodes_gives_a_labelled_answer_not_claimed_shortest(puzzle, capsys, sliding_databases):
     hard = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n"  # a long way from the goal
     code, body = solve_json(capsys, puzzle(hard), "--max-nodes", "1000")
     assert body["status"] in ("solved", "limit")

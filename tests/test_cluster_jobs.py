@@ -24,10 +24,10 @@ import time
 
 import pytest
 
+from cli_helpers import help_of
 from servers import redis  # noqa: F401 - a fixture
-from test_cli_help import help_of
-from test_server_load import heavy_board, wait_until
 from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
+from web_helpers import heavy_board, wait_until
 from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE
 from webapp.web.jobstore import STALE_SECONDS

@@ -6,7 +6,6 @@ over. Without DATABASE_URL nothing changes (tests/test_server_storage.py)."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import sqlite3
 import subprocess
@@ -17,24 +16,12 @@ import psycopg
 import pytest
 
 from servers import postgres  # noqa: F401 - a fixture
-from test_server_storage import board, source
+from web_helpers import board, sliding, source, web_process
 from webapp import create_app, devservers
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
 
 COMMAND = [sys.executable, "-m", "webapp.cli"]
-
-
-def web_process(tmp_path, name: str, **config):
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path / name), "RATELIMIT_ENABLED": False,
-                **config}
-    return create_app(settings).test_client()
-
-
-def sliding(n: int) -> str:
-    """The ``n``-th arrangement of the eight-puzzle, as text."""
-    tiles = next(itertools.islice(itertools.permutations(range(9)), n, None))
-    return "\n".join(" ".join(str(t) for t in tiles[row:row + 3]) for row in (0, 3, 6)) + "\n"
 
 
 def scalar(url: str, query: str, *params):

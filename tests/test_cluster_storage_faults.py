@@ -18,8 +18,7 @@ import urllib.error
 import urllib.request
 
 from servers import postgres  # noqa: F401 - a fixture
-from test_cluster_storage import sliding, web_process
-from test_server_storage import source
+from web_helpers import sliding, source, web_process
 from webapp.devservers import end, free_port
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from servers import needed
-from test_server_load import call, heavy_board
+from web_helpers import call, heavy_board
 from webapp.cluster import Cluster, main as cluster_main
 from webapp.devservers import free_port
 from webapp.kinds import get

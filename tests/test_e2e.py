@@ -8,125 +8,21 @@ import json
 import re
 import socket
 import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from e2e_helpers import (
+    ROOT, THREE_MOVES, button, cell_centre, click_cell, data, drag, engine_end, fast, moves_shown,
+    new_frame, open_fresh, open_import, shot, tool, touch_drag, try_it, wait_for_board,
+    wait_for_step,
+)
 from webapp import create_app
-from webapp.rotation import EXAMPLE, Board, Position, Stick, parse, solve
+from webapp.rotation import EXAMPLE, Board, Stick, parse, solve
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts"
-THREE_MOVES = "9\n#########\n        #\n#       #\n#       #\n# 33    #\n#  2    #\n#  2  1 #\n#  2 000#\n#########\n"
 SPLIT_STICK = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"
-
-
-# ----------------------------------------------------------------- helpers
-def shot(page, name: str, full_page: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
-
-
-def data(page, key: str) -> str:
-    return page.locator("#board").get_attribute(f"data-{key}")
-
-
-def wait_for_step(page, n: int, timeout: float = 15_000) -> None:
-    page.wait_for_function("n => document.querySelector('#board').dataset.step === String(n)",
-                           arg=n, timeout=timeout)
-
-
-def wait_for_board(page, text: str) -> None:
-    page.wait_for_function("t => document.querySelector('#board').dataset.board === t", arg=text)
-
-
-def button(page, name: str):
-    return page.get_by_role("button", name=name, exact=True)
-
-
-def cell_centre(page, r: int, c: int) -> tuple[float, float]:
-    """The screen point at the centre of cell (r, c) of the unturned board."""
-    canvas = page.locator("#board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    board = parse(data(page, "board"))
-    size = box["width"]
-    s = size / (max(board.width, board.height) + 2)
-    left = box["x"] + (size - board.width * s) / 2
-    top = box["y"] + (box["height"] - board.height * s) / 2
-    return left + (c + 0.5) * s, top + (r + 0.5) * s
-
-
-def click_cell(page, r: int, c: int) -> None:
-    page.mouse.click(*cell_centre(page, r, c))
-
-
-def drag(page, start: tuple[int, int], end: tuple[int, int]) -> None:
-    x0, y0 = cell_centre(page, *start)
-    x1, y1 = cell_centre(page, *end)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x1, y1, steps=8)
-    page.mouse.up()
-
-
-def tool(page, name: str) -> None:
-    page.get_by_role("radio", name=name, exact=True).check()
-
-
-def new_frame(page, size: int) -> None:
-    page.locator("#size").fill(str(size))
-    button(page, "New frame").click()
-    wait_for_board(page, Board.empty_frame(size).text())
-
-
-def fast(page) -> None:
-    page.locator("#speed").select_option("4")
-
-
-def moves_shown(page) -> str:
-    return "".join(page.locator("#moves-list li").all_text_contents())
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
-
-
-def open_fresh(browser, url: str, **options):
-    """A page in a new browser context (no shared storage) at ``url``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(url)
-    return context, page, errors
-
-
-def engine_end(text: str, moves: str, orientation: int = 0) -> tuple[str, int]:
-    """The board text and orientation after settling and playing ``moves``."""
-    position = Position(parse(text), orientation).settle().position
-    for step in position.play(moves):
-        position = step.position
-    return position.board.text(), position.orientation
-
-
-def try_it(page) -> None:
-    """Try it mode with the board focused: there the arrows turn the board (in
-    Draw mode they move the drawing cursor)."""
-    page.get_by_role("tab", name="Try it").click()
-    page.locator("#board").focus()
-
-
-def open_import(page):
-    details = page.locator("#import-export")
-    if details.get_attribute("open") is None:
-        page.get_by_text("Import and export", exact=True).click()
-    return page.locator("#import-text")
 
 
 # ------------------------------------------------------------------ tests
@@ -435,21 +331,6 @@ def test_new_frame_is_one_undo_step(page):
     page.wait_for_function("t => document.querySelector('#board').dataset.board === t",
                            arg=EXAMPLE, timeout=3000)
     expect(button(page, "Undo")).to_be_disabled()
-
-
-def touch_drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A finger on the screen from ``start`` to ``end`` (points, not cells)."""
-    cdp = page.context.new_cdp_session(page)
-
-    def touch(kind, point=None):
-        points = [] if point is None else [{"x": point[0], "y": point[1]}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", start)
-    for k in range(1, 7):
-        touch("touchMove", (start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6))
-    touch("touchEnd")
-    cdp.detach()
 
 
 def test_phone_layout_and_touch_drawing(phone):

@@ -9,9 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from test_e2e import button, open_import, wait_for_board, wait_for_step, watch_errors
-from test_e2e_pages import contrast
-from test_e2e_playground import heavy_with_gap, import_text
+from colours import contrast
+from e2e_helpers import (
+    button, heavy_with_gap, import_text, open_import, wait_for_board, wait_for_step, watch_errors,
+)
 from webapp.rotation import EXAMPLE, parse
 
 pytestmark = pytest.mark.browser

@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CSP_RECORDER, DESKTOP, LIVE, serving
+from e2e_helpers import button, data, heavy_with_gap, import_text, puzzle
 from servers import redis  # noqa: F401 - a fixture
-from test_e2e import button, data
-from test_e2e_playground import heavy_with_gap, import_text, puzzle
 from webapp.rotation import parse, solve
 from webapp.web.jobstore import STALE_SECONDS
 from workers import workers

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import ROOT, THREE_MOVES, button, data, fast, new_frame, wait_for_board, wait_for_step
-from test_e2e_keyboard import press, tab_to
-from test_e2e_playground import import_text, puzzle
+from e2e_helpers import (
+    ROOT, THREE_MOVES, button, data, fast, import_text, new_frame, press, puzzle, tab_to,
+    wait_for_step,
+)
 from webapp.rotation import parse, solve
 
 pytestmark = pytest.mark.browser

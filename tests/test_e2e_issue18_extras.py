@@ -15,10 +15,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import button, data, try_it, wait_for_step
-from test_e2e_issue18_rotation import message, patient_expect, still  # noqa: F401 (patient_expect: autouse)
-from test_e2e_sliding import EIGHT, open_sliding, wait_for_board
-from test_e2e_triangle import SMALL, centre, drag, open_triangle, placement, slot, tray_piece, wait_filled
+from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+    EIGHT, SMALL, button, centre, data, drag_piece, message, open_sliding, open_triangle,
+    patient_expect, placement, slot, tray_piece, try_it, wait_filled, wait_for_board, wait_for_step,
+    wait_still,
+)
+
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +63,7 @@ def test_a_rotation_hint_draws_its_turn_and_the_sticks_it_moves(page):
     try_it(page)
     page.keyboard.press("ArrowLeft")
     wait_for_step(page, 1)
-    still(page)
+    wait_still(page)
     expect(page.locator("#board")).to_have_attribute("data-drawn-hint", "")
     expect(page.locator("#board")).to_have_attribute("data-drawn-hint-sticks", "")
     # a hint on the new position: the other way, drawn again
@@ -91,7 +93,7 @@ def test_a_triangle_hint_shows_the_piece_and_its_slot_until_a_move(page):
     expect(page.locator("#board .hint-arrow")).to_have_count(1)
     assert data(page, "filled") == "0"
     # the player puts the piece there (through the ghost): the hint is gone
-    drag(page, centre(page, tray_piece(piece)), centre(page, slot(target)))
+    drag_piece(page, centre(page, tray_piece(piece)), centre(page, slot(target)))
     wait_filled(page, 1)
     expect(hint_ghost(page)).to_have_count(0)
     expect(page.locator("#board .piece.hint-piece")).to_have_count(0)
@@ -102,7 +104,7 @@ def test_a_triangle_hint_shows_the_piece_and_its_slot_until_a_move(page):
     expect(hint_ghost(page)).to_have_count(1)
     button(page, "Hint").click()
     wait_filled(page, 1)
-    still(page)
+    wait_still(page)
     assert placement(page)[target] == {"piece": piece, "edges": hinted["edges"]}
     expect(hint_ghost(page)).to_have_count(0)
     # a hint is also gone after Undo
@@ -185,13 +187,13 @@ def test_a_link_whose_moves_solve_a_gallery_puzzle_is_not_a_solve_here(page, bro
 
 def test_a_triangle_link_carries_the_pieces_placed(page, browser, live_server):
     open_triangle(page, SMALL)
-    drag(page, centre(page, tray_piece(1)), centre(page, slot(0)))
+    drag_piece(page, centre(page, tray_piece(1)), centre(page, slot(0)))
     wait_filled(page, 1)
-    drag(page, centre(page, tray_piece(3)), centre(page, slot(2)))
+    drag_piece(page, centre(page, tray_piece(3)), centre(page, slot(2)))
     wait_filled(page, 2)
     page.locator('#board .piece.placed[data-slot="2"]').click()  # turned where it is
     page.wait_for_function("() => document.querySelector('#board').dataset.step === '3'")
-    still(page)
+    wait_still(page)
     mine = placement(page)
     url = share_with_moves(page)
 

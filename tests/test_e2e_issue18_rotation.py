@@ -13,35 +13,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import button, data, drag, engine_end, fast, try_it, wait_for_board, wait_for_step
-from test_e2e_playground import heavy_with_gap
-from test_e2e_sliding import EIGHT, open_sliding
-from test_e2e_triangle import centre, open_triangle, slot, tray_piece
-from test_e2e_triangle import drag as drag_piece
+from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+    EIGHT, button, centre, data, drag, drag_piece, engine_end, fast, heavy_with_gap, message,
+    open_sliding, open_triangle, patient_expect, slot, tray_piece, try_it, wait_for_board,
+    wait_for_step, wait_still,
+)
 from webapp.rotation import EXAMPLE, parse
 from webapp.rotation.sharecode import encode
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine can take more than Playwright's 5 s for an answer."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-def message(page):
-    return page.locator("#board-message")
-
-
 def tab(page, name: str):
     return page.get_by_role("tab", name=name)
-
-
-def still(page) -> None:
-    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
 
 
 def press_each(page, *keys: str) -> None:
@@ -51,7 +35,7 @@ def press_each(page, *keys: str) -> None:
         page.keyboard.press(key)
         step += 1
         wait_for_step(page, step)
-    still(page)
+    wait_still(page)
 
 
 # ------------------------------------------------ 8: turns over a reload
@@ -116,7 +100,7 @@ def test_the_draw_panel_is_for_drawing_and_its_redo_never_plays_the_solution(pag
     expect(tab(page, "Try it")).to_have_attribute("aria-selected", "true")
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text("Solved in 2 moves")
-    still(page)
+    wait_still(page)
     # in Try it the drawing's tools (and its Undo and Redo) are not shown
     expect(page.locator("#draw-panel")).to_be_hidden()
     # in Draw its Redo has nothing to redo: the drawing was not changed

@@ -11,11 +11,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import button, touch_drag
-from test_e2e_sliding import (  # noqa: F401 (patient_expect: the same autouse fixture, 15 s waits)
-    EIGHT, TWO_AWAY, board, data, message, open_sliding, patient_expect, tile_centre, use_position,
-    wait_for_board, wait_still,
+from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+    EIGHT, TWO_AWAY, board, button, data, message, open_sliding, tile_centre, touch_drag,
+    patient_expect, use_position, wait_for_board, wait_still,
 )
+
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import ARTIFACTS
-from test_e2e_triangle import patient_expect  # noqa: F401  (autouse: 15 s for an answer)
+from e2e_helpers import ARTIFACTS, patient_expect  # noqa: F401  (autouse: 15 s for an answer)
 from webapp.triangle.figures import figure_colour, figure_shape
 
 pytestmark = pytest.mark.browser

@@ -11,33 +11,16 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import EXAMPLE, cell_centre, data, engine_end, try_it, wait_for_board, wait_for_step
-from webapp.rotation import Board, parse, solve
+from e2e_helpers import (
+    cell_centre, data, engine_end, focused, press, tab_to, try_it, wait_for_board, wait_for_step,
+)
+from webapp.rotation import EXAMPLE, Board, parse, solve
 
 pytestmark = pytest.mark.browser
 
 # The puzzle drawn below: gap moved to the top, an inner wall, two sticks.
 DRAWN = "5\n## ##\n#  1#\n## 1#\n#00 #\n#####\n"
 WIDE = "9 5\n#########\n#   0   #\n#  111  #\n#       #\n#### ####\n"
-
-
-def focused(page) -> str:
-    return page.evaluate("() => document.activeElement ? (document.activeElement.id || "
-                         "document.activeElement.tagName) : ''")
-
-
-def tab_to(page, selector: str, limit: int = 80) -> None:
-    """Press Tab until the element matching ``selector`` has the focus."""
-    for _ in range(limit):
-        if page.evaluate("s => document.activeElement === document.querySelector(s)", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}; focus is on {focused(page)}")
-
-
-def press(page, *keys: str) -> None:
-    for key in keys:
-        page.keyboard.press(key)
 
 
 def cursor(page) -> str:

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import ARTIFACTS, cell_centre, shot, touch_drag
+from colours import contrast
+from e2e_helpers import cell_centre, shot, touch_drag
 from webapp.rotation import EXAMPLE, Board, parse, sharecode
 
 pytestmark = pytest.mark.browser
@@ -30,19 +31,6 @@ def pixel(page, x: float, y: float) -> tuple[int, int, int]:
             const py = Math.floor((y - rect.top) * canvas.height / rect.height);
             return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data.slice(0, 3));
         }""", [x, y]))
-
-
-def luminance(rgb) -> float:
-    def channel(v):
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(v) for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def distance(a, b) -> float:

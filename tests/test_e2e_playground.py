@@ -12,41 +12,19 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from test_e2e import (
-    ROOT, THREE_MOVES, button, cell_centre, data, drag, engine_end, fast, moves_shown, new_frame,
-    open_import, tool, try_it, wait_for_board, wait_for_step,
+from e2e_helpers import (
+    THREE_MOVES, button, cell_centre, data, drag, engine_end, fast, heavy_with_gap, import_text,
+    moves_shown, new_frame, puzzle, tool, try_it, wait_for_board, wait_for_step,
 )
 from webapp.rotation import EXAMPLE, Board, parse, solve
 from webapp.rotation.sharecode import encode
 
 pytestmark = pytest.mark.browser
 
-PUZZLES = ROOT / "puzzles"
-
-
-def puzzle(name: str) -> str:
-    return parse((PUZZLES / name).read_text(encoding="utf-8-sig")).text()
-
-
 def mirrored(text: str) -> str:
     """The same puzzle seen in a mirror: another text, so another cache entry."""
     lines = parse(text).text().splitlines()
     return "\n".join([lines[0]] + [row[::-1] for row in lines[1:]]) + "\n"
-
-
-def heavy_with_gap() -> str:
-    """A board whose search for "all" goes on until a limit or Cancel ends
-    it (the live server sets no states limit): benchmarks/giant.txt with a
-    gap opened in its bottom wall."""
-    rows = (ROOT / "benchmarks" / "giant.txt").read_text(encoding="utf-8").splitlines()
-    rows[-1] = rows[-1][:7] + " " + rows[-1][8:]
-    return parse("\n".join(rows) + "\n").text()
-
-
-def import_text(page, text: str) -> None:
-    open_import(page).fill(text)
-    button(page, "Import text").click()
-    wait_for_board(page, text)
 
 
 def api_requests(page, paths=("/api/jobs", "/api/hint", "/api/solve")) -> list[str]:

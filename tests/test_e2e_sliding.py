@@ -13,87 +13,14 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from test_e2e import ARTIFACTS, button, touch_drag
+from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+    EIGHT, TWO_AWAY, board, button, data, goal, message, open_sliding, patient_expect, rows, shot,
+    tile_centre, touch_drag, use_position, wait_for_board, wait_for_step, wait_still,
+)
 
 pytestmark = pytest.mark.browser
 
 GOAL_3 = "1 2 3\n4 5 6\n7 8 0\n"
-TWO_AWAY = "1 2 3\n4 5 6\n0 7 8\n"  # ← twice: 7, then 8, slide left into the hole
-EIGHT = "1 5 2\n7 0 3\n8 4 6\n"  # the spec's first example: 8 moves
-
-
-# ----------------------------------------------------------------- helpers
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine (other suites running beside this one) can take more
-    than Playwright's 5 s for an answer; these tests wait up to 15 s."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-def shot(page, name: str, full_page: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"sliding-{name}.png"), full_page=full_page)
-
-
-def board(page):
-    return page.locator("#board")
-
-
-def data(page, key: str) -> str:
-    return board(page).get_attribute(f"data-{key}")
-
-
-def wait_for_board(page, text: str, timeout: float = 15_000) -> None:
-    page.wait_for_function("t => document.querySelector('#board').dataset.board === t", arg=text,
-                           timeout=timeout)
-
-
-def wait_for_step(page, n: int, timeout: float = 15_000) -> None:
-    page.wait_for_function("n => document.querySelector('#board').dataset.step === String(n)",
-                           arg=n, timeout=timeout)
-
-
-def wait_still(page) -> None:
-    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
-
-
-def message(page):
-    return page.locator("#board-message")
-
-
-def goal(width: int, height: int) -> str:
-    n = width * height
-    tiles = [(i + 1) % n for i in range(n)]
-    return "".join(" ".join(map(str, tiles[r * width:(r + 1) * width])) + "\n" for r in range(height))
-
-
-def rows(text: str) -> list[list[int]]:
-    return [[int(x) for x in line.split()] for line in text.strip().split("\n")]
-
-
-def use_position(page, text: str) -> None:
-    """Type a position into the Set up panel and use it; wait until it is shown."""
-    details = page.locator("#position-io")
-    if details.get_attribute("open") is None:
-        page.get_by_text("Type or paste a position", exact=True).click()
-    page.locator("#position-text").fill(text)
-    button(page, "Use this position").click()
-
-
-def open_sliding(page, text: str | None = None) -> None:
-    page.goto("/sliding")
-    expect(board(page)).to_have_attribute("data-puzzle-kind", "sliding")
-    if text is not None:
-        use_position(page, text)
-        canonical = "".join(" ".join(line.split()) + "\n" for line in text.strip().split("\n"))
-        wait_for_board(page, canonical)
-
-
-def tile_centre(page, tile: int) -> tuple[float, float]:
-    box = page.locator(f'#board .tile[data-tile="{tile}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 # ------------------------------------------------------------------ tests
@@ -113,7 +40,7 @@ def test_page_draws_the_start_with_names(page):
     expect(page.locator("#board-description")).to_contain_text("Row 1:")
     expect(page.locator("#goal-text")).to_contain_text("hole")
     expect(page.get_by_role("link", name="How to play").last).to_have_attribute("href", "/how-to-play/sliding")
-    shot(page, "01-start")
+    shot(page, "sliding-01-start")
 
 
 def test_shuffle_solve_and_watch_to_the_goal(page):
@@ -135,7 +62,7 @@ def test_shuffle_solve_and_watch_to_the_goal(page):
     wait_for_step(page, length)
     expect(message(page)).to_contain_text("Solved!")
     expect(page.locator("#move-counter")).to_have_text(f"Move {length} of {length}")
-    shot(page, "02-solved")
+    shot(page, "sliding-02-solved")
     # Restart rewinds to the shuffled start
     button(page, "Restart").click()
     wait_for_board(page, shuffled)
@@ -298,7 +225,7 @@ def test_malformed_position_names_line_and_column_and_keeps_the_board(page_expec
     expect(message(page)).to_contain_text("Your board is unchanged")
     assert data(page, "board") == EIGHT
     assert [u.rsplit("/", 2)[-2:] for u in page.bad_requests] == [["sliding", "parse"]]
-    shot(page, "03-malformed")
+    shot(page, "sliding-03-malformed")
     # a tile repeated: a whole-board error names the last line
     use_position(page, "1 2 3\n4 5 6\n7 8 8\n")
     expect(page.locator("#position-message")).to_contain_text(re.compile(r"[Ll]ine 3"))
@@ -322,7 +249,7 @@ def test_big_board_solve_shows_progress_and_cancels(page):
     expect(page.locator("#progress")).to_be_visible(timeout=10_000)
     expect(page.locator("#progress-text")).to_contain_text("nodes searched", timeout=10_000)
     expect(button(page, "Solve")).to_be_disabled()
-    shot(page, "07-progress")
+    shot(page, "sliding-07-progress")
     button(page, "Cancel").click()
     expect(page.locator("#answer")).to_contain_text("Cancelled")
     expect(page.locator("#progress")).to_be_hidden()
@@ -375,7 +302,7 @@ def test_new_size_and_shuffle_n_moves(page):
     button(page, "Shuffle").click()
     page.wait_for_function("() => document.querySelector('#board').dataset.board.split('\\n').length === 5")
     expect(page.locator("#board .tile")).to_have_count(15)
-    shot(page, "04-fifteen")
+    shot(page, "sliding-04-fifteen")
 
 
 def test_reload_keeps_the_board_and_the_moves(page):
@@ -415,7 +342,7 @@ def test_phone_board_first_and_a_swipe_moves_a_tile(phone):
         b = button(page, name).bounding_box()
         assert b["x"] >= 0 and b["x"] + b["width"] <= 390, name
         assert b["y"] > box["y"] + box["height"] - 1, f"{name} comes under the board"
-    shot(page, "05-phone")
+    shot(page, "sliding-05-phone")
     page.evaluate("window.scrollTo(0, 0)")
     box = board(page).bounding_box()
     scroll = page.evaluate("window.scrollY")
@@ -429,7 +356,7 @@ def test_phone_board_first_and_a_swipe_moves_a_tile(phone):
     touch_drag(page, corner, (corner[0] - 120, corner[1] + 10))
     wait_for_board(page, GOAL_3)
     expect(message(page)).to_contain_text("Solved in 2 moves")
-    shot(page, "06-phone-solved", full_page=True)
+    shot(page, "sliding-06-phone-solved", full_page=True)
     # a tap on a tile next to the hole slides it
     page.touchscreen.tap(*tile_centre(page, 8))
     wait_for_board(page, "1 2 3\n4 5 6\n7 0 8\n")
@@ -546,7 +473,7 @@ def test_a_long_solve_shows_the_note_the_clock_and_says_not_proven_shortest(page
     expect(page.locator("#progress-note")).to_be_visible()
     expect(page.locator("#progress-text")).to_have_text("1,000 nodes searched, 40 moves deep · 12 s of 60 s")
     assert page.locator("#progress-bar").evaluate("b => b.position") == pytest.approx(12.4 / 60, abs=0.01)
-    shot(page, "08-long-solve")
+    shot(page, "sliding-08-long-solve")
     # a longer way than the shortest (19 down and up again, then 24), as a
     # search stopped by its limit may give
     finish["answer"] = {"status": "solved", "moves": [19, 19, 24], "length": 3, "optimal": False,

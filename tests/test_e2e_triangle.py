@@ -10,104 +10,21 @@ Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from test_e2e import ARTIFACTS, button
+from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+    SMALL, as_json, board, button, centre, drag_piece, message, open_triangle, patient_expect,
+    placed, placement, shot, slot, tray_piece, use_puzzle, wait_filled, wait_still,
+)
 from webapp.triangle import play, solver
 from webapp.triangle.kind import EXAMPLE
 from webapp.triangle.textformat import parse
 
 pytestmark = pytest.mark.browser
-
-# The first of the rules' examples would do as well; this one has one
-# picture and three placements, so Next shows two more.
-SMALL = "2\n4\n1 0 0\n0 0 0\n0 0 -1\n0 0 0\n"
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine can take more than Playwright's 5 s for an answer."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-# ----------------------------------------------------------------- helpers
-def shot(page, name: str, full_page: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"triangle-{name}.png"), full_page=full_page)
-
-
-def board(page):
-    return page.locator("#board")
-
-
-def placement(page) -> list:
-    return json.loads(board(page).get_attribute("data-placement"))
-
-
-def wait_filled(page, n: int, timeout: float = 20_000) -> None:
-    page.wait_for_function("n => document.querySelector('#board').dataset.filled === String(n)",
-                           arg=n, timeout=timeout)
-
-
-def wait_still(page) -> None:
-    page.wait_for_function("() => !document.querySelector('#board').dataset.animating")
-
-
-def message(page):
-    return page.locator("#board-message")
-
-
-def as_json(placement_) -> list:
-    return [None if e is None else {"piece": e[0], "edges": list(e[1])} for e in placement_]
-
-
-def centre(page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def tray_piece(piece: int) -> str:
-    return f'#board .piece.in-tray[data-piece="{piece}"]'
-
-
-def slot(s: int) -> str:
-    return f'#board .slot[data-slot="{s}"]'
-
-
-def placed(s: int) -> str:
-    return f'#board .piece.placed[data-slot="{s}"]'
-
-
-def drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    page.mouse.move(*start)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(start[0] + (end[0] - start[0]) * i / 5, start[1] + (end[1] - start[1]) * i / 5)
-    page.mouse.up()
-
-
-def use_puzzle(page, text: str) -> None:
-    details = page.locator("#puzzle-io")
-    if details.get_attribute("open") is None:
-        page.get_by_text("Import or export the text", exact=True).click()
-    page.locator("#puzzle-text").fill(text)
-    button(page, "Use this puzzle").click()
-
-
-def open_triangle(page, text: str | None = None) -> None:
-    page.goto("/triangle")
-    expect(board(page)).to_have_attribute("data-puzzle-kind", "triangle")
-    if text is not None:
-        use_puzzle(page, text)
-        expect(board(page)).to_have_attribute("data-board", text)
-
 
 # ------------------------------------------------------------------ tests
 def test_page_draws_figures_and_numbers_on_demand(page):
@@ -132,7 +49,7 @@ def test_page_draws_figures_and_numbers_on_demand(page):
     numbers = page.locator(tray_piece(1) + " .edge-number")
     assert [numbers.nth(i).text_content() for i in range(3)] == [str(v) for v in piece]
     expect(page.get_by_role("link", name="How to play").last).to_have_attribute("href", "/how-to-play/triangle")
-    shot(page, "01-start")
+    shot(page, "triangle-01-start")
     page.locator("#numbers").uncheck()
     expect(page.locator("#board .edge-number")).to_have_count(0)
 
@@ -161,7 +78,7 @@ def test_solve_an_example_and_watch_it_to_the_end(page):
     expect(message(page)).to_contain_text("Done")
     expect(page.locator("#move-counter")).to_have_text("Placed: 9 of 9 · step 9 of 9")
     expect(page.locator("#board .misfit")).to_have_count(0)
-    shot(page, "02-solved")
+    shot(page, "triangle-02-solved")
     # the other listed solutions, whole
     expect(page.locator("#solution-index")).to_have_text(f"Solution 1 of {len(answer.solutions)}")
     button(page, "Next").click()
@@ -179,10 +96,10 @@ def test_solve_an_example_and_watch_it_to_the_end(page):
 def test_place_two_pieces_by_hand_and_turn_one(page):
     open_triangle(page)
     puzzle = parse(EXAMPLE)
-    drag(page, centre(page, tray_piece(3)), centre(page, slot(0)))
+    drag_piece(page, centre(page, tray_piece(3)), centre(page, slot(0)))
     wait_filled(page, 1)
     assert placement(page)[0] == {"piece": 3, "edges": list(puzzle.pieces[3])}
-    drag(page, centre(page, tray_piece(5)), centre(page, slot(2)))
+    drag_piece(page, centre(page, tray_piece(5)), centre(page, slot(2)))
     wait_filled(page, 2)
     now = placement(page)
     assert now[2] == {"piece": 5, "edges": list(puzzle.pieces[5])}
@@ -213,7 +130,7 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     page.keyboard.press("r")
     expect(board(page)).to_have_attribute("data-step", "4")
     assert placement(page)[0] == {"piece": 3, "edges": [y, z, x]}
-    shot(page, "03-by-hand")
+    shot(page, "triangle-03-by-hand")
     # Undo takes the turn back; the work survives a reload
     button(page, "Undo").click()
     expect(board(page)).to_have_attribute("data-step", "3")
@@ -224,7 +141,7 @@ def test_place_two_pieces_by_hand_and_turn_one(page):
     assert placement(page) == kept
     # dragged off the triangle, a piece goes back to the tray
     box = board(page).bounding_box()
-    drag(page, centre(page, placed(2)), (box["x"] + 5, box["y"] + 5))
+    drag_piece(page, centre(page, placed(2)), (box["x"] + 5, box["y"] + 5))
     wait_filled(page, 1)
     expect(page.locator(tray_piece(5))).to_have_count(1)
     # Reset: every piece in the tray, Undo brings them back
@@ -286,7 +203,7 @@ def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
     expect(page.locator(tray_piece(4))).to_have_count(1)
     expect(message(page)).to_contain_text("Piece 4 back in the tray")
     assert page.evaluate("document.activeElement.id") == "board"
-    shot(page, "04-keyboard")
+    shot(page, "triangle-04-keyboard")
 
 
 def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
@@ -303,12 +220,12 @@ def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     assert play.complete(puzzle, [(0, puzzle.pieces[0])] + [None] * 8)[0] == "unsolvable"
     button(page, "Reset").click()
     wait_filled(page, 0)
-    drag(page, centre(page, tray_piece(0)), centre(page, slot(0)))
+    drag_piece(page, centre(page, tray_piece(0)), centre(page, slot(0)))
     wait_filled(page, 1)
     button(page, "Hint").click()
     expect(message(page)).to_contain_text("Nothing placed can be completed")
     assert placement(page)[0] == {"piece": 0, "edges": list(puzzle.pieces[0])}
-    shot(page, "04-no-hint")
+    shot(page, "triangle-04-no-hint")
     page.locator(placed(0)).click()  # (10, 4, 10) turned: (10, 10, 4)
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
     button(page, "Hint").click()
@@ -368,7 +285,7 @@ def test_malformed_import_names_line_and_column_and_keeps_the_puzzle(page_expect
     expect(page.locator("#puzzle-message")).to_contain_text(re.compile(r"[Ll]ine 4, column 3"))
     expect(message(page)).to_contain_text("Your puzzle is unchanged")
     assert board(page).get_attribute("data-board") == SMALL
-    shot(page, "05-malformed")
+    shot(page, "triangle-05-malformed")
     use_puzzle(page, "3\n5\n1 2 3\n")
     expect(page.locator("#puzzle-message")).to_contain_text(re.compile(r"[Ll]ine 2, column 1.*square"))
     assert board(page).get_attribute("data-board") == SMALL
@@ -413,7 +330,7 @@ def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):
     use_puzzle(page, EXAMPLE)
     expect(rows).to_have_count(9)
     assert_accessible(page, "triangle, piece editor open")
-    shot(page, "06-piece-editor", full_page=True)
+    shot(page, "triangle-06-piece-editor", full_page=True)
 
 
 def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):
@@ -476,7 +393,7 @@ def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
     page.touchscreen.tap(*centre(page, placed(0)))
     page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
     assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
-    shot(page, "06-phone", full_page=True)
+    shot(page, "triangle-06-phone", full_page=True)
     # nothing on the page is wider than the phone, the search's controls included
     button(page, "Show search").click()
     expect(board(page)).to_have_attribute("data-trace-steps", re.compile(r"\d+"))
@@ -489,7 +406,7 @@ def test_phone_tray_and_triangle_fit_and_a_tap_turns_a_piece(phone):
 def test_axe_triangle_page_states(page):
     open_triangle(page)
     assert_accessible(page, "triangle start")
-    drag(page, centre(page, tray_piece(3)), centre(page, slot(0)))
+    drag_piece(page, centre(page, tray_piece(3)), centre(page, slot(0)))
     wait_filled(page, 1)
     page.locator("#numbers").check()
     assert_accessible(page, "triangle, one piece placed, numbers shown")
@@ -510,7 +427,7 @@ def test_a_long_solve_shows_progress_and_cancels(page):
     button(page, "Solve").click()
     expect(page.locator("#progress")).to_be_visible()
     expect(page.locator("#progress-text")).to_contain_text("nodes searched")
-    shot(page, "07-progress")
+    shot(page, "triangle-07-progress")
     button(page, "Cancel").click()
     expect(page.locator("#answer")).to_contain_text("Cancelled")
     expect(page.locator("#progress")).to_be_hidden()
@@ -551,7 +468,7 @@ def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
     page.wait_for_function("() => Number(document.querySelector('#board').dataset.takebacks) >= 1")
     expect(button(page, "Pause search")).to_be_enabled()
     expect(page.locator("#moves-label")).to_have_text("The search, step by step")
-    shot(page, "08-search-running")
+    shot(page, "triangle-08-search-running")
     # Pause holds it; Resume goes on
     button(page, "Pause search").click()
     expect(button(page, "Resume search")).to_be_enabled()  # the move under way ends first
@@ -570,7 +487,7 @@ def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
     assert placement(page) == as_json(expected.solution)
     expect(page.locator("#board .misfit")).to_have_count(0)
     expect(message(page)).to_contain_text("Done: the search's first solution")
-    shot(page, "09-search-done")
+    shot(page, "triangle-09-search-done")
     assert_accessible(page, "triangle, the search shown")
     # Stop ends the show: the board before it comes back (empty here)
     button(page, "Stop").click()

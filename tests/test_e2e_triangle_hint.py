@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import DESKTOP, _watched_page, serving
-from test_e2e import button
-from test_e2e_triangle import centre, drag, message, open_triangle, placement, slot, tray_piece, wait_filled
+from e2e_helpers import (
+    button, centre, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled,
+)
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.textformat import write
 
@@ -46,7 +47,7 @@ def test_a_dear_hint_is_followed_as_a_job_and_its_words_shown(bounded_page):
     expect.set_options(timeout=30_000)
     try:
         open_triangle(page, TRIANGLE_8)
-        drag(page, centre(page, tray_piece(0)), centre(page, slot(63)))
+        drag_piece(page, centre(page, tray_piece(0)), centre(page, slot(63)))
         wait_filled(page, 1)
         with page.expect_response(lambda r: r.url.endswith("/api/triangle/hint")) as answer:
             button(page, "Hint").click()

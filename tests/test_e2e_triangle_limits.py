@@ -15,8 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import DESKTOP, _watched_page, serving
-from test_e2e import button
-from test_e2e_triangle import open_triangle, placement, wait_filled
+from e2e_helpers import button, open_triangle, placement, wait_filled
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.kind import KIND
 from webapp.triangle.textformat import write

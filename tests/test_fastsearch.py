@@ -130,6 +130,7 @@ def test_bad_goal_and_limits():
 
 # --- the puzzle library -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
 def test_library_puzzle(path):
     board = parse(path.read_text(encoding="utf-8"))
@@ -149,6 +150,7 @@ def test_benchmark_puzzle_small_limit(path):
     assert answer.status == "limit"
 
 
+@pytest.mark.slow
 def test_benchmark_catalogue():
     """The benchmark puzzles have the answers their catalogue records."""
     catalogue = BENCH / "catalogue.json"
@@ -378,6 +380,7 @@ def test_progress_is_reported():
     assert max(states) <= answer.states
 
 
+@pytest.mark.slow
 def test_crowd_matches_the_reference_in_full():
     """A whole search of 133,475 states: the same figures as the reference."""
     board = parse(CROWD)

@@ -69,6 +69,7 @@ def test_every_api_route_of_every_kind_is_fuzzed(fuzz_app):
     assert ("POST", "/api/solve") in routes[kinds.legacy().name]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind_name", kinds.names())
 def test_fuzzed_requests_to_every_route_of_a_kind(fuzz_app, kind_name):
     client = fuzz_app.test_client()

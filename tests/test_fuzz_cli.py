@@ -103,6 +103,7 @@ def _check_solve(argv, code, out, err) -> None:
         assert HEADLINE.fullmatch(out.splitlines()[0]), what
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind_name", kinds.names())
 def test_fuzzed_solves_of_a_kind(tmp_path, capsys, monkeypatch, kind_name):
     kind = kinds.get(kind_name)
@@ -162,6 +163,7 @@ def _generate_argv(rng: random.Random) -> list[str]:
     return argv
 
 
+@pytest.mark.slow
 def test_fuzzed_generate_command_lines(capsys):
     rng = random.Random("generate")
     for case in range(GENERATES):

@@ -8,47 +8,9 @@ import time
 
 import pytest
 
-from test_server_load import heavy_board, wait_until
 from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
-from webapp import create_app
+from web_helpers import HEAVY, HEAVY_GOAL, alive, heavy_job, make_client, wait_until
 from webapp.rotation import EXAMPLE
-
-HEAVY = heavy_board(0)          # goal "all": more states than any limit the tests reach
-HEAVY_GOAL = "all"
-
-
-def make_client(tmp_path, **config):
-    # no states limit: a heavy solve ends only by the limit a test sets (the
-    # default 5M states took a fast machine 3 s: a job ended as a test watched it)
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000,
-                "SOLVE_MAX_STATES": 10**12, "RATELIMIT_ENABLED": False,
-                "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20}
-    settings.update(config)
-    return create_app(settings).test_client()
-
-
-@pytest.fixture
-def cleanup():
-    """Cancel every job of the clients a test made, whatever happens."""
-    clients = []
-    yield clients.append
-    for client in clients:
-        client.application.extensions["playground_jobs"].close()
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def heavy_job(client, board=HEAVY) -> str:
-    response = client.post("/api/jobs", json={"board": board, "goal": HEAVY_GOAL})
-    assert response.status_code == 202, response.get_json()
-    return response.get_json()["id"]
-
 
 def test_small_solve_is_answered_inline_then_from_the_cache(tmp_path):
     client = make_client(tmp_path)

@@ -172,6 +172,7 @@ def test_the_docs_link_the_document():
 schema = schemathesis.openapi.from_dict(document())  # a copy: schemathesis adds to it
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=25, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
@@ -201,12 +202,11 @@ def _costly(kind: str) -> dict:
 
 
 @pytest.mark.parametrize("kind", kinds.names())
-def test_a_job_keeps_its_description_from_start_to_answer(kind, tmp_path):
+def test_a_job_keeps_its_description_from_start_to_answer(kind, make_app):
     """Fuzzing seldom makes a puzzle that needs a worker: each kind's costly
     one goes through 202, the job's progress, its answer, the cache and
     cancelling, each answer checked against the document."""
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), **FUZZ_CONFIG,
-                      "SOLVE_INLINE_STATES": 0})
+    app = make_app(**FUZZ_CONFIG, SOLVE_INLINE_STATES=0)
     checked = []
 
     def call(path: str, method: str, **parts):

@@ -12,23 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from colours import contrast
 from webapp.rotation import svg
 
 ROOT = Path(__file__).resolve().parents[1]
 RENDER_JS = (ROOT / "static" / "js" / "kinds" / "rotation" / "render.js").read_text()
 STYLE_CSS = (ROOT / "static" / "style.css").read_text()
-
-
-def luminance(colour: str) -> float:
-    colour = colour.lstrip("#")
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def js_array(name: str) -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from test_jobs import cleanup, heavy_job, make_client  # noqa: F401 - a fixture
+from web_helpers import alive, heavy_job, make_client
 from webapp import cli
 from webapp.cli import main
 from webapp.rotation import EXAMPLE, native, solver
@@ -290,14 +290,6 @@ def test_an_answer_from_a_worker_is_not_cached_and_the_next_one_is(tmp_path, cle
 #: worker is killed, not waited for (its search would run for minutes); the
 #: slack is for a busy machine (a suite run beside another took 1.0 s).
 CANCEL_SECONDS = 2.0
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(") ", 1)[1][:1] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 @needs_c

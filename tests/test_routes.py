@@ -3,61 +3,31 @@ through Flask's test client."""
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from web_helpers import (
+    THREE_MOVES, UNSOLVABLE, WIDE, assert_api_error, assert_friendly_page, initial, page_parts,
+    write_catalogue,
+)
 from webapp import create_app, kinds
-from webapp.rotation import EXAMPLE, Position, parse, solve
+from webapp.rotation import EXAMPLE, parse, solve
 from webapp.rotation.sharecode import encode
 
-UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
 FALLS_AT_ONCE = "5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"   # solved before any move
 NO_GAP = "3\n###\n#0#\n###\n"
 SIX_MOVES = "8\n########\n#      #\n#      #\n#      #\n#      #\n#    0 #\n#22 11 #\n###### #\n"
-THREE_MOVES = "9\n#########\n        #\n#       #\n#       #\n# 33    #\n#  2    #\n#  2  1 #\n#  2 000#\n#########\n"
 ALL_OUT = "7\n#  ####\n#     #\n#     #\n#     #\n#     #\n#01  2#\n###  ##\n"   # goal all: 4 moves
 OPEN_SIDE = "7\n### ###\n#      \n#      \n#     #\n#    1#\n#  001#\n#######\n"  # trailing spaces
-WIDE = "7 4\n#######\n#0  a #\n#0  a #\n### ###\n"
-
 POST_ROUTES = ["/api/solve", "/api/parse", "/api/move", "/api/hint", "/api/share", "/api/links"]
 
 
 # ----------------------------------------------------------------- helpers
-class _Attrs(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.elements: list[tuple[str, dict]] = []
-        self.scripts: dict[str, str] = {}
-        self._script: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        self.elements.append((tag, attrs))
-        self._script = attrs.get("id") if tag == "script" else None
-
-    def handle_data(self, data):
-        if self._script:
-            self.scripts[self._script] = self.scripts.get(self._script, "") + data
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._script = None
-
-
-def page_parts(html: bytes) -> _Attrs:
-    parser = _Attrs()
-    parser.feed(html.decode("utf-8"))
-    return parser
-
-
 def board_attrs(html: bytes) -> dict:
     """The attributes of the ``<canvas id="board">``, entities decoded."""
     for tag, attrs in page_parts(html).elements:
@@ -66,51 +36,10 @@ def board_attrs(html: bytes) -> dict:
     raise AssertionError("no <canvas id=board> in the page")
 
 
-def initial(html: bytes) -> dict:
-    return json.loads(page_parts(html).scripts["initial"])
-
-
-def assert_friendly_page(response, status: int, *fragments: str) -> None:
-    assert response.status_code == status
-    assert response.mimetype == "text/html"
-    text = response.get_data(as_text=True)
-    assert "Traceback" not in text
-    assert 'href="/"' in text, "an error page leads back to the playground"
-    for fragment in fragments:
-        assert fragment in text
-
-
-def assert_api_error(response, status: int = 400, fragment: str | None = None) -> dict:
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.mimetype == "application/json"
-    body = response.get_json()
-    assert isinstance(body.get("error"), str) and body["error"]
-    if fragment is not None:
-        assert fragment in body["error"]
-    return body
-
-
-def write_catalogue(folder: Path) -> list[dict]:
-    folder.mkdir(parents=True, exist_ok=True)
-    items = [
-        {"file": "example.txt", "title": "The rules' example", "moves": 2, "states": 15, "text": EXAMPLE},
-        {"file": "stuck.txt", "title": "Stuck <for ever>", "moves": None, "states": 8, "text": UNSOLVABLE},
-        {"file": "wide.txt", "title": "Wide & flat", "moves": solve(parse(WIDE)).length, "text": WIDE},
-        {"file": "crlf.txt", "title": "Windows file", "moves": 3,
-         "text": "\ufeff" + THREE_MOVES.replace("\n", "\r\n")},
-    ]
-    for item in items:
-        (folder / item["file"]).write_text(item["text"], encoding="utf-8", newline="")
-    catalogue = [{k: v for k, v in item.items() if k != "text"} for item in items]
-    (folder / "catalogue.json").write_text(json.dumps(catalogue), encoding="utf-8")
-    return items
-
-
 @pytest.fixture
-def gallery_app(tmp_path):
+def gallery_app(tmp_path, make_app):
     write_catalogue(tmp_path / "puzzles")
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "instance"),
-                       "PUZZLES_DIR": str(tmp_path / "puzzles")})
+    return make_app(INSTANCE_DIR=str(tmp_path / "instance"), PUZZLES_DIR=str(tmp_path / "puzzles"))
 
 
 @pytest.fixture
@@ -510,8 +439,8 @@ def test_unknown_version_is_explained(client):
 
 
 # ---------------------------------------------------------- short links
-def test_links_database_is_made_on_first_use(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "inst")})
+def test_links_database_is_made_on_first_use(tmp_path, make_app):
+    app = make_app(INSTANCE_DIR=str(tmp_path / "inst"))
     database = tmp_path / "inst" / "playground.sqlite3"
     assert not database.exists()
     client = app.test_client()
@@ -543,10 +472,9 @@ def test_links_different_boards_different_ids(client):
     assert len(ids) == 8
 
 
-def test_links_survive_a_new_app(tmp_path):
-    config = {"TESTING": True, "INSTANCE_DIR": str(tmp_path)}
-    body = create_app(config).test_client().post("/api/links", json={"board": WIDE}).get_json()
-    response = create_app(config).test_client().get(body["url"])
+def test_links_survive_a_new_app(make_app):
+    body = make_app().test_client().post("/api/links", json={"board": WIDE}).get_json()
+    response = make_app().test_client().get(body["url"])  # the same instance folder
     assert board_attrs(response.data)["data-board"] == WIDE
 
 

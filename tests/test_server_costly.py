@@ -17,7 +17,7 @@ import random
 import threading
 import time
 
-from test_server_load import call, cancel_all, running_server, wait_until
+from web_helpers import call, cancel_all, running_server, wait_until
 from webapp import create_app
 from webapp.sliding.kind import KIND as SLIDING
 from webapp.triangle.generate import random_puzzle

@@ -6,36 +6,8 @@ from __future__ import annotations
 import os
 import signal
 
-from test_server_load import call, heavy_board, running_server, wait_until
+from web_helpers import alive, call, descendants, heavy_board, running_server, wait_until
 
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid``, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                ppid = int(f.read().rsplit(") ", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        children.setdefault(ppid, []).append(int(entry))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(") ", 1)[1][0] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 def test_workers_die_with_a_killed_server(tmp_path):
@@ -50,5 +22,5 @@ def test_workers_die_with_a_killed_server(tmp_path):
         assert below, "no worker process found"
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=5)
-        assert wait_until(lambda: not any(running(pid) for pid in below), seconds=5), \
-            f"still running after the server died: {[p for p in below if running(p)]}"
+        assert wait_until(lambda: not any(alive(pid) for pid in below), seconds=5), \
+            f"still running after the server died: {[p for p in below if alive(p)]}"

@@ -4,55 +4,12 @@ while big solves, idle connections or a job flood are under way."""
 
 from __future__ import annotations
 
-import functools
+import socket
+import threading
 import time
 
-from webapp.rotation.generate import generate
-from webapp.rotation.solver import solve_best
+from web_helpers import call, cancel_all, heavy_board, running_server
 
-
-@functools.lru_cache(maxsize=None)
-def heavy_board(seed: int = 0, size: int = 40, sticks: int = 24) -> str:
-    """A random ``size`` x ``size`` board with one gap and ``sticks`` short
-    sticks: for the goal "all", far more states than a solve may spend
-    inline (the few that are not are drawn again), and more than any limit
-    a test sets (heavy_board(0) and (1): over 12 million states).
-
-    A test that needs a job to be still under way must also lift the
-    states limit (the default 5M states take a fast machine 2-3 s), or use
-    the waiting kind (tests/waiting_kind.py), which never ends by itself."""
-    for attempt in range(seed * 1000, seed * 1000 + 1000):
-        board = generate(size, sticks, seed=attempt, max_length=3)
-        if solve_best(board, "all", max_states=6_000).status == "limit":
-            return board.text()
-    raise AssertionError("no heavy board among 1000 seeds")
-
-
-def wait_until(predicate, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
-
-
-# ------------------------------------------------------------- a real server
-import http.client  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import socket  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import threading  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from webapp.rotation import EXAMPLE  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 _small = iter(range(10**6))
 
 
@@ -67,68 +24,6 @@ def small_board() -> str:
 
 LIVE = 1.0          # the goal: pages and small solves within a second
 HANDED_OVER = 5.0   # a big solve answers (200 or 202) within SOLVE_WAIT_SECONDS and some
-
-
-@contextmanager
-def running_server(tmp_path, **config):
-    """``python -m webapp.cli serve`` on a free loopback port, with ``config``
-    in its instance folder; yields (url, process) and stops it after."""
-    instance = tmp_path / "instance"
-    instance.mkdir(parents=True, exist_ok=True)
-    (instance / "config.py").write_text("".join(f"{k} = {v!r}\n" for k, v in config.items()))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, ROTATION_PLAYGROUND_INSTANCE=str(instance), PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "webapp.cli", "serve", "--port", str(port)],
-                               env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        if not wait_until(lambda: _listening(port) or process.poll() is not None, seconds=20) \
-                or process.poll() is not None:
-            raise RuntimeError(f"the server did not start: {process.stderr.read().decode()[-2000:]}")
-        yield f"127.0.0.1:{port}", process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        process.stderr.close()
-
-
-def _listening(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
-
-
-def call(address: str, method: str, path: str, body: dict | None = None, headers=None,
-         timeout: float = 30.0):
-    """(status, JSON or text, seconds, response headers) of one request on a new connection."""
-    host, port = address.split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
-    began = time.perf_counter()
-    try:
-        payload = json.dumps(body).encode() if body is not None else None
-        conn.request(method, path, body=payload,
-                     headers={"Content-Type": "application/json", **(headers or {})})
-        response = conn.getresponse()
-        data = response.read()
-        seconds = time.perf_counter() - began
-        if response.getheader("Content-Type", "").startswith("application/json"):
-            data = json.loads(data)
-        return response.status, data, seconds, dict(response.getheaders())
-    finally:
-        conn.close()
-
-
-def cancel_all(address: str, job_ids) -> None:
-    for job_id in job_ids:
-        call(address, "POST", f"/api/jobs/{job_id}/cancel", {})
 
 
 def assert_live(address: str) -> None:

@@ -6,16 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from web_helpers import source
 from webapp import create_app
-
-
-def board(n: int) -> str:
-    """A small solvable puzzle, different for each ``n`` < 25."""
-    row, col = divmod(n, 5)
-    cells = [[" "] * 5 for _ in range(5)]
-    cells[row][col] = "0"
-    inner = "\n".join("#" + "".join(r) + "#" for r in cells)
-    return f"7\n#######\n{inner}\n### ###\n"
 
 
 def make_client(tmp_path, **config):
@@ -26,10 +18,6 @@ def make_client(tmp_path, **config):
 def cached_boards(tmp_path) -> int:
     with sqlite3.connect(tmp_path / "playground.sqlite3") as db:
         return db.execute("SELECT COUNT(*) FROM solutions").fetchone()[0]
-
-
-def source(client, n: int) -> str:
-    return client.post("/api/solve", json={"board": board(n)}).get_json()["source"]
 
 
 def test_cache_is_bounded_and_drops_the_least_recently_used(tmp_path):
@@ -47,8 +35,8 @@ def test_cache_is_bounded_and_drops_the_least_recently_used(tmp_path):
     assert cached_boards(tmp_path) == 3
 
 
-def test_cache_default_bound_is_generous(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)})
+def test_cache_default_bound_is_generous(make_app):
+    app = make_app()
     assert app.config["CACHE_MAX_ENTRIES"] >= 1000
 
 

@@ -12,26 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import bfs_distances, positions
 from webapp.sliding.position import (
     IllegalMove, Position, SlidingError, inversions, movable_cells, replay, solvable,
 )
 
 PROFILE = settings(max_examples=200, deadline=None)
-
-
-@st.composite
-def positions(draw, min_side: int = 2, max_side: int = 8, only_solvable: bool = False) -> Position:
-    width = draw(st.integers(min_side, max_side))
-    height = draw(st.integers(min_side, max_side))
-    tiles = draw(st.permutations(range(width * height)))
-    p = Position(tuple(tiles), width)
-    if only_solvable and not p.solvable():
-        # swapping two tiles (not the hole) flips the parity
-        t = list(p.tiles)
-        a, b = [i for i, x in enumerate(t) if x][:2]
-        t[a], t[b] = t[b], t[a]
-        p = Position(tuple(t), width)
-    return p
 
 
 def reachable(width: int, height: int) -> set[tuple[int, ...]]:
@@ -164,34 +150,6 @@ def test_spec_example_distances():
     assert dist[(3, 7, 8, 5, 4, 6, 2, 0, 1)] == 27
     assert len(dist) == 181_440
     assert max(dist.values()) == 31
-
-
-_BFS_CACHE: dict = {}
-
-
-def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
-    """Distance to the goal of every reachable position, by plain BFS on tuples."""
-    if (width, height) in _BFS_CACHE:
-        return _BFS_CACHE[width, height]
-    goal = Position.goal(width, height).tiles
-    dist = {goal: 0}
-    frontier = [goal]
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for t in frontier:
-            hole = t.index(0)
-            for cell in movable_cells(width, height, hole):
-                u = list(t)
-                u[hole], u[cell] = u[cell], 0
-                u = tuple(u)
-                if u not in dist:
-                    dist[u] = d
-                    nxt.append(u)
-        frontier = nxt
-    _BFS_CACHE[width, height] = dist
-    return dist
 
 
 def test_replay_and_play():

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import bfs_distances, positions
 from webapp.sliding.construct import cancel_pairs, solve_fast
 from webapp.sliding.generate import shuffle
 from webapp.sliding.position import Position, SlidingError, replay
 
-from test_sliding_model import bfs_distances, positions
 
 
 def replays(p: Position, moves: list[int]) -> bool:

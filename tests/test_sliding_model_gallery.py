@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from sliding_reference import bfs_distances
 from webapp.sliding import heuristic, ida
 from webapp.sliding.textformat import parse
 
-from test_sliding_model import bfs_distances
 
 FOLDER = Path(__file__).resolve().parents[1] / "puzzles" / "sliding"
 ENTRIES = json.loads((FOLDER / "catalogue.json").read_text(encoding="utf-8"))

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import bfs_distances
 from webapp.sliding.generate import at_distance, shuffle
 from webapp.sliding.position import Position, SlidingError
 
-from test_sliding_model import bfs_distances
 
 
 @given(width=st.integers(2, 8), height=st.integers(2, 8), seed=st.integers(0, 2**32))

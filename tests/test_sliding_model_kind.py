@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+from sliding_reference import bfs_distances
 from webapp.sliding.kind import EXAMPLE, KIND
 from webapp.sliding.position import IllegalMove, Position, SlidingError, replay
 from webapp.sliding.sharecode import ShareCodeError
 
-from test_sliding_model import bfs_distances
 
 SHARED = ("status", "moves", "length", "seconds", "optimal", "engine", "nodes")
 
@@ -66,7 +66,7 @@ def test_solve_unsolvable_at_once():
     assert answer["optimal"] is False and answer["length"] is None
 
 
-def test_solve_with_a_node_limit_gives_a_labelled_solution():
+def test_solve_with_a_node_limit_gives_a_labelled_solution(sliding_databases):
     # Korf's position 1 (57 moves) in a few hundred nodes: not proven shortest, but it replays
     text = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"
     answer = KIND.solve(text, {}, max_count=300)

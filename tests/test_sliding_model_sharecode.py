@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import positions
 from webapp.sliding.position import Position, SlidingError
 from webapp.sliding.sharecode import ShareCodeError, decode, encode, rank, unrank
 
-from test_sliding_model import positions
 
 URL_SAFE = re.compile(r"[0-9A-Za-z-]+")
 

@@ -7,11 +7,11 @@ import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 
+from colours import contrast
+from sliding_reference import positions
 from webapp.sliding import svg
 from webapp.sliding.position import Position
 
-from test_palette import contrast
-from test_sliding_model import positions
 
 NS = "{http://www.w3.org/2000/svg}"
 

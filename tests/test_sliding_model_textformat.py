@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import positions
 from webapp.sliding.position import Position, SlidingError
 from webapp.sliding.textformat import parse, write
 
-from test_sliding_model import positions
 
 EIGHT = Position((1, 5, 2, 7, 0, 3, 8, 4, 6), 3)
 

@@ -332,6 +332,7 @@ def test_python_database_build_equals_native(shape):
             assert pdb.build(w, h, p, "native") == data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape, pattern", [((4, 4), (13, 14, 15)), ((4, 4), (1, 2, 5, 6)),
                                             ((3, 4), (1, 2, 3, 4, 5)), ((5, 2), (1, 2, 6)),
                                             ((2, 8), (15,)), ((8, 2), (9, 10, 11, 12))])

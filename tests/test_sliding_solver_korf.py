@@ -1,8 +1,9 @@
 """4 x 4 answers equal the known optimum on a sample of Korf's 100 positions.
 
-The 4 x 4 pattern databases (6-6-3, 11.5 MB) are built once for the test
-session by the C engine into the session's cache directory
-(``ROTATION_PLAYGROUND_CACHE``), which takes some seconds; the whole set of
+The 4 x 4 pattern databases (6-6-3, 11.5 MB) are built once for this
+module by the C engine into a directory of its own (``ROTATION_PLAYGROUND_CACHE``),
+which takes some seconds (the run's shared cache is left to the other
+tests: the ``sliding_databases`` fixture); the whole set of
 100 is the benchmark's job (``benchmarks/sliding.py``). The Python engine
 cannot build 6-tile databases in reasonable time, so it is checked on the
 easy positions with the databases the C engine built.
@@ -23,8 +24,9 @@ from webapp.sliding import cachedir, ida, native, pdb, solver
 SAMPLE = Path(__file__).parent / "data" / "korf-sample.txt"
 GOAL = tuple(range(1, 16)) + (0,)
 
-pytestmark = pytest.mark.skipif(not native.available(),
-                                reason="the C engine is not built: 4 x 4 databases take it")
+pytestmark = [pytest.mark.skipif(not native.available(),
+                                 reason="the C engine is not built: 4 x 4 databases take it"),
+              pytest.mark.slow]
 
 
 def read_sample() -> list[tuple[tuple[int, ...], int]]:
@@ -41,9 +43,9 @@ def read_sample() -> list[tuple[tuple[int, ...], int]]:
 
 @pytest.fixture(scope="module")
 def databases(tmp_path_factory):
-    """The 4 x 4 databases, built in this session's cache directory (timed)."""
+    """The 4 x 4 databases, built in a cache directory of their own (timed)."""
     with pytest.MonkeyPatch.context() as mp:
-        cache = tmp_path_factory.getbasetemp() / "cache"
+        cache = tmp_path_factory.mktemp("korf-cache")
         mp.setenv("ROTATION_PLAYGROUND_CACHE", str(cache))
         for p in pdb.partition(4, 4):
             pdb._loaded.pop((4, 4, p), None)

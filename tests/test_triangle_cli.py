@@ -10,7 +10,8 @@ import io
 import pytest
 
 from cli_helpers import solve_json
-from test_triangle_kind import EXAMPLES, FIGURES, brute, check, text_of
+from triangle_reference import NUMBERED as EXAMPLES
+from triangle_reference import FIGURES, brute, check, text_of
 from webapp.cli import main
 from webapp.guess import guess_kind
 from webapp.triangle import solver

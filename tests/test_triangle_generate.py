@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from test_triangle_kind import brute, check, inner_edges, turns_of
+from triangle_reference import brute, check, inner_edges
+from triangle_reference import spins as turns_of
 from webapp.triangle import generate, solver
 from webapp.triangle.generate import NoUniquePuzzle, build, cut, random_puzzle
 from webapp.triangle.puzzle import TriangleError

@@ -1,139 +1,25 @@
 """The triangle kind behind the kinds interface (docs/triangle.md): the
 registry, text, codes, solving (checked against a plain exhaustive search
-written here, from the rules alone), play (moves, misfits, hints), random
+written from the rules alone), play (moves, misfits, hints), random
 puzzles, detection and summaries.
 
-The helpers at the top (``inner_edges``, ``check``, ``brute``) read the
-rules independently of the engine; the other triangle test files use them."""
+The plain search it is checked against (``inner_edges``, ``check``,
+``brute``) lives in tests/triangle_reference.py."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
-import triangle_reference as ref
+from triangle_reference import NUMBERED as EXAMPLES  # the four examples of the rules, piece 0 first
+from triangle_reference import FIGURES, _turn_map, brute, check, inner_edges, text_of
 from triangle_reference import spins as turns_of
 from webapp import kinds
 from webapp.triangle.kind import EXAMPLE, KIND
 from webapp.triangle.puzzle import Puzzle, TriangleError
 
-# ------------------------------------------------ the rules, read on their own
-EXAMPLES = dict(enumerate(ref.EXAMPLES))  # the four examples of the rules, piece 0 first
-FIGURES = {0: 3, 1: 3, 2: 4, 3: 10}
 PLAYED = EXAMPLES[3]  # the kind's example: one picture, three placements
-
-
-def text_of(figures: int, pieces) -> str:
-    return f"{figures}\n{len(pieces)}\n" + "".join(" ".join(map(str, p)) + "\n" for p in pieces)
-
-
-def slots(n: int) -> list[tuple[int, int]]:
-    return [(r, k) for r in range(n) for k in range(2 * r + 1)]
-
-
-def inner_edges(n: int) -> list[tuple[int, int, int, int]]:
-    """(slot, side, slot, side) of every inner edge, from the rules' three lines:
-    up.right~down.left, down.right~up.left, down.top~(the up slot above).bottom."""
-    index = {rk: i for i, rk in enumerate(slots(n))}
-    out = []
-    for (r, k), i in index.items():
-        if k % 2 == 0 and (r, k + 1) in index:        # up (r,k).right ~ down (r,k+1).left
-            out.append((i, 1, index[(r, k + 1)], 2))
-        if k % 2 == 1:
-            out.append((i, 1, index[(r, k + 1)], 0))  # down (r,k).right ~ up (r,k+1).left
-            out.append((i, 0, index[(r - 1, k - 1)], 2))  # down (r,k).top ~ up (r-1,k-1).bottom
-    return out
-
-
-def check(pieces, solution) -> None:
-    """Every piece once, each a turning of itself, every inner edge fits
-    (``solution``: the answer's JSON form)."""
-    n = math.isqrt(len(pieces))
-    assert len(solution) == len(pieces)
-    assert sorted(s["piece"] for s in solution) == list(range(len(pieces)))
-    for s in solution:
-        assert tuple(s["edges"]) in turns_of(pieces[s["piece"]]), s
-    for a, side_a, b, side_b in inner_edges(n):
-        assert solution[a]["edges"][side_a] + solution[b]["edges"][side_b] == 0, (a, side_a, b, side_b)
-
-
-def _turn_map(n: int) -> dict[tuple[int, int], tuple[int, int]]:
-    """(slot, side) -> (slot, side) of the big triangle turned by 120 degrees,
-    found by turning the edges' midpoints (plain coordinates, y up)."""
-    h = math.sqrt(3) / 2
-
-    def corners(r, k):
-        left, top, bottom = (n - r - 1) / 2, (n - r) * h, (n - r - 1) * h
-        j = k // 2
-        if k % 2 == 0:  # up: left edge, right edge, bottom edge as corner pairs
-            a, b, c = (left + j, bottom), (left + j + 0.5, top), (left + j + 1, bottom)
-        else:  # down: top, right, left
-            a, b, c = (left + j + 0.5, top), (left + j + 1.5, top), (left + j + 1, bottom)
-        return a, b, c
-
-    mids, centres = {}, {}
-    for i, (r, k) in enumerate(slots(n)):
-        a, b, c = corners(r, k)
-        centres[i] = ((a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3)
-        for side, (p, q) in enumerate(((a, b), (b, c), (c, a))):
-            mids[(i, side)] = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-    cx, cy = n / 2, n * h / 3
-    cos, sin = math.cos(2 * math.pi / 3), math.sin(2 * math.pi / 3)
-
-    def turned(x, y):
-        return cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos
-
-    def nearest(point, places):
-        return min(places, key=lambda m: (places[m][0] - point[0]) ** 2 + (places[m][1] - point[1]) ** 2)
-
-    out = {}
-    for (slot, side), (x, y) in mids.items():
-        # the slot by its centre (two slots share an inner edge's midpoint), then the side
-        to = nearest(turned(*centres[slot]), centres)
-        out[(slot, side)] = nearest(turned(x, y), {key: mids[key] for key in mids if key[0] == to})
-    return out
-
-
-def canonical(n: int, picture) -> tuple:
-    turn = _turn_map(n)
-    best, current = None, tuple(tuple(p) for p in picture)
-    for _ in range(3):
-        best = current if best is None or current < best else best
-        nxt = [[0, 0, 0] for _ in current]
-        for (slot, side), (to_slot, to_side) in turn.items():
-            nxt[to_slot][to_side] = current[slot][side]
-        current = tuple(tuple(p) for p in nxt)
-    return best
-
-
-def brute(pieces) -> tuple[int, int, list]:
-    """(placements, distinct pictures, placements in the listed order), by
-    plain backtracking over slots in order, pieces by index, turnings in order."""
-    n = math.isqrt(len(pieces))
-    edges = inner_edges(n)
-    needs = [[] for _ in pieces]
-    for a, side_a, b, side_b in edges:  # the later slot checks: (earlier's side, earlier, its side)
-        needs[max(a, b)].append((side_a, a, side_b) if b > a else (side_b, b, side_a))
-    found, placed, used = [], [None] * len(pieces), [False] * len(pieces)
-
-    def go(slot):
-        if slot == len(pieces):
-            found.append([{"piece": p, "edges": list(e)} for p, e in placed])
-            return
-        for p, piece in enumerate(pieces):
-            if used[p]:
-                continue
-            for t in turns_of(piece):
-                if all(placed[o][1][os] + t[s] == 0 for os, o, s in needs[slot]):
-                    used[p], placed[slot] = True, (p, t)
-                    go(slot + 1)
-                    used[p], placed[slot] = False, None
-
-    go(0)
-    pictures = {canonical(n, [s["edges"] for s in sol]) for sol in found}
-    return len(found), len(pictures), found
 
 
 # ------------------------------------------------------------ the registry
@@ -315,6 +201,7 @@ def test_a_hint_keeps_what_is_placed_or_says_it_cannot():
 
 
 # --------------------------------------------------------- random puzzles
+@pytest.mark.slow
 def test_shuffle_makes_a_puzzle_of_the_size_asked():
     p = KIND.shuffle({"size": 4, "figures": 5}, random.Random(3))
     assert p.n == 4 and p.figures == 5 and all(abs(v) <= 5 for piece in p.pieces for v in piece)
@@ -359,6 +246,7 @@ def test_a_bad_text_names_line_and_column():
 
 
 # ---------------------------------------------------------------- gallery
+@pytest.mark.slow
 def test_the_gallery_catalogue_holds_the_examples_and_generated_puzzles():
     import json
     from pathlib import Path

@@ -116,6 +116,7 @@ def _chained(text: str, first: int, steps, rng: random.Random) -> tuple[dict, in
 _SAME = ("status", "count", "distinct", "solutions", "complete", "optimal")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(n=st.integers(1, 3), figures=st.integers(0, 4), seed=st.integers(0, 10**6),
        first=st.integers(1, 12), nodes=st.integers(1, 300))

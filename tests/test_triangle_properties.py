@@ -5,6 +5,7 @@ The sets include equal pieces, 0 edges and symmetric pieces (a, a, a)."""
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,8 @@ import triangle_reference as ref
 from webapp.triangle.puzzle import Puzzle
 from webapp.triangle.search import Budget, count
 from webapp.triangle.solver import solve
+
+pytestmark = pytest.mark.slow  # an exhaustive search for each example
 
 CAP = 1000
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_triangle_kind import EXAMPLES
+from triangle_reference import NUMBERED as EXAMPLES
 from webapp.rotation import EXAMPLE as ROTATION_EXAMPLE
 from webapp.rotation import parse as rotation_parse
 from webapp.rotation import sharecode as rotation_codes

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from test_triangle_kind import EXAMPLES, brute, inner_edges, slots
+from triangle_reference import NUMBERED as EXAMPLES
+from triangle_reference import brute, inner_edges, slots
 from webapp.triangle.puzzle import Puzzle
 from webapp.triangle.figures import FIGURES, figure_colour, figure_shape, outline
 from webapp.triangle.svg import slot_corners, svg

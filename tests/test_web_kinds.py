@@ -14,10 +14,11 @@ import sqlite3
 
 import pytest
 
-from test_jobs import HEAVY, HEAVY_GOAL, cleanup, make_client  # noqa: F401 - a fixture
-from test_routes import assert_api_error, initial, page_parts, write_catalogue
-from test_server_load import wait_until
-from webapp import create_app, kinds
+from web_helpers import (
+    HEAVY, HEAVY_GOAL, assert_api_error, initial, make_client, page_parts, wait_until,
+    write_catalogue,
+)
+from webapp import kinds
 from webapp.rotation import EXAMPLE, parse
 from webapp.rotation import native
 from webapp.rotation.sharecode import encode
@@ -242,7 +243,7 @@ def test_how_to_play_of_an_unknown_kind_is_404(client):
 
 
 @pytest.fixture
-def mixed_puzzles(tmp_path):
+def mixed_puzzles(tmp_path, make_app):
     """A library with rotation and sliding puzzles, and one of a kind not here."""
     folder = tmp_path / "puzzles"
     write_catalogue(folder)
@@ -254,8 +255,7 @@ def mixed_puzzles(tmp_path):
                   {"file": "sliding/fifteen.txt", "kind": "sliding", "title": "One <move>", "moves": 1}]
     catalogue.append({"file": "ghost.txt", "kind": "chess", "title": "A kind not here"})
     (folder / "catalogue.json").write_text(json.dumps(catalogue))
-    return create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "instance"),
-                       "PUZZLES_DIR": str(folder)}).test_client()
+    return make_app(INSTANCE_DIR=str(tmp_path / "instance"), PUZZLES_DIR=str(folder)).test_client()
 
 
 def _cards(html: bytes) -> list[dict]:
@@ -361,12 +361,12 @@ def test_the_web_layer_asks_no_kind_its_name():
             and "rotation_limiter" not in text, path
 
 
-def test_every_kind_has_worker_limits_by_default(tmp_path):
+def test_every_kind_has_worker_limits_by_default(make_app):
     """A worker's solve of any kind ends by itself (time and count), or one
     client polling a 64-piece triangle would hold a worker for ever."""
     from webapp.web.solving import config_keys
 
-    config = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path)}).config
+    config = make_app().config
     for kind in kinds.KINDS:
         keys = config_keys(kind)
         assert config.get(keys["seconds"]) and config[keys["seconds"]] <= 600, kind.name

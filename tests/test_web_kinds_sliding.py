@@ -10,10 +10,10 @@ import random
 import pytest
 
 from conftest import ROOT
-from test_jobs import alive, cleanup, make_client  # noqa: F401 - a fixture
-from test_routes import assert_api_error, assert_friendly_page, initial, page_parts
-from test_server_load import wait_until
-from webapp import create_app, kinds
+from web_helpers import (
+    alive, assert_api_error, assert_friendly_page, initial, make_client, page_parts, wait_until,
+)
+from webapp import kinds
 from webapp.web.jobs import Job
 from webapp.web.security import CONTENT_SECURITY_POLICY
 
@@ -338,7 +338,7 @@ def test_how_to_play_sliding(client):
     assert 'href="/sliding"' in text and 'href="/puzzles?kind=sliding"' in text
 
 
-def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path):
+def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path, make_app):
     import json
 
     from test_routes import write_catalogue
@@ -350,8 +350,7 @@ def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path):
     catalogue = json.loads((folder / "catalogue.json").read_text())
     catalogue.append({"file": "sliding/eight.txt", "kind": "sliding", "title": "Eight <moves>", "moves": 8})
     (folder / "catalogue.json").write_text(json.dumps(catalogue))
-    client = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "i"),
-                         "PUZZLES_DIR": str(folder)}).test_client()
+    client = make_app(INSTANCE_DIR=str(tmp_path / "i"), PUZZLES_DIR=str(folder)).test_client()
     html = client.get("/puzzles?kind=sliding").get_data(as_text=True)
     cards = [a for t, a in page_parts(html.encode()).elements if t == "a" and a.get("class") == "card"]
     assert [c["data-puzzle"] for c in cards] == ["sliding-eight"]

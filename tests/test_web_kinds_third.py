@@ -17,8 +17,8 @@ import time
 import pytest
 
 from conftest import add_kind
-from test_routes import assert_api_error, initial, write_catalogue
-from webapp import create_app, kinds
+from web_helpers import assert_api_error, initial, write_catalogue
+from webapp import kinds
 from webapp.puzzletext import PuzzleTextError
 
 
@@ -105,16 +105,15 @@ def third(monkeypatch):
 
 
 @pytest.fixture
-def counter_client(third, tmp_path):
+def counter_client(third, tmp_path, make_app):
     puzzles = tmp_path / "puzzles"
     write_catalogue(puzzles)  # rotation's puzzles, as the top catalogue holds them
     (puzzles / "counter").mkdir()
     (puzzles / "counter" / "five.txt").write_text("5\n", encoding="utf-8")
     (puzzles / "counter" / "catalogue.json").write_text(
         json.dumps([{"file": "five.txt", "title": "Five to go", "moves": 5}]), encoding="utf-8")
-    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path / "instance"),
-                      "PUZZLES_DIR": str(puzzles), "RATELIMIT_ENABLED": False,
-                      "SOLVE_WAIT_SECONDS": 0.0})
+    app = make_app(INSTANCE_DIR=str(tmp_path / "instance"), PUZZLES_DIR=str(puzzles),
+                   RATELIMIT_ENABLED=False, SOLVE_WAIT_SECONDS=0.0)
     yield app.test_client()
     app.extensions["playground_jobs"].close()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
+from web_helpers import initial
 from webapp import kinds
 from webapp.web.security import CONTENT_SECURITY_POLICY
 
-from test_routes import initial
 
 
 def test_the_triangle_page_opens_the_example_with_its_goal(client):

@@ -12,7 +12,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from test_server_lifecycle import descendants, running as alive
+from web_helpers import alive, descendants
 
 TESTS = Path(__file__).resolve().parent
 

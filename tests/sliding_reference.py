@@ -1,0 +1,52 @@
+"""What the sliding-tile tests check the engine against: every position's
+distance to the goal by plain breadth-first search, and random positions
+(a Hypothesis strategy)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from webapp.sliding.position import Position, movable_cells
+
+
+@st.composite
+def positions(draw, min_side: int = 2, max_side: int = 8, only_solvable: bool = False) -> Position:
+    width = draw(st.integers(min_side, max_side))
+    height = draw(st.integers(min_side, max_side))
+    tiles = draw(st.permutations(range(width * height)))
+    p = Position(tuple(tiles), width)
+    if only_solvable and not p.solvable():
+        # swapping two tiles (not the hole) flips the parity
+        t = list(p.tiles)
+        a, b = [i for i, x in enumerate(t) if x][:2]
+        t[a], t[b] = t[b], t[a]
+        p = Position(tuple(t), width)
+    return p
+
+
+_BFS_CACHE: dict = {}
+
+
+def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
+    """Distance to the goal of every reachable position, by plain BFS on tuples."""
+    if (width, height) in _BFS_CACHE:
+        return _BFS_CACHE[width, height]
+    goal = Position.goal(width, height).tiles
+    dist = {goal: 0}
+    frontier = [goal]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for t in frontier:
+            hole = t.index(0)
+            for cell in movable_cells(width, height, hole):
+                u = list(t)
+                u[hole], u[cell] = u[cell], 0
+                u = tuple(u)
+                if u not in dist:
+                    dist[u] = d
+                    nxt.append(u)
+        frontier = nxt
+    _BFS_CACHE[width, height] = dist
+    return dist

@@ -42,3 +42,26 @@ def test_the_shell_names_no_kind():
         code = code.replace("rotation-playground:", "")  # the app's storage prefix, not the kind
         for name in KINDS:
             assert name not in code, (path, name)
+
+
+def _imports(path: Path) -> set[Path]:
+    """The modules ``path`` imports (static or dynamic), resolved."""
+    text = path.read_text(encoding="utf-8")
+    found = re.findall(r"""(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""", text)
+    return {(path.parent / spec).resolve() for spec in found}
+
+
+def test_the_js_layers_of_docs_layout():
+    """common imports nothing above it; the shell no kind; a kind no other kind."""
+    kinds = JS / "kinds"
+    for path in JS.rglob("*.js"):
+        area = path.relative_to(JS).parts
+        for target in _imports(path):
+            assert target.exists(), (path, target)
+            where = target.relative_to(JS).parts
+            if area[0] == "common":
+                assert where[0] == "common", (path, target)
+            elif area[0] == "shell":
+                assert where[0] in ("common", "shell"), (path, target)
+            elif area[0] == "kinds" and where[0] == "kinds":
+                assert target.is_relative_to(kinds / area[1]), (path, target)

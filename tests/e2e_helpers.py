@@ -209,6 +209,19 @@ def heavy_with_gap() -> str:
     return parse("\n".join(rows) + "\n").text()
 
 
+def start_big_job(page, pressed: str) -> tuple[str, str]:
+    """A board that keeps a worker busy imported on rotation's page, goal
+    "all", and ``pressed`` (Solve, Hint) clicked: its text and the job's id."""
+    page.goto("/")
+    text = heavy_with_gap()
+    import_text(page, text)
+    page.locator("#goal").select_option("all")
+    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
+        button(page, pressed).click()
+    assert started.value.status == 202, started.value.text()
+    return text, started.value.json()["id"]
+
+
 # -------------------------------------------------------------- sliding
 def goal(width: int, height: int) -> str:
     n = width * height

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CSP_RECORDER, DESKTOP, LIVE, serving
-from e2e_helpers import button, data, heavy_with_gap, import_text, puzzle
+from e2e_helpers import button, data, import_text, puzzle, start_big_job
 from servers import redis  # noqa: F401 - a fixture
 from webapp.rotation import parse, solve
 from webapp.web.jobstore import STALE_SECONDS
@@ -47,21 +47,9 @@ def tab(browser, site):
     assert not errors, f"browser console errors: {errors}"
 
 
-def start_big_solve(page) -> tuple[str, str]:
-    """A big puzzle imported and Solve pressed: its text and the job's id."""
-    page.goto("/")
-    text = heavy_with_gap()
-    import_text(page, text)
-    page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
-        button(page, "Solve").click()
-    assert started.value.status == 202, started.value.text()
-    return text, started.value.json()["id"]
-
-
 def test_a_worker_killed_with_kill_9_is_told_on_the_page(tab, redis, tmp_path):  # noqa: F811
     with workers(redis.url, tmp_path) as worker:
-        text, _job = start_big_solve(tab)
+        text, _job = start_big_job(tab, "Solve")
         expect(tab.locator("#progress-text")).to_contain_text("positions", timeout=30_000)
         for pid in worker.processes()[1:]:  # the pool's worker and its horse
             os.kill(pid, signal.SIGKILL)
@@ -75,7 +63,7 @@ def test_a_worker_killed_with_kill_9_is_told_on_the_page(tab, redis, tmp_path): 
 def test_with_redis_stopped_the_page_waits_for_its_job_and_cancel_still_works(
         tab, redis, tmp_path):  # noqa: F811
     with workers(redis.url, tmp_path):
-        text, _job = start_big_solve(tab)
+        text, _job = start_big_job(tab, "Solve")
         label = tab.locator("#progress-text")
         expect(label).to_contain_text("positions", timeout=30_000)
         redis.stop()

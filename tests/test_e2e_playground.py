@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from e2e_helpers import (
     THREE_MOVES, button, cell_centre, data, drag, engine_end, fast, heavy_with_gap, import_text,
-    moves_shown, new_frame, puzzle, tool, try_it, wait_for_board, wait_for_step,
+    moves_shown, new_frame, puzzle, start_big_job, tool, try_it, wait_for_board, wait_for_step,
 )
 from webapp.rotation import EXAMPLE, Board, parse, solve
 from webapp.rotation.sharecode import encode
@@ -175,14 +175,7 @@ def test_hint_off_the_solution_asks_the_solver(page):
 
 def start_hint_job(page) -> tuple[str, str]:
     """Ask for a hint on a big puzzle: the board's text and the job's id."""
-    page.goto("/")
-    text = heavy_with_gap()
-    import_text(page, text)
-    page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
-        button(page, "Hint").click()
-    assert started.value.status == 202
-    return text, started.value.json()["id"]
+    return start_big_job(page, "Hint")
 
 
 def test_hint_on_a_big_puzzle_shows_progress_and_cancels(page):

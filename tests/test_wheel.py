@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from webapp.devservers import end
+
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,12 +119,7 @@ def server(installed, tmp_path_factory):
         _wait(url + "/", process, log)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        end(process, seconds=20)
 
 
 def test_the_installed_package_is_not_the_checkout(installed, tmp_path):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 
 from webapp import create_app
+from webapp.devservers import end
 from webapp.rotation import EXAMPLE, parse, solve
 from webapp.rotation.generate import generate
 from webapp.rotation.solver import solve_best
@@ -72,13 +73,7 @@ def running_server(tmp_path, **config):
             raise RuntimeError(f"the server did not start: {process.stderr.read().decode()[-2000:]}")
         yield f"127.0.0.1:{port}", process
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        end(process)
         process.stderr.close()
 
 

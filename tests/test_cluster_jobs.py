@@ -356,6 +356,53 @@ def test_stopping_the_workers_fails_the_job_under_way_and_leaves_nothing_behind(
         worker.kill()
 
 
+#: One worker whose horse takes its time to die once killed, as on a busy
+#: machine: longer than the one-second alarm RQ watches a horse under.
+SLOW_TO_STOP = """
+import sys, time
+from webapp import worker
+
+made = worker._worker_class
+
+
+def slow():
+    class Slow(made()):
+        def kill_horse(self, *args, **kwargs):
+            time.sleep(2.5)
+            super().kill_horse(*args, **kwargs)
+    return Slow
+
+
+worker._worker_class = slow
+worker._run_one("slow", sys.argv[1])
+print("worker gone", flush=True)
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_a_worker_stops_even_when_its_horse_dies_slowly(tmp_path, redis, waiting, sig):  # noqa: F811
+    """The stop waited for the horse inside the signal handler; RQ's alarm,
+    firing meanwhile, ended the handler and the worker worked on for ever
+    (a CI run's pool never exited)."""
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url)
+    tests = os.path.dirname(os.path.abspath(__file__))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH")) if p)}
+    one = subprocess.Popen([sys.executable, "-c", SLOW_TO_STOP, redis.url], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        job_id = waiting_job(client)
+        assert wait_until(lambda: running_with_progress(client, job_id), seconds=40)
+        one.send_signal(sig)
+        output, _ = one.communicate(timeout=30)
+        assert "worker gone" in output, output
+        body = poll(client, job_id)
+        assert body["status"] == "failed" and body["error"] == "the worker running it was stopped; please try again"
+    finally:
+        if one.poll() is None:
+            one.kill()
+            one.wait()
+
+
 def test_a_horse_that_dies_before_it_solves_fails_the_job(tmp_path, redis, waiting):  # noqa: F811
     """RQ runs a job once: a horse that dies before it has begun to solve
     must not leave the job queued or running for ever."""

@@ -119,6 +119,8 @@ def _worker_class():
                 super().execute_job(job, queue)
             finally:
                 self._ended(job.id, time.monotonic() - began)
+            if self.stopping:  # whatever RQ caught on the way, a stop is a stop
+                raise SystemExit()
 
         def maintain_heartbeats(self, job, *args, **kwargs):
             super().maintain_heartbeats(job, *args, **kwargs)
@@ -136,6 +138,12 @@ def _worker_class():
             if self.stopping:
                 return
             self.stopping = True
+            # RQ watches the horse under a one-second SIGALRM whose handler
+            # raises; arriving while this waits for the horse (a busy
+            # machine), it would end this handler early and the worker would
+            # go on working, deaf to the stop it was given
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, signal.SIG_IGN)
             if self.horse_pid:
                 self.kill_horse()
                 self.wait_for_horse()

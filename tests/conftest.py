@@ -189,7 +189,36 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
 
-def _watched_page(browser, live_server, options: dict, allow_400: bool = False):
+#: What a failed browser test's report shows of the page as it ended.
+PAGE_STATE = """() => {
+  const text = (id) => document.getElementById(id)?.textContent ?? null;
+  const b = document.getElementById("board");
+  return {address: location.href, board: b ? {...b.dataset} : null, message: text("board-message"),
+          answer: text("answer"), progress: text("progress-text")};
+}"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.failed_call = report.failed
+    return report
+
+
+def _tell_what_the_page_showed(page) -> None:
+    """After a failed test, the page's board, message and answer, printed
+    into the test's report: a flaky failure says what the user saw."""
+    test = getattr(page, "test_item", None)
+    if test is None or not getattr(test, "failed_call", False) or page.is_closed():
+        return
+    try:
+        print("the page as the test failed:", page.evaluate(PAGE_STATE))
+    except Exception as exc:  # noqa: BLE001 - a report, never a second failure
+        print("the page as the test failed could not be read:", exc)
+
+
+def _watched_page(request, browser, live_server, options: dict, allow_400: bool = False):
     """A page in a fresh context; the test fails if the browser console shows
     an error, a Content-Security-Policy violation included. With ``allow_400``
     Chromium's own log line for an API answer of 400 (which the page handles)
@@ -200,38 +229,40 @@ def _watched_page(browser, live_server, options: dict, allow_400: bool = False):
     page = context.new_page()
     errors: list[str] = []
     page.bad_requests = []
+    page.test_item = request.node
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
             and not (allow_400 and "status of 400" in msg.text) else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
     yield page
+    _tell_what_the_page_showed(page)
     context.close()
     assert not errors, f"browser console errors: {errors}"
 
 
 @pytest.fixture
-def page(browser, live_server):
+def page(request, browser, live_server):
     """A fresh desktop page (1280 x 900) that fails the test on a console error."""
-    yield from _watched_page(browser, live_server, DESKTOP)
+    yield from _watched_page(request, browser, live_server, DESKTOP)
 
 
 @pytest.fixture
-def page_expecting_400(browser, live_server):
+def page_expecting_400(request, browser, live_server):
     """Like ``page``, for tests that send bad input on purpose: the API's 400
     answers are not console errors, and ``page.bad_requests`` lists them."""
-    yield from _watched_page(browser, live_server, DESKTOP, allow_400=True)
+    yield from _watched_page(request, browser, live_server, DESKTOP, allow_400=True)
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(request, browser, live_server):
     """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
-    yield from _watched_page(browser, live_server, PHONE)
+    yield from _watched_page(request, browser, live_server, PHONE)
 
 
 @pytest.fixture
-def calm_page(browser, live_server):
+def calm_page(request, browser, live_server):
     """A desktop page whose system asks for reduced motion."""
-    yield from _watched_page(browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})
+    yield from _watched_page(request, browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})
 
 
 def pytest_report_header(config):

@@ -247,6 +247,10 @@ def open_sliding(page, text: str | None = None) -> None:
     expect(board(page)).to_have_attribute("data-puzzle-kind", "sliding")
     if text is not None:
         use_position(page, text)
+        # the page opens on the spec's first example: a board equal to ``text``
+        # may be the one it opened on, so wait for the typed one to be taken
+        # (a Play pressed before would be stopped by it, as a new start should)
+        expect(page.locator("#puzzle-title")).to_have_text("Your position")
         canonical = "".join(" ".join(line.split()) + "\n" for line in text.strip().split("\n"))
         wait_for_board(page, canonical)
 

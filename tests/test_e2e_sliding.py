@@ -330,6 +330,28 @@ def test_reduced_motion_plays_to_the_goal(calm_page):
     wait_for_step(page, 8)
 
 
+def test_a_position_taken_while_play_runs_stops_it_on_the_new_start(calm_page):
+    """The page opens on the spec's first example; a typed position whose
+    check comes back while Play runs is a new start: Play stops there and
+    the new board stays (a CI run's test pressed Play in that gap)."""
+    page = calm_page
+    page.goto("/sliding")
+    wait_for_board(page, EIGHT)
+    held = []
+    page.route("**/api/sliding/parse", lambda route: held.append(route))
+    use_position(page, TWO_AWAY)
+    button(page, "Play").click()
+    expect(button(page, "Pause")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#board').dataset.step !== '0'")
+    held[0].continue_()
+    wait_for_board(page, TWO_AWAY)
+    expect(button(page, "Play")).to_be_visible()
+    expect(page.locator("#puzzle-title")).to_have_text("Your position")
+    page.wait_for_timeout(1000)  # a play that went on would move within 450 ms
+    wait_for_board(page, TWO_AWAY)
+    assert page.locator("#board").get_attribute("data-step") == "0"
+
+
 def test_phone_board_first_and_a_swipe_moves_a_tile(phone):
     page = phone
     open_sliding(page, TWO_AWAY)

@@ -38,8 +38,8 @@ def bounded_server(tmp_path_factory):
 
 
 @pytest.fixture
-def bounded_page(browser, bounded_server):
-    yield from _watched_page(browser, bounded_server, DESKTOP)
+def bounded_page(request, browser, bounded_server):
+    yield from _watched_page(request, browser, bounded_server, DESKTOP)
 
 
 def test_a_dear_hint_is_followed_as_a_job_and_its_words_shown(bounded_page):

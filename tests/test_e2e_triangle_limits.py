@@ -31,8 +31,8 @@ def small_limit_server(tmp_path_factory):
 
 
 @pytest.fixture
-def limited_page(browser, small_limit_server):
-    yield from _watched_page(browser, small_limit_server, DESKTOP)
+def limited_page(request, browser, small_limit_server):
+    yield from _watched_page(request, browser, small_limit_server, DESKTOP)
 
 
 def test_a_solve_cut_by_its_limit_shows_what_it_found_and_keeps_searching(limited_page):

@@ -33,7 +33,7 @@ BENCH = ROOT / "benchmarks" / "puzzles"
 UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
 #: Library puzzles are compared up to this many states (both solvers then
 #: stop at the same limit, which is compared too).
-LIBRARY_STATES = 20_000
+LIBRARY_STATES = 5_000
 #: A board with a big search: 7 x 7, 8 sticks, no way out.
 # A big closed search: its one gap is a corner, which no stick can ever
 # enter (both its neighbours are walls), so the solver must visit every state.

@@ -342,9 +342,8 @@ def shuffle_route(kind: str):
 
 
 def _entry(entry) -> dict:
-    kind = kinds.get(entry.kind)
     return {"name": entry.name, "kind": entry.kind, "title": entry.title,
-            **kind.summary(entry.board), "moves": entry.moves,
+            **gallery.summary(entry), "moves": entry.moves,
             "url": url_for("pages.gallery_puzzle", name=entry.name)}
 
 
@@ -356,7 +355,7 @@ def old_puzzles_route():
     out = []
     for e in gallery.entries():
         if e.kind == kind.name:
-            summary = kind.summary(e.board)
+            summary = gallery.summary(e)
             out.append({"name": e.name, "title": e.title, "width": summary["width"],
                         "height": summary["height"], "sticks": summary["sticks"], "moves": e.moves,
                         "url": url_for("pages.gallery_puzzle", name=e.name)})

@@ -37,6 +37,18 @@ def entries() -> tuple[Entry, ...]:
     return _load(current_app.config["PUZZLES_DIR"])
 
 
+def summary(entry: Entry) -> dict:
+    """The kind's summary of ``entry``'s puzzle (size, sticks...): worked
+    out once per library, not per request (the puzzles API lists them all,
+    and a rotation summary looks at every cell of the frame)."""
+    return dict(_summaries(current_app.config["PUZZLES_DIR"])[entry.name])
+
+
+@lru_cache(maxsize=4)
+def _summaries(folder: str) -> dict[str, dict]:
+    return {e.name: kinds.get(e.kind).summary(e.board) for e in _load(folder)}
+
+
 def find(name: str) -> Entry | None:
     for entry in entries():
         if entry.name == name:

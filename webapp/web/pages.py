@@ -195,8 +195,7 @@ def gallery_page():
         shown = gallery.by_difficulty(shown)
     counts = {kind.name: sum(1 for e in everything if e.kind == kind.name) for kind in kinds.KINDS}
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
-                           total=len(everything), summaries=[kinds.get(e.kind).summary(e.board)
-                                                             for e in shown],
+                           total=len(everything), summaries=[gallery.summary(e) for e in shown],
                            kinds_by_name={kind.name: kind for kind in kinds.KINDS})
 
 

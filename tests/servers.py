@@ -41,13 +41,24 @@ def redis(tmp_path):
         server.stop()
 
 
-@pytest.fixture
-def postgres(tmp_path):
-    """A PostgreSQL server of this test's own (about 0.6 s to make and
-    start), with an empty database ``playground``: ``postgres.playground``
-    is its URL."""
+@pytest.fixture(scope="session")
+def postgres_template(tmp_path_factory):
+    """A data folder initdb made once a session: each test's server starts
+    from a copy of it (initdb takes a second or two on a busy machine)."""
     with needed():
-        server = PostgresServer(tmp_path / "postgres")
+        made = PostgresServer(tmp_path_factory.mktemp("postgres-template"))
+    data = made.initialise()
+    yield data
+    made.remove()
+
+
+@pytest.fixture
+def postgres(tmp_path, postgres_template):
+    """A PostgreSQL server of this test's own (a copy of the session's
+    initdb, started), with an empty database ``playground``:
+    ``postgres.playground`` is its URL."""
+    with needed():
+        server = PostgresServer(tmp_path / "postgres", template=postgres_template)
     server.start()
     try:
         server.playground = server.create_database("playground")

@@ -15,7 +15,7 @@ import threading
 import psycopg
 import pytest
 
-from servers import postgres  # noqa: F401 - a fixture
+from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import board, sliding, source, web_process
 from webapp import create_app, devservers
 from webapp.rotation import EXAMPLE

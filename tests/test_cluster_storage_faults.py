@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 
-from servers import postgres  # noqa: F401 - a fixture
+from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import sliding, source, web_process
 from webapp.devservers import end, free_port
 from webapp.rotation import EXAMPLE

@@ -139,10 +139,11 @@ class PostgresServer:
     files are in a folder of their own in the system's temporary folder,
     which ``folder``/data links to."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, template: Path | None = None) -> None:
         self.binaries = postgres_binaries()
         self.folder = Path(folder)
         self.port = port or free_port()
+        self.template = template  # a data folder initdb made, copied instead of running it again
         self.url = self.database_url("postgres")
         self.process: subprocess.Popen | None = None
         self.home = self.folder
@@ -170,15 +171,9 @@ class PostgresServer:
                 "env": {**os.environ, "HOME": str(self.home)}}
 
     def start(self) -> None:
+        self.initialise()
         as_user = self._place()
         data = self.home / "data"
-        if not (data / "PG_VERSION").exists():
-            made = subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
-                                   "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                  cwd=self.home, **as_user)
-            if made.returncode:
-                raise RuntimeError(f"initdb failed in {data}: {made.stderr.strip()}")
         # a unix socket's path has at most 107 bytes; TCP is what clients use
         sockets = str(self.home) if len(str(self.home)) < 80 else ""
         log = self.home / "postgres.log"
@@ -193,6 +188,26 @@ class PostgresServer:
                 self.stop()
                 raise RuntimeError(f"PostgreSQL did not start on port {self.port}: see {log}")
             time.sleep(0.05)
+
+    def initialise(self) -> Path:
+        """The data folder, made by initdb (or copied from ``template``)
+        unless it is there: its path."""
+        as_user = self._place()
+        data = self.home / "data"
+        if (data / "PG_VERSION").exists():
+            return data
+        if self.template is not None and (Path(self.template) / "PG_VERSION").exists():
+            # cp, as the server's user: twice as fast as shutil here, and owned right
+            subprocess.run(["cp", "-a", str(self.template), str(data)], check=True, **as_user)
+            (data / "postmaster.pid").unlink(missing_ok=True)
+            return data
+        made = subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
+                               "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              cwd=self.home, **as_user)
+        if made.returncode:
+            raise RuntimeError(f"initdb failed in {data}: {made.stderr.strip()}")
+        return data
 
     def _ready(self, data: Path) -> bool:
         """What pg_ctl waits for: the server's pid file says it is ready."""
@@ -217,7 +232,9 @@ class PostgresServer:
             self._log = None
 
     def remove(self) -> None:
-        """Stop, and delete the data."""
+        """Stop, and delete the data: an immediate shutdown, since nothing
+        written need be kept (a fast one writes a checkpoint: about 1.5 s)."""
+        end(self.process, signal.SIGQUIT, 30)
         self.stop()
         if self.home != self.folder:
             shutil.rmtree(self.home, ignore_errors=True)

@@ -209,7 +209,7 @@ def test_progress_shows_the_position_limit_beside_the_time_limit(page):
     def poll(route):
         route.fulfill(status=200, content_type="application/json", body=json.dumps(RUNNING))
 
-    page.route("**/api/jobs", start)
+    page.route("**/api/rotation/jobs", start)
     page.route("**/api/jobs/j16", poll)
     page.route("**/api/jobs/j16/cancel", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps({**RUNNING, "status": "cancelled"})))

@@ -27,7 +27,7 @@ def mirrored(text: str) -> str:
     return "\n".join([lines[0]] + [row[::-1] for row in lines[1:]]) + "\n"
 
 
-def api_requests(page, paths=("/api/jobs", "/api/hint", "/api/solve")) -> list[str]:
+def api_requests(page, paths=("/api/rotation/jobs", "/api/jobs/", "/api/rotation/hint", "/api/rotation/solve")) -> list[str]:
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url) if any(p in r.url for p in paths) else None)
     return seen
@@ -41,7 +41,7 @@ def test_uncached_worker_solve_plays_to_the_end_and_solves_again(page):
     fast(page)
     polls: list[str] = []
     page.on("request", lambda r: polls.append(r.url) if r.method == "GET" and "/api/jobs/" in r.url else None)
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     assert started.value.status == 202, "an uncached puzzle of this size goes to a worker"
     answer = solve(parse(text))
@@ -60,7 +60,7 @@ def test_uncached_worker_solve_plays_to_the_end_and_solves_again(page):
     # a second solve on the same page, through a worker again
     other = mirrored(text)
     import_text(page, other)
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as again:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as again:
         button(page, "Solve").click()
     assert again.value.status == 202
     second = solve(parse(other))
@@ -224,7 +224,7 @@ def test_a_queued_solve_says_its_place(page):
         polls.append(body["status"])
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
-    page.route("**/api/jobs", start)
+    page.route("**/api/rotation/jobs", start)
     page.route("**/api/jobs/q1", poll)
     button(page, "Solve").click()
     label = page.locator("#progress-text")
@@ -241,7 +241,7 @@ def test_leaving_the_page_cancels_its_solve(page):
     page.goto("/")
     import_text(page, heavy_with_gap())
     page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     job = started.value.json()["id"]
     expect(page.locator("#progress")).to_be_visible()
@@ -277,8 +277,8 @@ def test_a_turn_starts_without_waiting_for_the_server(page):
     done: list[str] = []
     # counted from the page's start: the steps asked for while the board is
     # looked at may all be answered before the page's load is reported
-    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/move") else None)
-    page.on("requestfinished", lambda r: done.append(r.url) if r.url.endswith("/api/move") else None)
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/rotation/move") else None)
+    page.on("requestfinished", lambda r: done.append(r.url) if r.url.endswith("/api/rotation/move") else None)
     page.goto("/")
     fast(page)
     try_it(page)
@@ -291,33 +291,33 @@ def test_a_turn_starts_without_waiting_for_the_server(page):
     assert len(sent) >= 4 and len(done) == len(sent), (sent, done)
 
     held = []
-    page.route("**/api/move", lambda route: held.append(route))   # the server falls silent
+    page.route("**/api/rotation/move", lambda route: held.append(route))   # the server falls silent
     page.keyboard.press("ArrowLeft")
     wait_for_step(page, 2, timeout=5000)
     board, orientation = engine_end(EXAMPLE, "RL")
     assert data(page, "board") == board and data(page, "orientation") == str(orientation)
     for route in held:
         route.continue_()
-    page.unroute("**/api/move")
+    page.unroute("**/api/rotation/move")
 
 
 def test_the_first_turn_is_fetched_while_the_board_is_looked_at(page):
     done: list[str] = []
-    page.on("requestfinished", lambda r: done.append(r.url) if r.url.endswith("/api/move") else None)
+    page.on("requestfinished", lambda r: done.append(r.url) if r.url.endswith("/api/rotation/move") else None)
     page.goto("/")
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and len(done) < 3:   # the settling and both turns
         page.wait_for_timeout(50)
     assert len(done) >= 3, done
     held = []
-    page.route("**/api/move", lambda route: held.append(route))
+    page.route("**/api/rotation/move", lambda route: held.append(route))
     try_it(page)
     page.keyboard.press("ArrowLeft")
     wait_for_step(page, 1, timeout=5000)
     assert data(page, "board") == engine_end(EXAMPLE, "L")[0]
     for route in held:
         route.continue_()
-    page.unroute("**/api/move")
+    page.unroute("**/api/rotation/move")
 
 
 def test_a_turn_without_a_prefetch_still_asks(browser, live_server):
@@ -338,12 +338,12 @@ def test_a_turn_without_a_prefetch_still_asks(browser, live_server):
             else:
                 route.continue_()
 
-        page.route("**/api/move", refuse_left)
+        page.route("**/api/rotation/move", refuse_left)
         try_it(page)
         page.keyboard.press("ArrowRight")
         wait_for_step(page, 1)
         page.wait_for_timeout(300)   # the prefetches have been refused
-        page.unroute("**/api/move")
+        page.unroute("**/api/rotation/move")
         page.keyboard.press("ArrowLeft")    # its prefetch failed: asked again now
         wait_for_step(page, 2)
         assert data(page, "board") == engine_end(EXAMPLE, "RL")[0]
@@ -540,3 +540,27 @@ def test_a_chip_clicked_during_play_stops_there(page):
     page.wait_for_timeout(1000)   # playing has stopped: no further step comes
     assert data(page, "step") == "1"
     assert data(page, "board") == engine_end(THREE_MOVES, moves_shown(page)[:1])[0]
+
+
+def test_the_page_calls_its_kind_by_its_own_addresses(page):
+    """A session on rotation's page (load, draw, import, Solve, Hint, turns,
+    Copy link) calls ``/api/rotation/...`` and the jobs' own addresses only:
+    the unprefixed ones are the alias table's, kept for old links and
+    scripts (they answered every call of this page before kinds)."""
+    called: list[str] = []
+    page.on("request", lambda r: called.append(r.url) if "/api/" in r.url else None)
+    page.goto("/")
+    fast(page)
+    import_text(page, EXAMPLE)
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("Solved in 2 moves")
+    try_it(page)
+    page.keyboard.press("ArrowRight")
+    wait_for_step(page, 1)
+    button(page, "Hint").click()
+    expect(page.locator("#board-message")).to_contain_text("Hint: turn")
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).not_to_have_value("")
+    paths = {re.sub(r"^https?://[^/]+", "", url).split("?")[0] for url in called}
+    assert {"/api/rotation/parse", "/api/rotation/jobs", "/api/rotation/move", "/api/rotation/share"} <= paths, paths
+    assert all(p.startswith(("/api/rotation/", "/api/jobs/")) for p in paths), paths

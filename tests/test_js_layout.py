@@ -65,3 +65,22 @@ def test_the_js_layers_of_docs_layout():
                 assert where[0] in ("common", "shell"), (path, target)
             elif area[0] == "kinds" and where[0] == "kinds":
                 assert target.is_relative_to(kinds / area[1]), (path, target)
+
+
+def test_pages_call_each_kind_by_its_own_address():
+    """Every API address in the JS names its kind (``/api/<kind>/...``) or
+    is a job's own (``/api/jobs/<id>``): the old unprefixed addresses are
+    only the alias table's (webapp/web/aliases.py), kept for links and
+    scripts of then, not called by the pages."""
+    import re
+
+    called = re.compile(r"""["'`](/api/[^"'`]*)""")
+    kinds_or_jobs = re.compile(r"/api/(rotation|sliding|triangle|\$\{[^}]+\})/|/api/jobs/")
+    found = {}
+    for path in sorted(JS.rglob("*.js")):
+        if "vendor" in path.parts:
+            continue
+        for address in called.findall(path.read_text(encoding="utf-8")):
+            if not kinds_or_jobs.match(address):
+                found.setdefault(str(path.relative_to(JS)), []).append(address)
+    assert not found, found

@@ -40,7 +40,7 @@ export class Jobs {
   // box: the progress element, shown while a job runs; bar, label inside it.
   // path: where jobs start (each kind has its own, /api/<kind>/jobs).
   // outageMs: how long a job out of reach (503, no connection) is waited for.
-  constructor({ box, bar, label, pollMs = 250, path = "/api/jobs", outageMs = 120_000 }) {
+  constructor({ box, bar, label, path, pollMs = 250, outageMs = 120_000 }) {
     Object.assign(this, { box, bar, label, pollMs, path, outageMs });
     this.id = null;
     this.active = false;
@@ -49,7 +49,7 @@ export class Jobs {
     window.addEventListener("pagehide", () => this.abandon());
   }
 
-  // Start a solve (payload as for POST /api/jobs) and wait for its answer.
+  // Start a solve (payload as for POST /api/<kind>/jobs) and wait for its answer.
   async solve(payload, what = "Solving") {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
     this.active = true;

@@ -21,7 +21,7 @@
 //     progress and stopped words a kind leaves out are the jobs' own (common/jobs.js).
 // Optional, for a kind whose board is more than a text (a drawing turned by
 // a trajectory, a placement of pieces): plain values
-//   apiBase ("/api/<name>"), timing, texts, moveList (the move list's
+//   timing, texts, moveList (the move list's
 //   options), learnsOptimum (true)
 // and hooks, each given the shell first, each in place of the shell's own:
 //   current, startText, solveOptions, render(marks), publish, buttons,
@@ -120,7 +120,7 @@ export class Playground {
   }
 
   api(path) {
-    return `${this.kind.apiBase ?? `/api/${this.kind.name}`}/${path}`;
+    return `/api/${this.kind.name}/${path}`;
   }
 
   // ------------------------------------------------------------- showing

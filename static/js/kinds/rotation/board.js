@@ -166,7 +166,7 @@ export function markHint(move) {
   const mark = { design: state.design, text, orientation: now.orientation, move, sticks: [] };
   state.hintShown = mark;
   render();
-  // which sticks move is the server's word: the turn as /api/move plays it
+  // which sticks move is the server's word: the turn as /api/rotation/move plays it
   askMove(text, now.orientation, move).then((step) => {
     if (state.hintShown !== mark) return;
     const moved = Object.entries(step.moved || {}).filter(([, n]) => n > 0).map(([symbol]) => symbol);

@@ -289,7 +289,7 @@ async function importText(text) {
     return;
   }
   try {
-    const body = await post("/api/parse", { board: text });
+    const body = await post("/api/rotation/parse", { board: text });
     leaveTimeline();
     const grid = Grid.fromText(body.board);
     const imported = `Imported a ${body.width} × ${body.height} puzzle with ${plural(body.sticks, "stick")}.`;

@@ -202,8 +202,6 @@ function installPointer() {
 // ------------------------------------------------------------- the kind
 export const rotation = {
   name: "rotation",
-  // the addresses of before kinds: /api/jobs, /api/share, /api/links, ...
-  apiBase: "/api",
   words: { answerWords }, // the jobs' progress words are the jobs' own
   // Play has no pause between moves (each move's fall is its own pause);
   // Restart walks a few steps back at three times the speed.

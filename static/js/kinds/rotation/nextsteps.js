@@ -11,7 +11,7 @@ export function askMove(text, orientation, move) {
   const key = `${orientation}|${move}|${text}`;
   let promise = known.get(key);
   if (!promise) {
-    promise = post("/api/move", { board: text, orientation, move });
+    promise = post("/api/rotation/move", { board: text, orientation, move });
     known.set(key, promise);
     promise.catch(() => known.delete(key));
     if (known.size > MAX_REMEMBERED) known.delete(known.keys().next().value);

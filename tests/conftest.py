@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import os
-import socket
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from apps import GENEROUS, LIVE, serving
+from browsing import DESKTOP, PHONE, _watched_page
 from webapp import create_app
 
-ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = ROOT / "puzzles"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
-# The suite sends thousands of requests from one address (127.0.0.1): the
-# rate limits and job bounds are off or wide here, and tests/test_server_*.py
-# switch them on where they are the subject.
-GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX": 200}
-# The live server's rotation solves have no states limit: a browser test that
-# watches a big solve's progress, then cancels it, must not see it end first
-# (the default 5M states take a fast machine 2-3 s). Such tests cancel their
-# job; one left behind is reclaimed when nobody polls it.
-LIVE = {**GENEROUS, "SOLVE_MAX_STATES": 10**12}
 
 
 def _run_folder(tmp_path_factory) -> Path:
@@ -112,41 +98,6 @@ def puzzle(tmp_path):
     return write
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def add_kind(monkeypatch, kind):
-    """The registry with ``kind`` (a made-up kind of a test module, which a
-    worker imports by the module's name) added for this test only: the kind,
-    its defaults filled in."""
-    from webapp import kinds
-
-    kind = kinds.with_defaults(kind)
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
-    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
-    return kind
-
-
-@contextmanager
-def serving(tmp_path_factory, **config):
-    """The app (the tests' GENEROUS settings, then ``config``) served by
-    waitress on a free loopback port, for the browser: its address."""
-    from waitress.server import create_server
-
-    app = create_app({"TESTING": True, **GENEROUS,
-                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance")), **config})
-    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        server.close()
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The app served on a free loopback port, for the browser."""
@@ -172,72 +123,12 @@ def browser():
         browser.close()
 
 
-# Records Content-Security-Policy violations in the page and reports each as a
-# console error, which fails the test (the server sends the policy).
-CSP_RECORDER = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  const what = `${e.violatedDirective} ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
-  window.__cspViolations.push(what);
-  console.error(`Content-Security-Policy violation: ${what}`);
-});
-"""
-
-
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-
-
-#: What a failed browser test's report shows of the page as it ended.
-PAGE_STATE = """() => {
-  const text = (id) => document.getElementById(id)?.textContent ?? null;
-  const b = document.getElementById("board");
-  return {address: location.href, board: b ? {...b.dataset} : null, message: text("board-message"),
-          answer: text("answer"), progress: text("progress-text")};
-}"""
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.when == "call":
         item.failed_call = report.failed
     return report
-
-
-def _tell_what_the_page_showed(page) -> None:
-    """After a failed test, the page's board, message and answer, printed
-    into the test's report: a flaky failure says what the user saw."""
-    test = getattr(page, "test_item", None)
-    if test is None or not getattr(test, "failed_call", False) or page.is_closed():
-        return
-    try:
-        print("the page as the test failed:", page.evaluate(PAGE_STATE))
-    except Exception as exc:  # noqa: BLE001 - a report, never a second failure
-        print("the page as the test failed could not be read:", exc)
-
-
-def _watched_page(request, browser, live_server, options: dict, allow_400: bool = False):
-    """A page in a fresh context; the test fails if the browser console shows
-    an error, a Content-Security-Policy violation included. With ``allow_400``
-    Chromium's own log line for an API answer of 400 (which the page handles)
-    is not an error, and the addresses so answered are kept in
-    ``page.bad_requests``."""
-    context = browser.new_context(base_url=live_server, **options)
-    context.add_init_script(CSP_RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.bad_requests = []
-    page.test_item = request.node
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
-            and not (allow_400 and "status of 400" in msg.text) else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
-    yield page
-    _tell_what_the_page_showed(page)
-    context.close()
-    assert not errors, f"browser console errors: {errors}"
 
 
 @pytest.fixture

@@ -1,4 +1,12 @@
-"""Shared fixtures: the Flask app and client, a live server, a real Chromium."""
+"""What the tests of several areas share: the Flask app and its test client
+(``make_app(**overrides)``, ``app``, ``client``), the run's solver cache and
+its 4 x 4 pattern databases (built once a run), a puzzle written to a file,
+the jobs a test's clients leave cancelled, and the report header.
+
+Each folder below holds one area's tests and its own ``conftest.py`` (the
+browser's fixtures are in ``browser/conftest.py``); the helpers the areas
+share are modules of ``support/``, on pytest's ``pythonpath``, imported by
+their names (``from web_helpers import ...``)."""
 
 from __future__ import annotations
 
@@ -7,11 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from apps import GENEROUS, LIVE, serving
-from browsing import DESKTOP, PHONE, _watched_page
+from apps import GENEROUS
 from webapp import create_app
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def _run_folder(tmp_path_factory) -> Path:
@@ -98,62 +103,14 @@ def puzzle(tmp_path):
     return write
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served on a free loopback port, for the browser."""
-    with serving(tmp_path_factory, **LIVE) as address:
-        yield address
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run 'make test' (it installs it as root) "
-                    "or 'sudo apt-get install chromium'")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"],
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
-    report = yield
-    if report.when == "call":
-        item.failed_call = report.failed
-    return report
-
-
-@pytest.fixture
-def page(request, browser, live_server):
-    """A fresh desktop page (1280 x 900) that fails the test on a console error."""
-    yield from _watched_page(request, browser, live_server, DESKTOP)
-
-
-@pytest.fixture
-def page_expecting_400(request, browser, live_server):
-    """Like ``page``, for tests that send bad input on purpose: the API's 400
-    answers are not console errors, and ``page.bad_requests`` lists them."""
-    yield from _watched_page(request, browser, live_server, DESKTOP, allow_400=True)
-
-
-@pytest.fixture
-def phone(request, browser, live_server):
-    """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
-    yield from _watched_page(request, browser, live_server, PHONE)
-
-
-@pytest.fixture
-def calm_page(request, browser, live_server):
-    """A desktop page whose system asks for reduced motion."""
-    yield from _watched_page(request, browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})
+def pytest_ignore_collect(collection_path, config):
+    """Leave the conftest.py files out of --doctest-modules (they hold no
+    doctest): with one a folder, all named ``conftest``, the doctest
+    collector would import one folder's under another's name and fail with
+    "import file mismatch". Pytest still loads each as its folder's conftest."""
+    if collection_path.name == "conftest.py":
+        return True
+    return None
 
 
 def pytest_report_header(config):

@@ -1,5 +1,6 @@
 """Security headers on every response, relative redirects, and no HTML
-traceback for an unexpected error (issue 8, items 19 and 21)."""
+traceback for an unexpected error (issue 8, items 19 and 21); the policy in a
+real browser: tests/browser/test_e2e_security.py."""
 
 from __future__ import annotations
 
@@ -58,33 +59,3 @@ def test_unexpected_error_on_the_api_is_json(app, monkeypatch):
     assert "internal error" in response.get_json()["error"]
     assert "boom" not in response.get_data(as_text=True)
     assert response.headers["Content-Security-Policy"] == CSP
-
-
-@pytest.mark.browser
-def test_page_runs_under_the_policy(page):
-    """The browser tests run with the policy on, and record any violation."""
-    response = page.goto("/")
-    assert response.headers["content-security-policy"] == CSP
-    page.get_by_role("button", name="Solve").click()
-    page.get_by_text("Solved in 2 moves").wait_for()
-    assert page.evaluate("window.__cspViolations") == []
-
-
-@pytest.mark.browser
-def test_a_violation_is_caught(browser, live_server):
-    """What the ``page`` fixture relies on: the policy is enforced and a
-    violation is recorded (here on purpose, so not with that fixture)."""
-    from browsing import CSP_RECORDER
-
-    context = browser.new_context(base_url=live_server)
-    try:
-        page = context.new_page()
-        page.add_init_script(CSP_RECORDER)
-        page.goto("/")
-        page.evaluate("""() => { const s = document.createElement('style');
-            s.textContent = 'body { color: rgb(255, 0, 0) }'; document.head.appendChild(s); }""")
-        page.wait_for_function("window.__cspViolations.length > 0")
-        assert "style-src" in page.evaluate("window.__cspViolations[0]")
-        assert page.evaluate("getComputedStyle(document.body).color") != "rgb(255, 0, 0)"
-    finally:
-        context.close()

@@ -1,4 +1,4 @@
-"""The server answers and the page loads in a real browser."""
+"""The server answers (the page in a real browser: tests/browser/test_e2e_smoke.py)."""
 
 import pytest
 
@@ -36,10 +36,3 @@ def test_solve_api_bad_input(client, payload, fragment):
 def test_solve_api_not_json(client):
     response = client.post("/api/solve", data="hello", content_type="text/plain")
     assert response.status_code == 400
-
-
-@pytest.mark.browser
-def test_page_solves_in_browser(page):
-    page.goto("/")
-    page.get_by_role("button", name="Solve").click()
-    page.get_by_text("Solved in 2 moves: L L").wait_for()

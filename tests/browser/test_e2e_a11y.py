@@ -1,5 +1,5 @@
 """Accessibility in real Chromium: axe-core on every page and state
-(tests/a11y.py), "reduce motion" honoured by the board's animation, focus
+(tests/support/a11y.py), "reduce motion" honoured by the board's animation, focus
 rings that are seen and never clipped, and the canvas's highlight and
 keyboard cursor drawn so that they stand out from anything under them."""
 

@@ -209,7 +209,7 @@ def test_keyboard_alone_places_turns_and_takes_out_a_piece(page):
 def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     open_triangle(page)
     puzzle = parse(EXAMPLE)
-    button(page, "Hint").click()  # shown on the board (tests/test_e2e_issue18_extras.py) ...
+    button(page, "Hint").click()  # shown on the board (tests/browser/test_e2e_issue18_extras.py) ...
     expect(page.locator("#board .hint-ghost")).to_have_count(1)
     button(page, "Hint").click()  # ... and placed by Hint again
     wait_filled(page, 1)

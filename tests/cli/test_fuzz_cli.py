@@ -35,7 +35,7 @@ GENERATES = 2000
 #: Exit statuses ``solve --help`` documents (141, a closed pipe, cannot happen here).
 DOCUMENTED = {0, 2, 3}
 
-#: The first line of an answer in words (tests/test_cli_one_style.py).
+#: The first line of an answer in words (tests/cli/test_cli_one_style.py).
 HEADLINE = re.compile(r"(solved|unsolvable|limit): .+ \([\d,]+ (state|node)s?\)")
 
 #: solve's options: values it takes, then values it refuses (wrong, huge,

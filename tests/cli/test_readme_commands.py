@@ -20,7 +20,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 #: Commands not run, by what they start with, and why.
 SKIPPED = {
-    ".venv/bin/rotation-playground serve": "serves until stopped (tests/test_cli_serve.py runs it)",
+    ".venv/bin/rotation-playground serve": "serves until stopped (tests/cli/test_cli_serve.py runs it)",
 }
 
 #: The puzzle FILE stands for, by the kind the command names.

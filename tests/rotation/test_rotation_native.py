@@ -59,7 +59,7 @@ def test_library_puzzles_agree_with_reference(path):
 
 @pytest.mark.parametrize("path", BENCH, ids=lambda p: p.name)
 def test_benchmark_boards_agree_with_numpy(path):
-    # numpy gives the reference's answers (tests/test_fastsearch.py) and is
+    # numpy gives the reference's answers (tests/rotation/test_fastsearch.py) and is
     # quick enough on these boards; capped so that the test stays short
     board = Board.from_text(path.read_text())
     expected = fast_solve(board, "any", max_states=100_000)

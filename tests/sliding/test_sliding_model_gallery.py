@@ -1,7 +1,7 @@
 """The sliding gallery (puzzles/sliding/): every file catalogued, canonical
 text, and the move counts the catalogue gives, checked by breadth-first
 search on the small boards, by the sample of Korf's positions
-(tests/data/korf-sample.txt) and by search or parity and a lower bound on
+(tests/sliding/data/korf-sample.txt) and by search or parity and a lower bound on
 the 15-puzzles.
 
 The entries live in ``puzzles/sliding/catalogue.json``: the gallery reads a

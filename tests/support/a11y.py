@@ -1,5 +1,5 @@
 """axe-core in the browser tests: ``assert_accessible(page, context=...)``
-runs the vendored axe (tests/vendor/axe.min.js, see tests/vendor/README.md)
+runs the vendored axe (tests/support/vendor/axe.min.js, see tests/support/vendor/README.md)
 on the page as it is now and fails on every serious or critical violation.
 
 axe is handed to the page through Playwright's evaluate (the DevTools

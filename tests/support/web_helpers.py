@@ -37,7 +37,7 @@ def heavy_board(seed: int = 0, size: int = 40, sticks: int = 24) -> str:
 
     A test that needs a job to be still under way must also lift the
     states limit (the default 5M states take a fast machine 2-3 s), or use
-    the waiting kind (tests/waiting_kind.py), which never ends by itself."""
+    the waiting kind (tests/support/waiting_kind.py), which never ends by itself."""
     for attempt in range(seed * 1000, seed * 1000 + 1000):
         board = generate(size, sticks, seed=attempt, max_length=3)
         if solve_best(board, "all", max_states=6_000).status == "limit":

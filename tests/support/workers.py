@@ -12,9 +12,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from paths import SUPPORT
 from web_helpers import alive, descendants
-
-TESTS = Path(__file__).resolve().parent
 
 
 class Workers:
@@ -28,7 +27,7 @@ class Workers:
 
     def start(self) -> "Workers":
         # the made-up kinds of the tests are imported by their module's name
-        path = os.pathsep.join(p for p in (str(TESTS), os.environ.get("PYTHONPATH")) if p)
+        path = os.pathsep.join(p for p in (str(SUPPORT), os.environ.get("PYTHONPATH")) if p)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "webapp.cli", "worker", "--redis-url", self.url,

@@ -1,7 +1,7 @@
 """Random triangle puzzles (docs/triangle.md, "Random puzzles"): the sizes
 and figure kinds asked for, always solvable, shuffled and turned pieces,
 and "unique" really unique (the solver's count and, on small ones, the
-plain search of tests/test_triangle_kind.py)."""
+plain search of tests/triangle/test_triangle_kind.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The big triangle's geometry against the spec's words (tests/triangle_reference.py)."""
+"""The big triangle's geometry against the spec's words (tests/support/triangle_reference.py)."""
 
 import math
 

@@ -4,7 +4,7 @@ written from the rules alone), play (moves, misfits, hints), random
 puzzles, detection and summaries.
 
 The plain search it is checked against (``inner_edges``, ``check``,
-``brute``) lives in tests/triangle_reference.py."""
+``brute``) lives in tests/support/triangle_reference.py."""
 
 from __future__ import annotations
 

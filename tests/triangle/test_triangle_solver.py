@@ -1,5 +1,5 @@
 """The triangle solver against a plain exhaustive search and an independent
-checker (tests/triangle_reference.py), on the spec's examples and edge cases."""
+checker (tests/support/triangle_reference.py), on the spec's examples and edge cases."""
 
 import json
 import math

@@ -1,7 +1,7 @@
 """The search's trace (the page's "Show search"): every event legal when
-replayed by tests/triangle_reference.py's rules, take-backs undoing the
+replayed by tests/support/triangle_reference.py's rules, take-backs undoing the
 last placement, the events ending on a solution the independent checker
-accepts, the cap and its flag (the route: tests/test_web_triangle.py)."""
+accepts, the cap and its flag (the route: tests/web/test_web_triangle.py)."""
 
 from __future__ import annotations
 

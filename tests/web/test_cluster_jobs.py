@@ -6,7 +6,7 @@ answers are the in-process pool's; a worker killed with kill -9 mid-job
 fails its job with a message; Redis stopped is a 503 for jobs only, and
 jobs work again once it is back, nothing restarted.
 
-Jobs that race the clock are the waiting kind's (tests/waiting_kind.py):
+Jobs that race the clock are the waiting kind's (tests/support/waiting_kind.py):
 they cannot end before the test ends them."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 a real PostgreSQL server: two apps (two web processes, as behind a proxy)
 share one database; the schema is made and migrated by the program; the
 cache keeps its bound; ``copy-links`` brings an SQLite database's links
-over. Without DATABASE_URL nothing changes (tests/test_server_storage.py)."""
+over. Without DATABASE_URL nothing changes (tests/web/test_server_storage.py)."""
 
 from __future__ import annotations
 

@@ -142,7 +142,7 @@ def test_every_kind_is_described_from_its_own_fields():
 
 
 def test_a_new_kind_is_described_with_no_edit(monkeypatch):
-    """A kind with only what the interface requires (tests/test_web_kinds_third.py's
+    """A kind with only what the interface requires (tests/web/test_web_kinds_third.py's
     counter) gets every route, with bodies and answers of any shape."""
     from test_web_kinds_third import KIND
 

@@ -55,12 +55,12 @@ TESTED_ROUTES = {
     ("/api/puzzles", "GET"), ("/static/<path:filename>", "GET"),
     ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
-    # every kind's routes: tests/test_web_kinds*.py
+    # every kind's routes: tests/web/test_web_kinds*.py
     ("/sliding", "GET"), ("/triangle", "GET"), ("/how-to-play/<kind>", "GET"),
     ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
-    ("/api/openapi.json", "GET"),  # tests/test_openapi.py
+    ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
 }
 
 
@@ -540,7 +540,7 @@ def test_real_gallery_lists_every_puzzle(app, client):
         assert response.status_code == 200
         if entry.kind == "rotation":
             assert board_attrs(response.data)["data-board"] == entry.board.text()
-        else:  # another kind's page (tests/test_web_kinds_sliding.py)
+        else:  # another kind's page (tests/web/test_web_kinds_sliding.py)
             assert initial(response.data)["board"] == kinds.get(entry.kind).text(entry.board)
             assert initial(response.data)["kind"] == entry.kind
         assert client.get(f"/puzzles/{entry.name}.svg").mimetype == "image/svg+xml"

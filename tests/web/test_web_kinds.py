@@ -4,7 +4,7 @@ answering as they did, the fields every answer shares (optimal, engine), an
 unknown kind, the cache and links keyed by kind (and older databases
 migrated), the header naming the kinds, the gallery's filter.
 
-The sliding kind's own route tests are in tests/test_web_kinds_sliding.py."""
+The sliding kind's own route tests are in tests/web/test_web_kinds_sliding.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The triangle kind's pages and its gallery cards, through the generic web
-code (the browser's side is tests/test_e2e_triangle.py)."""
+code (the browser's side is tests/browser/test_e2e_triangle.py)."""
 
 from __future__ import annotations
 

@@ -18,9 +18,10 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 HERE = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark this folder's tests ``browser`` (the hook sees every item of the
-    run, so it picks those under this folder)."""
+    run, so it picks those under this folder), first: ``-m`` selects after."""
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)

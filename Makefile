@@ -1,7 +1,7 @@
 # make run: set up and serve the playground on http://127.0.0.1:5000
 # make run HOST=0.0.0.0 PORT=8000: the same on another address and port
 # make test: set up (virtual environment, dependencies, Chromium) and run every test, on every core
-# make test PYTEST_ARGS="tests/test_jobs.py" TEST_WORKERS=1: some tests, in one process
+# make test PYTEST_ARGS="tests/web/test_jobs.py" TEST_WORKERS=1: some tests, in one process
 # make cluster: Redis, PostgreSQL, two web processes (ports 5001, 5002) and two workers on this machine
 # make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, one worker killed half-way
 # make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding

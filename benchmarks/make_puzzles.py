@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     HERE.mkdir(exist_ok=True)
     for name in args.names or [*SPECS, *FOUND, *LARGE]:
-        # the large boards have their own catalogue: tests/test_fastsearch.py
+        # the large boards have their own catalogue: tests/rotation/test_fastsearch.py
         # solves every board of catalogue.json with numpy, 10^6 states at most
         catalogue_path = HERE / ("catalogue-large.json" if name in LARGE else "catalogue.json")
         catalogue = {e["file"]: e for e in json.loads(catalogue_path.read_text())} \

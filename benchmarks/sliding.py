@@ -10,7 +10,7 @@ benchmark of optimal sliding-tile solvers.
 The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
 repository (one position a line: 16 numbers, ``:``, the optimal length);
 where that file is absent (a clone of this repository alone) the benchmark
-says so and solves the sample the tests use, ``tests/data/korf-sample.txt``.
+says so and solves the sample the tests use, ``tests/sliding/data/korf-sample.txt``.
 
 The solver searches with the 4 x 4 databases 6-6-3 (built on first use,
 seconds), or 7-7-1 once these are built (``--large`` builds them: minutes,
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 KORF100 = ROOT.parent / "shared" / "bench" / "sliding" / "korf100.txt"
-SAMPLE = ROOT / "tests" / "data" / "korf-sample.txt"
+SAMPLE = ROOT / "tests" / "sliding" / "data" / "korf-sample.txt"
 
 
 def read_positions(path: Path) -> list[tuple[tuple[int, ...], int]]:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # the spec's examples and the board cutter
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the spec's examples and the board cutter
 
 from webapp.triangle import Puzzle, check, solve  # noqa: E402
 from webapp.triangle.geometry import inner_edges  # noqa: E402

@@ -182,7 +182,7 @@ def get(name: str):
     """The kind called ``name``; KeyError naming the kinds there are.
 
     Until every kind is wanted, only ``name``'s module is imported
-    (tests/test_rotation_engines.py checks it).
+    (tests/rotation/test_rotation_engines.py checks it).
     """
     by_name = globals().get("_BY_NAME")
     try:

@@ -8,7 +8,7 @@ from .board import SYMBOL_ORDER, Board
 
 #: Stick colours, cycled by symbol; the page's canvas (static/js/render.js)
 #: uses the same ones. Each stands out from the floor and the gap at 3:1 or
-#: more (tests/test_palette.py).
+#: more (tests/rotation/test_palette.py).
 PALETTE = ("#c2571a", "#2f7bb0", "#3d8a4f", "#c0392b", "#8a5cc2", "#9a7b00",
            "#1f8a84", "#c2417f", "#5f7089", "#8b5a2b")
 #: The letter on each stick colour, black or white, whichever contrasts more

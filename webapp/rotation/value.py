@@ -5,7 +5,7 @@ Importing dataclasses loads inspect (with ast, dis and tokenize), and each
 ``@dataclass`` builds its methods with ``exec``: together a third of a
 command-line solve's start-up. The board, the positions and the answers
 are made from these classes instead, and behave as they did as dataclasses
-(tests/test_board.py: the same ``FrozenInstanceError``).
+(tests/rotation/test_board.py: the same ``FrozenInstanceError``).
 
 A class names its fields in ``FIELDS``, in its ``__init__``'s order: they
 are the ones compared, hashed and shown (an attribute not named there, such

@@ -16,7 +16,7 @@ narrow spot, a search over (tile cell, hole cell) would find the way.
 Finally moves that undo the one before are dropped.
 
 The answer replays to the goal for every solvable position of 2 x 2 to
-8 x 8 (tests/test_sliding_model_construct.py). It is meant as the fallback
+8 x 8 (tests/sliding/test_sliding_model_construct.py). It is meant as the fallback
 when an optimal search is out of reach: an 8 x 8 position takes a few
 milliseconds. Mean lengths on random positions (generate.shuffle, seed 1;
 1,000 each, 200 for 8 x 8): 3 x 3 22 moves (the table: the optimum),

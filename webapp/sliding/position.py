@@ -288,7 +288,7 @@ def solvable(width: int, tiles) -> bool:
     "inversions even" for an odd width and "inversions plus the hole's row
     counted from the bottom (0 for the bottom row) even" for an even width.
     Every position with the goal's invariant is reachable (on any board of
-    2 x 2 or more; tests/test_sliding_model.py checks it by BFS on small ones).
+    2 x 2 or more; tests/sliding/test_sliding_model.py checks it by BFS on small ones).
 
     >>> solvable(4, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0))
     False

@@ -12,7 +12,7 @@ fields and answers of any shape.
 Answers are objects that may gain fields: a client ignores the ones it does
 not know. Request bodies are closed for a kind that says which fields it
 reads (``option_fields``): the server refuses any other, naming them.
-tests/test_openapi.py checks the document and runs schemathesis against it.
+tests/web/test_openapi.py checks the document and runs schemathesis against it.
 """
 
 from __future__ import annotations

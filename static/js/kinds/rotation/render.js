@@ -5,7 +5,7 @@
 import { SYMBOLS, WALL } from "./grid.js";
 
 // The same colours as the server's SVG thumbnails (webapp/rotation/svg.py);
-// tests/test_palette.py checks that both files agree and that every stick
+// tests/rotation/test_palette.py checks that both files agree and that every stick
 // stands out from the floor and the gap at 3:1, its letter at 4.5:1.
 export const PALETTE = ["#c2571a", "#2f7bb0", "#3d8a4f", "#c0392b", "#8a5cc2",
   "#9a7b00", "#1f8a84", "#c2417f", "#5f7089", "#8b5a2b"];

@@ -1,0 +1,65 @@
+"""What the browser tests' pages share: the Content-Security-Policy recorder,
+the desktop and phone screens, a page that fails its test on a console
+error and, when its test failed, prints what it showed."""
+
+from __future__ import annotations
+
+
+# Records Content-Security-Policy violations in the page and reports each as a
+# console error, which fails the test (the server sends the policy).
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  const what = `${e.violatedDirective} ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(what);
+  console.error(`Content-Security-Policy violation: ${what}`);
+});
+"""
+
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+#: What a failed browser test's report shows of the page as it ended.
+PAGE_STATE = """() => {
+  const text = (id) => document.getElementById(id)?.textContent ?? null;
+  const b = document.getElementById("board");
+  return {address: location.href, board: b ? {...b.dataset} : null, message: text("board-message"),
+          answer: text("answer"), progress: text("progress-text")};
+}"""
+
+
+def _tell_what_the_page_showed(page) -> None:
+    """After a failed test, the page's board, message and answer, printed
+    into the test's report: a flaky failure says what the user saw."""
+    test = getattr(page, "test_item", None)
+    if test is None or not getattr(test, "failed_call", False) or page.is_closed():
+        return
+    try:
+        print("the page as the test failed:", page.evaluate(PAGE_STATE))
+    except Exception as exc:  # noqa: BLE001 - a report, never a second failure
+        print("the page as the test failed could not be read:", exc)
+
+
+def _watched_page(request, browser, live_server, options: dict, allow_400: bool = False):
+    """A page in a fresh context; the test fails if the browser console shows
+    an error, a Content-Security-Policy violation included. With ``allow_400``
+    Chromium's own log line for an API answer of 400 (which the page handles)
+    is not an error, and the addresses so answered are kept in
+    ``page.bad_requests``."""
+    context = browser.new_context(base_url=live_server, **options)
+    context.add_init_script(CSP_RECORDER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.bad_requests = []
+    page.test_item = request.node
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
+            and not (allow_400 and "status of 400" in msg.text) else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
+    yield page
+    _tell_what_the_page_showed(page)
+    context.close()
+    assert not errors, f"browser console errors: {errors}"

@@ -1,0 +1,239 @@
+"""The JSON API's OpenAPI description (/api/openapi.json, made by
+webapp/web/openapi.py): a valid OpenAPI 3.1 document that names every API
+route of the app and every kind, and schemathesis's fuzzing of every
+operation against it, in process: no 500, every status documented, every
+answer matching its schema."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from apps import GENEROUS
+from webapp import create_app, kinds
+from webapp.web.openapi import PATH, document
+
+#: The app schemathesis fuzzes: rate limits off (thousands of requests from
+#: one address), a request never waits for a worker (202 at once), and the
+#: workers' searches short, so that the jobs fuzzing starts end soon; the
+#: job bounds stay, so a 429 is among the answers checked.
+FUZZ_CONFIG = {**GENEROUS, "JOB_MAX_PER_CLIENT": 3, "JOB_QUEUE_MAX": 4, "JOB_WORKERS": 1,
+               "SOLVE_WAIT_SECONDS": 0.0, "SOLVE_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
+               "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
+DOCUMENT = document()
+
+
+def _leaves(schema: dict) -> list[dict]:
+    """``schema`` with its references followed and its allOf, anyOf and
+    oneOf opened: the schemas a value may be held to."""
+    while "$ref" in schema:
+        section, name = schema["$ref"].split("/")[-2:]
+        schema = DOCUMENT["components"][section][name]
+    out = [schema]
+    for key in ("allOf", "anyOf", "oneOf"):
+        for part in schema.get(key, ()):
+            out.extend(_leaves(part))
+    return out
+
+
+def undocumented(value, schema: dict, where: str = "") -> list[str]:
+    """The fields of ``value`` (an answer) that ``schema`` does not name,
+    at any depth; an object whose schema names no field is free."""
+    leaves = _leaves(schema)
+    if isinstance(value, list):
+        items = [leaf["items"] for leaf in leaves if isinstance(leaf.get("items"), dict)]
+        return [f for i, item in enumerate(value) for f in
+                min((undocumented(item, s, f"{where}[{i}]") for s in items), key=len, default=[])]
+    if not isinstance(value, dict):
+        return []
+    named = [leaf for leaf in leaves if "properties" in leaf]
+    free = [leaf["additionalProperties"] for leaf in leaves
+            if isinstance(leaf.get("additionalProperties"), dict)]
+    if not named and not free:
+        return []
+    out = []
+    for key, item in value.items():
+        schemas = [leaf["properties"][key] for leaf in named if key in leaf["properties"]] or free
+        if not schemas:
+            out.append(f"{where}.{key}")
+        else:
+            out.extend(min((undocumented(item, s, f"{where}.{key}") for s in schemas), key=len))
+    return out
+
+
+def every_field_documented(ctx, response, case):
+    """Every field of an answer is in the document: a new field gets its
+    schema (webapp/<kind>/schemas.py, or webapp/web/openapi.py for what
+    every kind shares) in the same change."""
+    operation = DOCUMENT["paths"][case.operation.path].get(case.operation.method.lower(), {})
+    documented = operation.get("responses", {}).get(str(response.status_code))
+    types = [v for k, values in response.headers.items() if k.lower() == "content-type" for v in values]
+    if documented is None or not any("json" in t for t in types):
+        return None  # another check speaks about undocumented statuses and types
+    schema = _leaves(documented)[0]["content"]["application/json"]["schema"]
+    missing = undocumented(response.json(), schema)
+    assert not missing, (f"{case.operation.label} {response.status_code}: fields the document "
+                         f"does not name: {', '.join(missing)}")
+    return None
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance, every_field_documented]
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path_factory.mktemp("openapi")),
+                      **FUZZ_CONFIG})
+    yield app
+    app.extensions["playground_jobs"].close()  # the jobs fuzzing started: their workers stopped
+
+
+def test_the_document_is_valid_openapi_3_1(client):
+    response = client.get(PATH)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    body = response.get_json()
+    assert body["openapi"].startswith("3.1")
+    assert body == document()  # the one fuzzed below
+    schemathesis.openapi.from_dict(body).validate()  # against the OpenAPI 3.1 meta-schema
+
+
+def test_every_api_route_of_the_app_is_described(app):
+    """Each rule under /api/ with each of its methods is a path of the
+    document: ``<kind>`` for every kind, ``<job_id>`` as ``{job_id}``."""
+    with app.app_context():
+        paths = document()["paths"]
+    described = {(path, method.upper()) for path, item in paths.items()
+                 for method in item if method != "parameters"}
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/"):
+            continue
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            path = rule.rule.replace("<job_id>", "{job_id}")
+            for kind in kinds.names() if "<kind>" in path else [None]:
+                routes.add((path.replace("<kind>", kind) if kind else path, method))
+    assert routes == described
+
+
+def test_every_kind_is_described_from_its_own_fields():
+    doc = document()
+    for kind in kinds.KINDS:
+        body = doc["paths"][f"/api/{kind.name}/solve"]["post"]["requestBody"]["content"]["application/json"]
+        assert set(body["schema"]["properties"]) == {"board", "move", *kind.option_fields}
+        assert body["example"] == {"board": kind.example}
+        shuffle = doc["paths"][f"/api/{kind.name}/shuffle"]["post"]["requestBody"]["content"]
+        assert set(shuffle["application/json"]["schema"]["properties"]) == {"seed", *kind.shuffle_fields}
+        job = doc["components"]["schemas"][f"{kind.name.capitalize()}Job"]
+        assert {kind.counter, kind.depth_field, f"max_{kind.counter}"} <= set(job["required"])
+        own = kind.api_schemas()
+        where = f"webapp/{kind.name}/schemas.py describes every field the kind reads, and no other"
+        assert set(own["options"]) == set(kind.option_fields), where
+        assert set(own["shuffle"]) == set(kind.shuffle_fields), where
+
+
+def test_a_new_kind_is_described_with_no_edit(monkeypatch):
+    """A kind with only what the interface requires (tests/web/test_web_kinds_third.py's
+    counter) gets every route, with bodies and answers of any shape."""
+    from test_web_kinds_third import KIND
+
+    kind = kinds.with_defaults(KIND)
+    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
+    monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
+    doc = document()
+    schemathesis.openapi.from_dict(doc).validate()
+    for route in ("solve", "jobs", "parse", "move", "hint", "share", "links", "shuffle", "puzzles"):
+        assert f"/api/counter/{route}" in doc["paths"]
+    job = doc["components"]["schemas"]["CounterJob"]
+    assert "steps" in job["required"] and "max_steps" in job["properties"]
+
+
+def test_the_docs_link_the_document():
+    from paths import ROOT
+
+    for name in ("README.md", "docs/README.md", "docs/api.md", "docs/serving.md"):
+        assert PATH in (ROOT / name).read_text(encoding="utf-8"), name
+    assert "(docs/api.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("docs/README.md", "docs/serving.md"):
+        assert "(api.md)" in (ROOT / name).read_text(encoding="utf-8"), name
+
+
+# The document needs no app (pytest's lazy loader, from_fixture, does not
+# run under this pytest); the app is the fixture's, handed to every call.
+schema = schemathesis.openapi.from_dict(document())  # a copy: schemathesis adds to it
+
+
+@pytest.mark.slow
+@schema.parametrize()
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_the_api_keeps_its_description(case, fuzz_app):
+    """Every operation, fuzzed: no 500, a documented status, the documented
+    content type, an answer that matches its schema."""
+    case.call_and_validate(app=fuzz_app, checks=CHECKS)
+
+
+def _costly(kind: str) -> dict:
+    """A request of ``kind`` that a worker must answer, and that runs to
+    the app's time limit (1 s) or close to it: a body for /solve and /jobs."""
+    import random
+
+    if kind == "rotation":
+        from test_server_load import heavy_board
+
+        return {"board": heavy_board(0), "goal": "all"}
+    if kind == "sliding":  # 25 cells, no pattern databases: searched until the limit
+        from webapp.sliding.generate import shuffle
+
+        return {"board": shuffle(5, 5, random.Random(1)).text()}
+    from webapp.triangle.generate import random_puzzle  # 64 pieces, 2 figures: never counted out
+    from webapp.triangle.textformat import write
+
+    return {"board": write(random_puzzle(8, 2, random.Random(3)))}
+
+
+@pytest.mark.parametrize("kind", kinds.names())
+def test_a_job_keeps_its_description_from_start_to_answer(kind, make_app):
+    """Fuzzing seldom makes a puzzle that needs a worker: each kind's costly
+    one goes through 202, the job's progress, its answer, the cache and
+    cancelling, each answer checked against the document."""
+    app = make_app(**FUZZ_CONFIG, SOLVE_INLINE_STATES=0)
+    checked = []
+
+    def call(path: str, method: str, **parts):
+        case = schema[path][method].Case(**parts)
+        response = case.call(app=app)
+        case.validate_response(response, checks=CHECKS)
+        checked.append((path, method, response.status_code))
+        return response
+
+    try:
+        body = _costly(kind)
+        started = call(f"/api/{kind}/solve", "POST", body=body)
+        assert started.status_code == 202, started.content
+        job_id = started.json()["job"]
+        assert call(f"/api/{kind}/jobs", "POST", body=body).json()["id"] == job_id  # the same search
+        deadline = time.monotonic() + 120  # a 1 s search, and a worker to start on a busy machine
+        while True:
+            snapshot = call("/api/jobs/{job_id}", "GET", path_parameters={"job_id": job_id}).json()
+            if snapshot["status"] not in ("queued", "running") or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert snapshot["status"] == "done", snapshot
+        assert snapshot["answer"]["source"] == "worker"
+        again = call(f"/api/{kind}/solve", "POST", body=body)  # from the cache, or a new job
+        if again.status_code == 202:
+            call("/api/jobs/{job_id}", "DELETE", path_parameters={"job_id": again.json()["job"]})
+        call("/api/jobs/{job_id}/cancel", "POST", path_parameters={"job_id": job_id})
+        assert {code for _, _, code in checked} >= {200, 202}
+    finally:
+        app.extensions["playground_jobs"].close()

@@ -1,0 +1,393 @@
+"""The web layer written once for every puzzle kind (issue 10): the registry,
+the routes under /api/<kind>/..., rotation's addresses from before kinds
+answering as they did, the fields every answer shares (optimal, engine), an
+unknown kind, the cache and links keyed by kind (and older databases
+migrated), the header naming the kinds, the gallery's filter.
+
+The sliding kind's own route tests are in tests/web/test_web_kinds_sliding.py."""
+
+from __future__ import annotations
+
+import json
+import time
+import sqlite3
+
+import pytest
+
+from web_helpers import (
+    HEAVY, HEAVY_GOAL, assert_api_error, initial, make_client, page_parts, wait_until,
+    write_catalogue,
+)
+from webapp import kinds
+from webapp.rotation import EXAMPLE, parse
+from webapp.rotation import native
+from webapp.rotation.sharecode import encode
+from webapp.web.cache import key as cache_key
+
+GENERIC = ["solve", "jobs", "hint", "move", "parse", "share", "links", "shuffle"]
+LEGACY = ["solve", "jobs", "hint", "move", "parse", "share", "links"]
+BROKEN = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"   # line 3, column 4: a split stick
+
+
+# ---------------------------------------------------------------- registry
+def test_the_registry_lists_rotation_first_and_names_its_counter():
+    assert kinds.KINDS[0].name == "rotation"
+    assert kinds.get("rotation") is kinds.KINDS[0]
+    assert kinds.get("rotation").counter == "states"
+    with pytest.raises(KeyError, match="no puzzle kind 'chess'"):
+        kinds.get("chess")
+
+
+def test_detect_puts_rotation_first_for_a_frame():
+    scores = kinds.detect(EXAMPLE)
+    assert scores[0][1].name == "rotation" and scores[0][0] == 1.0
+    broken = kinds.detect(BROKEN)
+    assert broken[0][1].name == "rotation" and 0 < broken[0][0] < 1
+
+
+# --------------------------------------------- rotation at both addresses
+@pytest.mark.parametrize("route", ["solve", "hint", "share", "links"])
+def test_rotation_answers_alike_at_its_old_and_new_address(client, route):
+    payload = {"board": EXAMPLE, "goal": "any"}
+    old = client.post(f"/api/{route}", json=payload)
+    new = client.post(f"/api/rotation/{route}", json=payload)
+    assert old.status_code == new.status_code == 200
+    a, b = old.get_json(), new.get_json()
+    for changing in ("time", "source", "cached"):  # the second solve comes from the cache
+        a.pop(changing, None)
+        b.pop(changing, None)
+    assert a == b
+
+
+def test_rotation_parse_and_move_at_the_new_address_say_their_kind_and_goal(client):
+    parsed = client.post("/api/rotation/parse", json={"board": EXAMPLE}).get_json()
+    assert parsed["kind"] == "rotation" and parsed["board"] == EXAMPLE and parsed["sticks"] == 2
+    old = client.post("/api/parse", json={"board": EXAMPLE}).get_json()
+    assert "kind" not in old and {**old, "kind": "rotation"} == parsed
+    first = client.post("/api/rotation/move", json={"board": EXAMPLE, "move": "L"}).get_json()
+    assert first["solved"] is False
+    second = client.post("/api/rotation/move", json={"board": first["board"], "orientation": 3,
+                                                     "move": "L"}).get_json()
+    assert second["released"] == ["1"] and second["solved"] is True
+    # the old address keeps its exact fields
+    assert "solved" not in client.post("/api/move", json={"board": EXAMPLE, "move": "L"}).get_json()
+
+
+def test_rotation_answers_carry_optimal_and_engine(tmp_path, cleanup):  # noqa: F811
+    # the C engine answers when it is built; without it a tiny search is the reference's
+    small = "c" if native.available() else "reference"
+    solved = make_client(tmp_path / "a").post("/api/solve", json={"board": EXAMPLE}).get_json()
+    assert (solved["optimal"], solved["engine"]) == (True, small)
+    unsolvable = make_client(tmp_path / "b").post(
+        "/api/rotation/solve", json={"board": "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"}).get_json()
+    assert unsolvable["status"] == "unsolvable" and unsolvable["optimal"] is False
+    # a worker's answer from a search that outgrew the small one says c, or numpy
+    client = make_client(tmp_path / "c", SOLVE_MAX_STATES=20_000, SOLVE_WAIT_SECONDS=10.0)
+    cleanup(client)
+    limited = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
+    assert limited["status"] == "limit" and limited["source"] == "worker"
+    assert (limited["optimal"], limited["engine"]) == (False, "c" if native.available() else "numpy")
+
+
+def test_an_answer_cached_before_kinds_gets_the_shared_fields(tmp_path):
+    client = make_client(tmp_path)
+    body = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
+    old = {k: v for k, v in body.items() if k not in ("optimal", "engine", "time", "source", "board")}
+    with sqlite3.connect(tmp_path / "playground.sqlite3") as db:
+        key = cache_key(kinds.get("rotation"), EXAMPLE, {"goal": "any", "orientation": 0})
+        assert db.execute("UPDATE solutions SET answer = ? WHERE key = ?",
+                          (json.dumps(old), key)).rowcount == 1
+    again = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
+    assert again["source"] == "cache"
+    assert (again["optimal"], again["engine"]) == (True, "reference")
+    assert set(again) == set(body)
+
+
+# ------------------------------------------------------------ unknown kind
+@pytest.mark.parametrize("route", GENERIC)
+def test_an_unknown_kind_is_a_json_404(client, route):
+    body = assert_api_error(client.post(f"/api/chess/{route}", json={"board": EXAMPLE}), 404,
+                            "no puzzle kind 'chess'")
+    assert "rotation" in body["error"]
+
+
+def test_an_unknown_kinds_puzzles_are_a_json_404(client):
+    assert_api_error(client.get("/api/chess/puzzles"), 404, "no puzzle kind")
+
+
+@pytest.mark.parametrize("route", [r for r in GENERIC if r != "shuffle"])
+def test_rotation_parse_errors_keep_line_and_column_at_the_new_address(client, route):
+    body = assert_api_error(client.post(f"/api/rotation/{route}", json={"board": BROKEN}), 400, "split")
+    assert (body["line"], body["column"]) == (3, 4)
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"board": EXAMPLE, "goal": 3}, '"goal"'),
+    ({"board": EXAMPLE, "goal": "stick:z"}, "no stick 'z'"),
+    ({"board": EXAMPLE, "goal": "some"}, "unknown goal"),
+    ({"board": EXAMPLE, "orientation": 4}, '"orientation"'),
+    ({"board": EXAMPLE, "orientation": True}, '"orientation"'),
+])
+def test_rotation_bad_options_are_400(client, payload, words):
+    for route in ("solve", "jobs", "hint"):
+        assert_api_error(client.post(f"/api/rotation/{route}", json=payload), 400, words)
+
+
+@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "move", "parse", "share", "links"])
+def test_generic_routes_want_a_json_object_with_a_board(client, route):
+    assert_api_error(client.post(f"/api/rotation/{route}", data="hello", content_type="text/plain"), 400)
+    assert_api_error(client.post(f"/api/rotation/{route}", json={"board": 7}), 400, '"board"')
+
+
+def test_generic_routes_refuse_other_methods(client):
+    assert_api_error(client.get("/api/rotation/solve"), 405)
+    assert_api_error(client.post("/api/rotation/puzzles", json={}), 405)
+
+
+# -------------------------------------------------------------- shuffle
+def test_rotation_shuffle_gives_a_board_of_the_size_asked_and_repeats_with_a_seed(client):
+    body = client.post("/api/rotation/shuffle", json={"size": 9, "sticks": 3, "seed": 5}).get_json()
+    board = parse(body["board"])
+    assert (board.width, board.height, len(board.sticks)) == (9, 9, 3)
+    assert body["kind"] == "rotation" and body["code"] == encode(board)
+    again = client.post("/api/rotation/shuffle", json={"size": 9, "sticks": 3, "seed": 5}).get_json()
+    assert again == body
+    plain = client.post("/api/rotation/shuffle").get_json()
+    assert parse(plain["board"]).width == 7
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"size": 2}, "3 to 64"), ({"size": 65}, "3 to 64"), ({"size": "7"}, "whole number"),
+    ({"sticks": 0}, '"sticks"'), ({"seed": "x"}, '"seed"'), ({"width": 9, "height": 1}, "height"),
+])
+def test_rotation_shuffle_bad_fields_are_400(client, payload, words):
+    assert_api_error(client.post("/api/rotation/shuffle", json=payload), 400, words)
+
+
+def test_shuffle_wants_a_json_object_or_nothing(client):
+    assert_api_error(client.post("/api/rotation/shuffle", data="[1]", content_type="application/json"), 400)
+
+
+# ------------------------------------------------------------------ jobs
+def test_a_job_snapshot_names_its_kind_and_counter(tmp_path, cleanup):  # noqa: F811
+    client = make_client(tmp_path)
+    cleanup(client)
+    response = client.post("/api/rotation/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    assert response.status_code == 202
+    snapshot = response.get_json()
+    assert snapshot["kind"] == "rotation" and snapshot["counter"] == "states"
+    assert "max_states" in snapshot and "states" in snapshot and "depth" in snapshot
+    job_id = snapshot["id"]
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["states"] > 1000)
+    assert "phase" not in client.get(f"/api/jobs/{job_id}").get_json()
+    assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
+
+
+# ----------------------------------------------------------------- links
+def test_links_made_before_kinds_still_open(tmp_path):
+    path = tmp_path / "playground.sqlite3"
+    with sqlite3.connect(path) as db:  # the links table before kinds
+        db.executescript(f"""
+            CREATE TABLE links (id TEXT PRIMARY KEY, board TEXT NOT NULL UNIQUE,
+                                created REAL NOT NULL DEFAULT (strftime('%s', 'now')));
+            INSERT INTO links (id, board) VALUES ('abcdefgh', '{EXAMPLE}');
+        """)
+    client = make_client(tmp_path)
+    page = client.get("/s/abcdefgh")
+    assert page.status_code == 200 and initial(page.data)["board"] == EXAMPLE
+    # the same board gets the same id it had
+    assert client.post("/api/links", json={"board": EXAMPLE}).get_json()["id"] == "abcdefgh"
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT kind FROM links WHERE id = 'abcdefgh'").fetchone() == ("rotation",)
+
+
+def test_rotation_links_keep_the_ids_of_before(client):
+    """A link's id is a hash of the board's text alone for rotation, as it was."""
+    import hashlib
+
+    from webapp.web.links import _ALPHABET, ID_LENGTH
+
+    n = int.from_bytes(hashlib.sha256(EXAMPLE.encode()).digest(), "big")
+    digits = []
+    while n and len(digits) < ID_LENGTH:
+        n, d = divmod(n, 62)
+        digits.append(_ALPHABET[d])
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == "".join(digits)
+
+
+# ----------------------------------------------------------------- pages
+def _topbar(html: bytes) -> list[tuple[str, str]]:
+    text = html.decode()
+    header = text[text.index('<header class="topbar">'):text.index("</header>")]
+    import re
+
+    return re.findall(r'<a href="([^"]*)"[^>]*>([^<]*)</a>', header)
+
+
+@pytest.mark.parametrize("url", ["/", "/puzzles", "/how-to-play", "/nowhere"])
+def test_the_header_names_every_kind(client, url):
+    links = _topbar(client.get(url).data)
+    assert ("/", "Rotation") in links
+    for kind in kinds.KINDS[1:]:
+        assert (f"/{kind.name}", kind.title) in links
+    assert ("/puzzles", "Gallery") in links and ("/how-to-play", "How to play") in links
+
+
+def test_how_to_play_rotation_is_the_how_to_play_page(client):
+    response = client.get("/how-to-play/rotation")
+    assert response.status_code == 302 and response.headers["Location"] == "/how-to-play"
+
+
+def test_how_to_play_of_an_unknown_kind_is_404(client):
+    assert client.get("/how-to-play/chess").status_code == 404
+
+
+@pytest.fixture
+def mixed_puzzles(tmp_path, make_app):
+    """A library with rotation and sliding puzzles, and one of a kind not here."""
+    folder = tmp_path / "puzzles"
+    write_catalogue(folder)
+    catalogue = json.loads((folder / "catalogue.json").read_text())
+    (folder / "sliding").mkdir()  # another kind's files live in their own folder
+    (folder / "sliding" / "eight.txt").write_text("1 5 2\n7 0 3\n8 4 6\n")
+    (folder / "sliding" / "fifteen.txt").write_text("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n")
+    catalogue += [{"file": "sliding/eight.txt", "kind": "sliding", "title": "Eight moves", "moves": 8},
+                  {"file": "sliding/fifteen.txt", "kind": "sliding", "title": "One <move>", "moves": 1}]
+    catalogue.append({"file": "ghost.txt", "kind": "chess", "title": "A kind not here"})
+    (folder / "catalogue.json").write_text(json.dumps(catalogue))
+    return make_app(INSTANCE_DIR=str(tmp_path / "instance"), PUZZLES_DIR=str(folder)).test_client()
+
+
+def _cards(html: bytes) -> list[dict]:
+    return [attrs for tag, attrs in page_parts(html).elements
+            if tag == "a" and "card" in (attrs.get("class") or "").split()]
+
+
+def test_the_gallery_filters_by_kind_without_scripts(mixed_puzzles):
+    everything = _cards(mixed_puzzles.get("/puzzles").data)
+    rotation = _cards(mixed_puzzles.get("/puzzles?kind=rotation").data)
+    assert [c["data-puzzle"] for c in rotation] == ["example", "stuck", "wide", "crlf"]
+    assert {c["data-kind"] for c in rotation} == {"rotation"}
+    assert len(everything) == len(rotation) + 2
+    html = mixed_puzzles.get("/puzzles").get_data(as_text=True)
+    for kind in kinds.KINDS:  # the filter is plain links
+        assert f'href="/puzzles?kind={kind.name}"' in html
+    chosen = mixed_puzzles.get("/puzzles?kind=rotation").get_data(as_text=True)
+    assert 'href="/puzzles?kind=rotation" data-kind="rotation" aria-current="page"' in chosen
+    assert kinds.get("rotation").goal in chosen
+
+
+def test_the_gallery_of_an_unknown_kind_is_a_friendly_404(mixed_puzzles):
+    response = mixed_puzzles.get("/puzzles?kind=chess")
+    assert response.status_code == 404 and "no puzzle kind" in response.get_data(as_text=True)
+
+
+def test_api_puzzles_per_kind(mixed_puzzles):
+    rotation = mixed_puzzles.get("/api/rotation/puzzles").get_json()
+    assert [p["name"] for p in rotation] == ["example", "stuck", "wide", "crlf"]
+    assert {p["kind"] for p in rotation} == {"rotation"}
+    assert rotation[0]["sticks"] == 2 and rotation[0]["url"] == "/puzzles/example"
+    # the old address lists rotation's alone, with its old fields
+    assert [p["name"] for p in mixed_puzzles.get("/api/puzzles").get_json()] == \
+        [p["name"] for p in rotation]
+
+
+# ---------------------------------------------- any text: never a 500
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TEXTS = st.one_of(
+    st.text(max_size=80),
+    st.text(alphabet="0123456789 ,\t\n", max_size=80),
+    st.text(alphabet="# 01ab\n", max_size=80),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXTS, kind=st.sampled_from(kinds.names()),
+       route=st.sampled_from(["parse", "move", "share", "hint"]),
+       extra=st.dictionaries(st.sampled_from(["move", "goal", "orientation", "width", "distance"]),
+                             st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=5)), max_size=2))
+def test_no_text_makes_a_route_fail(client, text, kind, route, extra):
+    response = client.post(f"/api/{kind}/{route}", json={"board": text, **extra})
+    assert response.status_code in (200, 202, 400), response.get_data(as_text=True)
+    if response.status_code == 400:
+        assert response.get_json()["error"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(kinds.names()),
+       fields=st.dictionaries(st.sampled_from(["size", "width", "height", "sticks", "distance", "seed"]),
+                              st.one_of(st.none(), st.integers(-2, 12), st.text(max_size=4),
+                                        st.booleans()), max_size=3))
+def test_no_shuffle_request_makes_a_route_fail(client, kind, fields):
+    response = client.post(f"/api/{kind}/shuffle", json=fields)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)
+
+
+def test_the_forkserver_preloads_every_kinds_solver():
+    from webapp.web.jobs import _preload
+
+    assert _preload() == ["webapp.kinds"] + [f"webapp.{name}.solver" for name in kinds.names()]
+
+
+@pytest.mark.parametrize("address", ["/api/solve", "/api/rotation/solve", "/api/move", "/api/rotation/parse"])
+def test_a_misspelt_option_is_refused_not_ignored(client, address):
+    response = client.post(address, json={"board": EXAMPLE, "gaol": "all", "move": "L"})
+    body = assert_api_error(response, 400, '"gaol"')
+    for accepted in ('"goal"', '"orientation"', '"board"'):
+        assert accepted in body["error"]
+    assert body["unknown"] == ["gaol"]
+    assert client.post(address, json={"board": EXAMPLE, "goal": "any", "orientation": 0,
+                                      "move": "L"}).status_code == 200
+
+
+def test_a_misspelt_shuffle_field_is_refused(client):
+    body = assert_api_error(client.post("/api/rotation/shuffle", json={"stiks": 2}), 400, '"stiks"')
+    assert "sticks" in body["accepted"]
+    assert client.post("/api/rotation/shuffle", json={"sticks": 2, "seed": 1}).status_code == 200
+
+
+def test_the_web_layer_asks_no_kind_its_name():
+    """Issue 10: generic code goes by the kind's attributes, never its name."""
+    import pathlib
+    import re
+
+    web = pathlib.Path(kinds.__file__).parent / "web"
+    for path in web.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(\.name|kind)\s*[!=]=\s*["'](rotation|sliding)["']""", text), path
+        assert "rotation_jobs" not in text and "rotation_inline" not in text \
+            and "rotation_limiter" not in text, path
+
+
+def test_every_kind_has_worker_limits_by_default(make_app):
+    """A worker's solve of any kind ends by itself (time and count), or one
+    client polling a 64-piece triangle would hold a worker for ever."""
+    from webapp.web.solving import config_keys
+
+    config = make_app().config
+    for kind in kinds.KINDS:
+        keys = config_keys(kind)
+        assert config.get(keys["seconds"]) and config[keys["seconds"]] <= 600, kind.name
+        assert config.get(keys["count"]), kind.name
+
+
+def test_a_triangle_search_in_a_worker_stops_at_its_time_limit(tmp_path, cleanup):  # noqa: F811
+    """64 pieces of one figure: every arrangement is a placement, so the
+    first are found at once and counting them all never ends; the worker's
+    answer is a limit with the counts so far. (Two figures, as before, could
+    find none in 0.5 s on a busy machine.)"""
+    import random as _random
+
+    from webapp.triangle.generate import random_puzzle
+    from webapp.triangle.textformat import write
+
+    text = write(random_puzzle(8, 1, _random.Random(5)))
+    client = make_client(tmp_path, TRIANGLE_MAX_SECONDS=0.5, SOLVE_WAIT_SECONDS=15.0)
+    cleanup(client)
+    began = time.monotonic()
+    body = client.post("/api/triangle/solve", json={"board": text}).get_json()
+    assert body["status"] == "limit" and body["limit"] == "max_seconds", body
+    assert body["source"] == "worker" and body["nodes"] > 0 and body["count"] > 0
+    assert time.monotonic() - began < 10

@@ -1,0 +1,38 @@
+"""The server answers (the page in a real browser: tests/browser/test_e2e_smoke.py)."""
+
+import pytest
+
+from webapp.rotation import EXAMPLE
+
+
+def test_index_page(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Rotation Playground" in response.data
+
+
+def test_solve_api_example(client):
+    response = client.post("/api/solve", json={"board": EXAMPLE, "goal": "any"})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["status"] == "solved"
+    assert body["moves"] == "LL"
+    assert len(body["trajectory"]) == 2
+
+
+@pytest.mark.parametrize("payload, fragment", [
+    ({"board": "x\n"}, "line 1, column 1"),
+    ({"board": "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"}, "line 3, column 4"),
+    ({"goal": "any"}, "board"),
+    ({"board": EXAMPLE, "goal": "stick:z"}, "no stick"),
+    ({"board": EXAMPLE, "goal": 5}, "goal"),
+])
+def test_solve_api_bad_input(client, payload, fragment):
+    response = client.post("/api/solve", json=payload)
+    assert response.status_code == 400
+    assert fragment in response.get_json()["error"]
+
+
+def test_solve_api_not_json(client):
+    response = client.post("/api/solve", data="hello", content_type="text/plain")
+    assert response.status_code == 400

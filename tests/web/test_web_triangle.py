@@ -1,0 +1,79 @@
+"""The triangle kind's pages and its gallery cards, through the generic web
+code (the browser's side is tests/browser/test_e2e_triangle.py)."""
+
+from __future__ import annotations
+
+import re
+
+from web_helpers import initial
+from webapp import kinds
+from webapp.web.security import CONTENT_SECURITY_POLICY
+
+
+
+def test_the_triangle_page_opens_the_example_with_its_goal(client):
+    response = client.get("/triangle")
+    assert response.status_code == 200
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    data = initial(response.data)
+    kind = kinds.get("triangle")
+    assert data["kind"] == "triangle" and data["board"] == kind.text(kind.parse(kind.example))
+    text = response.get_data(as_text=True)
+    assert kind.goal in text and "/how-to-play/triangle" in text
+    assert 'aria-current="page">Triangle</a>' in text
+    assert 'data-puzzle-kind="triangle"' in text
+
+
+def test_how_to_play_triangle(client):
+    response = client.get("/how-to-play/triangle")
+    assert response.status_code == 200
+    assert "<svg" in response.get_data(as_text=True)
+
+
+def test_gallery_cards_of_triangles_give_pictures_and_placements(client):
+    text = re.sub(r"\s+", " ", client.get("/puzzles?kind=triangle").get_data(as_text=True))
+    cards = re.findall(r'<a class="card"(.*?)</a>', text)
+    assert cards and all('data-kind="triangle"' in card for card in cards)
+    assert "no solution" not in text and " move" not in text
+    # the rules' first example: 84 placements, 28 pictures up to turning
+    assert any("3 × 3</span> · <span>9 pieces</span> · <span>28 pictures</span> · <span>84 placements" in card
+               for card in cards), cards
+
+
+# ------------------------------------------------------- "Show search"
+def test_solve_with_trace_answers_the_searchs_moves(client):
+    from webapp.triangle import trace as tr
+    from webapp.triangle.puzzle import Puzzle
+
+    import triangle_reference as ref
+
+    kind = kinds.get("triangle")
+    puzzle = Puzzle(3, ref.EXAMPLES[0])
+    text = kind.text(puzzle)
+    response = client.post("/api/triangle/solve", json={"board": text, "trace": 30})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    whole = tr.trace(puzzle, cap=tr.MAX_EVENTS)
+    assert body["status"] == "solved" and body["trace"]["events"] == whole.events[:30]
+    assert body["trace"]["cut"] is True and body["trace"]["made"] == whole.made
+    assert body["solutions"] == [[{"piece": p, "edges": list(e)} for p, e in whole.solution]]
+    assert "take-backs" in body["summary"]
+    # a plain solve of the same puzzle is not the trace (another cached answer)
+    plain = client.post("/api/triangle/solve", json={"board": text}).get_json()
+    assert "trace" not in plain and plain["count"] == 84
+    again = client.post("/api/triangle/solve", json={"board": text, "trace": 30}).get_json()
+    assert again["trace"] == body["trace"]
+
+
+def test_a_bad_trace_is_a_400_with_a_message(client):
+    kind = kinds.get("triangle")
+    for bad in (0, 5001, "ten", True, 2.5):
+        response = client.post("/api/triangle/solve", json={"board": kind.example, "trace": bad})
+        assert response.status_code == 400
+        assert '"trace" must be 1 to 5000' in response.get_json()["error"]
+
+
+def test_other_kinds_refuse_a_trace_field(client):
+    # the field is the triangle kind's own: the others name the fields they read
+    response = client.post("/api/sliding/solve", json={"board": "1 2 3\n4 5 6\n7 8 0\n", "trace": 10})
+    assert response.status_code == 400 and "trace" in response.get_json()["error"]

@@ -237,11 +237,22 @@ def best(text: str):
     'sliding'
     """
     kinds = globals().get("KINDS")
+    return most_like(kinds if kinds is not None else map(_load, NAMES), lambda kind: kind.detect(text))
+
+
+def most_like(candidates, score):
+    """The candidate ``score`` rates highest (0 to 1): a tie goes to the
+    first, and once one scores 1 no later one is asked (``candidates`` may
+    be lazy, so that the rest are not even loaded). None for none.
+
+    >>> most_like(["a", "bb", "ccc", "dddd"], lambda s: len(s) / 3)
+    'ccc'
+    """
     found, top = None, -1.0
-    for kind in kinds if kinds is not None else map(_load, NAMES):
-        score = float(kind.detect(text))
-        if score > top:
-            found, top = kind, score
+    for candidate in candidates:
+        rated = float(score(candidate))
+        if rated > top:
+            found, top = candidate, rated
         if top >= 1.0:
             break
     return found

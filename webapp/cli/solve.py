@@ -27,18 +27,10 @@ def guess(text: str):
     ``recognise`` (by default its ``detect``) scores it, the best wins, a tie
     goes to the first kind, and the kinds are asked in order and no further
     once one is sure (1): a text of the first kind loads no other part."""
-    from ..kinds import names
+    from ..kinds import most_like, names
     from .parts import named
 
-    found, top = None, -1.0
-    for name in names():
-        part = named(name)
-        score = float(part.recognise(text))
-        if score > top:
-            found, top = part, score
-        if top >= 1.0:
-            break
-    return found
+    return most_like((named(name) for name in names()), lambda part: part.recognise(text))
 
 
 class Run:

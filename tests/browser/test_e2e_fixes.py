@@ -261,7 +261,7 @@ def test_play_pressed_while_a_big_solve_runs_plays_once_it_is_answered(page):
 
 
 def test_cancel_drops_a_play_that_waited_for_the_answer(page):
-    from test_e2e_playground import heavy_with_gap
+    from e2e_helpers import heavy_with_gap
 
     page.goto("/")
     import_text(page, heavy_with_gap())

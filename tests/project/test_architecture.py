@@ -36,3 +36,16 @@ def test_the_contracts_say_what_the_architecture_is():
         "webapp.rotation", "webapp.sliding", "webapp.triangle"}
     assert {"flask", "werkzeug", "webapp.web"} <= set(contracts["kinds-without-flask"]["forbidden_modules"])
     assert contracts["no-cycles"]["type"] == "acyclic_siblings"
+
+
+def test_no_test_module_imports_another():
+    """What tests share lives in tests/support/: a test module imported by
+    another runs its module-level code twice and couples two files' fates
+    (and the folders' import paths)."""
+    import re
+
+    tests = Path(__file__).resolve().parents[1]
+    importing = re.compile(r"^\s*(from|import)\s+test_\w+", re.MULTILINE)
+    found = [str(path.relative_to(tests)) for path in sorted(tests.rglob("*.py"))
+             if importing.search(path.read_text(encoding="utf-8"))]
+    assert not found, found

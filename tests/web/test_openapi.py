@@ -142,9 +142,10 @@ def test_every_kind_is_described_from_its_own_fields():
 
 
 def test_a_new_kind_is_described_with_no_edit(monkeypatch):
-    """A kind with only what the interface requires (tests/web/test_web_kinds_third.py's
-    counter) gets every route, with bodies and answers of any shape."""
-    from test_web_kinds_third import KIND
+    """A kind with only what the interface requires (the counter of
+    tests/support/counter_kind.py) gets every route, with bodies and answers
+    of any shape."""
+    from counter_kind import KIND
 
     kind = kinds.with_defaults(KIND)
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
@@ -188,7 +189,7 @@ def _costly(kind: str) -> dict:
     import random
 
     if kind == "rotation":
-        from test_server_load import heavy_board
+        from web_helpers import heavy_board
 
         return {"board": heavy_board(0), "goal": "all"}
     if kind == "sliding":  # 25 cells, no pattern databases: searched until the limit

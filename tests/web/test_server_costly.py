@@ -107,7 +107,7 @@ def test_a_triangle_hint_that_cannot_be_had_says_so_in_words(tmp_path):
 def test_a_rotation_hint_stopped_by_its_limit_says_so_in_words(tmp_path):
     """Before: {"status": "limit", "move": null, ...} and nothing a player
     can read. The solve is bounded by states (6,000), not by time."""
-    from test_server_load import heavy_board
+    from web_helpers import heavy_board
 
     client = _app(tmp_path, SOLVE_MAX_STATES=6_000, SOLVE_WAIT_SECONDS=60.0).test_client()
     response = client.post("/api/rotation/hint", json={"board": heavy_board(0), "goal": "all"})
@@ -134,7 +134,7 @@ def test_pages_are_answered_while_costly_requests_of_every_kind_are_held(tmp_pat
     hint, whose jobs wait in the queue behind them. At most
     SOLVE_WAITING_AT_ONCE requests wait for a worker, every other gets its
     job at once, and GET / is answered all along."""
-    from test_server_load import heavy_board
+    from web_helpers import heavy_board
 
     rotation = heavy_board(0, size=64, sticks=40)
     running = ([("/api/sliding/solve", {"board": SLIDING_8})] * 16

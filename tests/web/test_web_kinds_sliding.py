@@ -299,7 +299,7 @@ def test_the_bounds_on_jobs_and_links_cover_sliding(tmp_path, cleanup):  # noqa:
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert "solves under way" in refused.get_json()["error"]
     # the rotation routes share the same bound
-    from test_jobs import HEAVY, HEAVY_GOAL
+    from web_helpers import HEAVY, HEAVY_GOAL
 
     assert client.post("/api/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL}).status_code == 429
     for n in range(2):
@@ -341,7 +341,7 @@ def test_how_to_play_sliding(client):
 def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path, make_app):
     import json
 
-    from test_routes import write_catalogue
+    from web_helpers import write_catalogue
 
     folder = tmp_path / "puzzles"
     write_catalogue(folder)

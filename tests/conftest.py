@@ -113,6 +113,26 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+def pytest_collection_modifyitems(items):
+    """Every test its own id. Schemathesis's cases (one an API operation)
+    come with their function's id under this pytest; pytest-xdist's
+    --dist loadfile keeps one test an id, so 38 of the 39 operations never
+    ran in CI. Such an item gets its own name in its id, as pytest gives
+    a parametrized test."""
+    seen: dict[str, int] = {}
+    for item in items:
+        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
+    for item in items:
+        if seen[item.nodeid] > 1 and item.name != item.nodeid.rsplit("::", 1)[-1]:
+            own = f"{item.parent.nodeid}::{item.name}"
+            if hasattr(item, "_id"):  # pytest 9 keeps a structured id
+                from _pytest.nodeid import coerce_node_id
+
+                item._id = coerce_node_id(own)
+            else:
+                item._nodeid = own
+
+
 def pytest_report_header(config):
     """Say which rotation engine the tests ran (the C one when it was built)."""
     from webapp.rotation.solver import pick_engine

@@ -49,3 +49,15 @@ def test_no_test_module_imports_another():
     found = [str(path.relative_to(tests)) for path in sorted(tests.rglob("*.py"))
              if importing.search(path.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+def test_every_test_has_its_own_id():
+    """pytest-xdist's --dist loadfile (make test) runs one test an id: two
+    tests under one id would run once. The schemathesis cases came so."""
+    tests = Path(__file__).resolve().parents[1]
+    listed = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist",
+                             "-p", "no:cacheprovider", str(tests / "web" / "test_openapi.py")],
+                            capture_output=True, text=True, cwd=tests.parent, timeout=300)
+    ids = [line for line in listed.stdout.splitlines() if "::" in line]
+    assert len(ids) > 39, listed.stdout[-2000:]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)[:5]

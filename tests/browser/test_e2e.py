@@ -267,7 +267,7 @@ def test_import_bad_then_good_text(page_expecting_400):
     expect(page.locator("#import-message")).to_contain_text("split")
     expect(page.locator("#board-message")).to_contain_text("Your board is unchanged")
     assert data(page, "board") == before
-    assert [u.rsplit("/", 2)[-2:] for u in page.bad_requests] == [["api", "parse"]]
+    assert [u.rsplit("/", 3)[-3:] for u in page.bad_requests] == [["api", "rotation", "parse"]]
     expect(button(page, "Undo")).to_be_disabled()
     shot(page, "09-import-error")
 

@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
-    EIGHT, TWO_AWAY, board, button, data, goal, message, open_sliding, patient_expect, rows, shot,
-    tile_centre, touch_drag, use_position, wait_for_board, wait_for_step, wait_still,
+    EIGHT, TWO_AWAY, board, button, data, goal, message, open_fresh, open_sliding, patient_expect,
+    rows, shot, tile_centre, touch_drag, use_position, wait_for_board, wait_for_step, wait_still,
 )
 
 pytestmark = pytest.mark.browser
@@ -186,13 +186,8 @@ def test_share_link_opens_the_same_board_in_a_fresh_page(page, browser, live_ser
     page.wait_for_function("u => document.querySelector('#share-url').value !== u", arg=url)
     short = page.locator("#share-url").input_value()
     for link in (url, short):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        fresh = context.new_page()
-        errors: list[str] = []
-        fresh.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        fresh.on("pageerror", lambda e: errors.append(str(e)))
+        context, fresh, errors = open_fresh(browser, link)
         try:
-            fresh.goto(link)
             expect(fresh.locator("#board")).to_have_attribute("data-board", EIGHT)
             expect(fresh.locator("#board")).to_have_attribute("data-puzzle-kind", "sliding")
         finally:

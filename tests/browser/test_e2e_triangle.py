@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
-    SMALL, as_json, board, button, centre, drag_piece, message, open_triangle, patient_expect,
+    SMALL, as_json, board, button, centre, drag_piece, message, open_fresh, open_triangle, patient_expect,
     placed, placement, shot, slot, tray_piece, use_puzzle, wait_filled, wait_still,
 )
 from webapp.triangle import play, solver
@@ -246,13 +246,8 @@ def test_share_link_opens_the_same_puzzle_in_a_fresh_page(page, browser):
     short = page.locator("#share-url").input_value()
     assert "/s/" in short
     for link in (url, short):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        fresh = context.new_page()
-        errors: list[str] = []
-        fresh.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        fresh.on("pageerror", lambda e: errors.append(str(e)))
+        context, fresh, errors = open_fresh(browser, link)
         try:
-            fresh.goto(link)
             expect(fresh.locator("#board")).to_have_attribute("data-board", SMALL)
             expect(fresh.locator("#board")).to_have_attribute("data-puzzle-kind", "triangle")
             expect(fresh.locator("#board .piece.in-tray")).to_have_count(4)

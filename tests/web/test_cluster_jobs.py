@@ -27,6 +27,7 @@ import pytest
 from cli_helpers import help_of
 from servers import redis  # noqa: F401 - a fixture
 from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
+import web_helpers
 from web_helpers import heavy_board, wait_until
 from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE
@@ -40,10 +41,10 @@ TIMINGS = ("time", "seconds")
 
 
 def web_process(tmp_path, name: str, **config):
-    """A web process's app (its own instance folder), as behind a proxy."""
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path / name), "RATELIMIT_ENABLED": False,
-                "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20, **config}
-    return create_app(settings).test_client()
+    """A web process's app (its own instance folder), as behind a proxy,
+    with room for the jobs these tests start."""
+    return web_helpers.web_process(tmp_path, name, **{"JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20,
+                                                      **config})
 
 
 def poll(client, job_id: str) -> dict:

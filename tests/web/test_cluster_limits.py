@@ -11,13 +11,14 @@ import sys
 import pytest
 
 from servers import redis  # noqa: F401 - a fixture
+import web_helpers
 from webapp import create_app
 from webapp.rotation import EXAMPLE
 
 
 def web_process(tmp_path, name: str, **config):
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path / name), **config}
-    return create_app(settings).test_client()
+    """A web process's app with its limits on (the shared helper's are off)."""
+    return web_helpers.web_process(tmp_path, name, RATELIMIT_ENABLED=True, **config)
 
 
 def test_two_web_processes_count_one_client_together(tmp_path, redis):  # noqa: F811

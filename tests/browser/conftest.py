@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from apps import LIVE, serving
-from browsing import DESKTOP, PHONE, _watched_page
+from browsing import DESKTOP, PHONE, SharedContexts, _watched_page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 HERE = Path(__file__).resolve().parent
@@ -52,6 +52,15 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def contexts(browser, live_server):
+    """The test process's browser contexts, one per set of page options,
+    wiped after each test (``support/browsing.py``)."""
+    shared = SharedContexts(browser, live_server)
+    yield shared
+    shared.close()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep on the test whether its call failed: a page prints what it
@@ -63,25 +72,25 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def page(request, browser, live_server):
+def page(request, contexts):
     """A fresh desktop page (1280 x 900) that fails the test on a console error."""
-    yield from _watched_page(request, browser, live_server, DESKTOP)
+    yield from _watched_page(request, contexts, DESKTOP)
 
 
 @pytest.fixture
-def page_expecting_400(request, browser, live_server):
+def page_expecting_400(request, contexts):
     """Like ``page``, for tests that send bad input on purpose: the API's 400
     answers are not console errors, and ``page.bad_requests`` lists them."""
-    yield from _watched_page(request, browser, live_server, DESKTOP, allow_400=True)
+    yield from _watched_page(request, contexts, DESKTOP, allow_400=True)
 
 
 @pytest.fixture
-def phone(request, browser, live_server):
+def phone(request, contexts):
     """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
-    yield from _watched_page(request, browser, live_server, PHONE)
+    yield from _watched_page(request, contexts, PHONE)
 
 
 @pytest.fixture
-def calm_page(request, browser, live_server):
+def calm_page(request, contexts):
     """A desktop page whose system asks for reduced motion."""
-    yield from _watched_page(request, browser, live_server, {**DESKTOP, "reduced_motion": "reduce"})
+    yield from _watched_page(request, contexts, {**DESKTOP, "reduced_motion": "reduce"})

@@ -89,10 +89,11 @@ def test_axe_phone_playground(phone):
 
 # ------------------------------------------------------- 5: reduce motion
 # Counts the board's pictures: every draw of the page's BoardView (the module
-# the page already loaded, so the patch reaches the rotation page's view) and the time
+# the page already loaded, at the page's own versioned address beside its
+# stylesheet, so the patch reaches the rotation page's view) and the time
 # the canvas is marked as animating.
 COUNT_DRAWS = """async () => {
-  const m = await import('/static/js/kinds/rotation/render.js');
+  const m = await import(new URL('js/kinds/rotation/render.js', document.querySelector('link[rel=stylesheet]').href));
   const draw = m.BoardView.prototype.draw;
   window.__draws = [];
   m.BoardView.prototype.draw = function (scene) {
@@ -141,7 +142,7 @@ def test_reduce_motion_makes_a_turn_instant(calm_page):
 def test_reduce_motion_is_read_live_and_stops_css_transitions(calm_page):
     calm = calm_page
     calm.goto("/")
-    motion = "async () => (await import('/static/js/common/motion.js')).prefersReducedMotion()"
+    motion = "async () => (await import(new URL('js/common/motion.js', document.querySelector('link[rel=stylesheet]').href))).prefersReducedMotion()"
     duration = "() => getComputedStyle(document.querySelector('#solve')).transitionDuration"
     assert calm.evaluate(motion) is True
     assert calm.evaluate(duration) == "0s"
@@ -156,8 +157,8 @@ def test_reduce_motion_is_read_live_and_stops_css_transitions(calm_page):
 # highlight or the cursor. For each region: how many pixels changed and the
 # best contrast of a changed pixel against the pixel it covers.
 DRAW_DIFF = """async ([text, extra, regions]) => {
-  const {BoardView} = await import('/static/js/kinds/rotation/render.js');
-  const {Grid} = await import('/static/js/kinds/rotation/grid.js');
+  const {BoardView} = await import(new URL('js/kinds/rotation/render.js', document.querySelector('link[rel=stylesheet]').href));
+  const {Grid} = await import(new URL('js/kinds/rotation/grid.js', document.querySelector('link[rel=stylesheet]').href));
   const box = document.createElement('div');
   box.style.width = '400px';
   document.body.prepend(box);

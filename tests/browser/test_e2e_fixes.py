@@ -94,7 +94,7 @@ def test_a_stick_that_falls_out_while_settling_is_told_in_words(page):
 def test_one_of_anything_is_singular_in_answers_and_progress(page):
     page.goto("/")
     words = page.evaluate("""async () => {
-      const jobs = await import('/static/js/common/jobs.js');
+      const jobs = await import(new URL('js/common/jobs.js', document.querySelector('link[rel=stylesheet]').href));
       return [jobs.progressText({status: 'running', states: 1, depth: 1, seconds: 0.5}),
               jobs.progressText({status: 'running', states: 2, depth: 0})];
     }""")

@@ -435,7 +435,7 @@ def test_the_page_and_the_server_agree_on_each_arrow(page):
     boards = ["0 1 2\n3 4 5\n", "1 0 2\n3 4 5\n", "1 2 0\n3 4 5\n",
               "3 1 2\n0 4 5\n", "1 3 2\n4 0 5\n", "1 2 3\n4 5 0\n"]
     local = page.evaluate("""async (boards) => {
-        const m = await import('/static/js/kinds/sliding/text.js');
+        const m = await import(new URL('js/kinds/sliding/text.js', document.querySelector('link[rel=stylesheet]').href));
         return boards.map((b) => Object.fromEntries(['left', 'right', 'up', 'down']
             .map((d) => [d, m.tileFor(m.grid(b), d)])));
     }""", boards)

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps import serving
-from browsing import DESKTOP, _watched_page
+from browsing import DESKTOP, SharedContexts, _watched_page
 from e2e_helpers import (
     button, centre, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled,
 )
@@ -40,7 +40,9 @@ def bounded_server(tmp_path_factory):
 
 @pytest.fixture
 def bounded_page(request, browser, bounded_server):
-    yield from _watched_page(request, browser, bounded_server, DESKTOP)
+    contexts = SharedContexts(browser, bounded_server)
+    yield from _watched_page(request, contexts, DESKTOP)
+    contexts.close()
 
 
 def test_a_dear_hint_is_followed_as_a_job_and_its_words_shown(bounded_page):

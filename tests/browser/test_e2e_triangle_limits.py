@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps import serving
-from browsing import DESKTOP, _watched_page
+from browsing import DESKTOP, SharedContexts, _watched_page
 from e2e_helpers import button, open_triangle, placement, wait_filled
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.kind import KIND
@@ -33,7 +33,9 @@ def small_limit_server(tmp_path_factory):
 
 @pytest.fixture
 def limited_page(request, browser, small_limit_server):
-    yield from _watched_page(request, browser, small_limit_server, DESKTOP)
+    contexts = SharedContexts(browser, small_limit_server)
+    yield from _watched_page(request, contexts, DESKTOP)
+    contexts.close()
 
 
 def test_a_solve_cut_by_its_limit_shows_what_it_found_and_keeps_searching(limited_page):

@@ -20,7 +20,7 @@ def test_no_module_over_500_lines():
 def test_each_page_starts_its_kind_the_same_way():
     for name in KINDS:
         template = (ROOT / "templates" / f"{name}.html").read_text(encoding="utf-8")
-        assert f"filename='js/kinds/{name}/page.js'" in template
+        assert f"{{% block script %}}js/kinds/{name}/page.js{{% endblock %}}" in template
         page = (JS / "kinds" / name / "page.js").read_text(encoding="utf-8")
         assert 'import { startPlayground } from "../../shell/playground.js";' in page
         assert f"startPlayground({name});" in page

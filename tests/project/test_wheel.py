@@ -135,16 +135,18 @@ def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
 def test_pages_are_served_with_their_templates(server, path):
     status, page = _get(server + path)
     assert status == 200
-    assert "<!doctype html>" in page.lower() and "/static/" in page
-    assert re.search(r'<script[^>]+type="module"[^>]+src="/static/js/[^"]+\.js"', page), page[:500]
+    assert "<!doctype html>" in page.lower() and "/assets/" in page
+    assert re.search(r'<script[^>]+type="module"[^>]+src="/assets/\w+/js/[^"]+\.js"', page), page[:500]
 
 
 def test_a_page_script_is_served(server):
     _, page = _get(server + "/")
-    script = re.search(r'<script[^>]+src="(/static/js/[^"]+\.js)"', page).group(1)
+    script = re.search(r'<script[^>]+src="(/assets/\w+/js/[^"]+\.js)"', page).group(1)
     status, body = _get(server + script)
     assert status == 200
     assert re.search(r"^\s*(import|export) ", body, re.MULTILINE), body[:300]
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
+    assert preloaded and all(_get(server + address)[0] == 200 for address in preloaded)
 
 
 def test_the_gallery_lists_the_puzzles_of_every_kind(server):

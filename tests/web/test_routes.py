@@ -61,6 +61,7 @@ TESTED_ROUTES = {
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
     ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
+    ("/assets/<version>/<path:filename>", "GET"),  # tests/web/test_assets.py
 }
 
 

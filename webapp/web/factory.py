@@ -61,7 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config.setdefault(keys[short], value)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, db, limits, openapi, outage, pages, security
+    from . import api, assets, db, limits, openapi, outage, pages, security
 
     db.init_app(app)
     app.extensions["playground_store"] = open_store(app)
@@ -83,6 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
+    assets.init_app(app)
     return app
 
 

@@ -1,0 +1,108 @@
+"""Static files under versioned addresses (webapp/web/assets.py): every page
+names its stylesheet, icon and script as ``/assets/<version>/...``, kept for
+a year; the version follows the files' content; an older version's address
+is sent on to the current one; each playground page preloads every module
+its script imports, and nothing else."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from webapp import kinds
+from webapp.resources import folder
+from webapp.web.assets import imported_by, version_of
+
+PAGES = [kind.page_path for kind in kinds.KINDS]
+
+
+def _addresses(html: str, pattern: str) -> list[str]:
+    return re.findall(pattern, html)
+
+
+@pytest.mark.parametrize("path", PAGES + ["/puzzles", "/how-to-play"])
+def test_every_page_names_its_files_by_the_current_version(app, client, path):
+    html = client.get(path).get_data(as_text=True)
+    version = app.config["ASSET_VERSION"]
+    named = _addresses(html, r'(?:href|src)="(/(?:assets|static)/[^"]+)"')
+    assert named, "the page names its stylesheet at least"
+    assert all(a.startswith(f"/assets/{version}/") for a in named), named
+    for address in named:
+        response = client.get(address)
+        assert response.status_code == 200, address
+        assert response.cache_control.max_age == 365 * 24 * 3600 and response.cache_control.immutable
+        assert response.headers["Content-Security-Policy"], "the security headers as on every answer"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_playground_preloads_exactly_the_modules_its_script_imports(app, client, path):
+    html = client.get(path).get_data(as_text=True)
+    version = app.config["ASSET_VERSION"]
+    script = re.search(rf'<script type="module" src="/assets/{version}/([^"]+)"', html).group(1)
+    preloaded = _addresses(html, rf'<link rel="modulepreload" href="/assets/{version}/([^"]+)">')
+    # what the browser would load: every relative import, followed by hand here
+    want, todo = set(), [script]
+    while todo:
+        name = todo.pop()
+        text = (folder("static") / name).read_text()
+        for spec in re.findall(r'from\s+"(\.[^"]+)"|import\s+"(\.[^"]+)"', text):
+            spec = spec[0] or spec[1]
+            target = (folder("static") / name).parent.joinpath(spec).resolve()
+            rel = target.relative_to(folder("static").resolve()).as_posix()
+            if rel not in want:
+                want.add(rel)
+                todo.append(rel)
+    assert sorted(preloaded) == sorted(want) and len(preloaded) == len(set(preloaded))
+    assert script not in preloaded
+
+
+def test_the_version_follows_the_content(tmp_path):
+    static = tmp_path / "static"
+    shutil.copytree(folder("static"), static)
+    before = version_of(static)
+    assert version_of(static) == before, "the same files, the same version"
+    module = static / "js" / "common" / "format.js"
+    module.write_text(module.read_text() + "\n// one more line\n")
+    changed = version_of(static)
+    assert changed != before
+    (static / "js" / "common" / "format.js").rename(static / "js" / "common" / "format2.js")
+    assert version_of(static) not in (before, changed), "a renamed file is a change too"
+
+
+def test_an_older_version_is_sent_on_to_the_current_one(app, client):
+    version = app.config["ASSET_VERSION"]
+    response = client.get("/assets/0123456789ab/js/kinds/sliding/page.js")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/assets/{version}/js/kinds/sliding/page.js")
+    assert client.get(response.headers["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("address", [
+    "/assets/{v}/js/nothing.js", "/assets/old/js/nothing.js",
+    "/assets/{v}/../webapp/__init__.py", "/assets/old/../webapp/__init__.py",
+    "/assets/old/%2e%2e/pyproject.toml",
+])
+def test_no_file_outside_static_and_no_made_up_file(app, client, address):
+    response = client.get(address.format(v=app.config["ASSET_VERSION"]))
+    assert response.status_code == 404
+    assert b"Traceback" not in response.data
+
+
+def test_the_old_static_addresses_still_answer(client):
+    """Links and scripts from before the versioned addresses."""
+    response = client.get("/static/js/kinds/rotation/page.js")
+    assert response.status_code == 200 and "javascript" in response.mimetype
+
+
+def test_imported_by_follows_relative_imports_at_any_depth(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "main.js").write_text('import { x } from "./b.js";\nimport "../c.js";\n')
+    (tmp_path / "a" / "b.js").write_text('export { y } from "../d/e.js";\nexport const x = 1;\n')
+    (tmp_path / "c.js").write_text('// import "./not-a-module.js" is a comment here\n')
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "e.js").write_text(
+        'import {\n  x,\n} from "../a/b.js";\nexport const y = x;\n'
+        'export const DATA = await (await fetch(new URL("../data.json", import.meta.url))).json();\n')
+    assert sorted(imported_by(tmp_path, "a/main.js")) == ["a/b.js", "c.js", "d/e.js"]

@@ -730,3 +730,49 @@ def test_one_python_parity_test_the_model_s(monkeypatch):
     with pytest.raises(ValueError, match="parity"):
         ida.search(3, 3, swapped, heuristic.ManhattanLC(3, 3))
     assert len(asked) == 3
+
+
+def test_files_of_the_earlier_header_are_still_read_and_checked(tmp_path, monkeypatch):
+    """Databases stored before the SHA-256 header (RPSLIDE1, blake2b) are
+    still used, not built again (a 4 x 4 set takes seconds to build); their
+    digest is still checked."""
+    import hashlib
+
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
+    data = bytes(range(256)) * 40
+    old = b"RPSLIDE1" + hashlib.blake2b(data, digest_size=32).digest() + data
+    cachedir.path("old.bin").parent.mkdir(parents=True, exist_ok=True)
+    cachedir.path("old.bin").write_bytes(old)
+    assert cachedir.looks_whole("old.bin", len(data))
+    assert cachedir.load("old.bin", len(data)) == data
+    cachedir.path("old.bin").write_bytes(old[:-1] + bytes([old[-1] ^ 1]))
+    assert cachedir.load("old.bin", len(data)) is None
+    # what is written now carries the new header, and reads back
+    assert cachedir.store("new.bin", data)
+    assert cachedir.path("new.bin").read_bytes()[:8] == cachedir.MAGIC == b"RPSLIDE2"
+    assert cachedir.load("new.bin", len(data)) == data
+    cachedir.path("new.bin").write_bytes(b"RPSLIDE9" + cachedir.path("new.bin").read_bytes()[8:])
+    assert cachedir.load("new.bin", len(data)) is None and not cachedir.looks_whole("new.bin", len(data))
+
+
+@pytest.mark.skipif("native" not in ENGINES, reason="without the C engine numpy builds the databases")
+def test_a_four_by_four_solve_from_the_command_line_imports_no_numpy():
+    """numpy (0.1 s to import) is for building and reading the small boards'
+    tables; a 4 x 4 answer from databases already built does without it."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\n"
+             "from webapp.cli import main\n"
+             "code = main(['solve', '-', '--json'])\n"
+             "print(code, sorted(m for m in ('numpy', 'flask') if m in sys.modules))\n")
+    pdb.load(4, 4)  # built (and stored) first, as a second solve finds them
+    board = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n"
+    done = subprocess.run([sys.executable, "-c", probe], input=board, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "0 []"
+    # the check sees numpy when a solve does need it: a 3 x 3 board reads its table
+    done = subprocess.run([sys.executable, "-c", probe], input="1 2 3\n4 5 6\n7 0 8\n",
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "0 ['numpy']"

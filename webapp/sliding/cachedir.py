@@ -31,9 +31,16 @@ from pathlib import Path
 
 __all__ = ["directory", "path", "store", "load", "looks_whole", "MAGIC"]
 
-#: First bytes of every file; the number changes when the layout does.
-MAGIC = b"RPSLIDE1"
+#: First bytes of every file written; the number changes when the layout does.
+MAGIC = b"RPSLIDE2"
 _DIGEST = 32
+#: Each header this version reads, and the digest its files carry: SHA-256
+#: now (with the CPU's SHA instructions, 2.5 times blake2b's speed: 8 ms for
+#: the 4 x 4 databases' 11.5 MB, a tenth of a whole solve), blake2b before.
+_DIGESTS = {
+    b"RPSLIDE2": lambda data: hashlib.sha256(data).digest(),
+    b"RPSLIDE1": lambda data: hashlib.blake2b(data, digest_size=_DIGEST).digest(),
+}
 
 
 def directory() -> Path:
@@ -51,8 +58,8 @@ def path(name: str) -> Path:
     return directory() / name
 
 
-def _digest(data) -> bytes:
-    return hashlib.blake2b(data, digest_size=_DIGEST).digest()
+def _digest(data, magic: bytes = MAGIC) -> bytes:
+    return _DIGESTS[magic](data)
 
 
 def store(name: str, data: bytes) -> bool:
@@ -91,9 +98,10 @@ def load(name: str, size: int) -> bytes | None:
             more = f.read(1)
     except OSError:
         return None
-    if len(top) != head or not top.startswith(MAGIC) or len(data) != size or more:
+    magic = top[:len(MAGIC)]
+    if len(top) != head or magic not in _DIGESTS or len(data) != size or more:
         return None
-    if _digest(data) != top[len(MAGIC):]:
+    if _digest(data, magic) != top[len(MAGIC):]:
         return None
     return data
 
@@ -108,4 +116,4 @@ def looks_whole(name: str, size: int) -> bool:
             length = os.fstat(f.fileno()).st_size
     except OSError:
         return False
-    return top == MAGIC and length == len(MAGIC) + _DIGEST + size
+    return top in _DIGESTS and length == len(MAGIC) + _DIGEST + size

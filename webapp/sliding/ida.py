@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import position
-from .table import neighbours
+from .position import movable_cells
 
 __all__ = ["Result", "search", "CHECK_EVERY", "native_search"]
 
@@ -70,7 +70,7 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     n = width * height
     board = list(tiles)
     goal = list(range(1, n)) + [0]
-    nbrs = [neighbours(width, height, c) for c in range(n)]
+    nbrs = [list(movable_cells(width, height, c)) for c in range(n)]
     h0 = heuristic.start(board)
     moved = heuristic.moved
     began = time.perf_counter()

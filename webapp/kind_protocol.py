@@ -110,6 +110,9 @@ class Kind(Protocol):
       default: the answer's summary); ``generate(args, seed)`` (the
       puzzle's text and a line about it; may raise
       :class:`webapp.commandline.Usage` or ``OutOfTries``; default: none);
+      ``prepare(progress)`` (build now what the kind's first solve would
+      build and keep, reporting to ``progress`` as a solve does; one line
+      of words for ``rotation-playground prepare``; default: none);
       ``words``, ``solve_words``, ``generate_words``, ``help_notes`` and
       ``foreign_hints`` for the help texts and messages.
     """

@@ -194,3 +194,24 @@ def test_a_solve_loads_the_parts_of_the_kinds_its_options_need(argv, loaded):
     done = subprocess.run([sys.executable, "-c", probe, "solve", str(ROOT / "puzzles" / "spec-example.txt"),
                            *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert set(done.stdout.split("\n")[-2].split()) == loaded, done.stderr
+
+
+def test_a_new_kind_prepares_what_it_builds(monkeypatch, capsys):
+    """``prepare`` calls a kind's own hook, with a progress it may report to."""
+    seen = []
+
+    class Builds(StairsCommandLine):
+        def prepare(self, progress):
+            progress(10, 50, "building")
+            seen.append(progress.figures())
+            return "every flight built"
+
+    kind = StairsKind()
+    kind.command_line = lambda: Builds()
+    add_kind(monkeypatch, kind)
+    assert main(["prepare", "--kind", "stairs"]) == 0
+    assert capsys.readouterr().out == "stairs: every flight built\n"
+    assert seen and seen[0].startswith("building pattern databases: 50%")
+    add_kind(monkeypatch, StairsKind())  # its part has no prepare
+    assert main(["prepare", "--kind", "stairs"]) == 0
+    assert capsys.readouterr().out == "stairs: nothing to build\n"

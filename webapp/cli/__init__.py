@@ -1,5 +1,5 @@
 """The command line: ``rotation-playground solve FILE``, ``generate``,
-``serve``, ``worker`` and ``copy-links``, one module each (the parser in
+``serve``, ``worker``, ``copy-links`` and ``prepare``, one module each (the parser in
 :mod:`.parser`, the progress line in :mod:`.progress`, what ``solve``
 prints in :mod:`.output`).
 

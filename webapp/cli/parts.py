@@ -31,6 +31,7 @@ class Part:
         self.solve = getattr(own, "solve", None)
         self.generate = getattr(own, "generate", None)
         self.foreign_hints = getattr(own, "foreign_hints", None) or {}
+        self.prepare = getattr(own, "prepare", None)
 
     def notes(self) -> dict:
         notes = self.help_notes

@@ -91,10 +91,60 @@ def _interrupted(puzzle, progress) -> dict | None:
     return answer.to_dict()
 
 
+def _missing_databases(width: int, height: int) -> list:
+    """The pattern databases a solve of the shape would build first (10 to
+    16 cells; none for the boards with a table, or beyond)."""
+    from . import pdb, table
+
+    if table.fits(width, height) or not 10 <= width * height <= 16:
+        return []
+    return [p for p in pdb.partition(width, height) if not pdb.cached(width, height, p)]
+
+
+def _kept_where(width: int, height: int) -> str:
+    from . import cachedir, pdb
+
+    return (f"pattern databases for {width} x {height} ({pdb.nbytes(width, height) / 1e6:.1f} MB) "
+            f"kept in {cachedir.directory()}")
+
+
+def _on_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced or closed
+        return False
+
+
+def prepare(progress) -> str:
+    """Build the 4 x 4 pattern databases, which the first 4 x 4 solve would
+    otherwise build (8 to 30 s); what was done, in words."""
+    import time
+
+    from . import pdb
+
+    began = time.perf_counter()
+    missing = _missing_databases(4, 4)
+    if not missing:
+        return f"{_kept_where(4, 4)}, built already"
+    if pdb.load(4, 4, progress=progress) is None:
+        return "pattern databases for 4 x 4 not built: no engine here can build them"
+    return f"{_kept_where(4, 4)}, built in {time.perf_counter() - began:.1f} s"
+
+
 def solve(run) -> int:
     puzzle = run.parse()
     if puzzle is None:
         return 2
+    missing = _missing_databases(puzzle.width, puzzle.height)
+    try:
+        return _solve(run, puzzle)
+    finally:
+        if missing and not _missing_databases(puzzle.width, puzzle.height) and _on_terminal():
+            print(f"{_kept_where(puzzle.width, puzzle.height)}: built once, "
+                  "the next solves start at once", file=sys.stderr)
+
+
+def _solve(run, puzzle) -> int:
     args = run.args
     max_seconds = args.max_seconds
     if (max_seconds is None and args.max_nodes is None

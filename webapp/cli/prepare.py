@@ -1,0 +1,49 @@
+"""``rotation-playground prepare``: build now what a kind's solves would
+otherwise build on first use, and say where it is kept (``make setup
+PREPARE=1`` runs it). A kind takes part through its command-line part's
+``prepare(progress)`` hook, which builds, reports to ``progress`` and
+answers one line of words; a kind with nothing to build has no hook.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .progress import Progress, is_terminal
+
+EXIT_OK = 0
+
+
+def add_parser(commands) -> None:
+    p = commands.add_parser(
+        "prepare", help="build ahead of time what solves would build on first use",
+        description="Build now what a kind's first solve would build and keep (tables, pattern "
+                    "databases), so that later solves start at once; one line a kind, saying "
+                    "what it keeps and where. On a terminal, a build longer than a second shows "
+                    "its progress. Running it again finds everything built.")
+    p.add_argument("--kind", metavar="KIND",
+                   help="only this kind (default: every kind that builds something)")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..kinds import names
+    from .parts import named
+
+    chosen = names() if args.kind is None else (args.kind,)
+    if args.kind is not None and args.kind not in names():
+        print(f"error: no kind {args.kind!r} (kinds: {', '.join(names())})", file=sys.stderr)
+        return 2
+    for name in chosen:
+        part = named(name)
+        if part.prepare is None:
+            if args.kind is not None:
+                print(f"{name}: nothing to build")
+            continue
+        progress = Progress(sys.stderr, show=is_terminal(sys.stderr))
+        try:
+            said = part.prepare(progress)
+        finally:
+            progress.close()
+        print(f"{name}: {said}")
+    return EXIT_OK

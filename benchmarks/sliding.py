@@ -17,16 +17,26 @@ seconds), or 7-7-1 once these are built (``--large`` builds them: minutes,
 115 MB). It prints one line a position (length, expected length, nodes, seconds),
 then the total, median and largest time, the pattern databases' build (or
 first load) and reload times, their size, and the process's peak resident
-memory. The exit status is 1 when any length differs from the expected one
-(or an answer is not optimal or does not reach the goal), else 0.
+memory. Then, unless ``--no-processes``, the same positions solved each by
+a whole process, ``rotation-playground solve - --json``, as a user or a
+script runs it (start-up, imports and loading the databases included): the
+total, median and largest time, and the median's ratio to the in-process
+one. ``--compare 'CMD'`` times another solver the same way, one process a
+position (``{tiles}`` in CMD becomes the 16 numbers, space-separated; the
+position is also on its standard input), and prints the ratio of medians.
+The exit status is 1 when any length differs from the expected one (or an
+answer is not optimal or does not reach the goal), else 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import shlex
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -73,6 +83,10 @@ def main(argv=None) -> int:
                              "(to time the build)")
     parser.add_argument("--large", action="store_true",
                         help="build (once, minutes) and use the larger 7-7-1 databases")
+    parser.add_argument("--no-processes", action="store_true",
+                        help="leave out the whole-process timings")
+    parser.add_argument("--compare", metavar="CMD",
+                        help="another solver to time a process a position ({tiles}: the numbers)")
     args = parser.parse_args(argv)
     if args.fresh:
         import tempfile
@@ -145,7 +159,47 @@ def main(argv=None) -> int:
           f"(#{times.index(max(times)) + 1})")
     print(f"peak resident memory {peak:.0f} MB; {os.cpu_count()} CPUs; "
           f"{'all lengths right' if not wrong else f'{wrong} WRONG'}")
+    if not args.no_processes:
+        wrong += whole_processes(positions, statistics.median(times), args.compare)
     return 1 if wrong else 0
+
+
+def _summary(times: list[float]) -> str:
+    return (f"total {sum(times):.2f} s, median {statistics.median(times):.3f} s, "
+            f"max {max(times):.3f} s (#{times.index(max(times)) + 1})")
+
+
+def whole_processes(positions, in_process_median: float, compare: str | None) -> int:
+    """Each position solved by a process of its own; the wrong answers."""
+    command = Path(sys.executable).with_name("rotation-playground")
+    print(f"\nwhole processes: {command.name} solve - --json, one a position "
+          "(the databases loaded from the cache by each)")
+    times, wrong = [], 0
+    for tiles, expected in positions:
+        board = "".join(" ".join(map(str, tiles[r * 4:r * 4 + 4])) + "\n" for r in range(4))
+        t = time.perf_counter()
+        done = subprocess.run([str(command), "solve", "-", "--json"], input=board,
+                              capture_output=True, text=True)
+        times.append(time.perf_counter() - t)
+        answer = json.loads(done.stdout or "{}")
+        if not (answer.get("optimal") and answer.get("length") == expected
+                and replays(tiles, answer.get("moves", []))):
+            wrong += 1
+            print(f"  WRONG: {tiles}: {done.stdout[:200]} {done.stderr[:200]}")
+    median = statistics.median(times)
+    print(f"  {_summary(times)}; the median is {median / in_process_median:.1f} times the "
+          f"in-process one ({median - in_process_median:.3f} s of start-up and loading)")
+    if compare:
+        other = []
+        for tiles, _ in positions:
+            numbers = " ".join(map(str, tiles))
+            t = time.perf_counter()
+            subprocess.run(shlex.split(compare.replace("{tiles}", numbers)), input=numbers + "\n",
+                           capture_output=True, text=True)
+            other.append(time.perf_counter() - t)
+        print(f"{compare}: {_summary(other)}; ours is {statistics.median(other) / median:.2f} "
+              "times as fast (ratio of medians)")
+    return wrong
 
 
 if __name__ == "__main__":

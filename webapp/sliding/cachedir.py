@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 
 __all__ = ["directory", "path", "store", "load", "looks_whole", "MAGIC"]
@@ -68,6 +67,8 @@ def store(name: str, data: bytes) -> bool:
     target = path(name)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # here: a solve that only reads the cache need not load it
+
         fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "wb") as out:

@@ -106,3 +106,30 @@ def test_imported_by_follows_relative_imports_at_any_depth(tmp_path):
         'import {\n  x,\n} from "../a/b.js";\nexport const y = x;\n'
         'export const DATA = await (await fetch(new URL("../data.json", import.meta.url))).json();\n')
     assert sorted(imported_by(tmp_path, "a/main.js")) == ["a/b.js", "c.js", "d/e.js"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_while_developing_an_edited_file_gets_a_new_version_at_once(make_app, tmp_path, debug):
+    """``serve --dev`` (debug): the version is worked out a request at a
+    time, so a module edited while the server runs is never one the browser
+    keeps for a year; in production it is worked out once, at start."""
+    static = tmp_path / "static"
+    shutil.copytree(folder("static"), static)
+    app = make_app(DEBUG=debug)
+    app.static_folder = str(static)
+    app.config["ASSET_VERSION"] = version_of(static)
+    client = app.test_client()
+
+    def script():
+        html = client.get("/sliding").get_data(as_text=True)
+        return re.search(r'<script type="module" src="([^"]+)"', html).group(1)
+
+    before = script()
+    assert client.get(before).status_code == 200
+    module = static / "js" / "common" / "format.js"
+    module.write_text(module.read_text() + "\n// edited while the server runs\n")
+    after = script()
+    assert (after != before) is debug
+    assert client.get(after).status_code == 200
+    if debug:  # the page of before asks for the files of now
+        assert client.get(before).status_code == 302

@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from flask import Blueprint, abort, current_app, redirect, send_from_directory, url_for
+from flask import Blueprint, abort, current_app, g, redirect, send_from_directory, url_for
 from werkzeug.security import safe_join
 
 from ..resources import folder
@@ -81,22 +81,33 @@ def _normal(path: str) -> str:
     return "/".join(parts)
 
 
+def current_version() -> str:
+    """The version of the files: worked out at start, or, while developing
+    (``serve --dev``: debug), once a request, so that an edited module is
+    never one the browser keeps."""
+    if not current_app.debug:
+        return current_app.config["ASSET_VERSION"]
+    if "asset_version" not in g:
+        g.asset_version = version_of(Path(current_app.static_folder))
+    return g.asset_version
+
+
 def asset_url(filename: str) -> str:
     """The versioned address of ``filename`` (a path under ``static/``)."""
-    return url_for("assets.file", version=current_app.config["ASSET_VERSION"], filename=filename)
+    return url_for("assets.file", version=current_version(), filename=filename)
 
 
 def preloads(entry: str) -> list[str]:
     """The versioned addresses of the modules the page's ``entry`` imports."""
-    version = current_app.config["ASSET_VERSION"]
-    return [asset_url(name) for name in _imported_by(Path(current_app.static_folder), version, entry)]
+    names = _imported_by(Path(current_app.static_folder), current_version(), entry)
+    return [asset_url(name) for name in names]
 
 
 @bp.route("/assets/<version>/<path:filename>")
 def file(version: str, filename: str):
     """The file, kept for a year; an address of an older version is sent on
     to the current one (the page that asked is older than the files)."""
-    current = current_app.config["ASSET_VERSION"]
+    current = current_version()
     if version != current:
         found = safe_join(current_app.static_folder, filename)
         if found is None or not Path(found).is_file():

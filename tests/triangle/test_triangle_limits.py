@@ -42,13 +42,18 @@ def _within(elapsed: float, limit: float) -> bool:
 @pytest.mark.parametrize("first", [10, 1000, None])
 def test_a_time_limit_is_kept_listing_included(first, monkeypatch):
     """The search stops at its deadline, and what follows (listing the
-    pictures kept) is small: counted in the process's CPU seconds, which a
-    busy machine does not stretch (a CI run's 1 s limit took 1.55 s of wall
-    clock for 0.04 s of listing done after the stop)."""
-    stopped = {}
+    pictures kept) is small. Both are counted in CPU seconds when the wall
+    clock ran long, as a busy machine makes it: a CI run's 1 s limit took
+    1.55 s of wall clock for 0.04 s of listing done after the stop, and
+    another's stop came 1.34 s after the start, the process waiting for a
+    core. The search's own promise is that it looks at the clock often:
+    between its last look before the deadline and the look that stopped it,
+    it worked little."""
+    stopped, looks = {}, []
     check = Budget.check
 
     def noting(self, depth):
+        looks.append((time.perf_counter(), time.thread_time()))
         try:
             return check(self, depth)
         except Stop:
@@ -61,7 +66,10 @@ def test_a_time_limit_is_kept_listing_included(first, monkeypatch):
     elapsed, cpu = time.perf_counter() - began, time.process_time()
     assert answer.status == "limit" and answer.limit == "max_seconds"
     wall_at_stop, cpu_at_stop = stopped["at"]
-    assert _within(wall_at_stop - began, 1.0), f"the search stopped after {wall_at_stop - began:.2f} s"
+    before = [cpu for wall, cpu in looks if wall < began + 1.0]
+    gap = looks[-1][1] - before[-1]  # thread CPU seconds from the last look before the deadline
+    assert _within(wall_at_stop - began, 1.0) or gap <= 0.2, \
+        f"the search stopped after {wall_at_stop - began:.2f} s, {gap:.2f} s of work past its last look"
     after = cpu - cpu_at_stop
     assert _within(elapsed, 1.0) or after <= 0.2, f"{elapsed:.2f} s, {after:.2f} s of work after the stop"
     assert answer.to_json()["optimal"] is False

@@ -29,7 +29,6 @@ KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
 
 from __future__ import annotations
 
-import html
 import importlib
 import json
 
@@ -114,7 +113,9 @@ def _drawn_pictures(kind) -> dict[str, list[tuple[str, str]]]:
         for text, label, caption in shown:
             svg = kind.svg(kind.parse(text))
             if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
-                svg = svg.replace("<svg", f'<svg role="img" aria-label="{html.escape(label)}"', 1)
+                from html import escape  # here: only pictures need it, not every command
+
+                svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
             drawn[section].append((svg, caption))
     return drawn
 

@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import random
 import re
 
 from . import generate, sharecode
@@ -248,12 +247,13 @@ class SlidingKind:
         found["move"] = found.get("tile")
         return found
 
-    def shuffle(self, data: dict, rng: random.Random) -> Position:
+    def shuffle(self, data: dict, rng) -> Position:
         """A random solvable position other than the goal: ``width`` and
         ``height`` (or ``size``: ``"4x4"`` or one number; default 4 x 4)
         from the request; ``distance``: exactly that many moves from the
         goal instead (boards of up to 9 cells).
 
+        >>> import random
         >>> KIND.shuffle({"size": "3x2"}, random.Random(1)).size
         '3x2'
         >>> KIND.shuffle({"width": 3, "height": 3, "distance": 31}, random.Random(1)).solvable()

@@ -245,3 +245,66 @@ def test_a_triangle_text_with_a_typo_gets_the_triangles_message(puzzle, capsys, 
     assert main(["solve", puzzle(bad)]) == 2
     err = capsys.readouterr().err
     assert where in err and "read as a triangle puzzle" in err and "hole" not in err
+
+
+def _stopped(puzzle, capsys, nodes: int = 4000):
+    """A puzzle with many solutions (261 pictures, 16,506 nodes to count),
+    its file, and its count stopped after ``nodes``."""
+    pieces = ((1, -1, 0), (0, 1, -1), (-1, 0, 1), (0, 0, 0)) * 9
+    path = puzzle(text_of(1, pieces))
+    code, body = solve_json(capsys, path, "--max-nodes", str(nodes))
+    assert code == 3 and body["status"] == "limit" and body["resume"]
+    return path, body
+
+
+def test_resume_goes_on_where_a_limit_stopped_and_ends_as_one_search(puzzle, capsys):
+    path, stopped = _stopped(puzzle, capsys)
+    code, whole = solve_json(capsys, path)
+    assert code == 0 and whole["status"] == "solved"
+    code, body = solve_json(capsys, path, "--resume", stopped["resume"], "--max-nodes", "10000000")
+    assert code == 0 and body["status"] == "solved"
+    assert (body["count"], body["distinct"]) == (whole["count"], whole["distinct"])
+    assert body["solutions"] == whole["solutions"]
+    assert body["nodes"] > stopped["nodes"]  # counted on from where it was, not again from 0
+
+
+def test_resume_in_steps_and_from_a_file(puzzle, capsys, tmp_path):
+    path, stopped = _stopped(puzzle, capsys, nodes=3000)
+    code, whole = solve_json(capsys, path)
+    token, steps = stopped["resume"], 1
+    while True:
+        (tmp_path / "token").write_text(token + "\n")
+        code, body = solve_json(capsys, path, "--resume", f"@{tmp_path / 'token'}", "--max-nodes", "3000")
+        steps += 1
+        if code == 0:
+            break
+        assert code == 3 and body["resume"] != token
+        token = body["resume"]
+    assert steps > 2 and body["count"] == whole["count"] and body["solutions"] == whole["solutions"]
+
+
+def test_plain_text_at_a_limit_says_how_to_go_on(puzzle, capsys):
+    path, stopped = _stopped(puzzle, capsys)
+    assert main(["solve", path, "--max-nodes", "4000"]) == 3
+    out = capsys.readouterr().out
+    assert f"to go on where this stopped: --resume {stopped['resume']}" in out
+
+
+@pytest.mark.parametrize("given, words", [
+    ("garbage", "--resume: \"resume\" is not a token"),
+    ("@/nonexistent/token", "--resume: cannot read '/nonexistent/token'"),
+])
+def test_a_bad_resume_is_a_clear_error_not_a_new_search(puzzle, capsys, given, words):
+    path, _ = _stopped(puzzle, capsys)
+    assert main(["solve", path, "--resume", given]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_resume_of_another_board_or_with_all_is_refused(puzzle, capsys):
+    path, stopped = _stopped(puzzle, capsys)
+    other = puzzle(text_of(10, EXAMPLES[3]))
+    assert main(["solve", other, "--resume", stopped["resume"]]) == 2
+    assert "not a token" in capsys.readouterr().err
+    assert main(["solve", path, "--resume", stopped["resume"], "--all"]) == 2
+    assert "not with --all" in capsys.readouterr().err

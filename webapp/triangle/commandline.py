@@ -75,7 +75,13 @@ solve_options = [
            help=f"list every solution (default: the first {TRIANGLE_FIRST})"),
     Option("--max-nodes", place=60, type=positive, metavar="N",
            help="stop the count after N nodes (default: no limit)"),
+    Option("--resume", place=70, metavar="TOKEN",
+           help="go on with a count a limit stopped: the token its answer gave (its "
+                "'resume', also in --json), or @FILE holding it; the same board, without --all"),
 ]
+
+#: The longest token printed with the text answer (a longer one: --json gives it).
+SHOWN_TOKEN = 2000
 
 generate_options = [
     Option("--size", place=10, required=True, metavar="N", help="1 to 8 pieces a side"),
@@ -104,13 +110,21 @@ def solve(run) -> int:
     puzzle = run.parse()
     if puzzle is None:
         return 2
-    progress = run.progress(noun="node", depth="slots filled")
     first = None if args.all else TRIANGLE_FIRST
+    options = {"first": first, "interruptible": True}
+    if args.resume is not None:
+        token = _token(run, args.resume)
+        if token is None:
+            return 2
+        options["resume"] = token
+    progress = run.progress(noun="node", depth="slots filled")
     try:
         # Ctrl+C in the search answers "limit" with the counts so far
-        answer = kind.solve(puzzle, {"first": first, "interruptible": True},
-                            max_seconds=args.max_seconds,
+        answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
                             max_count=args.max_nodes, progress=progress)
+    except kind.error as exc:  # a token not made for this board (or this listing)
+        progress.close()
+        return run.fail(f"--resume: {exc}", exc)
     except KeyboardInterrupt:
         progress.close()
         return run.stopped(progress, {"count": None, "distinct": None, "solutions": [],
@@ -126,7 +140,28 @@ def solve(run) -> int:
         if answer["status"] != "unsolvable" and shown < (answer["count"] or 0):
             more = "" if args.all or answer["status"] == "limit" else "; --all lists every one"
             print(f"\n({shown} of {answer['count_text']} placements listed{more})")
+        token = answer.get("resume")
+        if token and len(token) <= SHOWN_TOKEN:
+            print(f"\nto go on where this stopped: --resume {token}")
+        elif token:
+            print("\nto go on where this stopped: --resume with the token --json gives (its 'resume')")
     return run.answer(answer, details)
+
+
+def _token(run, given: str) -> str | None:
+    """The token --resume names: itself, or the contents of @FILE (None once
+    the error is printed)."""
+    if run.args.all:
+        run.fail("--resume goes on with a listing of the first solutions, not with --all")
+        return None
+    if not given.startswith("@"):
+        return given.strip()
+    try:
+        with open(given[1:], encoding="utf-8") as f:
+            return f.read().strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        run.fail(f"--resume: cannot read {given[1:]!r}: {exc.strerror or exc}", exc)
+        return None
 
 
 def rows(n: int, solution: list) -> str:

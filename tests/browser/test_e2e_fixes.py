@@ -253,14 +253,24 @@ def test_play_pressed_while_a_big_solve_runs_plays_once_it_is_answered(page):
     # the job's answers are held until Play is pressed: the worker may finish
     # this search in a twentieth of a second, before the click (a CI run saw
     # the answer first and Play then simply played)
-    held = []
-    page.route("**/api/jobs/*", lambda route: held.append(route))
+    # (released by the handler itself, not by unroute: unrouting lets
+    # Playwright pass on the routes still held, and continuing them then
+    # fails with "Route is already handled")
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/jobs/*", hold)
     with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     assert started.value.status == 202, "the puzzle must go to a worker"
     button(page, "Play").click()
     expect(message(page)).to_have_text("Playing as soon as the answer comes…")
-    page.unroute("**/api/jobs/*")
+    released.append(True)
     for route in held:
         route.continue_()
     expect(answer(page)).to_contain_text("Solved in", timeout=60_000)

@@ -142,3 +142,20 @@ def test_a_date_must_be_a_day_written_year_month_day(bad):
     with pytest.raises(levels.LevelError, match="YYYY-MM-DD"):
         levels.parse_date(bad)
     assert levels.parse_date("2024-02-29") == datetime.date(2024, 2, 29)
+
+
+def test_building_a_pool_sorts_fresh_candidates_into_their_levels():
+    """``python -m webapp.levels`` (here its ``build``, small): every
+    puzzle kept is filed under the level its figures give, none twice."""
+    said = []
+    built = levels.build("rotation", per_level=2, seed=5, max_seconds=60, say=said.append)
+    assert built["kind"] == "rotation" and built["bands"] == rotation_levels.BANDS
+    assert said and said[-1].startswith("rotation: ")
+    for level in levels.LEVELS:
+        assert len(built["levels"][level]) == 2
+        for entry in built["levels"][level]:
+            measured = rotation_levels.measure(parse_rotation(entry["board"]))
+            assert {"board": entry["board"], **measured} == entry
+            assert rotation_levels.level_of(measured) == level
+    again = levels.build("rotation", per_level=2, seed=5, max_seconds=60, say=said.append)
+    assert again == built  # a seed builds the same pool

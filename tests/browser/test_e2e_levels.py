@@ -67,7 +67,8 @@ def test_a_hard_rotation_puzzle_from_the_button_needs_its_turns(page):
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_the_puzzle_of_the_day_link_opens_the_days_puzzle_over_the_work_kept(page, name):
+def test_the_puzzle_of_the_day_link_opens_the_days_puzzle_over_the_work_kept(page, browser, live_server,
+                                                                             name):
     page.goto(PAGES[name])
     choose_level(page, "expert")  # work kept in the browser: a reload would bring it back
     today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
@@ -79,8 +80,7 @@ def test_the_puzzle_of_the_day_link_opens_the_days_puzzle_over_the_work_kept(pag
     page.wait_for_function("b => document.querySelector('#board').dataset.board === b", arg=day["board"])
     expect(page.locator("#puzzle-title")).to_have_text(f"Puzzle of the day, {today} ({day['level']})")
     # the same link opened by someone else shows the same puzzle
-    other = page.context.browser.new_context(base_url=page.url.split("/?")[0].split("/sliding")[0]
-                                             .split("/triangle")[0])
+    other = browser.new_context(base_url=live_server)
     try:
         fresh = other.new_page()
         fresh.goto(f"{PAGES[name]}?daily={today}")

@@ -7,9 +7,10 @@ Sorting them is slow (every candidate is solved), so it is done once, by
 
     python -m webapp.levels [KIND ...] [--per-level N] [--seed S]
 
-which writes ``puzzles/levels/<kind>.json``: per level, puzzles with their
-figures, each proven when the pool was built (tests/test_levels.py proves
-them again). A request then only picks from the pool: at once, whatever
+which writes ``puzzles/levels/<kind>.json`` (the pools stored were built
+so, with the defaults: a few minutes, most of it the triangle's): per
+level, puzzles with their figures, each proven when the pool was built
+(tests/levels/ proves them again); the same arguments build the same pool. A request then only picks from the pool: at once, whatever
 the level.
 
 The puzzle of the day is picked the same way from the day's level (by
@@ -43,8 +44,10 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: The day's level by weekday (Monday first): the week gets harder.
 WEEK = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
 
-#: Puzzles a pool keeps per level unless told otherwise.
-PER_LEVEL = 40
+#: Puzzles a pool keeps per level unless told otherwise, by kind: as many
+#: as the kind's candidates give within minutes (a triangle's expert ones
+#: take a second each to measure).
+PER_LEVEL = {"rotation": 80, "sliding": 60, "triangle": 40}
 
 
 class LevelError(ValueError):
@@ -123,11 +126,13 @@ def today() -> datetime.date:
 
 
 # ------------------------------------------------------------ the building
-def build(name: str, per_level: int = PER_LEVEL, seed: int = 1, max_seconds: float = 900.0,
+def build(name: str, per_level: int | None = None, seed: int = 1, max_seconds: float = 900.0,
           say=print) -> dict:
     """Sort the kind's candidates into levels until each level has
-    ``per_level`` distinct puzzles (or ``max_seconds`` pass): the pool."""
+    ``per_level`` distinct puzzles (by default the kind's :data:`PER_LEVEL`)
+    or ``max_seconds`` pass: the pool. The same arguments build the same pool."""
     kind, own = kinds.get(name), rules(name)
+    per_level = PER_LEVEL.get(name, 40) if per_level is None else per_level
     found: dict[str, dict[str, dict]] = {level: {} for level in LEVELS}
     began, tried = time.monotonic(), 0
     for puzzle in own.candidates(random.Random(seed)):
@@ -151,6 +156,7 @@ def build(name: str, per_level: int = PER_LEVEL, seed: int = 1, max_seconds: flo
     counts = ", ".join(f"{level} {len(found[level])}" for level in LEVELS)
     say(f"{name}: {tried} candidates, kept {counts}")
     return {"kind": name, "meaning": own.MEANING, "bands": own.BANDS, "seed": seed,
+            "per_level": per_level,
             "levels": {level: sorted(found[level].values(), key=_order) for level in LEVELS}}
 
 
@@ -164,7 +170,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m webapp.levels",
                                      description="Build the pools of puzzles by level.")
     parser.add_argument("kinds", nargs="*", default=list(kinds.NAMES))
-    parser.add_argument("--per-level", type=int, default=PER_LEVEL)
+    parser.add_argument("--per-level", type=int, default=None,
+                        help="puzzles per level (default: rotation 80, sliding 60, triangle 40)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=900.0)
     args = parser.parse_args(argv)

@@ -149,6 +149,7 @@ def test_building_a_pool_sorts_fresh_candidates_into_their_levels():
     puzzle kept is filed under the level its figures give, none twice."""
     said = []
     built = levels.build("rotation", per_level=2, seed=5, max_seconds=60, say=said.append)
+    assert built["per_level"] == 2
     assert built["kind"] == "rotation" and built["bands"] == rotation_levels.BANDS
     assert said and said[-1].startswith("rotation: ")
     for level in levels.LEVELS:
@@ -159,3 +160,13 @@ def test_building_a_pool_sorts_fresh_candidates_into_their_levels():
             assert rotation_levels.level_of(measured) == level
     again = levels.build("rotation", per_level=2, seed=5, max_seconds=60, say=said.append)
     assert again == built  # a seed builds the same pool
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_pool_says_how_it_was_built(name):
+    pool = levels.pool(name)
+    assert pool["per_level"] == levels.PER_LEVEL[name] and pool["seed"] == 1
+    assert pool["bands"] == {level: list(band) for level, band in levels.rules(name).BANDS.items()}
+    assert pool["meaning"] == levels.rules(name).MEANING
+    for level in levels.LEVELS:
+        assert len(entries(name, level)) == pool["per_level"]

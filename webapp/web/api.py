@@ -10,11 +10,12 @@ the ones it does. An unknown kind is a 404.
 
 from __future__ import annotations
 
+import json
 import random
 
 from flask import Blueprint, jsonify, request, url_for
 
-from .. import kinds
+from .. import kinds, levels
 from ..puzzletext import PuzzleTextError
 from . import aliases, gallery, limits, links, solving
 from .pages import page_endpoint
@@ -324,21 +325,67 @@ def links_route(kind: str):
 def shuffle_route(kind: str):
     """A random puzzle from the request's fields (the kind's: rotation
     ``size``/``width``/``height``, ``sticks``; sliding ``width``, ``height``,
-    ``distance``), optionally from a ``seed``: its text, share code and summary."""
+    ``distance``), optionally from a ``seed``: its text, share code and summary.
+    With ``level`` (easy, medium, hard, expert) instead of the kind's fields,
+    a puzzle of that level from the kind's pool, with its level and the
+    figures that prove it (rotation and sliding: its shortest ``length``)."""
     kind = _kind(kind)
     data = _json_body(kind, optional=True)
     if kind.shuffle_fields is not None:
-        _known_fields(data, ("seed", *kind.shuffle_fields))
+        _known_fields(data, ("seed", "level", *kind.shuffle_fields))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest('"seed" must be a whole number')
     rng = random.Random(seed) if seed is not None else random.Random()
+    if data.get("level") is not None:
+        return _levelled(kind, data, rng)
     try:
         puzzle = kind.shuffle(data, rng)
     except ValueError as exc:
         raise _error(exc) from None
     return jsonify(kind=kind.name, board=kind.text(puzzle), code=kind.encode(puzzle),
                    **kind.summary(puzzle))
+
+
+def _levelled(kind, data: dict, rng: random.Random):
+    """A puzzle of the requested level (its own size: no other field of the
+    kind's may come with it)."""
+    mixed = sorted(set(data) - {"seed", "level"})
+    if mixed:
+        raise BadRequest(f'a "level" picks its own puzzle: send it alone (or with "seed"), '
+                         f"without {', '.join(json.dumps(name) for name in mixed)}")
+    try:
+        entry = levels.pick(kind.name, levels.check_level(data["level"]), rng)
+    except levels.LevelError as exc:
+        raise BadRequest(str(exc)) from None
+    except levels.NoLevels as exc:
+        raise NotFound(str(exc)) from None
+    return jsonify(_pooled(kind, entry))
+
+
+def _pooled(kind, entry: dict) -> dict:
+    """A pool's puzzle as the API answers it: the kind's fields of a
+    shuffled puzzle, then the entry's level and figures."""
+    puzzle = kind.parse(entry["board"])
+    return {"kind": kind.name, **kind.summary(puzzle), **entry, "board": kind.text(puzzle),
+            "code": kind.encode(puzzle)}
+
+
+@_route("daily", ["GET"])
+def daily_route(kind: str):
+    """The puzzle of the day (UTC; ``?date=YYYY-MM-DD`` for another day's):
+    the same for every call on a date, with its ``date``, ``level``, the
+    figures that prove the level and the page's ``url`` that opens it."""
+    kind = _kind(kind)
+    try:
+        day = levels.parse_date(request.args["date"]) if "date" in request.args else levels.today()
+    except levels.LevelError as exc:
+        raise BadRequest(str(exc)) from None
+    try:
+        body = _pooled(kind, levels.daily(kind.name, day))
+    except levels.NoLevels as exc:
+        raise NotFound(str(exc)) from None
+    return jsonify(**body, url=page_url(kind, daily=body["date"]))
 
 
 def _entry(entry) -> dict:

@@ -23,7 +23,7 @@ import json
 
 from flask import Blueprint, Response
 
-from .. import kinds
+from .. import kinds, levels
 from . import aliases, api
 
 bp = Blueprint("openapi", __name__)
@@ -275,7 +275,10 @@ def _puzzle_body(kind, route: str) -> dict:
 def _shuffle_body(kind) -> dict:
     own = kind.api_schemas() or {}
     properties = {"seed": {"type": ["integer", "null"],
-                           "description": "the same seed and fields give the same puzzle"}}
+                           "description": "the same seed and fields give the same puzzle"},
+                  "level": {"enum": [*levels.LEVELS, None],
+                            "description": "a puzzle of this level from the kind's pool, "
+                                           "instead of the kind's fields (alone, or with seed)"}}
     for name in kind.shuffle_fields or ():
         properties[name] = own.get("shuffle", {}).get(name, {})
     schema = {"type": "object", "properties": properties}
@@ -283,6 +286,20 @@ def _shuffle_body(kind) -> dict:
         schema["additionalProperties"] = False
     return {"required": False, "description": "no body: the kind's defaults",
             "content": {"application/json": {"schema": schema, "example": {"seed": 1}}}}
+
+
+def _levelled(kind, schema: dict, extra: dict | None = None) -> dict:
+    """``schema`` (a puzzle's answer) with the fields of a puzzle drawn by
+    level (:mod:`webapp.levels`), which only such a puzzle has, and ``extra``
+    (required)."""
+    figures = {"level": {"enum": list(levels.LEVELS)},
+               "length": {**_COUNT, "description": "the proven shortest solution's moves"},
+               kind.counter: {**_COUNT, "description": f"the {kind.counter} the level is read from"}}
+    if "properties" in schema and "allOf" not in schema:
+        return {**schema, "properties": {**figures, **schema["properties"], **(extra or {})},
+                "required": [*schema.get("required", ()), *(extra or {})]}
+    return {"allOf": [schema, {"type": "object", "properties": {**figures, **(extra or {})},
+                               "required": list(extra or {})}]}
 
 
 def _operations(kind, legacy: bool = False) -> dict:
@@ -335,11 +352,16 @@ def _operations(kind, legacy: bool = False) -> dict:
             **_errors("400", "413", "429", "503")}),
     }
     if not legacy:
+        puzzle = _object(summary, extra={"kind": {"const": name}, "board": _STRING, "code": _STRING})
         routes["shuffle"] = ("post", "A random puzzle", {
-            "200": _json(_object(summary, extra={"kind": {"const": name}, "board": _STRING,
-                                                 "code": _STRING}),
-                         "The puzzle's text, share code and summary."),
-            **_errors("400", "413", "429")})
+            "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
+                                                  "(and with a level, its level and figures)."),
+            **_errors("400", "404", "413", "429")})
+        routes["daily"] = ("get", "The puzzle of the day", {
+            "200": _json(_levelled(kind, puzzle, {
+                "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},
+                "url": _STRING}), "The day's puzzle: the same for every call on its date."),
+            **_errors("400", "404", "429")})
         routes["puzzles"] = ("get", "The kind's puzzles in the library", {
             "200": _json({"type": "array", "items": _object(summary, extra={
                 "name": _STRING, "kind": {"const": name}, "title": _STRING,
@@ -350,7 +372,8 @@ def _operations(kind, legacy: bool = False) -> dict:
     out = {}
     views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
              "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
-             "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route}
+             "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route,
+             "daily": api.daily_route}
     for route, (method, what, responses) in routes.items():
         if legacy and route not in old:
             continue
@@ -359,6 +382,11 @@ def _operations(kind, legacy: bool = False) -> dict:
                      "description": _words(views[route]), "responses": responses}
         if route == "shuffle":
             operation["requestBody"] = _shuffle_body(kind)
+        elif route == "daily":
+            operation["parameters"] = [{
+                "name": "date", "in": "query", "required": False, "description":
+                "the day (UTC), YYYY-MM-DD; none: today",
+                "schema": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}}]
         elif method == "post":
             operation["requestBody"] = _puzzle_body(kind, route)
         out[old[route] if legacy else f"/api/{name}/{route}"] = {method: operation}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from .. import kinds
+from .. import kinds, levels
 from . import aliases, gallery, howto, links
 
 bp = Blueprint("pages", __name__)
@@ -43,11 +43,13 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
                "size": {"width": summary.get("width"), "height": summary.get("height")},
                "autoplay": autoplay, "gallery": entry.name if entry else None}
     after = gallery.next_entry(entry) if entry else None
+    day = levels.today().isoformat()
     next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None
     return render_template(kind.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
                            how_to_play=_how_to_play_url(kind),
                            board_text=text, share_code=code, puzzle_title=title,
-                           autoplay=autoplay, optimal=optimal, mode=mode)
+                           autoplay=autoplay, optimal=optimal, mode=mode,
+                           daily_date=day, daily_url=url_for(page_endpoint(kind), daily=day))
 
 
 def _how_to_play_url(kind) -> str:
@@ -83,6 +85,23 @@ def _example(kind):
     return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
 
 
+def _plain(kind):
+    """The page without a puzzle in its address: ``?daily=YYYY-MM-DD`` opens
+    that day's puzzle (:mod:`webapp.levels`), to be tried; else the example."""
+    wanted = request.args.get("daily")
+    if wanted is None:
+        return _example(kind)
+    try:
+        entry = levels.daily(kind.name, levels.parse_date(wanted))
+    except levels.LevelError as exc:
+        return _bad_link(exc)
+    except levels.NoLevels as exc:
+        return render_template("error.html", title="No puzzle of the day here",
+                               message=str(exc)), 404
+    return _kind_page(kind, kind.parse(entry["board"]), mode="try", optimal=entry.get("length"),
+                      title=f"Puzzle of the day, {entry['date']} ({entry['level']})")
+
+
 @bp.get("/")
 def index():
     """The front page's kind's playground; ``?p=<code>`` opens a shared
@@ -90,7 +109,7 @@ def index():
     kind = kinds.home()
     code = request.args.get("p")
     if code is None:
-        return _example(kind)
+        return _plain(kind)
     try:
         puzzle = kind.decode(code)
     except ValueError as exc:  # a bad code, or a bad puzzle behind a valid check
@@ -118,14 +137,15 @@ def _kind_view(name: str):
         kind = kinds.get(name)
         code = request.args.get("p")
         if code is None:
-            return _example(kind)
+            return _plain(kind)
         try:
             puzzle = kind.decode(code)
         except ValueError as exc:
             return _bad_link(exc)
         return _open(kind, puzzle)
     view.__name__ = f"kind_{name}"
-    view.__doc__ = f"The {name} playground; ``?p=<code>`` opens a shared puzzle."
+    view.__doc__ = (f"The {name} playground; ``?p=<code>`` opens a shared puzzle, "
+                    "``?daily=YYYY-MM-DD`` that day's puzzle.")
     return view
 
 

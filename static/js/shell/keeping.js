@@ -107,7 +107,8 @@ export const keeping = {
     const saved = this.keeper.load();
     if (!saved) return false;
     const here = new URL(window.location.href);
-    const plain = here.pathname === `/${this.kind.name}` && !params.has("p");
+    // a puzzle of the day's link opens that day's puzzle, not the work kept
+    const plain = here.pathname === `/${this.kind.name}` && !params.has("p") && !params.has("daily");
     if (!(plain || saved.start === this.initial.board)) return false;
     if (!this.view.valid(saved.start)) return false;
     const steps = (saved.steps || []).filter((s) => s && typeof s.board === "string" && this.view.valid(s.board));

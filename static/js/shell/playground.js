@@ -30,7 +30,8 @@
 //   solutionTimeline(answer), playable(answer), moveOnce(request), undo, redo,
 //   provenShortest(answer), hintFromSolution, hintPosition, hintStill(asked, failed),
 //   needsServerHint(known, asked), fetchHint(asked), showHint(answer),
-//   share(which), begin (the start-up: what is kept, what the link asks);
+//   share(which), begin (the start-up: what is kept, what the link asks),
+//   open(text, {title, message, optimum}) (a puzzle given whole: a level's);
 // and hooks that add to the shell's own: published and buttonsShown (after
 // publish and updateButtons), shortcuts (keys besides the shell's), play
 // (true when the kind took Play: a search shown step by step), started
@@ -47,6 +48,7 @@ import { solving } from "./solving.js";
 import { hinting } from "./hinting.js";
 import { moves } from "./moves.js";
 import { keeping } from "./keeping.js";
+import { mountLevels } from "./levels.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -198,6 +200,14 @@ export class Playground {
     this.kind.buttonsShown?.(this);
   }
 
+  // A puzzle given whole (a level's from the New puzzle panel): the kind
+  // opens it as its own editor would, else it is the new start, the board
+  // it replaces kept for Undo.
+  openPuzzle(text, options) {
+    if (this.kind.open) this.kind.open(this, text, options);
+    else this.setStart(text, { ...options, undoable: true });
+  }
+
   // ----------------------------------------------------------- running
   keepFocus(el) {
     keepFocus(el, this.board);
@@ -279,6 +289,7 @@ export class Playground {
     on("#redo", () => this.redo());
     on("#copy-link", () => this.share("full"));
     on("#short-link", () => this.share("short"));
+    mountLevels(this);
   }
 
   installKeys() {

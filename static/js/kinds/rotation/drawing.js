@@ -70,6 +70,17 @@ export function commit(grid, message = "", title = "Your puzzle") {
   afterDesignChange(message);
 }
 
+// A puzzle given whole (a level's): drawn as the new design, Undo in Draw
+// brings back the one it replaces, and it opens in Try it, to be played.
+export function openPuzzle(text, { title = "Your puzzle", message = "" } = {}) {
+  pg.whenIdle(() => {
+    leaveTimeline();
+    commit(Grid.fromText(text), message, title);
+    setMode("try");
+    pg.keep();
+  });
+}
+
 // The goal list offers each stick of the board by name.
 export function refreshGoals() {
   const select = $("#goal");

@@ -18,7 +18,7 @@ import { askMove } from "./nextsteps.js";
 import {
   animate, current, goal, goalReached, markHint, prefetch, publish, render, startTimeline, updateButtons,
 } from "./board.js";
-import { boardKey, mountDrawing, redoShown, redoTurn, setMode, undoShown, undoTurn } from "./drawing.js";
+import { boardKey, mountDrawing, openPuzzle, redoShown, redoTurn, setMode, undoShown, undoTurn } from "./drawing.js";
 import { attach, canvas, initial, pg, state, view } from "./here.js";
 import { begin } from "./startup.js";
 import { answerWords, capital, playedTurns, stepWords } from "./words.js";
@@ -236,6 +236,7 @@ export const rotation = {
     return view;
   },
   begin,
+  open: (shell, text, options) => openPuzzle(text, options),
 
   startText: () => state.design.toText(),
   solveOptions: () => ({ goal: goal() }),

@@ -15,7 +15,8 @@ const $ = (selector) => document.querySelector(selector);
 
 // The page at "/" with no puzzle in its address brings back the last drawing.
 function restoreDrawing() {
-  if (window.location.pathname !== "/" || new URLSearchParams(window.location.search).has("p")) return false;
+  const params = new URLSearchParams(window.location.search);
+  if (window.location.pathname !== "/" || params.has("p") || params.has("daily")) return false;
   const text = pg.keeper.savedDrawing();
   if (!text || text === initial.board) return false;
   let grid;

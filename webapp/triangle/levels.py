@@ -1,0 +1,96 @@
+"""The triangle's difficulty levels: a puzzle's level is the work a plain
+backtracking search spends to place every piece (its *nodes*: one per
+turned piece tried in a slot). It fills the slots in their numbering order
+(row by row, left to right), tries the pieces in the puzzle's order and each
+in its three turnings, and backs up when an inner edge does not match. The
+count is this module's own, so it stays the same whatever the engine's
+search (:mod:`webapp.triangle.search`) learns to prune.
+
+>>> from webapp.triangle.textformat import parse
+>>> nodes(parse("1\\n1\\n0 0 0\\n"))
+1
+>>> level_of({"nodes": 40})
+'easy'
+>>> [level_of({"nodes": n}) for n in (1_000, 20_000, 200_000)]
+['medium', 'hard', 'expert']
+"""
+
+from __future__ import annotations
+
+from .geometry import inner_edges
+from .puzzle import Puzzle, turnings
+
+#: The search gives up past this many nodes (a pool's puzzle is never bigger).
+MAX_NODES = 1_000_000
+
+#: Each level's nodes, from (inclusive) and below (exclusive; None: no bound).
+BANDS = {"easy": (1, 400), "medium": (400, 8_000), "hard": (8_000, 100_000),
+         "expert": (100_000, MAX_NODES)}
+
+#: What each level means, for the docs and the API's messages.
+MEANING = "the plain backtracking search's nodes to the first solution"
+
+
+
+class TooHard(Exception):
+    """The search passed :data:`MAX_NODES` before placing every piece."""
+
+
+def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> int:
+    """The nodes of the plain backtracking search until every piece is
+    placed (it always is: a puzzle has a solution or the search proves
+    none, counting the nodes either way); :class:`TooHard` past ``max_nodes``."""
+    slots = len(puzzle.pieces)
+    needs = [[] for _ in range(slots)]
+    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+        needs[b].append((side_b, a, side_a))  # a is filled before b
+    options = [turnings(piece) for piece in puzzle.pieces]
+    used = [False] * slots
+    placed: list = [None] * slots
+    count = 0
+
+    def fill(slot: int) -> bool:
+        nonlocal count
+        if slot == slots:
+            return True
+        for piece, turns in enumerate(options):
+            if used[piece]:
+                continue
+            for edges in turns:
+                count += 1
+                if count > max_nodes:
+                    raise TooHard(f"more than {max_nodes:,} nodes")
+                if all(edges[side] + placed[other][other_side] == 0
+                       for side, other, other_side in needs[slot]):
+                    used[piece], placed[slot] = True, edges
+                    if fill(slot + 1):
+                        return True
+                    used[piece] = False
+        return False
+
+    fill(0)
+    return count
+
+
+def measure(puzzle: Puzzle) -> dict:
+    """The figures a level is read from: ``nodes``."""
+    return {"nodes": nodes(puzzle)}
+
+
+def level_of(measured: dict) -> str | None:
+    """The level of a puzzle measured so (None: outside every band)."""
+    for level, (low, high) in BANDS.items():
+        if measured["nodes"] >= low and (high is None or measured["nodes"] < high):
+            return level
+    return None
+
+
+def candidates(rng):
+    """Random puzzles to sort into levels, without end: sides 3 to 6, figure
+    kinds from few (many ways, quickly found) to many."""
+    from .generate import random_puzzle
+
+    while True:
+        n = rng.choice((3, 4, 4, 5, 5, 6))
+        figures = rng.randint(2, 3 * n)
+        yield random_puzzle(n, figures, rng)

@@ -56,10 +56,12 @@ SIXTEEN = (4, 5, 7)
 UNIQUE = (6, 16, 0)
 #: (side, figure kinds, seed) of the engines' table (part 5).
 ENGINES = [(3, 3, 1), (3, 3, 2), (4, 4, 1), (4, 6, 2), (5, 8, 1), (5, 10, 2), (6, 14, 1),
-           (6, 16, 2), (7, 22, 1), (7, 24, 2), (8, 30, 1), (8, 32, 2)]
-#: The 16-piece count of part 6: 4 figure kinds, 223,602 placements
-#: (seed 28 is the first seed of this board cutter to give that count).
-COUNT16 = (4, 4, 28)
+           (6, 16, 2), (7, 22, 1), (7, 24, 2), (8, 30, 2), (8, 32, 2)]
+#: The 16-piece count of part 6, 4 figure kinds. Issue 21 names one of
+#: 223,602 placements; no seed from 0 to 99 of this board cutter (nor of
+#: webapp.triangle.generate) gives that count, so seed 17 stands in for it:
+#: 220,590 placements, the nearest.
+COUNT16 = (4, 4, 17)
 
 
 def board(n: int, figures: int, seed: int) -> Puzzle:

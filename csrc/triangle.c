@@ -87,6 +87,10 @@ typedef struct {
     long long u, d, e, f, nodes, next_check, max_nodes, chunk, step, leaves;
     PyObject *check, *leaf, *pair_tuple[MAX_PAIRS];
     int leaf_checks;
+    /* The listing's filter (see worth_offering): without one, every leaf goes to leaf. */
+    int filtering, nviews, has_limit;
+    int fcode[MAX_PAIRS][MAX_SLOTS], frot[MAX_PAIRS][3], vsrc[3][MAX_SLOTS], vrot[3];
+    long long limit[MAX_SLOTS];
     PyThreadState *ts;
     PyObject *exc;
 } S;
@@ -131,6 +135,52 @@ static int call_check(S *st, int depth)
     return rc;
 }
 
+/* The k-th key kept (a tuple of codes), or None while fewer are kept. */
+static int load_limit(S *st, PyObject *limit)
+{
+    if (limit == Py_None) {
+        st->has_limit = 0;
+        return 1;
+    }
+    if (PySequence_Size(limit) != st->size) {
+        PyErr_SetString(PyExc_ValueError, "a limit: one code per slot");
+        return 0;
+    }
+    for (int u = 0; u < st->size; u++) {
+        PyObject *o = PySequence_GetItem(limit, u);
+        if (o == NULL)
+            return 0;
+        st->limit[u] = PyLong_AsLongLong(o);
+        Py_DECREF(o);
+        if (st->limit[u] == -1 && PyErr_Occurred())
+            return 0;
+    }
+    st->has_limit = 1;
+    return 1;
+}
+
+/* Would tally.Firsts.offer keep this picture? Only if one of its views'
+ * keys comes before the k-th kept (its _key, in C): most pictures do not,
+ * and those are not handed to Python at all. */
+static int worth_offering(const S *st)
+{
+    if (!st->has_limit)
+        return 1;
+    for (int v = 0; v < st->nviews; v++) {
+        int used[MAX_CLASSES] = {0};
+        for (int u = 0; u < st->size; u++) {
+            int q = st->frot[st->placed[st->vsrc[v][u]]][st->vrot[v]];
+            int c = st->pair_class[q];
+            long long code = st->fcode[q][used[c]++];
+            if (code > st->limit[u])
+                break;
+            if (code < st->limit[u])
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static int call_leaf(S *st)
 {
     int rc = OK;
@@ -148,6 +198,8 @@ static int call_leaf(S *st)
                                             st->f, st->nodes);
         Py_DECREF(placed);
         if (r == NULL)
+            rc = STOPPED;
+        else if (st->filtering && !load_limit(st, r))
             rc = STOPPED;
         Py_XDECREF(r);
     }
@@ -225,7 +277,7 @@ static int leaf(S *st)
         if (is_fixed(st))
             st->f++;
     }
-    if (st->leaf != NULL)
+    if (st->leaf != NULL && (!st->filtering || worth_offering(st)))
         return call_leaf(st);
     return OK;
 }
@@ -558,15 +610,67 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
     return 1;
 }
 
+/* filter: (codes, turned pairs, views, limit): per pair its code for each
+ * member of its class in index order (tally.Firsts.code), per pair the pairs
+ * of its triple turned once and twice, the views (src, rot) of Firsts, and
+ * the k-th key kept or None. */
+static int load_filter(S *st, PyObject *filter)
+{
+    PyObject *codes = NULL, *rots = NULL, *views = NULL, *limit = NULL;
+    long long x;
+    if (!PyArg_ParseTuple(filter, "OOOO", &codes, &rots, &views, &limit))
+        return 0;
+    if (PySequence_Size(codes) != st->npairs || PySequence_Size(rots) != st->npairs)
+        return fail("filter: codes and turns, one per pair");
+    for (int q = 0; q < st->npairs; q++) {
+        PyObject *cq = PySequence_GetItem(codes, q), *rq = PySequence_GetItem(rots, q);
+        int ok = cq != NULL && rq != NULL && PySequence_Size(rq) == 3
+                 && PySequence_Size(cq) >= 1 && PySequence_Size(cq) <= MAX_SLOTS;
+        for (Py_ssize_t j = 0; ok && j < PySequence_Size(cq); j++) {
+            ok = int_at(cq, j, &x);
+            st->fcode[q][j] = (int)x;
+        }
+        for (int r = 0; ok && r < 3; r++) {
+            ok = int_at(rq, r, &x) && x >= 0 && x < st->npairs;
+            st->frot[q][r] = (int)x;
+        }
+        Py_XDECREF(cq);
+        Py_XDECREF(rq);
+        if (!ok)
+            return PyErr_Occurred() ? 0 : fail("filter: bad codes or turns");
+    }
+    Py_ssize_t nv = PySequence_Size(views);
+    if (nv < 1 || nv > 3)
+        return fail("filter: 1 to 3 views");
+    st->nviews = (int)nv;
+    for (int v = 0; v < st->nviews; v++) {
+        PyObject *view = PySequence_GetItem(views, v), *src = NULL;
+        int ok = view != NULL && PySequence_Size(view) == 2 && (src = PySequence_GetItem(view, 0)) != NULL
+                 && PySequence_Size(src) == st->size && int_at(view, 1, &x) && x >= 0 && x < 3;
+        st->vrot[v] = (int)x;
+        for (int u = 0; ok && u < st->size; u++) {
+            ok = int_at(src, u, &x) && x >= 0 && x < st->size;
+            st->vsrc[v][u] = (int)x;
+        }
+        Py_XDECREF(src);
+        Py_XDECREF(view);
+        if (!ok)
+            return PyErr_Occurred() ? 0 : fail("filter: bad views");
+    }
+    st->filtering = 1;
+    return load_limit(st, limit);
+}
+
 static const int CORNER_PERM[3][3] = {{2, 0, 1}, {1, 2, 0}, {0, 1, 2}};
 
 static PyObject *count(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int n, mode, leaf_checks;
     long long loose, max_nodes, chunk, nodes0;
-    PyObject *pairs, *sizes, *nb, *turned, *roots, *replay, *check, *leaf;
-    if (!PyArg_ParseTuple(args, "iOOOOiOOLOOpLLL", &n, &pairs, &sizes, &nb, &turned, &mode, &roots,
-                          &replay, &loose, &check, &leaf, &leaf_checks, &max_nodes, &chunk, &nodes0))
+    PyObject *pairs, *sizes, *nb, *turned, *roots, *replay, *check, *leaf, *filter = Py_None;
+    if (!PyArg_ParseTuple(args, "iOOOOiOOLOOpLLL|O", &n, &pairs, &sizes, &nb, &turned, &mode, &roots,
+                          &replay, &loose, &check, &leaf, &leaf_checks, &max_nodes, &chunk, &nodes0,
+                          &filter))
         return NULL;
     if (n < 1 || n > 8 || mode < 0 || mode > 2 || chunk < 1)
         return PyErr_Format(PyExc_ValueError, "bad n, mode or chunk");
@@ -590,6 +694,8 @@ static PyObject *count(PyObject *Py_UNUSED(self), PyObject *args)
     st->leaf = leaf == Py_None ? NULL : leaf;
     st->leaf_checks = leaf_checks;
     if (!load(st, pairs, sizes, nb, turned))
+        goto done;
+    if (filter != Py_None && !load_filter(st, filter))
         goto done;
     st->c1 = (n - 1) * (n - 1);
     st->c2 = st->size - 1;

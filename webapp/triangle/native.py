@@ -84,7 +84,7 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
         budget.nodes = nodes
         budget.check(depth)
 
-    def leaf(placed, u, d, e, f, nodes) -> None:
+    def leaf(placed, u, d, e, f, nodes):
         weigh(u, d, e, f)
         if firsts is not None:
             firsts.offer(placed)
@@ -96,13 +96,16 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
         if stop_after is not None and tally.distinct >= stop_after:
             budget.nodes = nodes
             raise Stop("stop_after")
+        return firsts.limit if firsts is not None else None
 
     wants_leaf = firsts is not None or tally.store is not None or stop_after is not None
+    # Only the listing wants the leaves: C hands over just those it would keep.
+    only_firsts = firsts is not None and tally.store is None and stop_after is None
     max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
     code, u, d, e, f, nodes, path, exc, bad = _native.count(
         n, pairs, sizes, nb, turned, mode, roots, replay, loose, check,
         leaf if wants_leaf else None, firsts is not None or tally.store is not None,
-        max_nodes, _CHUNK, budget.nodes)
+        max_nodes, _CHUNK, budget.nodes, _filter(pairs, firsts) if only_firsts else None)
     weigh(u, d, e, f)
     budget.nodes = max(budget.nodes, nodes)
     if code == 2:
@@ -116,3 +119,14 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
         tally.stopped = "interrupted"
     else:
         raise exc
+
+
+def _filter(pairs, firsts) -> tuple:
+    """What C needs to tell the pictures :meth:`Firsts.offer` would keep:
+    per pair its codes (one per member of its class), the pairs of its
+    triple turned once and twice (as Firsts turns a view), Firsts' views,
+    and the key a picture must come before."""
+    index = {t: q for q, (_, t) in enumerate(pairs)}
+    codes = [[member[t] for member in firsts.code[c]] for c, t in pairs]
+    turned = [(q, index[(t[2], t[0], t[1])], index[(t[1], t[2], t[0])]) for q, (_, t) in enumerate(pairs)]
+    return codes, turned, firsts.views, firsts.limit

@@ -13,7 +13,7 @@
  * check(nodes, depth) every CHUNK nodes (and when max_nodes is reached, so
  * that a node limit stops at the very node the Python engine stops at), and
  * at each leaf when leaf is given (the listing's pictures are kept in
- * Python). An exception raised there (Stop, KeyboardInterrupt) ends the
+ * Python; with a filter, only at the leaves the listing may keep). An exception raised there (Stop, KeyboardInterrupt) ends the
  * search; it is returned, with the path to it, not raised: the caller
  * decides, as search.count does.
  */
@@ -851,7 +851,7 @@ done:
 static PyMethodDef methods[] = {
     {"count", count, METH_VARARGS,
      "count(n, pairs, sizes, nb, turned, mode, roots, replay, loose, check, leaf, leaf_checks, "
-     "max_nodes, chunk, nodes) -> (code, U, D, E, F, nodes, path, exception, bad)\n\n"
+     "max_nodes, chunk, nodes, filter=None) -> (code, U, D, E, F, nodes, path, exception, bad)\n\n"
      "The counting search of webapp.triangle.search.count; see webapp/triangle/native.py."},
     {NULL, NULL, 0, NULL},
 };

@@ -132,6 +132,14 @@ def test_auto_is_c_when_built(monkeypatch):
     assert solver.solve(Puzzle(3, ref.EXAMPLES[3])).to_json()["engine"] == "c"
 
 
+@needs_c
+def test_numbers_beyond_64_bits_are_counted_in_python():
+    big = 2 ** 70
+    p = Puzzle(0, ((big, 0, 0), (-big, 0, 0), (0, 0, 0), (0, 0, 0)))
+    a = solver.solve(p, engine="c")
+    assert a.engine == "python" and a.count == solver.solve(p, engine="python").count > 0
+
+
 #: Counted in the 10**60s: only a limit or a cancel ends it.
 ENDLESS = random_puzzle(8, 1, random.Random(5))
 

@@ -21,7 +21,7 @@ import os
 from .budget import Stop
 from .tally import BadResume
 
-__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "run"]
+__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run"]
 
 try:  # optional: a failed compile leaves the pure-Python engine
     from webapp import _triangle as _native
@@ -33,6 +33,8 @@ ENGINES = ("auto", "c", "python")
 #: Nodes between two looks (with the GIL) at the budget: ~1 ms of C work,
 #: well under the 50 ms of progress reports and the 10 % of a time limit.
 _CHUNK = 1 << 14
+#: The largest edge number the C engine takes (its negative must fit too).
+_LARGEST = 2 ** 62
 
 
 class EngineError(ValueError):
@@ -59,6 +61,16 @@ def engine_name(engine: str = "auto") -> str:
         raise EngineError(f"unknown engine {engine!r}: use auto, c or python")
     forced = os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0")
     return "python" if forced or _native is None else "c"
+
+
+def fits(pieces) -> bool:
+    """Are the edge numbers ones C holds (and negates) in 64 bits? The text
+    format's 18 digits always are; a Puzzle made in code may hold more.
+
+    >>> fits([(1, -2, 0)]), fits([(2 ** 63, 0, 0)])
+    (True, False)
+    """
+    return all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p)
 
 
 def engines() -> list[str]:

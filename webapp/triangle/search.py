@@ -138,7 +138,8 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     a search stopped by a limit was (its ``tally.path``), with what it had
     found; raises :class:`BadResume` when this search never was there.
     ``engine``: ``auto`` (C when built), ``c`` or ``python`` (see
-    :mod:`.native`); a ``board`` to watch is always the Python engine's.
+    :mod:`.native`); a ``board`` to watch, and numbers beyond C's 64 bits,
+    are always the Python engine's (``tally.engine`` says which ran).
     """
     n = puzzle.n
     size = n * n
@@ -189,7 +190,9 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
              + sum(halves[v] for v in halves if v < 0 and halves[-v] == 0) + halves[0] % 2]
     free_outer = [3 * n]
 
-    tally.engine = "python" if board is not None else native.engine_name(engine)
+    tally.engine = native.engine_name(engine)
+    if board is not None or not native.fits(puzzle.pieces):
+        tally.engine = "python"
     if tally.engine == "c":
         _count_c(n, kinds, sizes, turns, anchor, corners, loose[0], tally, budget, firsts, store,
                  stop_after, interruptible, replay, resume)

@@ -39,6 +39,7 @@ def extension(name, sources):
 EXTENSIONS = [
     extension("webapp._sliding", ["csrc/sliding.c"]),
     extension("webapp._rotation", ["csrc/rotation.c"]),
+    extension("webapp._triangle", ["csrc/triangle.c"]),
 ]
 
 

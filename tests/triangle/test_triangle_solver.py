@@ -8,7 +8,7 @@ import random
 import pytest
 
 import triangle_reference as ref
-from webapp.triangle import solver
+from webapp.triangle import native, solver
 from webapp.triangle.puzzle import Puzzle, TriangleError
 from webapp.triangle.search import Budget, count
 from webapp.triangle.solver import check, solve
@@ -122,12 +122,13 @@ def test_listing_by_search_when_pictures_are_too_many(monkeypatch):
     assert [tuple(p) for p in answer.solutions] == ref.all_placements(equal)[:7]
 
 
-def test_json_answer():
-    answer = solve(Puzzle(3, EXAMPLES[3]))
+@pytest.mark.parametrize("engine", native.engines())
+def test_json_answer(engine):
+    answer = solve(Puzzle(3, EXAMPLES[3]), engine=engine)
     data = answer.to_json()
     assert set(data) >= {"status", "count", "distinct", "solutions", "nodes", "seconds", "engine",
                          "optimal"}
-    assert data["engine"] == "python" and data["optimal"] is True
+    assert data["engine"] == engine and data["optimal"] is True
     assert data["solutions"][0][0] == {"piece": 0, "edges": [10, 10, 4]}
     assert len(data["solutions"]) == 3
     many = solve(Puzzle(3, EXAMPLES[0]), first=None)

@@ -4,7 +4,8 @@ A *picture* is the numbers on every slot, whatever the piece indices, so the
 search places classes of pieces (pieces equal up to turning) rather than
 pieces: a picture stands for prod(m!) placements, m the size of each class
 (docs/triangle.md). The search fills next the empty slot beside the filled
-ones that has the fewest candidates (a table from the numbers its filled
+ones that has the fewest candidates (the lowest-numbered of those; one with
+a single candidate as soon as seen) (a table from the numbers its filled
 neighbours demand to the fitting (class, turning) pairs), and prunes when
 the figure halves left can no longer pair up: every half that will not meet
 its opposite must lie on the outside, so the halves without a partner cannot
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import native
 from .budget import Budget, Stop
 from .geometry import neighbours, turn
 from .puzzle import turnings
@@ -83,9 +85,41 @@ def _slot_orbits(n: int) -> list[int]:
     return out
 
 
+def _count_c(n, kinds, sizes, turns, anchor, corners, loose, tally, budget, firsts, store,
+             stop_after, interruptible, replay, resume) -> None:
+    """count() on the C engine: the same candidates (as pair indices in
+    the order the Python engine tries them) and the same roots."""
+    pairs = [(c, t) for c in range(len(kinds)) for t in turns[c]]
+    index = {t: p for p, (_, t) in enumerate(pairs)}
+    turned = turn(n)
+    if anchor is not None:
+        mode = 1
+        roots = [(s, [index[t] for t in (turns[anchor][:1] if turned[s][0] == s else turns[anchor])],
+                  None) for s in _slot_orbits(n)]
+    elif corners:
+        mode = 2
+        roots = [(0, [p], (t[2], t[0], t[1])) for p, (_, t) in enumerate(pairs)]
+    else:
+        mode = 0
+        roots = [(0, list(range(len(pairs))), None)]
+    if replay is not None:
+        lo = replay[0]
+        if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(roots):
+            raise BadResume("the place to resume from is not in this search")
+    base = (0, 0, 0, 0) if resume is None else (resume.unique_top, resume.tied_two,
+                                                 resume.tied_three, resume.fixed)
+    try:
+        native.run(n, pairs, sizes, neighbours(n), turned, mode if tally.broken else 0, roots,
+                   replay, loose, tally, budget, firsts=firsts, store=store, stop_after=stop_after,
+                   interruptible=interruptible, base=base)
+    finally:
+        if firsts is not None:
+            tally.best = firsts.items
+
+
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
           symmetry: bool = True, interruptible: bool = False, board: list | None = None,
-          best: int = 0, resume: Resume | None = None) -> Tally:
+          best: int = 0, resume: Resume | None = None, engine: str = "auto") -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
@@ -103,6 +137,9 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     order (:class:`Firsts`) in ``tally.best``. ``resume``: go on from where
     a search stopped by a limit was (its ``tally.path``), with what it had
     found; raises :class:`BadResume` when this search never was there.
+    ``engine``: ``auto`` (C when built), ``c`` or ``python`` (see
+    :mod:`.native`); a ``board`` to watch, and numbers beyond C's 64 bits,
+    are always the Python engine's (``tally.engine`` says which ran).
     """
     n = puzzle.n
     size = n * n
@@ -152,6 +189,14 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     loose = [sum(abs(halves[v] - halves[-v]) for v in halves if v > 0)
              + sum(halves[v] for v in halves if v < 0 and halves[-v] == 0) + halves[0] % 2]
     free_outer = [3 * n]
+
+    tally.engine = native.engine_name(engine)
+    if board is not None or not native.fits(puzzle.pieces):
+        tally.engine = "python"
+    if tally.engine == "c":
+        _count_c(n, kinds, sizes, turns, anchor, corners, loose[0], tally, budget, firsts, store,
+                 stop_after, interruptible, replay, resume)
+        return tally
 
     corner_perm = {}
     c1, c2 = (n - 1) * (n - 1), size - 1
@@ -312,7 +357,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                     best = 1 << 30
                     nxt = -1
                     mask = free
-                    for f in frontier:
+                    for f in sorted(frontier):  # slot order: the C engine's, so both count the same
                         k = (ent[f][0] & mask).bit_count()
                         if k < best:
                             best, nxt = k, f

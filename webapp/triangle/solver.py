@@ -121,7 +121,7 @@ def _orbits(n: int, pictures, budget: Budget | None = None) -> set:
     return out
 
 
-def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = None,
+def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_nodes: int | None = None,
           max_seconds: float | None = None, progress=None, stop_after: int | None = None,
           interruptible: bool = False, resume: Resume | None = None) -> Answer:
     """Count and list the solutions of ``puzzle``.
@@ -136,6 +136,9 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     KeyboardInterrupt. ``resume``: go on from where an earlier solve of
     this puzzle with the same ``first`` stopped at a limit (its answer's
     ``resume``): the answer is the one an uninterrupted solve gives.
+    ``engine``: ``auto`` (the C search when it is built), ``c`` or
+    ``python``; both give the same answer, node counts and tokens (a token
+    of one goes on in the other), and the answer's ``engine`` names it.
 
     A limit stops the whole solve, listing included: what is listed then
     comes from the pictures the search kept as it went, at no cost.
@@ -149,7 +152,7 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     budget = Budget(max_nodes, max_seconds, progress)
     keep = AT_LIMIT if first is None else first
     tally = count(puzzle, budget, store=STORE if first is None else 0, best=keep,
-                  stop_after=stop_after, interruptible=interruptible, resume=resume)
+                  stop_after=stop_after, interruptible=interruptible, resume=resume, engine=engine)
     limit = tally.stopped if tally.stopped in ("max_nodes", "max_seconds", "interrupted") else None
     solutions = []
     found = [picture for _, picture in tally.best]
@@ -181,7 +184,7 @@ def solve(puzzle: Puzzle, *, first: int | None = 10, max_nodes: int | None = Non
     return Answer(status=status, count=tally.placements, distinct=tally.distinct,
                   solutions=solutions, complete=tally.complete,
                   nodes=budget.nodes + (resume.nodes if resume else 0),
-                  seconds=budget.seconds(), limit=limit, resume=later)
+                  seconds=budget.seconds(), limit=limit, resume=later, engine=tally.engine)
 
 
 def check(puzzle: Puzzle, placement) -> None:

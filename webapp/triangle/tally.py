@@ -145,6 +145,7 @@ class Tally:
         self.factor = 1         # prod(m!) over the classes
         self.best = []          # (key, picture): the pictures listed first, see count(best=)
         self.path = None        # where a search stopped by a limit would go on (Resume.path)
+        self.engine = "python"  # the engine that searched: "c" or "python"
 
     @property
     def pictures(self) -> int:

@@ -1,0 +1,144 @@
+"""The compiled counting search, when it was built: ``webapp._triangle`` (C,
+``csrc/triangle.c``), the twin of :func:`webapp.triangle.search.count`.
+
+Both engines walk the same tree in the same order, so they give the same
+pictures, weights, node counts and resume paths: a token made by one goes
+on in the other. ``ROTATION_PLAYGROUND_NO_NATIVE=1`` in the environment, or
+``engine="python"``, forces the Python engine (the tests run both); the
+Python engine stays the reference, and the fallback when the C one is
+missing.
+
+>>> engine_name("python")
+'python'
+>>> "python" in engines()
+True
+"""
+
+from __future__ import annotations
+
+import os
+
+from .budget import Stop
+from .tally import BadResume
+
+__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run"]
+
+try:  # optional: a failed compile leaves the pure-Python engine
+    from webapp import _triangle as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+
+#: The engine names a caller may ask for.
+ENGINES = ("auto", "c", "python")
+#: Nodes between two looks (with the GIL) at the budget: ~1 ms of C work,
+#: well under the 50 ms of progress reports and the 10 % of a time limit.
+_CHUNK = 1 << 14
+#: The largest edge number the C engine takes (its negative must fit too).
+_LARGEST = 2 ** 62
+
+
+class EngineError(ValueError):
+    """An engine that does not exist, or the C one when it is not built."""
+
+
+def available() -> bool:
+    """Is the C module built and importable?"""
+    return _native is not None
+
+
+def engine_name(engine: str = "auto") -> str:
+    """``c`` or ``python``: what ``engine`` resolves to here. ``auto`` takes
+    C unless it is missing or ``ROTATION_PLAYGROUND_NO_NATIVE`` is set;
+    ``c`` insists on it."""
+    if engine == "python":
+        return "python"
+    if engine == "c":
+        if _native is None:
+            raise EngineError("the C engine (webapp._triangle) is not built; "
+                              "reinstall with a C compiler, or use engine='python'")
+        return "c"
+    if engine != "auto":
+        raise EngineError(f"unknown engine {engine!r}: use auto, c or python")
+    forced = os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0")
+    return "python" if forced or _native is None else "c"
+
+
+def fits(pieces) -> bool:
+    """Are the edge numbers ones C holds (and negates) in 64 bits? The text
+    format's 18 digits always are; a Puzzle made in code may hold more.
+
+    >>> fits([(1, -2, 0)]), fits([(2 ** 63, 0, 0)])
+    (True, False)
+    """
+    return all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p)
+
+
+def engines() -> list[str]:
+    """The engines that can run here (for tests): python, and c if built."""
+    return ["python"] + (["c"] if _native is not None else [])
+
+
+def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, *,
+        firsts=None, store=0, stop_after=None, interruptible=False, base=(0, 0, 0, 0)) -> None:
+    """Run the C search and fill ``tally`` as search.count would.
+
+    ``pairs``: the (class, turning) pairs in the Python engine's candidate
+    order; ``roots``: per root (slot, pair indices, top corner key or None);
+    ``mode``: 0 no symmetry broken, 1 on an anchor, 2 on the corners;
+    ``base``: the weights U, D, E, F a resumed search had already.
+    """
+    u0, d0, e0, f0 = base
+
+    def weigh(u, d, e, f) -> None:
+        tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed = u0 + u, d0 + d, e0 + e, f0 + f
+
+    def check(nodes, depth) -> None:
+        budget.nodes = nodes
+        budget.check(depth)
+
+    def leaf(placed, u, d, e, f, nodes):
+        weigh(u, d, e, f)
+        if firsts is not None:
+            firsts.offer(placed)
+        if tally.store is not None:
+            if len(tally.store) < store:
+                tally.store.add(placed)
+            else:
+                tally.overflow = True
+        if stop_after is not None and tally.distinct >= stop_after:
+            budget.nodes = nodes
+            raise Stop("stop_after")
+        return firsts.limit if firsts is not None else None
+
+    wants_leaf = firsts is not None or tally.store is not None or stop_after is not None
+    # Only the listing wants the leaves: C hands over just those it would keep.
+    only_firsts = firsts is not None and tally.store is None and stop_after is None
+    max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
+    code, u, d, e, f, nodes, path, exc, bad = _native.count(
+        n, pairs, sizes, nb, turned, mode, roots, replay, loose, check,
+        leaf if wants_leaf else None, firsts is not None or tally.store is not None,
+        max_nodes, _CHUNK, budget.nodes, _filter(pairs, firsts) if only_firsts else None)
+    weigh(u, d, e, f)
+    budget.nodes = max(budget.nodes, nodes)
+    if code == 2:
+        raise BadResume(bad)
+    if code == 0:
+        tally.complete = True
+    elif isinstance(exc, Stop):
+        tally.stopped = exc.reason
+        tally.path = path
+    elif isinstance(exc, KeyboardInterrupt) and interruptible:
+        tally.stopped = "interrupted"
+    else:
+        raise exc
+
+
+def _filter(pairs, firsts) -> tuple:
+    """What C needs to tell the pictures :meth:`Firsts.offer` would keep:
+    per pair its codes (one per member of its class), the pairs of its
+    triple turned once and twice (as Firsts turns a view), Firsts' views,
+    and the key a picture must come before."""
+    index = {t: q for q, (_, t) in enumerate(pairs)}
+    codes = [[member[t] for member in firsts.code[c]] for c, t in pairs]
+    turned = [(q, index[(t[2], t[0], t[1])], index[(t[1], t[2], t[0])]) for q, (_, t) in enumerate(pairs)]
+    return codes, turned, firsts.views, firsts.limit

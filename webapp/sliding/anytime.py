@@ -1,0 +1,122 @@
+"""An improving search for boards too big to be solved shortest in time
+(more than 16 cells): each answer shorter than the last, the best one found
+when the time is up, and a proven lower bound beside it.
+
+1. The fast construction (``construct.solve_fast``) gives a first answer.
+2. Weighted IDA* (:mod:`webapp.sliding.ida`, ``weight``) with the weights
+   :data:`WEIGHTS`, falling: with weight w a solution is found at most about
+   w times as long as the shortest, and sooner the larger w is. Each pass
+   looks only for solutions shorter than the best so far (``max_length``)
+   and gets at most :data:`PASS_SECONDS` (a weight that stalls on a board is
+   left for the next); together they get :data:`WEIGHTED_SHARE` of the time.
+3. Plain IDA* for the time left, still only below the best: it proves the
+   lower bound (the bound it reached), or finds a shortest solution, or
+   ends ``exhausted``: then nothing shorter than the best exists, and the
+   best is proven shortest.
+
+The guide is the shape's pattern databases when given (5 x 5), else the
+Manhattan distance with linear conflicts. Nodes and progress add up over the
+passes; the progress's bound is the pass's proven bound.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import heuristic, ida
+
+__all__ = ["Outcome", "improve", "WEIGHTS", "PASS_SECONDS", "WEIGHTED_SHARE"]
+
+#: The weights of the passes, largest first (measured on the 24-puzzle's
+#: published positions, benchmarks/README.md).
+WEIGHTS = (2.0, 1.7, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05)
+#: The most one weighted pass may take, as a share of the whole time.
+PASS_SECONDS = 0.1
+#: The share of the time for the weighted passes; plain IDA* gets the rest.
+WEIGHTED_SHARE = 0.7
+
+
+@dataclass
+class Outcome:
+    """``moves``: the best solution found (None: none); ``optimal``: proven
+    shortest; ``bound``: proven lower bound; ``stopped``: what ended the
+    plain search (seconds, nodes) or None."""
+
+    moves: list | None
+    optimal: bool
+    bound: int
+    nodes: int = 0
+    stopped: str | None = "seconds"
+    passes: list = field(default_factory=list)  # (weight, length found or None)
+
+
+def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: float,
+            max_nodes: int = 0, first=None, progress=None) -> Outcome:
+    """The best answer within ``seconds`` (and ``max_nodes``, 0: none):
+    ``first`` the fast construction's moves (or None)."""
+    began = time.perf_counter()
+    done_nodes = 0
+    best = list(first) if first else None
+    h0 = _start_estimate(width, height, tiles, pset)
+    bound = h0
+    passes = []
+
+    def report_from(offset):
+        if progress is None:
+            return None
+        return lambda count, depth, phase: progress(offset + count, depth, phase)
+
+    def run(weight: float, budget: float, start_bound: int = 0) -> ida.Result:
+        nodes_left = max_nodes - done_nodes if max_nodes else 0
+        kwargs = dict(max_nodes=nodes_left, max_seconds=budget, progress=report_from(done_nodes),
+                      start_bound=start_bound, weight=weight,
+                      max_length=len(best) if best is not None else 0)
+        if native is not None:
+            return ida.native_search(native, width, height, tiles, pset, **kwargs)
+        h = _heuristic(width, height, pset)
+        return ida.search(width, height, tiles, h, **kwargs)
+
+    def left(share: float = 1.0) -> float:
+        return seconds * share - (time.perf_counter() - began)
+
+    if best is not None and len(best) <= h0:  # the construction met the estimate
+        return Outcome(best, True, len(best), 0, None, passes)
+    for weight in WEIGHTS:
+        budget = min(seconds * PASS_SECONDS, left(WEIGHTED_SHARE))
+        if budget <= 0.001 or (max_nodes and done_nodes >= max_nodes):
+            break
+        r = run(weight, budget)
+        done_nodes += r.nodes
+        if r.status == "solved":
+            best = r.moves
+        passes.append((weight, len(r.moves) if r.status == "solved" else None))
+        if r.status == "exhausted":  # nothing shorter than the best: it is shortest
+            return Outcome(best, True, len(best), done_nodes, None, passes)
+    if best is not None and len(best) <= bound:
+        return Outcome(best, True, len(best), done_nodes, None, passes)
+    budget = left()
+    if budget <= 0.001 or (max_nodes and done_nodes >= max_nodes):
+        return Outcome(best, False, bound, done_nodes, "seconds" if budget <= 0.001 else "nodes",
+                       passes)
+    r = run(1.0, budget, start_bound=bound)
+    done_nodes += r.nodes
+    if r.status == "solved":
+        return Outcome(r.moves, True, len(r.moves), done_nodes, None, passes)
+    if r.status == "exhausted":
+        return Outcome(best, True, len(best), done_nodes, None, passes)
+    bound = max(bound, r.bound)
+    return Outcome(best, best is not None and len(best) <= bound, bound, done_nodes,
+                   r.status.removeprefix("limit-"), passes)
+
+
+def _heuristic(width: int, height: int, pset):
+    if pset is not None:
+        from .pdbheuristic import PatternHeuristic
+
+        return PatternHeuristic(pset)
+    return heuristic.ManhattanLC(width, height)
+
+
+def _start_estimate(width: int, height: int, tiles, pset) -> int:
+    return _heuristic(width, height, pset).start(list(tiles))

@@ -9,7 +9,9 @@ when the time is up, and a proven lower bound beside it.
    looks only for solutions shorter than the best so far (``max_length``)
    and gets at most :data:`PASS_SECONDS` (a weight that stalls on a board is
    left for the next); together they get :data:`WEIGHTED_SHARE` of the time.
-3. Plain IDA* for the time left, still only below the best: it proves the
+3. The best is shortened by local detours (:mod:`webapp.sliding.shorten`),
+   until :data:`SHORTEN_SHARE` of the time at most.
+4. Plain IDA* for the time left, still only below the best: it proves the
    lower bound (the bound it reached), or finds a shortest solution, or
    ends ``exhausted``: then nothing shorter than the best exists, and the
    best is proven shortest.
@@ -25,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import heuristic, ida
+from .shorten import shorten
 
 __all__ = ["Outcome", "improve", "WEIGHTS", "PASS_SECONDS", "WEIGHTED_SHARE"]
 
@@ -35,6 +38,8 @@ WEIGHTS = (2.0, 1.7, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05)
 PASS_SECONDS = 0.1
 #: The share of the time for the weighted passes; plain IDA* gets the rest.
 WEIGHTED_SHARE = 0.7
+#: Shortening the best by detours stops at this share of the time.
+SHORTEN_SHARE = 0.8
 
 
 @dataclass
@@ -93,6 +98,9 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
         passes.append((weight, len(r.moves) if r.status == "solved" else None))
         if r.status == "exhausted":  # nothing shorter than the best: it is shortest
             return Outcome(best, True, len(best), done_nodes, None, passes)
+    if best is not None and left(SHORTEN_SHARE) > 0:
+        best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE,
+                       clock=time.perf_counter)
     if best is not None and len(best) <= bound:
         return Outcome(best, True, len(best), done_nodes, None, passes)
     budget = left()

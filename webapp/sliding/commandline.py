@@ -159,7 +159,29 @@ def _solve(run, puzzle) -> int:
         # past 16 cells a shortest answer can take hours: the search gets a
         # while, improving its answer, and the best found is given, labelled
         max_seconds = _setting("SLIDING_BIG_SECONDS")
+    if _build_first(run, puzzle, max_seconds) is False:
+        return run.stopped(run.progress(), {"moves": [], "length": None, "optimal": False})
     return run.default(puzzle, max_seconds=max_seconds, interrupted=_interrupted)
+
+
+def _build_first(run, puzzle, max_seconds) -> bool | None:
+    """A 5 x 5 board's pattern databases, built before its search when
+    missing and the solve has the time to use them (the solver's
+    BUILD_SECONDS): the web's solves never build them, the command line
+    does, once, with its progress line. False when Ctrl+C stopped it."""
+    from . import pdb, solver
+
+    if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
+            or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
+        return None
+    progress = run.progress()
+    try:
+        pdb.load(5, 5, progress=progress)
+    except KeyboardInterrupt:
+        return False
+    finally:
+        progress.close()
+    return True
 
 
 def generate(args, seed: int) -> tuple[str, str]:

@@ -37,9 +37,9 @@ def help_notes() -> dict:
         "limits": "Except for a sliding-tile board of more than 16 cells: without\n"
                   "--max-seconds or --max-nodes its shortest-path search stops after\n"
                   f"{_setting('SLIDING_BIG_SECONDS'):g} s and a fast solution follows, shortened "
-                  "by weighted searches as far as\nthe time allows, marked \"optimal\": false "
-                  "unless proven, with the proven \"lower_bound\"\n(a first 5 x 5 solve builds "
-                  "its pattern databases, once). A sliding search stopped\nby a limit or by Ctrl+C\n"
+                  "by weighted searches as far\nas the time allows, marked \"optimal\": false "
+                  "unless proven, with the proven\n\"lower_bound\" (a first 5 x 5 solve builds "
+                  "its pattern databases, once).\nA sliding search stopped by a limit or by Ctrl+C\n"
                   "answers the same way (\"limit\": \"interrupted\" for Ctrl+C; a second Ctrl+C\n"
                   "aborts); exit 3 only when there is no solution at all.",
         "solved": "sliding: perhaps not proven shortest, see above",

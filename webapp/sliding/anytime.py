@@ -3,12 +3,15 @@
 when the time is up, and a proven lower bound beside it.
 
 1. The fast construction (``construct.solve_fast``) gives a first answer.
-2. Weighted IDA* (:mod:`webapp.sliding.ida`, ``weight``) with the weights
-   :data:`WEIGHTS`, falling: with weight w a solution is found at most about
-   w times as long as the shortest, and sooner the larger w is. Each pass
-   looks only for solutions shorter than the best so far (``max_length``)
-   and gets at most :data:`PASS_SECONDS` (a weight that stalls on a board is
-   left for the next); together they get :data:`WEIGHTED_SHARE` of the time.
+2. Weighted IDA* (:mod:`webapp.sliding.ida`, ``weight``): with weight w a
+   solution is found at most about w times as long as the shortest, and
+   sooner the larger w is. Each pass looks only for solutions shorter than
+   the best so far (``max_length``) and gets at most :data:`PASS_SECONDS`;
+   together they get :data:`WEIGHTED_SHARE` of the time. The weight starts
+   at :data:`FIRST_WEIGHT` and falls after each pass that finds a solution
+   (:func:`next_weight`); after a pass that stalls (IDA* with a weight does
+   on some boards at some weights, and not at others near them) the next
+   tries halfway back to the last weight that found one.
 3. The best is shortened by local detours (:mod:`webapp.sliding.shorten`),
    until :data:`SHORTEN_SHARE` of the time at most.
 4. Plain IDA* for the time left, still only below the best: it proves the
@@ -29,11 +32,13 @@ from dataclasses import dataclass, field
 from . import heuristic, ida
 from .shorten import shorten
 
-__all__ = ["Outcome", "improve", "WEIGHTS", "PASS_SECONDS", "WEIGHTED_SHARE"]
+__all__ = ["Outcome", "improve", "next_weight", "FIRST_WEIGHT", "PASS_SECONDS",
+           "WEIGHTED_SHARE"]
 
-#: The weights of the passes, largest first (measured on the 24-puzzle's
-#: published positions, benchmarks/README.md).
-WEIGHTS = (2.0, 1.7, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05)
+#: The first pass's weight (its answers are some 1.5 times the shortest, in
+#: a moment); the steps down and back are :func:`next_weight`'s (measured on
+#: the 24-puzzle's published positions, benchmarks/README.md).
+FIRST_WEIGHT = 2.0
 #: The most one weighted pass may take, as a share of the whole time.
 PASS_SECONDS = 0.1
 #: The share of the time for the weighted passes; plain IDA* gets the rest.
@@ -87,7 +92,8 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
 
     if best is not None and len(best) <= h0:  # the construction met the estimate
         return Outcome(best, True, len(best), 0, None, passes)
-    for weight in WEIGHTS:
+    weight, found_at = FIRST_WEIGHT, None
+    while weight >= 1.0:
         budget = min(seconds * PASS_SECONDS, left(WEIGHTED_SHARE))
         if budget <= 0.001 or (max_nodes and done_nodes >= max_nodes):
             break
@@ -95,9 +101,11 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
         done_nodes += r.nodes
         if r.status == "solved":
             best = r.moves
+            found_at = weight
         passes.append((weight, len(r.moves) if r.status == "solved" else None))
         if r.status == "exhausted":  # nothing shorter than the best: it is shortest
             return Outcome(best, True, len(best), done_nodes, None, passes)
+        weight = next_weight(weight, r.status == "solved", found_at)
     if best is not None and left(SHORTEN_SHARE) > 0:
         best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE,
                        clock=time.perf_counter)
@@ -116,6 +124,27 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
     bound = max(bound, r.bound)
     return Outcome(best, best is not None and len(best) <= bound, bound, done_nodes,
                    r.status.removeprefix("limit-"), passes)
+
+
+def next_weight(weight: float, solved: bool, found_at: float | None) -> float:
+    """The weight of the pass after one at ``weight`` (``solved``: it found a
+    solution; ``found_at``: the last weight that did). Down after a find, in
+    smaller steps near 1; after a stall halfway back up to ``found_at``, or,
+    that close already, a little further down.
+
+    >>> [next_weight(w, True, w) for w in (2.0, 1.7, 1.5, 1.3)]
+    [1.7, 1.5, 1.4, 1.25]
+    >>> next_weight(1.4, False, 1.5), next_weight(1.49, False, 1.5), next_weight(3.0, False, None)
+    (1.45, 1.39, 3.5)
+    """
+    if solved:
+        step = 0.3 if weight > 1.8 else 0.2 if weight > 1.55 else 0.1 if weight > 1.35 else 0.05
+        return round(weight - step, 3)
+    if found_at is None:  # nothing found yet: a larger weight
+        return min(round(weight + 0.5, 3), 8.0)
+    if found_at - weight < 0.03:
+        return round(weight - 0.1, 3)
+    return round((weight + found_at) / 2, 3)
 
 
 def _heuristic(width: int, height: int, pset):

@@ -6,6 +6,7 @@ benchmark of optimal sliding-tile solvers.
     .venv/bin/python benchmarks/sliding.py --engine python --limit 3
     .venv/bin/python benchmarks/sliding.py --fresh          # time building the databases too
     .venv/bin/python benchmarks/sliding.py --large          # build and use the 7-7-1 databases
+    .venv/bin/python benchmarks/sliding.py --five-only --five-limit 10   # 5 x 5: the first 10 of the 50
 
 The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
 repository (one position a line: 16 numbers, ``:``, the optimal length);
@@ -24,8 +25,19 @@ total, median and largest time, and the median's ratio to the in-process
 one. ``--compare 'CMD'`` times another solver the same way, one process a
 position (``{tiles}`` in CMD becomes the 16 numbers, space-separated; the
 position is also on its standard input), and prints the ratio of medians.
-The exit status is 1 when any length differs from the expected one (or an
-answer is not optimal or does not reach the goal), else 0.
+Then (unless ``--no-five``) the 50 random 24-puzzle positions of Korf and
+Felner (2002) with their published optimal lengths, ``benchmarks/korf24.txt``
+(its header cites the source), each solved as the command line solves a 5 x 5
+board (``--five-seconds``, default the command line's 10 s; the 5 x 5 pattern
+databases built first when they are not in the cache, and timed): one line a
+position (length, the optimum, their ratio, the proven lower bound, whether
+it is marked optimal, seconds), then the mean and largest ratio and how many
+are within 1.2 times the optimum.
+
+The exit status is 1 when any 4 x 4 length differs from the expected one (or
+an answer is not optimal or does not reach the goal), or a 5 x 5 answer does
+not reach the goal, is shorter than the optimum or its lower bound, has a
+lower bound above the optimum, or is marked optimal at another length; else 0.
 """
 
 from __future__ import annotations
@@ -45,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 KORF100 = ROOT.parent / "shared" / "bench" / "sliding" / "korf100.txt"
+KORF24 = ROOT / "benchmarks" / "korf24.txt"
 SAMPLE = ROOT / "tests" / "sliding" / "data" / "korf-sample.txt"
 
 
@@ -61,14 +74,16 @@ def read_positions(path: Path) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def replays(tiles, moves) -> bool:
+def replays(tiles, moves, side: int = 4) -> bool:
     board = list(tiles)
     for t in moves:
+        if not 0 < t < len(board):
+            return False
         hole, cell = board.index(0), board.index(t)
-        if abs(hole // 4 - cell // 4) + abs(hole % 4 - cell % 4) != 1:
+        if abs(hole // side - cell // side) + abs(hole % side - cell % side) != 1:
             return False
         board[hole], board[cell] = t, 0
-    return board == list(range(1, 16)) + [0]
+    return board == list(range(1, side * side)) + [0]
 
 
 def main(argv=None) -> int:
@@ -87,11 +102,19 @@ def main(argv=None) -> int:
                         help="leave out the whole-process timings")
     parser.add_argument("--compare", metavar="CMD",
                         help="another solver to time a process a position ({tiles}: the numbers)")
+    parser.add_argument("--no-five", action="store_true", help="leave out the 5 x 5 positions")
+    parser.add_argument("--five-only", action="store_true", help="only the 5 x 5 positions")
+    parser.add_argument("--five-limit", type=int, default=None, metavar="N",
+                        help="solve only the first N of the 50 5 x 5 positions")
+    parser.add_argument("--five-seconds", type=float, default=None, metavar="S",
+                        help="time limit of each 5 x 5 solve (default: the command line's)")
     args = parser.parse_args(argv)
     if args.fresh:
         import tempfile
         os.environ["ROTATION_PLAYGROUND_CACHE"] = tempfile.mkdtemp(prefix="sliding-bench-")
 
+    if args.five_only:
+        return 1 if five(args) else 0
     path = args.file
     if path is None:
         if KORF100.exists():
@@ -161,7 +184,62 @@ def main(argv=None) -> int:
           f"{'all lengths right' if not wrong else f'{wrong} WRONG'}")
     if not args.no_processes:
         wrong += whole_processes(positions, statistics.median(times), args.compare)
+    if not args.no_five:
+        wrong += five(args)
     return 1 if wrong else 0
+
+
+def five(args) -> int:
+    """The 5 x 5 part: each of Korf and Felner's 50 positions solved within
+    the time limit, its length against the published optimum; the wrong answers."""
+    from webapp.sliding import cachedir, pdb, solver
+    from webapp.sliding.kind import BIG_SECONDS
+
+    seconds = args.five_seconds or BIG_SECONDS
+    positions = read_positions(KORF24)[:args.five_limit]
+    print(f"\n5 x 5: {len(positions)} positions of Korf and Felner (2002) from "
+          f"{KORF24.relative_to(ROOT)}, {seconds:g} s each; engine {args.engine}")
+    last = [0.0]
+
+    def building(count, percent, phase):
+        now = time.perf_counter()
+        if now - last[0] > 1:
+            last[0] = now
+            print(f"  building the 5 x 5 pattern databases: {percent}% ", file=sys.stderr, flush=True)
+
+    t = time.perf_counter()
+    pset = pdb.load(5, 5, engine=args.engine, progress=building)
+    if pset is None:
+        print("no 5 x 5 pattern databases for this engine: Manhattan distance + linear conflicts")
+    else:
+        how = "built" if pset.built else "loaded"
+        print(f"pattern databases {pset.patterns}: {pset.nbytes / 1e6:.1f} MB, {how} in "
+              f"{time.perf_counter() - t:.1f} s, kept in {cachedir.directory()}")
+    print(f"\n{'#':>3} {'length':>6} {'optimum':>7} {'ratio':>6} {'bound':>5} {'optimal':>7} "
+          f"{'nodes':>13} {'seconds':>7}")
+    ratios, wrong, proven = [], 0, 0
+    for i, (tiles, optimum) in enumerate(positions, 1):
+        t = time.perf_counter()
+        a = solver.solve(5, 5, tiles, max_seconds=seconds, engine=args.engine)
+        dt = time.perf_counter() - t
+        n = a.length
+        ok = (a.status == "solved" and replays(tiles, a.moves, 5) and n >= optimum
+              and optimum >= a.lower_bound and n >= a.lower_bound
+              and (not a.optimal or n == optimum == a.lower_bound))
+        wrong += not ok
+        proven += bool(a.optimal)
+        ratio = n / optimum if n is not None else float("inf")
+        ratios.append(ratio)
+        print(f"{i:>3} {n if n is not None else '-':>6} {optimum:>7} {ratio:>6.3f} "
+              f"{a.lower_bound or 0:>5} {'yes' if a.optimal else 'no':>7} {a.nodes:>13,} "
+              f"{dt:>7.2f}{'' if ok else '  WRONG'}", flush=True)
+    within = sum(r <= 1.2 for r in ratios)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\n5 x 5: mean ratio {statistics.mean(ratios):.3f}, largest {max(ratios):.3f} "
+          f"(#{ratios.index(max(ratios)) + 1}); {within} of {len(ratios)} within 1.2 times the "
+          f"optimum; {proven} proven optimal; peak resident memory {peak:.0f} MB; "
+          f"{'all answers consistent' if not wrong else f'{wrong} WRONG'}")
+    return wrong
 
 
 def _summary(times: list[float]) -> str:

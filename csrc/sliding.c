@@ -5,7 +5,7 @@
  *   bfs_table(width, height) -> bytes
  *   pdb_build(width, height, pattern, progress=None) -> bytes
  *   ida(width, height, tiles, pdbs=(), mirror=False, max_nodes=0,
- *       max_seconds=0.0, progress=None, start_bound=0)
+ *       max_seconds=0.0, progress=None, start_bound=0, weight=1.0, max_length=0)
  *       -> (status, moves, nodes, bound)
  * Every one has a pure-Python twin in webapp/sliding/ giving the same
  * answers (and, for ida, the same node counts); this file only makes them
@@ -64,6 +64,13 @@ static inline int popcount64(uint64_t x)
 #define MAX_DEPTH 2000             /* ida thresholds (an 8 x 8 board's h is at most ~1,100) */
 #define UNREACHED 255
 
+/* ida's f = SCALE g + weight_k h, weight_k = weight x SCALE rounded: whole
+ * numbers, so that the Python twin compares exactly as this file does. */
+#define SCALE 1024
+/* A weighted search's f takes many close values: its bound rises by at
+ * least WEIGHTED_STEP (4 moves) an iteration, or it would redo its tree
+ * for every one of them (a solution then is at most w x shortest + 4). */
+#define WEIGHTED_STEP (4 * SCALE)
 #define FOUND (-1)
 #define ABORT (-2)
 #define INFINITE_F 0x7fffffff
@@ -602,7 +609,10 @@ typedef struct {
     unsigned long long nodes, next_check, max_nodes;
     double deadline;
     int stop;                   /* why it stopped: STOP_NODES, STOP_SECONDS, STOP_RAISED */
-    int bound, length;
+    int bound, length;          /* bound: on f, in SCALE units */
+    int wk;                     /* the weight of h, in SCALE units (SCALE: plain IDA*) */
+    int proven;                 /* w x every solution's length is at least this (SCALE units) */
+    int max_length;             /* > 0: only solutions shorter than this are looked for */
     Reporter rep;
     uint8_t path[MAX_DEPTH + 2];
 } Search;
@@ -646,6 +656,14 @@ static inline int line_conflicts(const Search *s, int is_row, int line)
     return 2 * (m - len);
 }
 
+/* The proven bound in moves: every solution is at least this long. Each
+ * node of a path has f <= w x its length, and some node of every path not
+ * found yet had f >= the least f seen above the bound before (`proven`). */
+static int bound_moves(const Search *s)
+{
+    return (int)(((long long)s->proven + s->wk - 1) / s->wk);
+}
+
 static int checkpoint(Search *s)
 {
     if (s->max_nodes && s->nodes >= s->max_nodes) {
@@ -657,7 +675,7 @@ static int checkpoint(Search *s)
         s->stop = STOP_SECONDS;
         return -1;
     }
-    if (reporter_tick(&s->rep, t, s->nodes, (unsigned long long)s->bound) < 0) {
+    if (reporter_tick(&s->rep, t, s->nodes, (unsigned long long)bound_moves(s)) < 0) {
         s->stop = STOP_RAISED;
         return -1;
     }
@@ -682,7 +700,9 @@ static NOVEC int search_pdb(Search *s, int g, int last)
     if (s->nodes == s->next_check && checkpoint(s) < 0) return ABORT;
     s->nodes++;
     int h = s->hn > s->hm ? s->hn : s->hm;
-    if (g + h > s->bound) return g + h;
+    if (s->max_length && g + h >= s->max_length) return INFINITE_F;
+    int f = SCALE * g + s->wk * h;
+    if (f > s->bound) return f;
     if (g >= MAX_DEPTH) return too_deep(s);
     if (h == 0 && memcmp(s->board, s->goal, (size_t)s->g.n) == 0) {
         s->length = g;
@@ -746,7 +766,9 @@ static int search_lc(Search *s, int g, int last)
     if (s->nodes == s->next_check && checkpoint(s) < 0) return ABORT;
     s->nodes++;
     int h = s->md + s->lc;
-    if (g + h > s->bound) return g + h;
+    if (s->max_length && g + h >= s->max_length) return INFINITE_F;
+    int f = SCALE * g + s->wk * h;
+    if (f > s->bound) return f;
     if (g >= MAX_DEPTH) return too_deep(s);
     if (h == 0) {  /* Manhattan distance 0: every tile home */
         s->length = g;
@@ -809,7 +831,7 @@ static int solvable(const Geom *g, const uint8_t *board)
 
 PyDoc_STRVAR(ida_doc,
 "ida(width, height, tiles, pdbs=(), mirror=False, max_nodes=0, max_seconds=0.0,\n"
-"    progress=None, start_bound=0) -> (status, moves, nodes, bound)\n\n"
+"    progress=None, start_bound=0, weight=1.0, max_length=0) -> (status, moves, nodes, bound)\n\n"
 "IDA*: an optimal solution in MOVE ORDER (the tiles next to the hole in\n"
 "reading order of their cells, never the tile just moved). pdbs: a list of\n"
 "(pattern, table) from pdb_build, disjoint, summed; mirror (square boards)\n"
@@ -818,20 +840,25 @@ PyDoc_STRVAR(ida_doc,
 "the search (root included, also nodes cut off by the bound). status is\n"
 "'solved', 'limit-nodes' or 'limit-seconds'; bound is the length when\n"
 "solved, else the threshold being searched (a proven lower bound).\n"
-"progress(nodes, bound) at most every ~50 ms.\n\n"
+"weight > 1: weighted IDA*, f = g + weight h (in 1/1024ths): a solution at\n"
+"most weight times the shortest. max_length > 0: nodes with g + h >=\n"
+"max_length are cut off; 'exhausted' (bound max_length) when none shorter\n"
+"exists. progress(nodes, bound) at most every ~50 ms.\n\n"
 ">>> ida(3, 3, bytes([1, 5, 2, 7, 0, 3, 8, 4, 6]))[0::3]\n"
 "('solved', 8)\n");
 
 static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"width", "height", "tiles", "pdbs", "mirror", "max_nodes",
-                             "max_seconds", "progress", "start_bound", NULL};
-    int w, h, mirror = 0, start_bound = 0;
+                             "max_seconds", "progress", "start_bound", "weight", "max_length", NULL};
+    int w, h, mirror = 0, start_bound = 0, max_length = 0;
+    double weight = 1.0;
     PyObject *tiles_obj, *pdbs_obj = Py_None, *max_nodes_obj = Py_None, *max_seconds_obj = Py_None;
     PyObject *progress = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiO|OpOOOi:ida", kwlist, &w, &h, &tiles_obj,
-                                     &pdbs_obj, &mirror, &max_nodes_obj, &max_seconds_obj,
-                                     &progress, &start_bound))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiO|OpOOOidi:ida", kwlist, &w, &h,
+                                     &tiles_obj, &pdbs_obj, &mirror, &max_nodes_obj,
+                                     &max_seconds_obj, &progress, &start_bound, &weight,
+                                     &max_length))
         return NULL;
     if (check_size(w, h) < 0 || progress_arg(progress) < 0) return NULL;
     if (mirror && w != h) {
@@ -840,6 +867,14 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     if (start_bound < 0 || start_bound > MAX_DEPTH) {
         PyErr_Format(PyExc_ValueError, "start_bound %d is outside 0..%d", start_bound, MAX_DEPTH);
+        return NULL;
+    }
+    if (!(weight >= 1.0 && weight <= 16.0)) {
+        PyErr_SetString(PyExc_ValueError, "weight must be 1 to 16");
+        return NULL;
+    }
+    if (max_length < 0 || max_length > MAX_DEPTH + 1) {
+        PyErr_Format(PyExc_ValueError, "max_length %d is outside 0..%d", max_length, MAX_DEPTH + 1);
         return NULL;
     }
     unsigned long long max_nodes = 0;
@@ -971,7 +1006,10 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
                      "bound %d over MAX_DEPTH %d: the tables do not fit this board", h0, MAX_DEPTH);
         goto done;
     }
-    s->bound = h0 > start_bound ? h0 : start_bound;
+    s->wk = (int)(weight * SCALE + 0.5);
+    s->max_length = max_length;
+    s->bound = s->wk * h0 > SCALE * start_bound ? s->wk * h0 : SCALE * start_bound;
+    s->proven = s->bound;
     s->max_nodes = max_nodes;
     s->next_check = 0;
     int r = 0;
@@ -980,12 +1018,17 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
     for (;;) {
         r = s->npat ? search_pdb(s, 0, 0) : search_lc(s, 0, 0);
         if (r < 0) break;
-        if (r > MAX_DEPTH) {  /* unreachable within any limit; keeps the recursion bounded */
+        if (r == INFINITE_F) break;  /* every node cut off by max_length: exhausted */
+        int was = s->bound, was_proven = s->proven;
+        s->proven = r;
+        s->bound = s->wk > SCALE && r < was + WEIGHTED_STEP ? was + WEIGHTED_STEP : r;
+        if (bound_moves(s) > MAX_DEPTH) {  /* unreachable within any limit; keeps the recursion bounded */
+            s->bound = was;
+            s->proven = was_proven;
             s->stop = STOP_NODES;
             r = ABORT;
             break;
         }
-        s->bound = r;
     }
     reporter_stop(&s->rep);
     if (s->stop == STOP_RAISED) goto done;
@@ -994,9 +1037,11 @@ static PyObject *ida(PyObject *self, PyObject *args, PyObject *kwargs)
         if (!moves) goto done;
         for (int i = 0; i < s->length; i++) PyList_SET_ITEM(moves, i, PyLong_FromLong(s->path[i]));
         result = Py_BuildValue("(sNKi)", "solved", moves, s->nodes, s->length);
+    } else if (r == INFINITE_F) {
+        result = Py_BuildValue("(s[]Ki)", "exhausted", s->nodes, s->max_length);
     } else {
         result = Py_BuildValue("(s[]Ki)", s->stop == STOP_SECONDS ? "limit-seconds" : "limit-nodes",
-                               s->nodes, s->bound);
+                               s->nodes, bound_moves(s));
     }
 done:
     for (int i = 0; i < nviews; i++) PyBuffer_Release(&views[i]);
@@ -1028,7 +1073,7 @@ PyMODINIT_FUNC PyInit__sliding(void)
     PyObject *m = PyModule_Create(&module);
     /* VERSION changes whenever a function's arguments or answers do, so a
      * stale build left in the tree can be recognised and ignored. */
-    if (m && (PyModule_AddIntConstant(m, "VERSION", 1) < 0
+    if (m && (PyModule_AddIntConstant(m, "VERSION", 2) < 0
               || PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)) {
         Py_DECREF(m);
         return NULL;

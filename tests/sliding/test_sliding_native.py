@@ -494,5 +494,5 @@ def test_keyword_arguments_and_none_for_no_limit():
 
 
 def test_version_and_depth_constants():
-    assert native.VERSION == 1
+    assert native.VERSION == 2
     assert native.MAX_DEPTH >= 1200        # above any 8 x 8 start's estimate

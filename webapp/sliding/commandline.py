@@ -36,9 +36,10 @@ def help_notes() -> dict:
         "details": "--steps",
         "limits": "Except for a sliding-tile board of more than 16 cells: without\n"
                   "--max-seconds or --max-nodes its shortest-path search stops after\n"
-                  f"{_setting('SLIDING_BIG_SECONDS'):g} s and a fast solution follows, marked "
-                  "\"optimal\": false with the\n"
-                  "proven \"lower_bound\". A sliding search stopped by a limit or by Ctrl+C\n"
+                  f"{_setting('SLIDING_BIG_SECONDS'):g} s and a fast solution follows, shortened "
+                  "by weighted searches as far\nas the time allows, marked \"optimal\": false "
+                  "unless proven, with the proven\n\"lower_bound\" (a first 5 x 5 solve builds "
+                  "its pattern databases, once).\nA sliding search stopped by a limit or by Ctrl+C\n"
                   "answers the same way (\"limit\": \"interrupted\" for Ctrl+C; a second Ctrl+C\n"
                   "aborts); exit 3 only when there is no solution at all.",
         "solved": "sliding: perhaps not proven shortest, see above",
@@ -93,12 +94,12 @@ def _interrupted(puzzle, progress) -> dict | None:
 
 def _missing_databases(width: int, height: int) -> list:
     """The pattern databases a solve of the shape would build first (10 to
-    16 cells; none for the boards with a table, or beyond)."""
+    16 cells and 5 x 5; none for the boards with a table, or beyond)."""
     from . import pdb, table
 
-    if table.fits(width, height) or not 10 <= width * height <= 16:
+    if table.fits(width, height) or not pdb.has_databases(width, height):
         return []
-    return [p for p in pdb.partition(width, height) if not pdb.cached(width, height, p)]
+    return [p for p in pdb.groups(width, height) if not pdb.cached(width, height, p)]
 
 
 def _kept_where(width: int, height: int) -> str:
@@ -117,18 +118,24 @@ def _on_terminal() -> bool:
 
 def prepare(progress) -> str:
     """Build the 4 x 4 pattern databases, which the first 4 x 4 solve would
-    otherwise build (8 to 30 s); what was done, in words."""
+    otherwise build (8 to 30 s); what was done, in words. (The 5 x 5 ones,
+    20 s more, are built by the first 5 x 5 solve, or by :func:`prepare_side`.)"""
+    return prepare_side(4, progress)
+
+
+def prepare_side(side: int, progress) -> str:
+    """Build the pattern databases of the side x side board, in words."""
     import time
 
     from . import pdb
 
     began = time.perf_counter()
-    missing = _missing_databases(4, 4)
+    missing = _missing_databases(side, side)
     if not missing:
-        return f"{_kept_where(4, 4)}, built already"
-    if pdb.load(4, 4, progress=progress) is None:
-        return "pattern databases for 4 x 4 not built: no engine here can build them"
-    return f"{_kept_where(4, 4)}, built in {time.perf_counter() - began:.1f} s"
+        return f"{_kept_where(side, side)}, built already"
+    if pdb.load(side, side, progress=progress) is None:
+        return f"pattern databases for {side} x {side} not built: no engine here can build them"
+    return f"{_kept_where(side, side)}, built in {time.perf_counter() - began:.1f} s"
 
 
 def solve(run) -> int:
@@ -149,10 +156,32 @@ def _solve(run, puzzle) -> int:
     max_seconds = args.max_seconds
     if (max_seconds is None and args.max_nodes is None
             and puzzle.width * puzzle.height > _setting("SLIDING_BIG_CELLS")):
-        # no databases past 16 cells: a shortest answer can take hours, so the
-        # search gets a while and then the fast method answers, labelled
+        # past 16 cells a shortest answer can take hours: the search gets a
+        # while, improving its answer, and the best found is given, labelled
         max_seconds = _setting("SLIDING_BIG_SECONDS")
+    if _build_first(run, puzzle, max_seconds) is False:
+        return run.stopped(run.progress(), {"moves": [], "length": None, "optimal": False})
     return run.default(puzzle, max_seconds=max_seconds, interrupted=_interrupted)
+
+
+def _build_first(run, puzzle, max_seconds) -> bool | None:
+    """A 5 x 5 board's pattern databases, built before its search when
+    missing and the solve has the time to use them (the solver's
+    BUILD_SECONDS): the web's solves never build them, the command line
+    does, once, with its progress line. False when Ctrl+C stopped it."""
+    from . import pdb, solver
+
+    if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
+            or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
+        return None
+    progress = run.progress()
+    try:
+        pdb.load(5, 5, progress=progress)
+    except KeyboardInterrupt:
+        return False
+    finally:
+        progress.close()
+    return True
 
 
 def generate(args, seed: int) -> tuple[str, str]:

@@ -16,6 +16,14 @@ exact, as there: before a node is counted, the search stops if ``max_nodes``
 were counted already (a solution found at the last allowed node counts), and
 the bound then is that of the iteration under way.
 
+Two options serve the anytime search of big boards (:mod:`webapp.sliding.anytime`).
+``weight`` w > 1 makes it *weighted* IDA*: ``f = g + w h``, computed as the C
+engine does in whole 1/1024ths (``SCALE g + round(1024 w) h``); the first
+solution found is at most w times as long as the shortest. ``max_length``
+cuts off every node whose ``g + h`` reaches it, so only shorter solutions are
+looked for; when no node is left the search ends ``exhausted``: none shorter
+exists.
+
 >>> from webapp.sliding.heuristic import ManhattanLC
 >>> r = search(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6), ManhattanLC(3, 3))
 >>> r.status, r.moves, r.bound
@@ -31,19 +39,45 @@ from dataclasses import dataclass, field
 from . import position
 from .position import movable_cells
 
-__all__ = ["Result", "search", "CHECK_EVERY", "native_search"]
+__all__ = ["Result", "search", "CHECK_EVERY", "native_search", "SCALE", "weight_units"]
 
 #: The search looks at the clock and progress this often (as the C engine).
 CHECK_EVERY = 1024
 #: Progress reports at most this often (seconds).
 REPORT_EVERY = 0.05
+#: f is counted in 1/SCALE moves (as the C engine does), so weights compare exactly.
+SCALE = 1024
+#: A weighted search's bound rises by at least this (4 moves) an iteration, or
+#: it would search its tree again for each of f's many close values; a
+#: solution is then at most w times the shortest plus 4.
+WEIGHTED_STEP = 4 * SCALE
+#: The C engine's longest path (its MAX_DEPTH).
+MAX_DEPTH = 2000
+
+
+def bound_moves_of(f: int, wk: int) -> int:
+    return -(-f // wk)
+_INFINITE = 1 << 30
+
+
+def weight_units(weight: float) -> int:
+    """The weight of h in 1/SCALE units, rounded as the C engine rounds it.
+
+    >>> weight_units(1.0), weight_units(1.2)
+    (1024, 1229)
+    """
+    if not 1.0 <= weight <= 16.0:
+        raise ValueError(f"weight must be 1 to 16, not {weight!r}")
+    return int(weight * SCALE + 0.5)
 
 
 @dataclass
 class Result:
-    """``status``: ``solved``, ``limit-nodes`` or ``limit-seconds``. ``bound``:
-    the bound of the last iteration (when stopped, every solution is at
-    least this long)."""
+    """``status``: ``solved``, ``limit-nodes``, ``limit-seconds`` or
+    ``exhausted`` (no solution shorter than ``max_length``). ``bound``: the
+    length when solved; when stopped, the bound of the last iteration in
+    moves (every solution is at least this long); ``max_length`` when
+    exhausted."""
 
     status: str
     moves: list[int] = field(default_factory=list)
@@ -57,12 +91,14 @@ class _Stop(Exception):
 
 
 def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
-           max_seconds: float = 0.0, progress=None, start_bound: int | None = None) -> Result:
+           max_seconds: float = 0.0, progress=None, start_bound: int | None = None,
+           weight: float = 1.0, max_length: int = 0) -> Result:
     """IDA* from ``tiles`` (solvable) with ``heuristic`` (an object with
     ``start(board) -> h`` and ``moved(tile, from, to) -> h``). ``max_nodes``
     and ``max_seconds`` (0: none) stop it; ``progress(nodes, bound, "search")``
     is called at most every 50 ms, and an exception it raises ends the search.
-    ``start_bound`` resumes at a bound already proven (at least ``h(start)``)."""
+    ``start_bound`` resumes at a bound already proven (at least ``h(start)``).
+    ``weight`` and ``max_length``: see the module text."""
     if len(tiles) != width * height:
         raise ValueError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
     if not position.solvable(width, tiles):  # IDA* would deepen for ever (the model's parity)
@@ -79,8 +115,15 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     check_at = min(CHECK_EVERY, max_nodes) if max_nodes else CHECK_EVERY
     last_report = began
     path: list[int] = []
-    bound = h0 if start_bound is None else max(h0, start_bound)
+    wk = weight_units(weight)
+    if max_length < 0:
+        raise ValueError(f"max_length must be 0 or more, not {max_length}")
+    bound = max(wk * h0, SCALE * (start_bound or 0))  # on f, in 1/SCALE moves
+    proven = bound  # w x every solution's length is at least this
     nxt = 0
+
+    def bound_moves() -> int:
+        return -(-proven // wk)
 
     def check() -> None:
         nonlocal check_at, last_report
@@ -94,14 +137,16 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
             raise _Stop("limit-seconds")
         if progress is not None and now - last_report >= REPORT_EVERY:
             last_report = now
-            progress(nodes, bound, "search")
+            progress(nodes, bound_moves(), "search")
 
     def dfs(hole: int, g: int, h: int, last: int) -> bool:
         nonlocal nodes, nxt
         if nodes == check_at:
             check()
         nodes += 1
-        f = g + h
+        if max_length and g + h >= max_length:
+            return False
+        f = SCALE * g + wk * h
         if f > bound:
             if f < nxt:
                 nxt = f
@@ -127,19 +172,26 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
     limit = sys.getrecursionlimit()
     try:
         while True:
-            nxt = 1 << 30
-            sys.setrecursionlimit(max(limit, bound + 200))
+            nxt = _INFINITE
+            sys.setrecursionlimit(max(limit, bound // SCALE + 200))  # g <= bound / SCALE
             if dfs(board.index(0), 0, h0, -1):
-                return Result("solved", path, nodes, bound)
-            bound = nxt
+                return Result("solved", path, nodes, len(path))
+            if nxt == _INFINITE:  # every node cut off by max_length
+                return Result("exhausted", [], nodes, max_length)
+            if bound_moves_of(nxt, wk) > MAX_DEPTH:  # as the C engine: the path's room
+                raise _Stop("limit-nodes")
+            proven = nxt
+            # weighted f takes many close values: rise by WEIGHTED_STEP at least
+            bound = max(nxt, bound + WEIGHTED_STEP) if wk > SCALE else nxt
     except _Stop as stop:
-        return Result(stop.why, [], nodes, bound)
+        return Result(stop.why, [], nodes, bound_moves())
     finally:
         sys.setrecursionlimit(limit)
 
 
 def native_search(native, width: int, height: int, tiles, pset=None, *, max_nodes: int = 0,
-                  max_seconds: float = 0.0, progress=None, start_bound: int = 0) -> Result:
+                  max_seconds: float = 0.0, progress=None, start_bound: int = 0,
+                  weight: float = 1.0, max_length: int = 0) -> Result:
     """The same search by the C engine (``pset``: a PatternSet, or None for
     Manhattan + linear conflicts)."""
     pdbs = [] if pset is None else list(zip(pset.patterns, pset.tables))
@@ -151,5 +203,6 @@ def native_search(native, width: int, height: int, tiles, pset=None, *, max_node
 
     status, moves, nodes, bound = native.ida(width, height, bytes(tiles), pdbs, mirror,
                                              int(max_nodes or 0), float(max_seconds or 0.0),
-                                             report, int(start_bound or 0))
+                                             report, int(start_bound or 0), float(weight),
+                                             int(max_length or 0))
     return Result(status, list(moves), nodes, bound)

@@ -33,7 +33,7 @@ TABLE_CELLS = generate.MAX_TABLE_CELLS
 SHUFFLE_SIDE = 4
 #: The first example of the rules (docs/sliding.md): 8 moves.
 EXAMPLE = "1 5 2\n7 0 3\n8 4 6\n"
-#: Boards of more cells than this have no pattern databases: a shortest
+#: Boards of more cells than this (5 x 5 aside) have no pattern databases: a shortest
 #: solution can take hours to prove.
 BIG_CELLS = 16
 #: How long such a board is searched for a shortest solution when nothing
@@ -47,13 +47,13 @@ _SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
 
 
 def _databases_at_hand(width: int, height: int) -> bool:
-    """Are the shape's pattern databases built (a board that has none, over
-    16 cells, needs none)?"""
+    """Are the shape's pattern databases built (a board that has none
+    needs none)?"""
     from . import pdb
 
-    if not 10 <= width * height <= 16:
+    if not pdb.has_databases(width, height):
         return True
-    return all(pdb.cached(width, height, group) for group in pdb.partition(width, height))
+    return all(pdb.cached(width, height, group) for group in pdb.groups(width, height))
 
 
 def _solver():
@@ -188,9 +188,13 @@ class SlidingKind:
         (``max_count``: nodes searched); ``progress(count, depth, phase)`` as
         the solver reports it."""
         position = parse(position) if isinstance(position, str) else position
+        # a big board's databases (5 x 5) are used here once built (`prepare`, the
+        # command line), never built: a job's short time limit is for searching
+        big = position.width * position.height > BIG_CELLS
         answer = _solver().solve(position.width, position.height, position.tiles,
                                  max_seconds=max_seconds, max_nodes=max_count,
-                                 max_bytes=max_bytes, progress=progress)
+                                 max_bytes=max_bytes, progress=progress,
+                                 build=not big or _databases_at_hand(position.width, position.height))
         return answer.to_dict()
 
     # --------------------------------------------------------------- play

@@ -1,4 +1,4 @@
-"""Additive disjoint pattern databases for boards of 10 to 16 cells.
+"""Additive disjoint pattern databases for boards of 10 to 16 cells and 5 x 5.
 
 The tiles are split into groups (a *partition*, :func:`partition`). For each
 group a database holds, for every placement of the group's tiles, the fewest
@@ -42,7 +42,7 @@ from .native import module
 from .pdbbuild import build_numpy, build_python, index
 from .pdbheuristic import PatternHeuristic, mirror_maps, value
 
-__all__ = ["partition", "preferred", "LARGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
+__all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "LARGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
            "BuildStopped", "nbytes", "file_name"]
 
@@ -60,6 +60,27 @@ _lock = threading.Lock()
 
 class BuildStopped(Exception):
     """A build stopped by the deadline given to :func:`load` (nothing stored)."""
+
+
+#: 5 x 5 in 5-5-5-5-4, compact regions of the goal (26 MB, some 20 s of the C
+#: engine to build, once): the two top corners, the left of the lower rows,
+#: the right of the middle ones, and the four around the hole's home.
+FIVE = ((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 19, 20),
+        (18, 22, 23, 24))
+
+
+def has_databases(width: int, height: int) -> bool:
+    """Does the shape have pattern databases (10 to 16 cells, and 5 x 5)?
+
+    >>> has_databases(4, 4), has_databases(5, 5), has_databases(6, 6), has_databases(3, 3)
+    (True, True, False, False)
+    """
+    return 10 <= width * height <= 16 or (width, height) == (5, 5)
+
+
+def groups(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The shape's default databases: :data:`FIVE` on 5 x 5, else :func:`partition`."""
+    return FIVE if (width, height) == (5, 5) else partition(width, height)
 
 
 def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -107,7 +128,7 @@ def entries(cells: int, k: int) -> int:
 def nbytes(width: int, height: int, patterns=None) -> int:
     """Memory the databases of a partition take (one byte an entry)."""
     n = width * height
-    return sum(entries(n, len(p)) for p in (patterns or partition(width, height)))
+    return sum(entries(n, len(p)) for p in (patterns or groups(width, height)))
 
 
 def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") -> int:
@@ -116,7 +137,7 @@ def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") 
     queue of 4-byte states (about 1.5 a placement); the Python one a dict
     entry of some 150 bytes per state."""
     n = width * height
-    patterns = tuple(tuple(p) for p in (patterns or partition(width, height)))
+    patterns = tuple(tuple(p) for p in (patterns or groups(width, height)))
     extra = 0
     for p in patterns:
         if cached(width, height, p):
@@ -221,7 +242,7 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
     false, or the Python engine and a group too big for it). A build that
     passes ``deadline`` (``time.perf_counter()`` value) raises BuildStopped.
     """
-    patterns = tuple(tuple(p) for p in (patterns or partition(width, height)))
+    patterns = tuple(tuple(p) for p in (patterns or groups(width, height)))
     began = time.perf_counter()
     n = width * height
     native = module(engine)

@@ -18,6 +18,14 @@ tile ``t`` belongs in cell ``t - 1``) and decides in this order:
    bound the search had proven: ``optimal`` false. ``status`` is ``limit``
    only when no solution at all was found.
 
+A board of more than 16 cells given a time limit (and no node limit under
+:data:`ANYTIME_NODES`) gets the improving search of :mod:`webapp.sliding.anytime`
+instead of 4 and 5: weighted IDA* passes, each answer shorter than the last,
+then plain IDA* for the lower bound, guided on 5 x 5 by its pattern databases
+(:data:`webapp.sliding.pdb.FIVE`) when they are built. A solve builds them
+(some 20 s, once, phase ``building``, outside its time limit) when it may
+build and has :data:`BUILD_SECONDS` or more, or no limit.
+
 >>> a = solve(3, 3, (3, 7, 8, 5, 4, 6, 2, 0, 1))
 >>> a.length, a.optimal, a.method
 (27, True, 'table')
@@ -34,7 +42,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import heuristic, ida, pdb, position, table
+from . import anytime, heuristic, ida, pdb, position, table
 from .native import engine_name, module
 
 __all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
@@ -42,6 +50,12 @@ __all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", 
 
 #: Memory a search needs besides its tables (the path, the stacks, Python).
 SEARCH_BYTES = 1_000_000
+#: A node limit under this keeps a big board's search as it was (plain IDA*,
+#: then the fast construction): too few nodes for the improving passes.
+ANYTIME_NODES = 1_000_000
+#: A solve with less time than this does not build the 5 x 5 databases: it
+#: could not make up for the build within its limit.
+BUILD_SECONDS = 10.0
 #: Sizes of a side.
 MIN_SIDE, MAX_SIDE = 2, 8
 _LIMIT_WORDS = {"seconds": "the time limit", "nodes": "the node limit",
@@ -210,6 +224,7 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
 
     pset = None
     stopped = None
+    clock = began  # the time limit counts from here
     if 10 <= n <= 16:
         deadline = began + max_seconds if max_seconds else None
         default = pdb.partition(width, height)
@@ -228,11 +243,21 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
                 break
             if pset is not None:
                 break
+    if (width, height) == (5, 5) and (room is None or pdb.memory_needed(5, 5) <= room):
+        # outside the time limit: built once, it serves every later solve
+        may_build = build and (max_seconds is None or max_seconds >= BUILD_SECONDS)
+        pset = pdb.load(5, 5, engine=engine, progress=progress, allow_build=may_build)
+        if pset is not None and pset.built:
+            clock = time.perf_counter()
     method = "pdb" if pset is not None else "manhattan"
+
+    if n > 16 and max_seconds and (max_nodes is None or max_nodes >= ANYTIME_NODES):
+        return _improved(width, height, tiles, answer, pset, native, method,
+                         max_seconds - (time.perf_counter() - clock), max_nodes, progress)
 
     remaining = None
     if max_seconds:
-        remaining = max_seconds - (time.perf_counter() - began)
+        remaining = max_seconds - (time.perf_counter() - clock)
     if remaining is not None and remaining <= 0:
         result = ida.Result("limit-seconds", [], 0, heuristic.estimate(width, height, tiles))
     elif native is not None:
@@ -251,6 +276,25 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     if stopped == "seconds":
         limit = "seconds"
     return _stopped(width, height, tiles, answer, result.bound, result.nodes, limit, method)
+
+
+def _improved(width: int, height: int, tiles, answer, pset, native, method: str, seconds: float,
+              max_nodes, progress) -> Answer:
+    """A big board's answer by the improving search (:mod:`webapp.sliding.anytime`)."""
+    first = _construct(width, height, tiles)
+    got = anytime.improve(width, height, tiles, pset=pset, native=native, seconds=max(seconds, 0.0),
+                          max_nodes=max_nodes or 0, first=first, progress=progress)
+    bound = max(got.bound, heuristic.estimate(width, height, tiles))
+    if (bound - _hole_distance(width, height, tiles)) % 2:
+        bound += 1  # every solution has the parity of the hole's distance from home
+    if got.moves is None:
+        return answer("limit", method=method, limit=got.stopped or "seconds", lower_bound=bound,
+                      nodes=got.nodes)
+    moves = [int(t) for t in got.moves]
+    optimal = got.optimal or len(moves) <= bound
+    found = method if first is None or moves != first else "construct"
+    return answer("solved", moves, optimal=optimal, lower_bound=len(moves) if optimal else bound,
+                  nodes=got.nodes, method=found, limit=None if optimal else (got.stopped or "seconds"))
 
 
 def _stopped(width: int, height: int, tiles, answer, bound: int, nodes: int, limit: str,

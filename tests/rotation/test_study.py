@@ -12,6 +12,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from webapp.rotation import native
 from webapp.rotation.board import SYMBOLS, Board, Stick
 from webapp.rotation.physics import Frame, Position
 from webapp.rotation.search import solve
@@ -113,6 +114,29 @@ def test_every_node_distance_is_the_solvers_answer_on_a_frame_with_an_inner_wall
     for i in range(0, len(dist), 7):
         answer = solve(node_board(graph, i))
         assert (len(answer.moves) if answer.status == "solved" else -1) == dist[i]
+
+
+@pytest.mark.parametrize("board", [frame(5, 5, [(0, 2)]), frame(6, 6, [(0, 1)]),
+                                   frame(6, 5, [(4, 3)], [(2, 3)]),
+                                   frame(6, 6, [(5, 2), (5, 3)]),  # two gaps side by side
+                                   frame(7, 6, [(2, 0), (0, 3)], [(3, 3), (2, 4)])])
+def test_the_c_engine_builds_the_python_graph_position_for_position(board):
+    if native.MODULE is None:  # pragma: no cover - depends on the build
+        pytest.skip("the C engine is not built")
+    for sticks in multisets(stick_kinds(3), 3, 12):
+        slow = build_graph(board, sticks, engine="python")
+        fast = build_graph(board, sticks, engine="c")
+        assert np.array_equal(slow.orientation, fast.orientation), sticks
+        assert np.array_equal(slow.cells, fast.cells), sticks
+        assert np.array_equal(slow.successor, fast.successor), sticks
+
+
+def test_the_c_engine_stops_at_the_bound_as_python_does():
+    for engine in ("c", "python"):
+        with pytest.raises(StudyTooBig) as caught:
+            build_graph(Board.empty_frame(6), parse_sticks("1,1,2h"), max_positions=10,
+                        engine=engine)
+        assert caught.value.seen == 11
 
 
 def test_backward_search_handles_cycles_and_dead_ends():

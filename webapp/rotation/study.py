@@ -191,16 +191,24 @@ def _groups(sticks) -> list[tuple[int, int]]:
 
 
 def build_graph(board: Board, sticks, *, max_positions: int | None = None,
-                progress=None) -> Graph:
+                progress=None, engine: str = "auto") -> Graph:
     """Every settled position of ``sticks`` in ``board`` and its two turns.
 
-    ``progress(positions, done)`` is called now and then; past
-    ``max_positions`` the build stops with :class:`StudyTooBig`.
+    ``engine``: ``"c"`` (the C engine's ``study_graph``, csrc/README.md),
+    ``"python"`` (here, one position at a time), or ``"auto"``: C when it
+    is built and a position packs into 64 bits. Both give the same graph,
+    position for position. ``progress(positions, done)`` is called now and
+    then by the Python build; past ``max_positions`` the build stops with
+    :class:`StudyTooBig`.
     """
     sticks = tuple(sorted(sticks))
     if board.sticks:
         raise StudyError("a study's frame holds no sticks: give them apart")
     frame = _frame(board, sticks)
+    if engine != "python":
+        graph = _native_graph(board, sticks, frame, max_positions, required=engine == "c")
+        if graph is not None:
+            return graph
     groups = _groups(sticks)
     index: dict[tuple, int] = {}
     nodes: list[tuple] = []
@@ -240,6 +248,32 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
                  np.fromiter((o for o, _ in nodes), dtype=np.int8, count=n),
                  np.array([c for _, c in nodes], dtype=np.int16).reshape(n, len(sticks)),
                  np.array(successor, dtype=np.int32).reshape(n, 2))
+
+
+def _native_graph(board: Board, sticks, frame: Frame, max_positions, required: bool):
+    """:func:`build_graph` by the C engine; None when it cannot take the
+    board (not built, a position wider than 64 bits) unless ``required``."""
+    try:
+        from webapp import _rotation
+    except ImportError:  # pragma: no cover - depends on the build
+        if required:
+            raise StudyError("the C rotation engine (webapp._rotation) is not built") from None
+        return None
+    try:
+        found = _rotation.study_graph(
+            board.width, board.height, frame.walls, bytes(frame.lengths),
+            bytes(1 if v else 0 for v in frame.vertical), max_positions or 0)
+    except ValueError as exc:
+        if required:
+            raise StudyError(str(exc)) from None
+        return None
+    if found is None:
+        raise StudyTooBig(f"more than {max_positions} positions", max_positions + 1)
+    orientation, cells, successor = found
+    n = len(orientation)
+    return Graph(board, sticks, np.frombuffer(orientation, dtype=np.int8),
+                 np.frombuffer(cells, dtype=np.int16).reshape(n, len(sticks)),
+                 np.frombuffer(successor, dtype=np.int32).reshape(n, 2))
 
 
 def distances(successor: np.ndarray) -> np.ndarray:

@@ -135,5 +135,7 @@ def run(args, say) -> int:
         print(f"{size}: hardest {turns} turns ({figures['sticks']}, gap {figures['gap'] or '-'}), "
               f"{figures['positions']} positions in {figures['studies']} studies"
               + (f", {figures['unfinished']} too big" if figures["unfinished"] else ""))
+        if figures["board"]:
+            sys.stdout.write(figures["board"])
     print(f"summary: {path}")
     return EXIT_OK

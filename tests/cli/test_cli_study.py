@@ -84,3 +84,21 @@ def test_mistakes_exit_with_2(tmp_path, capsys):
     with_sticks = tmp_path / "sticks.txt"
     with_sticks.write_text("5\n#####\n#0  #\n#   #\n#   #\n## ##\n")
     assert main(["study", "--db", db, "--frame", str(with_sticks), "--sticks", "1"]) == 2
+
+
+def test_a_climb_prints_its_board_and_proven_turns_and_the_seed_rebuilds_it(tmp_path, capsys):
+    from webapp.rotation.board import Board
+    from webapp.rotation.search import solve
+
+    args = ["study", "--climb", "40", "--size", "6", "--climb-sticks", "2", "--inner-walls", "3",
+            "--seed", "4", "--db", str(tmp_path / "unused.sqlite")]
+    assert main(args) == 0
+    first = capsys.readouterr()
+    text, _, line = first.out.rpartition("seed 4: ")
+    turns = int(line.split()[0])
+    answer = solve(Board.from_text(text))
+    assert answer.status == "solved" and len(answer.moves) == turns
+    assert "turns" in first.err or turns == 0  # each improvement said on standard error
+    assert main(args) == 0
+    assert capsys.readouterr().out == first.out
+    assert main(["study", "--climb", "5", "--size", "6x7"]) == 2

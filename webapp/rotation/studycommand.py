@@ -35,6 +35,16 @@ OPTIONS = [
            help="a family: every multiset of 1 to K sticks that leaves a cell free (default: 3)"),
     Option("--longest", place=60, type=whole(1), metavar="L",
            help="a family's longest stick (default: the interior's shorter side)"),
+    Option("--climb", place=80, type=whole(1), metavar="STEPS",
+           help="instead of studies: climb STEPS steps towards a hard puzzle of --size with "
+                "--climb-sticks sticks, each candidate solved in full (webapp/rotation/climb.py); "
+                "prints the best board and its proven turns"),
+    Option("--climb-sticks", place=81, type=whole(1), default=3, metavar="K",
+           help="--climb: sticks on the board (default: 3)"),
+    Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
+           help="--climb: inner walls of the first board (default: 8)"),
+    Option("--seed", place=83, type=whole(0), default=1, metavar="S",
+           help="--climb: the seed; the same seed and options give the same board (default: 1)"),
     Option("--max-positions", place=70, type=whole(0), default=DEFAULT_MAX_POSITIONS, metavar="N",
            help="a study that passes N positions is recorded as too big, 0 for no bound "
                 f"(default: {DEFAULT_MAX_POSITIONS})"),
@@ -90,8 +100,11 @@ def _plan(args):
 
 
 def run(args, say) -> int:
-    """Every study ``args`` asks for, kept in ``args.db``; ``say(text)``
-    takes a line a study. Returns the exit status."""
+    """Every study ``args`` asks for, kept in ``args.db`` (or the climb
+    ``--climb`` asks for); ``say(text)`` takes a line a study. Returns the
+    exit status."""
+    if args.climb is not None:
+        return _climb(args, say)
     from .board import BoardError
     from .study import StudyError, StudyTooBig, sticks_text, study
     from .studydb import StudyDB, write_summary
@@ -138,4 +151,24 @@ def run(args, say) -> int:
         if figures["board"]:
             sys.stdout.write(figures["board"])
     print(f"summary: {path}")
+    return EXIT_OK
+
+
+def _climb(args, say) -> int:
+    from .board import BoardError
+    from .climb import climb
+
+    try:
+        width, height = _size(args.size)
+        if width != height:
+            raise ValueError("--climb takes a square --size")
+        found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
+                      inner_walls=args.inner_walls,
+                      progress=lambda step, turns: say(f"step {step}: {turns} turns"))
+    except (ValueError, BoardError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(found.board.text())
+    print(f"seed {args.seed}: {found.turns} turns, proven by a full search (best found at step "
+          f"{found.improved_at} of {found.steps})")
     return EXIT_OK

@@ -253,11 +253,11 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
 def _native_graph(board: Board, sticks, frame: Frame, max_positions, required: bool):
     """:func:`build_graph` by the C engine; None when it cannot take the
     board (not built, a position wider than 64 bits) unless ``required``."""
-    try:
-        from webapp import _rotation
-    except ImportError:  # pragma: no cover - depends on the build
+    from .native import MODULE as _rotation
+
+    if _rotation is None:  # pragma: no cover - depends on the build
         if required:
-            raise StudyError("the C rotation engine (webapp._rotation) is not built") from None
+            raise StudyError("the C rotation engine (webapp._rotation) is not built")
         return None
     try:
         found = _rotation.study_graph(

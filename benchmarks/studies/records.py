@@ -51,7 +51,9 @@ def climbed() -> list[dict]:
 def markdown(records: list[dict]) -> str:
     """The table, the boards and the commands, for docs/records.md."""
     lines = ["## The table", "",
-             "| frame | how | turns | sticks | positions studied |", "| --- | --- | --- | --- | --- |"]
+             "Positions: those of the whole family for a proven maximum; those its "
+             "solve visits for a climbed record.", "",
+             "| frame | how | turns | sticks | positions |", "| --- | --- | --- | --- | --- |"]
     for r in records:
         turns = str(r["turns"]) if r["proven"] else f"at least {r['turns']}"
         how = f"proven maximum over {r['family']}" if r["proven"] else r.get("how", "climb")

@@ -102,3 +102,7 @@ def test_a_climb_prints_its_board_and_proven_turns_and_the_seed_rebuilds_it(tmp_
     assert main(args) == 0
     assert capsys.readouterr().out == first.out
     assert main(["study", "--climb", "5", "--size", "6x7"]) == 2
+    capsys.readouterr()
+    assert main(["study", "--climb", "5", "--size", "10", "--climb-sticks", "5",
+                 "--inner-walls", "16", "--seed", "2"]) == 3
+    assert "has a solution: take another seed" in capsys.readouterr().err

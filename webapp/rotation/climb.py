@@ -34,10 +34,11 @@ DEFAULT_MAX_STATES = 300_000
 
 @dataclass
 class Climbed:
-    """The best board met, its proven turns, and how it was found."""
+    """The best board met, its proven turns (None when no board met had a
+    solution), and how it was found."""
 
     board: Board
-    turns: int
+    turns: int | None
     seed: int
     steps: int
     improved_at: int
@@ -84,16 +85,25 @@ def _mutated(board: Board, rng: random.Random) -> Board | None:
 
 def climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: int = 0,
           max_states: int = DEFAULT_MAX_STATES, temperature: float = 2.0,
-          progress=None) -> Climbed:
+          restart: int = 0, progress=None) -> Climbed:
     """The hardest board met in ``steps`` steps from the random board of
     ``seed`` (``size`` x ``size``, ``sticks`` sticks, ``inner_walls`` to
-    start with, one gap). ``progress(step, best_turns)`` is called at each
-    improvement."""
+    start with, one gap). With ``restart``, the climb goes back to the best
+    board after that many steps without a better one (the same steps as
+    without it until then). ``progress(step, best_turns)`` is called at
+    each improvement."""
     rng = random.Random(seed)
     current = random_board(size, sticks, inner_walls=inner_walls, rng=rng)
-    now = score(current, max_states) or 0
-    best = Climbed(current, now, seed, steps, 0)
+    first = score(current, max_states)
+    now = first or 0
+    # turns None: no solvable board met yet (an unsolvable first board is left
+    # for the first solvable candidate, as one of 0 turns would be)
+    best = Climbed(current, first, seed, steps, 0)
+    waited = 0  # steps since the best board was found, or since the last restart
     for step in range(1, steps + 1):
+        waited += 1
+        if restart and waited > restart:
+            current, now, waited = best.board, best.turns, 1
         candidate = _mutated(current, rng)
         if candidate is None:
             continue
@@ -103,8 +113,9 @@ def climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: int = 0
         heat = temperature * (1 - step / steps) + 1e-9
         if turns >= now or rng.random() < math.exp((turns - now) / heat):
             current, now = candidate, turns
-            if turns > best.turns:
+            if best.turns is None or turns > best.turns:
                 best = Climbed(candidate, turns, seed, steps, step)
+                waited = 0
                 if progress is not None:
                     progress(step, turns)
     # shown at rest, as the solver first settles it

@@ -17,6 +17,7 @@ from ..commandline import Option, whole
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
 #: Positions one study may reach before it is recorded as too big.
 DEFAULT_MAX_POSITIONS = 2_000_000
 
@@ -43,6 +44,9 @@ OPTIONS = [
            help="--climb: sticks on the board (default: 3)"),
     Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
            help="--climb: inner walls of the first board (default: 8)"),
+    Option("--restart", place=84, type=whole(0), default=0, metavar="N",
+           help="--climb: back to the best board after N steps without a better one "
+                "(default: 0, never)"),
     Option("--seed", place=83, type=whole(0), default=1, metavar="S",
            help="--climb: the seed; the same seed and options give the same board (default: 1)"),
     Option("--max-positions", place=70, type=whole(0), default=DEFAULT_MAX_POSITIONS, metavar="N",
@@ -163,11 +167,15 @@ def _climb(args, say) -> int:
         if width != height:
             raise ValueError("--climb takes a square --size")
         found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
-                      inner_walls=args.inner_walls,
+                      inner_walls=args.inner_walls, restart=args.restart,
                       progress=lambda step, turns: say(f"step {step}: {turns} turns"))
     except (ValueError, BoardError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if found.turns is None:
+        print(f"error: no board met in {found.steps} steps from seed {args.seed} has a "
+              "solution: take another seed", file=sys.stderr)
+        return EXIT_LIMIT
     sys.stdout.write(found.board.text())
     print(f"seed {args.seed}: {found.turns} turns, proven by a full search (best found at step "
           f"{found.improved_at} of {found.steps})")

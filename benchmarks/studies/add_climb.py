@@ -27,12 +27,13 @@ def main(out: str, command: str, seconds: str) -> None:
     assert answer.status == "solved" and len(answer.moves) == turns, answer.summary()
     seed = int(command.split("--seed ")[1].split()[0])
     words = dict(zip(command.split()[2::2], command.split()[3::2]))
+    restart = f", restart {words['--restart']}" if "--restart" in words else ""
     record = {
         "frame": f"{board.width}x{board.height}", "turns": turns, "proven": False,
         "board": board.text(), "sticks": sticks_text(sorted((s.length, s.vertical)
                                                             for s in board.sticks)),
         "gap": ",".join(f"{r},{c}" for r, c in board.gaps()), "seed": seed,
-        "how": f"climb: {words['--climb']} steps from seed {seed}, {words['--climb-sticks']} "
+        "how": f"climb: {words['--climb']} steps from seed {seed}{restart}, {words['--climb-sticks']} "
                f"sticks, inner walls; {float(seconds):.0f} s",
         "positions": answer.states, "command": command,
     }

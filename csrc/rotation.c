@@ -1061,9 +1061,232 @@ done:
     return result;
 }
 
+/* ---- Exhaustive studies (webapp/rotation/study.py) ------------------------
+ * study_graph(width, height, walls, lengths, vertical, max_positions)
+ *   -> (orientation bytes, cells bytes, successor bytes), or None past
+ *      max_positions (0: no bound).
+ * Every settled position of the sticks (sorted, equal sticks side by side
+ * and interchangeable: their cells kept in increasing order) lying wholly
+ * in the interior, orientation by orientation, then any position those
+ * lead to; and each one's two turns (L, then R), -1 where a stick falls
+ * out. cells: int16 row * width + col per stick; successor: int32 pairs.
+ * The Python build (study.py) makes the same graph in the same order. The
+ * settled positions are found by placing every stick in turn (equal sticks
+ * in increasing order) and keeping the placements where each stick rests
+ * on a wall or a stick; the turns settle as search() does. A position packs
+ * into one 64-bit word (else ValueError: study.py's own build takes it). */
+
+typedef struct {
+    uint64_t *keys;    /* packed positions, in the order found */
+    int32_t *table;    /* index + 1, 0 empty; open addressing, at most half full */
+    size_t count, cap, tcap;
+} Nodes;
+
+/* The index of key, added when new; -2 past bound, -3 out of memory. */
+static long long nodes_add(Nodes *g, uint64_t key, long long bound) {
+    size_t at = (size_t)(hash_key(&key, 1) & (g->tcap - 1));
+    int32_t slot;
+    while ((slot = g->table[at]) != 0) {
+        if (g->keys[slot - 1] == key) return slot - 1;
+        at = (at + 1) & (g->tcap - 1);
+    }
+    if (bound > 0 && (long long)g->count >= bound) return -2;
+    if (g->count >= (size_t)INT32_MAX - 1) return -3;
+    if (g->count == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 4096;
+        uint64_t *k = realloc(g->keys, cap * sizeof *k);
+        if (!k) return -3;
+        g->keys = k; g->cap = cap;
+    }
+    g->keys[g->count] = key;
+    g->table[at] = (int32_t)(++g->count);
+    if (2 * g->count > g->tcap) {
+        size_t tcap = 2 * g->tcap;
+        int32_t *t = calloc(tcap, sizeof *t);
+        if (!t) return -3;
+        for (size_t i = 0; i < g->count; i++) {
+            size_t a = (size_t)(hash_key(&g->keys[i], 1) & (tcap - 1));
+            while (t[a]) a = (a + 1) & (tcap - 1);
+            t[a] = (int32_t)(i + 1);
+        }
+        free(g->table); g->table = t; g->tcap = tcap;
+    }
+    return (long long)g->count - 1;
+}
+
+static inline int same_kind(const Frame *f, int i, int j) {
+    return f->len[i] == f->len[j] && f->vert[i] == f->vert[j];
+}
+
+/* equal sticks' cells in increasing order: the position's one name */
+static void canonical(const Frame *f, int *pos) {
+    for (int i = 1; i < f->n; i++)
+        for (int j = i; j > 0 && same_kind(f, j, j - 1) && pos[j] < pos[j - 1]; j--) {
+            int t = pos[j]; pos[j] = pos[j - 1]; pos[j - 1] = t;
+        }
+}
+
+typedef struct {
+    const Frame *f;
+    uint8_t grid[MAX_SIDE * MAX_SIDE];   /* walls and placed sticks, row * w + col */
+    int count[MAX_STICKS];               /* interior placements of each stick */
+    int *places[MAX_STICKS];             /* r << 6 | c of each, increasing */
+    int pos[MAX_STICKS], at[MAX_STICKS];
+    int o;                               /* the orientation listed */
+    Nodes *g;
+    long long bound;
+    int failed;                          /* -2 past the bound, -3 no memory */
+} Lister;
+
+static const int DR[4] = {1, 0, -1, 0}, DC[4] = {0, 1, 0, -1};
+
+/* Does every stick rest on a wall or a stick under gravity o? */
+static int at_rest(const Lister *e) {
+    const Frame *f = e->f;
+    int w = f->w, h = f->h, dr = DR[e->o], dc = DC[e->o];
+    for (int i = 0; i < f->n; i++) {
+        int r = e->pos[i] >> 6, c = e->pos[i] & 63, len = f->len[i], v = f->vert[i], held = 0;
+        for (int t = 0; t < len && !held; t++) {
+            int nr = r + (v ? t : 0) + dr, nc = c + (v ? 0 : t) + dc;
+            int mine = v ? (nc == c && nr >= r && nr < r + len) : (nr == r && nc >= c && nc < c + len);
+            if (!mine && nr >= 0 && nr < h && nc >= 0 && nc < w && e->grid[nr * w + nc]) held = 1;
+        }
+        if (!held) return 0;
+    }
+    return 1;
+}
+
+static void list_from(Lister *e, int i) {
+    const Frame *f = e->f;
+    if (e->failed) return;
+    if (i == f->n) {
+        if (!at_rest(e)) return;
+        uint64_t key;
+        pack(f, e->o, e->pos, &key, 1);
+        long long got = nodes_add(e->g, key, e->bound);
+        if (got < 0) e->failed = (int)got;
+        return;
+    }
+    int w = f->w, len = f->len[i], v = f->vert[i];
+    int start = i > 0 && same_kind(f, i, i - 1) ? e->at[i - 1] + 1 : 0;
+    for (int k = start; k < e->count[i]; k++) {
+        int p = e->places[i][k], cell = (p >> 6) * w + (p & 63), step = v ? w : 1, free_ = 1;
+        for (int t = 0; t < len && free_; t++) free_ = !e->grid[cell + t * step];
+        if (!free_) continue;
+        for (int t = 0; t < len; t++) e->grid[cell + t * step] = 2;
+        e->pos[i] = p; e->at[i] = k;
+        list_from(e, i + 1);
+        for (int t = 0; t < len; t++) e->grid[cell + t * step] = 0;
+    }
+}
+
+static PyObject *study_graph(PyObject *self, PyObject *args) {
+    int w, h;
+    Py_buffer walls, lengths, vertical;
+    long long bound;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*L", &w, &h, &walls, &lengths, &vertical, &bound))
+        return NULL;
+    PyObject *result = NULL;
+    Frame *f = calloc(1, sizeof(Frame));
+    Lister *e = calloc(1, sizeof(Lister));
+    Nodes g = {0};
+    int32_t *succ = NULL;
+    size_t succ_cap = 0;
+    int n = (int)lengths.len, code = 0;
+    if (!f || !e) { PyErr_NoMemory(); goto done; }
+    if (n < 1 || n > MAX_STICKS - 2 || vertical.len != n || w < 3 || h < 3 || w > MAX_SIDE
+            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
+        goto done;
+    }
+    int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
+    if (made == -2) { PyErr_NoMemory(); goto done; }
+    if (made || f->words != 1) {
+        PyErr_SetString(PyExc_ValueError, "a position does not pack into 64 bits");
+        goto done;
+    }
+    const uint8_t *wall = walls.buf;
+    for (int c = 0; c < w * h; c++) e->grid[c] = wall[c] ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+        int len = f->len[i], v = f->vert[i];
+        e->places[i] = malloc(sizeof(int) * (size_t)w * h);
+        if (!e->places[i]) { PyErr_NoMemory(); goto done; }
+        for (int r = 1; r + (v ? len : 1) <= h - 1; r++)
+            for (int c = 1; c + (v ? 1 : len) <= w - 1; c++) {
+                int ok = 1;
+                for (int t = 0; t < len && ok; t++) ok = !wall[(r + (v ? t : 0)) * w + c + (v ? 0 : t)];
+                if (ok) e->places[i][e->count[i]++] = r << 6 | c;
+            }
+    }
+    g.tcap = 8192;
+    g.table = calloc(g.tcap, sizeof *g.table);
+    if (!g.table) { PyErr_NoMemory(); goto done; }
+    e->f = f; e->g = &g; e->bound = bound;
+    Py_BEGIN_ALLOW_THREADS
+    for (int o = 0; o < 4 && !e->failed; o++) { e->o = o; list_from(e, 0); }
+    code = e->failed;
+    for (size_t k = 0; k < g.count && !code; k++) {
+        if (2 * k + 2 > succ_cap) {
+            size_t cap = succ_cap ? 2 * succ_cap : 8192;
+            while (cap < 2 * g.count) cap *= 2;
+            int32_t *s2 = realloc(succ, cap * sizeof *succ);
+            if (!s2) { code = -3; break; }
+            succ = s2; succ_cap = cap;
+        }
+        uint64_t key = g.keys[k], lanes[LANES], work[LANES];
+        int pos[MAX_STICKS], cur[MAX_STICKS];
+        int o = unpack(f, &key, pos);
+        paint(f, pos, o & 1, lanes);
+        uint8_t order[MAX_STICKS];
+        int live = order_of(f, pos, o & 1, order);
+        int lane_count = (o & 1) ? h : w;
+        for (int mv = 0; mv < 2 && !code; mv++) {
+            int o2 = (o + (mv ? 1 : 3)) & 3, any, tout;
+            memcpy(cur, pos, sizeof(int) * n);
+            memcpy(work, lanes, sizeof(uint64_t) * lane_count);
+            settle(f, o2, cur, work, order, live, -1, &any, &tout);
+            long long to = -1;
+            if (!any) {
+                canonical(f, cur);
+                uint64_t next;
+                pack(f, o2, cur, &next, 1);
+                to = nodes_add(&g, next, bound);
+                if (to < 0) code = (int)to;
+            }
+            succ[2 * k + mv] = (int32_t)to;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (code == -3) { PyErr_NoMemory(); goto done; }
+    if (code == -2) { result = Py_None; Py_INCREF(result); goto done; }
+    PyObject *ori = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)g.count);
+    PyObject *cells = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(g.count * n * sizeof(int16_t)));
+    PyObject *edges = PyBytes_FromStringAndSize((const char *)succ,
+                                                (Py_ssize_t)(g.count * 2 * sizeof(int32_t)));
+    if (ori && cells && edges) {
+        uint8_t *op = (uint8_t *)PyBytes_AS_STRING(ori);
+        int16_t *cp = (int16_t *)PyBytes_AS_STRING(cells);
+        for (size_t k = 0; k < g.count; k++) {
+            int pos[MAX_STICKS];
+            op[k] = (uint8_t)unpack(f, &g.keys[k], pos);
+            for (int i = 0; i < n; i++) cp[k * n + i] = (int16_t)((pos[i] >> 6) * w + (pos[i] & 63));
+        }
+        result = PyTuple_Pack(3, ori, cells, edges);
+    }
+    Py_XDECREF(ori); Py_XDECREF(cells); Py_XDECREF(edges);
+done:
+    if (e) for (int i = 0; i < MAX_STICKS; i++) free(e->places[i]);
+    free(e);
+    if (f) { free(f->code); free(f->cell); free(f); }
+    free(g.keys); free(g.table); free(succ);
+    PyBuffer_Release(&walls); PyBuffer_Release(&lengths); PyBuffer_Release(&vertical);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Breadth-first search of a rotation puzzle (see native.py)."},
     {"layout", layout, METH_VARARGS, "(words a state packs into, bytes a visited state costs)."},
+    {"study_graph", study_graph, METH_VARARGS, "Every settled position and its turns (study.py)."},
     {NULL, NULL, 0, NULL},
 };
 

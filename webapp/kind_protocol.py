@@ -113,6 +113,9 @@ class Kind(Protocol):
       ``prepare(progress)`` (build now what the kind's first solve would
       build and keep, reporting to ``progress`` as a solve does; one line
       of words for ``rotation-playground prepare``; default: none);
+      ``study_command()`` (a module with ``OPTIONS``, a list of
+      :class:`webapp.commandline.Option`, and ``run(args, say)``, the exit
+      status, for ``rotation-playground study``; default: none);
       ``words``, ``solve_words``, ``generate_words``, ``help_notes`` and
       ``foreign_hints`` for the help texts and messages.
     """

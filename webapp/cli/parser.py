@@ -12,7 +12,7 @@ import argparse
 import math
 
 from ..commandline import Option, clip, positive, whole
-from . import copy_links, prepare
+from . import copy_links, prepare, study
 from .output import json_error
 
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
@@ -24,7 +24,7 @@ MIN_SECONDS = 0.001
 EXIT_BROKEN_PIPE = 141
 
 #: The commands, in the order the top-level --help lists them.
-COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "prepare")
+COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "prepare", "study")
 
 
 def version() -> str:
@@ -207,7 +207,7 @@ def build_parser(command: str | None = None, kinds=None) -> argparse.ArgumentPar
     >>> build_parser("solve", kinds=()).parse_args(["solve", "x.txt", "--json"]).json
     True
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['copy-links', 'generate', 'prepare', 'serve', 'solve', 'worker']
+    ['copy-links', 'generate', 'prepare', 'serve', 'solve', 'study', 'worker']
     >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
     ['serve']
     """
@@ -382,7 +382,8 @@ def _add_worker(commands) -> None:
 
 
 _ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve,
-        "worker": _add_worker, "copy-links": copy_links.add_parser, "prepare": prepare.add_parser}
+        "worker": _add_worker, "copy-links": copy_links.add_parser, "prepare": prepare.add_parser,
+        "study": study.add_parser}
 
 
 def _seconds(text: str) -> float:

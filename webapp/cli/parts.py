@@ -32,6 +32,7 @@ class Part:
         self.generate = getattr(own, "generate", None)
         self.foreign_hints = getattr(own, "foreign_hints", None) or {}
         self.prepare = getattr(own, "prepare", None)
+        self.study_command = getattr(own, "study_command", None)
 
     def notes(self) -> dict:
         notes = self.help_notes

@@ -171,6 +171,14 @@ def solve(run) -> int:
     return run.answer(answer.to_dict(), details)
 
 
+def study_command():
+    """The part of ``rotation-playground study`` (:mod:`.studycommand`),
+    loaded only for that command."""
+    from . import studycommand
+
+    return studycommand
+
+
 def generate(args, seed: int) -> tuple[str, str]:
     from . import solve
     from .board import MAX_SIZE, MIN_SIZE

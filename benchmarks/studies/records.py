@@ -1,0 +1,88 @@
+"""Write puzzles/records.json from the study summaries kept here (5x5.json,
+6x6.json, 7x7.json: `rotation-playground study` runs, see README.md) and
+the climbs listed in climbs.json, and the table, boards and commands of
+docs/records.md (between its marks).
+
+    .venv/bin/python benchmarks/studies/records.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+#: The family each summary covers (docs/records.md defines the words).
+FAMILIES = {
+    "5x5": ("every multiset that fits: 1 to 8 sticks of length 1 to 3", "--max-sticks 8"),
+    "6x6": ("every multiset that fits: 1 to 15 sticks of length 1 to 4", "--max-sticks 15"),
+    "7x7": ("every multiset of 1 to 5 sticks of length 1 to 5", "--max-sticks 5"),
+}
+
+
+def studied() -> list[dict]:
+    records = []
+    for size, (family, flags) in FAMILIES.items():
+        path = HERE / f"{size}.json"
+        if not path.exists():
+            continue
+        figures = json.loads(path.read_text())["sizes"][size]
+        n = size.split("x")[0]
+        records.append({
+            "frame": size, "turns": figures["hardest_turns"],
+            "proven": figures["unfinished"] == 0, "board": figures["board"],
+            "sticks": figures["sticks"], "gap": figures["gap"], "family": family,
+            "positions": figures["positions"], "studies": figures["studies"],
+            "command": f"rotation-playground study --size {n} --gap {figures['gap']} "
+                       f"--sticks {figures['sticks']} --db record-{size}.sqlite",
+            "family_command": f"rotation-playground study --size {n} {flags} "
+                              f"--db {size}.sqlite",
+        })
+    return records
+
+
+def climbed() -> list[dict]:
+    path = HERE / "climbs.json"
+    return json.loads(path.read_text()) if path.exists() else []
+
+
+def markdown(records: list[dict]) -> str:
+    """The table, the boards and the commands, for docs/records.md."""
+    lines = ["## The table", "",
+             "Positions: those of the whole family for a proven maximum; those its "
+             "solve visits for a climbed record.", "",
+             "| frame | how | turns | sticks | positions |", "| --- | --- | --- | --- | --- |"]
+    for r in records:
+        turns = str(r["turns"]) if r["proven"] else f"at least {r['turns']}"
+        how = f"proven maximum over {r['family']}" if r["proven"] else r.get("how", "climb")
+        lines.append(f"| {r['frame']} | {how} | {turns} | {r.get('sticks') or '-'} | "
+                     f"{r['positions']:,} |" if "positions" in r else
+                     f"| {r['frame']} | {how} | {turns} | {r.get('sticks') or '-'} | - |")
+    lines += ["", "## The positions", ""]
+    for r in records:
+        turns = str(r["turns"]) if r["proven"] else f"at least {r['turns']}"
+        lines += [f"{r['frame']}, {r['turns']} turns ({'proven maximum' if r['proven'] else turns}"
+                  f"{', sticks ' + r['sticks'] if r.get('sticks') else ''}), rebuilt by",
+                  f"`{r['command']}`:", "", "```", r["board"].rstrip("\n"), "```", ""]
+    lines += ["## Reproducing", "", "One command a line, each printing the record it rebuilds:", "",
+              "```sh"]
+    lines += [r["command"] for r in records]
+    lines += ["# the whole families"] + [r["family_command"] for r in records if "family_command" in r]
+    lines += ["```"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    records = studied() + climbed()
+    (ROOT / "puzzles" / "records.json").write_text(json.dumps(records, indent=2) + "\n")
+    doc = ROOT / "docs" / "records.md"
+    text = doc.read_text()
+    begin = text.index("\n", text.index("<!-- records:")) + 1
+    end = text.index("<!-- records end -->")
+    doc.write_text(text[:begin] + "\n" + markdown(records) + "\n" + text[end:])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The records (puzzles/records.json, docs/records.md): each board is a
+valid puzzle of its frame size whose optimal solution has the turns
+claimed, checked by the real solver for the boards small enough to solve
+here; the proven ones are rebuilt by the command docs/records.md gives."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from webapp.cli import main
+from webapp.rotation.board import Board
+from webapp.rotation.solver import solve_best
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = json.loads((ROOT / "puzzles" / "records.json").read_text())
+DOC = (ROOT / "docs" / "records.md").read_text()
+#: Boards up to this many cells are solved in the test (the rest: benchmarks).
+SOLVED_HERE = 12 * 12
+
+
+def test_every_record_has_the_fields_and_a_board_of_its_frame():
+    assert RECORDS and isinstance(RECORDS, list)
+    for record in RECORDS:
+        assert {"frame", "turns", "proven", "board"} <= set(record)
+        board = Board.from_text(record["board"])
+        assert f"{board.width}x{board.height}" == record["frame"]
+        assert record["board"].split("\n", 1)[0].strip() in (str(board.width),
+                                                             f"{board.width} {board.height}")
+        assert isinstance(record["turns"], int) and isinstance(record["proven"], bool)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: f"{r['frame']}-{r['turns']}")
+def test_every_record_is_solved_in_exactly_its_turns(record):
+    board = Board.from_text(record["board"])
+    if board.width * board.height > SOLVED_HERE:  # pragma: no cover - no such record yet
+        pytest.skip("checked by benchmarks/studies/README.md's command")
+    answer = solve_best(board)
+    assert answer.status == "solved" and len(answer.moves) == record["turns"]
+
+
+def test_the_document_shows_every_record_with_its_board():
+    for record in RECORDS:
+        assert record["board"].rstrip("\n") in DOC, record["frame"]
+        row = re.search(rf"^\| {record['frame']} \|[^\n]*\| (at least )?{record['turns']} \|",
+                        DOC, re.M)
+        assert row, record["frame"]
+        assert bool(row.group(1)) != record["proven"]
+
+
+def test_the_5x5_record_is_rebuilt_by_its_command(tmp_path, capsys):
+    record = next(r for r in RECORDS if r["frame"] == "5x5")
+    assert main(["study", "--size", "5", "--gap", "0,2", "--sticks", record["sticks"],
+                 "--db", str(tmp_path / "r.sqlite"), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"5x5: hardest {record['turns']} turns" in out
+    assert record["board"] in out

@@ -1,0 +1,56 @@
+"""``rotation-playground study``: exhaustive studies of a kind's puzzles,
+run by the kind's part (its command-line part's ``study_command()``, a
+module with ``OPTIONS`` and ``run(args, say)``, see
+:mod:`webapp.kind_protocol`). The studies are kept in a SQLite
+database as each ends, so that the same command run again goes on where it
+stopped, and summed up in a JSON file; one line a study on standard error
+(``--quiet``: none).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def _studied():
+    """The kinds' parts that have a study, in the registry's order."""
+    from .parts import every
+
+    return [part for part in every() if part.study_command is not None]
+
+
+def add_parser(commands) -> None:
+    parts = _studied()
+    p = commands.add_parser(
+        "study", help="study every position of a family of puzzles (exact distances)",
+        description="Build the graph of every position of a family of puzzles (a frame and "
+                    "the pieces in it), find each position's exact distance to the goal, and "
+                    "keep the hardest positions, the histogram of distances, the unsolvable "
+                    "count and the sizes in a SQLite database (one row a study, written as it "
+                    "ends: run the command again to go on) and a summary JSON. See "
+                    "docs/records.md.")
+    p.add_argument("--kind", default=parts[0].name if parts else None,
+                   choices=[part.name for part in parts],
+                   help="the kind studied (default: %(default)s)")
+    seen = set()
+    for part in parts:
+        for option in part.study_command().OPTIONS:
+            if option.flags[0] not in seen:
+                seen.add(option.flags[0])
+                p.add_argument(*option.flags, help=option.help, **option.kwargs)
+    p.add_argument("--db", default="study.sqlite", metavar="PATH",
+                   help="the SQLite database (default: study.sqlite)")
+    p.add_argument("--summary", metavar="PATH",
+                   help="the summary JSON (default: the database's path with .json)")
+    p.add_argument("--quiet", action="store_true", help="no line a study on standard error")
+    p.set_defaults(run=run, parser=p)
+
+
+def run(args) -> int:
+    from .parts import named
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr)
+
+    return named(args.kind).study_command().run(args, say)

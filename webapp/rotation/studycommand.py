@@ -1,0 +1,182 @@
+"""The rotation kind's part of ``rotation-playground study`` (the command
+is :mod:`webapp.cli.study`): its options, and the run of one study or a
+whole family (:mod:`.studyfamily`), each kept in the database
+(:mod:`.studydb`) as it ends, so that the same command run again goes on
+where it stopped. Loaded only for that command.
+
+>>> _size("6"), _size("7x5")
+((6, 6), (7, 5))
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from ..commandline import Option, whole
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+#: Positions one study may reach before it is recorded as too big.
+DEFAULT_MAX_POSITIONS = 2_000_000
+
+OPTIONS = [
+    Option("--size", place=10, default="5", metavar="N|WxH",
+           help="the frame's size: every one-gap frame of it, each gap once up to symmetry "
+                "(default: 5)"),
+    Option("--gap", place=20, metavar="ROW,COL",
+           help="only the frame with this one gap (0-based row and column on the outer ring)"),
+    Option("--frame", place=30, metavar="FILE",
+           help="a rotation board file with no sticks: its walls and gaps are the frame "
+                "(instead of --size and --gap)"),
+    Option("--sticks", place=40, metavar="LIST",
+           help="one multiset, e.g. 2h,2v,1 (length, then h or v; a 1 has no direction)"),
+    Option("--max-sticks", place=50, type=whole(1), default=3, metavar="K",
+           help="a family: every multiset of 1 to K sticks that leaves a cell free (default: 3)"),
+    Option("--longest", place=60, type=whole(1), metavar="L",
+           help="a family's longest stick (default: the interior's shorter side)"),
+    Option("--climb", place=80, type=whole(1), metavar="STEPS",
+           help="instead of studies: climb STEPS steps towards a hard puzzle of --size with "
+                "--climb-sticks sticks, each candidate solved in full (webapp/rotation/climb.py); "
+                "prints the best board and its proven turns"),
+    Option("--climb-sticks", place=81, type=whole(1), default=3, metavar="K",
+           help="--climb: sticks on the board (default: 3)"),
+    Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
+           help="--climb: inner walls of the first board (default: 8)"),
+    Option("--restart", place=84, type=whole(0), default=0, metavar="N",
+           help="--climb: back to the best board after N steps without a better one "
+                "(default: 0, never)"),
+    Option("--seed", place=83, type=whole(0), default=1, metavar="S",
+           help="--climb: the seed; the same seed and options give the same board (default: 1)"),
+    Option("--max-positions", place=70, type=whole(0), default=DEFAULT_MAX_POSITIONS, metavar="N",
+           help="a study that passes N positions is recorded as too big, 0 for no bound "
+                f"(default: {DEFAULT_MAX_POSITIONS})"),
+]
+
+
+def _size(text: str) -> tuple[int, int]:
+    words = text.lower().split("x")
+    if len(words) not in (1, 2) or not all(w.strip().isdigit() for w in words):
+        raise ValueError(f"a size is N or WxH, not {text!r}")
+    width, height = int(words[0]), int(words[-1])
+    if not (3 <= width <= 64 and 3 <= height <= 64):
+        raise ValueError(f"each side is 3 to 64, not {text!r}")
+    return width, height
+
+
+def _plan(args):
+    """``(gap words, frame, sticks)`` for every study asked for."""
+    from .board import Board
+    from .study import StudyError, parse_sticks
+    from .studyfamily import frame, multisets, one_gap_frames, stick_kinds
+
+    if args.frame is not None:
+        with open(args.frame, encoding="utf-8") as f:
+            board = Board.from_text(f.read())
+        if board.sticks:
+            raise StudyError("the --frame file holds sticks: give them with --sticks")
+        frames = [("", board)]
+    else:
+        width, height = _size(args.size)
+        if args.gap is not None:
+            try:
+                row, col = (int(w) for w in args.gap.split(","))
+            except ValueError:
+                raise StudyError(f"--gap is ROW,COL, not {args.gap!r}") from None
+            if not (row in (0, height - 1) or col in (0, width - 1)) or not (
+                    0 <= row < height and 0 <= col < width):
+                raise StudyError(f"--gap {args.gap} is not a cell of the frame's outer ring")
+            frames = [(f"{row},{col}", frame(width, height, [(row, col)]))]
+        else:
+            frames = [(f"{r},{c}", board) for (r, c), board in one_gap_frames(width, height)]
+    plans = []
+    for gap, board in frames:
+        inner = sum(1 for r in range(1, board.height - 1) for c in range(1, board.width - 1)
+                    if (r, c) not in board.walls)
+        if args.sticks is not None:
+            sets = [parse_sticks(args.sticks)]
+        else:
+            longest = args.longest or min(board.width, board.height) - 2
+            sets = multisets(stick_kinds(longest), args.max_sticks, inner)
+        plans += [(gap, board, sticks) for sticks in sets]
+    return plans
+
+
+def run(args, say) -> int:
+    """Every study ``args`` asks for, kept in ``args.db`` (or the climb
+    ``--climb`` asks for); ``say(text)`` takes a line a study. Returns the
+    exit status."""
+    if args.climb is not None:
+        return _climb(args, say)
+    from .board import BoardError
+    from .study import StudyError, StudyTooBig, sticks_text, study
+    from .studydb import StudyDB, write_summary
+
+    try:
+        plans = _plan(args)
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    db = StudyDB(args.db)
+    bound = args.max_positions or None
+    try:
+        for number, (gap, board, sticks) in enumerate(plans, 1):
+            words = sticks_text(sticks)
+            where = f"[{number}/{len(plans)}] {board.width}x{board.height} gap {gap or '-'} {words}"
+            if db.has(board.text(), words, bound):
+                say(f"{where}: kept from before")
+                continue
+            began = time.perf_counter()
+            try:
+                result = study(board, sticks, max_positions=bound)
+            except StudyTooBig as exc:
+                db.add_too_big(board.text(), words, exc.seen, time.perf_counter() - began, gap,
+                               bound)
+                say(f"{where}: too big, more than {bound} positions")
+                continue
+            except (StudyError, BoardError) as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            db.add(result, gap, bound)
+            hardest = "none solvable" if result.hardest_turns is None else \
+                f"hardest {result.hardest_turns} turns"
+            say(f"{where}: {result.positions} positions, {hardest}, "
+                f"{result.unsolvable} unsolvable ({result.seconds:.2f} s)")
+        path = args.summary or (args.db.rsplit(".", 1)[0] if "." in args.db else args.db) + ".json"
+        found = write_summary(db, path)
+    finally:
+        db.close()
+    for size, figures in sorted(found["sizes"].items()):
+        turns = figures["hardest_turns"]
+        print(f"{size}: hardest {turns} turns ({figures['sticks']}, gap {figures['gap'] or '-'}), "
+              f"{figures['positions']} positions in {figures['studies']} studies"
+              + (f", {figures['unfinished']} too big" if figures["unfinished"] else ""))
+        if figures["board"]:
+            sys.stdout.write(figures["board"])
+    print(f"summary: {path}")
+    return EXIT_OK
+
+
+def _climb(args, say) -> int:
+    from .board import BoardError
+    from .climb import climb
+
+    try:
+        width, height = _size(args.size)
+        if width != height:
+            raise ValueError("--climb takes a square --size")
+        found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
+                      inner_walls=args.inner_walls, restart=args.restart,
+                      progress=lambda step, turns: say(f"step {step}: {turns} turns"))
+    except (ValueError, BoardError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if found.turns is None:
+        print(f"error: no board met in {found.steps} steps from seed {args.seed} has a "
+              "solution: take another seed", file=sys.stderr)
+        return EXIT_LIMIT
+    sys.stdout.write(found.board.text())
+    print(f"seed {args.seed}: {found.turns} turns, proven by a full search (best found at step "
+          f"{found.improved_at} of {found.steps})")
+    return EXIT_OK

@@ -17,7 +17,10 @@ PORT ?= 5000
 
 .PHONY: run test setup chromium servers bench loadtest cluster loadtest-cluster clean
 
+# prepare first: the sliding pattern databases a web solve of 5 x 5 never
+# builds (once, ~30 s with its progress; "built already" afterwards)
 run: $(STAMP)
+	$(BIN)/rotation-playground prepare
 	$(BIN)/rotation-playground serve --host $(HOST) --port $(PORT)
 
 # pytest-xdist: one test process per core (TEST_WORKERS=1 for one process);

@@ -111,8 +111,8 @@ class Kind(Protocol):
       puzzle's text and a line about it; may raise
       :class:`webapp.commandline.Usage` or ``OutOfTries``; default: none);
       ``prepare(progress)`` (build now what the kind's first solve would
-      build and keep, reporting to ``progress`` as a solve does; one line
-      of words for ``rotation-playground prepare``; default: none);
+      build and keep, reporting to ``progress`` as a solve does; words for
+      ``rotation-playground prepare``, a line for each thing kept; default: none);
       ``study_command()`` (a module with ``OPTIONS``, a list of
       :class:`webapp.commandline.Option`, and ``run(args, say)``, the exit
       status, for ``rotation-playground study``; default: none);

@@ -2,7 +2,8 @@
 otherwise build on first use, and say where it is kept (``make setup
 PREPARE=1`` runs it). A kind takes part through its command-line part's
 ``prepare(progress)`` hook, which builds, reports to ``progress`` and
-answers one line of words; a kind with nothing to build has no hook.
+answers in words, a line for each thing it keeps; a kind with nothing to
+build has no hook.
 """
 
 from __future__ import annotations
@@ -45,5 +46,6 @@ def run(args) -> int:
             said = part.prepare(progress)
         finally:
             progress.close()
-        print(f"{name}: {said}")
+        for line in said.splitlines():
+            print(f"{name}: {line}")
     return EXIT_OK

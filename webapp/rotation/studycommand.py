@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..commandline import Option, whole
+from ..commandline import Option, plural, whole
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -150,7 +150,8 @@ def run(args, say) -> int:
     for size, figures in sorted(found["sizes"].items()):
         turns = figures["hardest_turns"]
         print(f"{size}: hardest {turns} turns ({figures['sticks']}, gap {figures['gap'] or '-'}), "
-              f"{figures['positions']} positions in {figures['studies']} studies"
+              f"{plural(figures['positions'], 'position')} in {figures['studies']:,} "
+              f"stud{'y' if figures['studies'] == 1 else 'ies'}"
               + (f", {figures['unfinished']} too big" if figures["unfinished"] else ""))
         if figures["board"]:
             sys.stdout.write(figures["board"])

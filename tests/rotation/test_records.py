@@ -58,3 +58,19 @@ def test_the_5x5_record_is_rebuilt_by_its_command(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"5x5: hardest {record['turns']} turns" in out
     assert record["board"] in out
+
+
+def test_every_record_is_in_the_gallery_with_its_turns():
+    """The gallery shows the records (puzzles/catalogue.json): each board
+    there as a file, its turns, "Proven hardest" or "Record" in its title,
+    and the command that rebuilds it in its notes."""
+    catalogue = json.loads((ROOT / "puzzles" / "catalogue.json").read_text())
+    files = {entry["file"]: entry for entry in catalogue}
+    for record in RECORDS:
+        shown = [entry for name, entry in files.items()
+                 if (ROOT / "puzzles" / name).read_text() == Board.from_text(record["board"]).text()]
+        assert len(shown) == 1, f"the {record['frame']} record of {record['turns']} turns is not in the gallery"
+        entry = shown[0]
+        assert entry["moves"] == record["turns"] and entry["size"] == record["frame"]
+        assert entry["title"].startswith("Proven hardest" if record["proven"] else "Record")
+        assert record["command"] in entry["notes"]

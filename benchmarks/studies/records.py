@@ -35,6 +35,9 @@ def studied() -> list[dict]:
             "proven": figures["unfinished"] == 0, "board": figures["board"],
             "sticks": figures["sticks"], "gap": figures["gap"], "family": family,
             "positions": figures["positions"], "studies": figures["studies"],
+            "unsolvable": figures["unsolvable"],
+            "histogram": {turns: figures["histogram"][turns]
+                          for turns in sorted(figures["histogram"], key=int)},
             "command": f"rotation-playground study --size {n} --gap {figures['gap']} "
                        f"--sticks {figures['sticks']} --db record-{size}.sqlite",
             "family_command": f"rotation-playground study --size {n} {flags} "

@@ -141,3 +141,32 @@ def _load(folder: str) -> tuple[Entry, ...]:
         result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
                             kind, item.get("notes"), facts, _difficulty(item)))
     return tuple(result)
+
+
+def studies() -> list[dict]:
+    """The exhaustive studies behind the proven records (``records.json``
+    beside the catalogue), each with its histogram drawn; none when the
+    library has no records."""
+    return list(_studies(current_app.config["PUZZLES_DIR"]))
+
+
+@lru_cache(maxsize=4)
+def _studies(folder: str) -> tuple[dict, ...]:
+    from ..histogram import chart
+
+    try:
+        with open(os.path.join(folder, "records.json"), encoding="utf-8") as f:
+            records = json.load(f)
+    except FileNotFoundError:
+        return ()
+    shown = []
+    for record in records:
+        if not record.get("proven") or not record.get("histogram"):
+            continue
+        entry = find_board(kinds.get(_plain_kind()).parse(record["board"]))
+        shown.append({"frame": record["frame"].replace("x", " × "), "turns": record["turns"],
+                      "family": record.get("family", ""), "positions": record.get("positions"),
+                      "studies": record.get("studies"), "unsolvable": record.get("unsolvable", 0),
+                      "chart": chart(record["histogram"], record.get("unsolvable", 0)),
+                      "hardest": entry.name if entry else None})
+    return tuple(shown)

@@ -214,9 +214,10 @@ def gallery_page():
     if sort:
         shown = gallery.by_difficulty(shown)
     counts = {kind.name: sum(1 for e in everything if e.kind == kind.name) for kind in kinds.KINDS}
+    studies = gallery.studies() if chosen in (None, aliases.default_kind().name) else []
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[gallery.summary(e) for e in shown],
-                           kinds_by_name={kind.name: kind for kind in kinds.KINDS})
+                           kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies)
 
 
 @bp.get("/puzzles/<name>")

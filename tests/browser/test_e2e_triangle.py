@@ -342,11 +342,11 @@ def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):
     expect(page.locator("#puzzle-title")).to_contain_text("Random 4 × 4")
     answer = solver.solve(puzzle, first=1)
     assert answer.status == "solved"  # made from a solved triangle
-    # a unique puzzle is offered up to 5 x 5: the server says so for 6
-    page.locator("#size").select_option("6")
+    # a unique puzzle is offered up to 6 x 6: the server says so for 7
+    page.locator("#size").select_option("7")
     page.locator("#unique").check()
     button(page, "New random puzzle").click()
-    expect(message(page)).to_contain_text("up to size 5")
+    expect(message(page)).to_contain_text("up to size 6")
     assert board(page).get_attribute("data-board") == text
     # issue 18, item 10: too few figure kinds for a unique 4 x 4 are said at once;
     # with enough, a unique one comes every time

@@ -145,7 +145,7 @@ def test_generate_unique_not_made_exits_3_with_a_message(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--size", "6", "--figures", "5", "--unique"], "up to side 5"),
+    (["--size", "7", "--figures", "5", "--unique"], "up to side 6"),
     # the command (item 10): too few figure kinds for a unique 4 x 4, said at once
     (["--size", "4", "--figures", "5", "--unique"], "side 4 needs at least 8 figure kinds, not 5"),
 ])
@@ -308,3 +308,23 @@ def test_resume_of_another_board_or_with_all_is_refused(puzzle, capsys):
     assert "not a token" in capsys.readouterr().err
     assert main(["solve", path, "--resume", stopped["resume"], "--all"]) == 2
     assert "not with --all" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size, figures, seed", [(4, 8, 3), (6, 16, 1), (6, 16, 2)])
+def test_generate_unique_up_to_side_6_rates_the_puzzle(capsys, size, figures, seed):
+    from webapp.triangle import levels
+
+    assert main(["generate", "--kind", "triangle", "--size", str(size), "--figures", str(figures),
+                 "--unique", "--seed", str(seed)]) == 0
+    out, err = capsys.readouterr()
+    p = parse(out)
+    assert p.n == size and p.figures == figures
+    answer = solver.solve(p)
+    assert answer.complete and answer.distinct == 1
+    assert err.startswith(f"seed {seed}: {size} x {size}, {figures} figure kinds, one solution up to turning; ")
+    try:
+        work = levels.nodes(p)
+    except levels.TooHard:
+        assert f"a plain backtracking search needs over {levels.MAX_NODES:,} nodes" in err
+    else:
+        assert f"a plain backtracking search needs {work:,} nodes ({levels.level_of({'nodes': work})})" in err

@@ -89,7 +89,7 @@ def test_the_time_bound_stops_the_making_with_a_message():
         random_puzzle(5, 12, random.Random(1), unique=True, tries=10**6, max_seconds=1e-9)
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_too_few_figure_kinds_for_a_unique_puzzle_are_refused_at_once(n):
     fewest = generate.MIN_UNIQUE_FIGURES[n]
     with pytest.raises(TriangleError, match=f"side {n} needs at least {fewest} figure kinds") as info:
@@ -100,7 +100,7 @@ def test_too_few_figure_kinds_for_a_unique_puzzle_are_refused_at_once(n):
 # Issue 18, item 10: a unique puzzle is made, not found by luck: with the
 # fewest figure kinds offered, every seed gives one, each within the node
 # bound that keeps it cheap (the search is counted, not timed).
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 @pytest.mark.parametrize("seed", range(6))
 def test_every_seed_makes_a_unique_puzzle_within_the_nodes(n, seed, monkeypatch):
     spent = []
@@ -114,7 +114,7 @@ def test_every_seed_makes_a_unique_puzzle_within_the_nodes(n, seed, monkeypatch)
     monkeypatch.setattr(generate, "_made_unique", watched)
     fewest = generate.MIN_UNIQUE_FIGURES[n]
     p = random_puzzle(n, fewest, random.Random(seed), unique=True, tries=1)
-    assert spent[-1] <= generate.UNIQUE_NODES
+    assert spent[-1] <= generate.UNIQUE_NODES_BY_SIDE.get(n, generate.UNIQUE_NODES)
     answer = solver.solve(p, first=1)
     assert answer.status == "solved" and answer.complete and answer.distinct == 1
 
@@ -128,9 +128,9 @@ def test_out_of_range_requests_are_refused(args, words):
         random_puzzle(*args, random.Random(1))
 
 
-def test_unique_is_offered_up_to_side_five():
-    assert generate.MAX_UNIQUE_SIDE == 5
-    with pytest.raises(TriangleError, match="up to side 5"):
-        random_puzzle(6, 9, random.Random(1), unique=True)
+def test_unique_is_offered_up_to_side_six():
+    assert generate.MAX_UNIQUE_SIDE == 6
+    with pytest.raises(TriangleError, match="up to side 6"):
+        random_puzzle(7, 20, random.Random(1), unique=True)
     with pytest.raises(TriangleError, match="tries must be 1 or more"):
         random_puzzle(3, 4, random.Random(1), unique=True, tries=0)

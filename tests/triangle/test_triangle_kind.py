@@ -216,7 +216,7 @@ def test_shuffle_unique_gives_one_picture():
 @pytest.mark.parametrize("data, words", [
     ({"size": 0}, '"size" must be 1 to 8'), ({"size": "3"}, '"size"'),
     ({"figures": -1}, '"figures" must be 0 to'), ({"unique": "yes"}, '"unique"'),
-    ({"size": 6, "unique": True}, "up to size 5"),
+    ({"size": 7, "unique": True}, "up to size 6"),
 ])
 def test_shuffle_refuses_what_it_cannot_make(data, words):
     with pytest.raises(TriangleError, match=words):

@@ -23,7 +23,7 @@ def test_the_issues_request_is_refused_at_once_in_words(client, monkeypatch):
 # seeds the making takes about 15 ms for on this machine: a random seed now
 # and then needed the whole 0.5 s (and failed on a busy machine), which says
 # nothing about the bounds under test
-@pytest.mark.parametrize("size, seed", [(3, 5), (4, 5), (5, 8)])
+@pytest.mark.parametrize("size, seed", [(3, 5), (4, 5), (5, 8), (6, 1)])
 def test_a_unique_puzzle_is_made_within_the_request_bounds(client, monkeypatch, size, seed):
     budgets = []
     real = search.Budget
@@ -40,7 +40,8 @@ def test_a_unique_puzzle_is_made_within_the_request_bounds(client, monkeypatch, 
     assert r.status_code == 200, r.get_json()
     assert len(budgets) == 1, "one budget for the whole making"
     bound = budgets[0]
-    assert bound.max_nodes <= generate.UNIQUE_NODES and bound.nodes <= bound.max_nodes
+    assert bound.max_nodes <= generate.UNIQUE_NODES_BY_SIDE.get(size, generate.UNIQUE_NODES)
+    assert bound.nodes <= bound.max_nodes
     assert bound.deadline is not None and bound.deadline - bound.start <= SHUFFLE_SECONDS <= 0.5
     answer = solver.solve(parse(r.get_json()["board"]), first=1)
     assert answer.complete and answer.distinct == 1

@@ -87,9 +87,10 @@ generate_options = [
     Option("--size", place=10, required=True, metavar="N", help="1 to 8 pieces a side"),
     Option("--figures", place=20, announce=True, type=count, metavar="K",
            help="kinds of figure on the edges (required)"),
-    Option("--unique", place=30, scope="triangle, side up to 5", announce=True, action="store_true",
+    Option("--unique", place=30, scope="triangle, side up to 6", announce=True, action="store_true",
            help="only one solution up to turning the whole triangle (needs 4 figure kinds for "
-                "side 3, 8 for 4, 12 for 5)"),
+                "side 3, 8 for 4, 12 for 5, 16 for 6); the line about it rates it by the nodes "
+                "a plain backtracking search needs"),
     Option("--tries", place=140, scope="triangle --unique", type=positive, metavar="T",
            help="fresh puzzles to start from (default 3)"),
 ]
@@ -202,4 +203,16 @@ def generate(args, seed: int) -> tuple[str, str]:
         raise OutOfTries(str(exc)) from None
     kinds_word = f"{args.figures} figure kind{'s' if args.figures != 1 else ''}"
     return write(puzzle), (f"seed {seed}: {size} x {size}, {kinds_word}"
-                           f"{', one solution up to turning' if args.unique else ''}")
+                           f"{', one solution up to turning; ' + _rating(puzzle) if args.unique else ''}")
+
+
+def _rating(puzzle) -> str:
+    """How hard a unique puzzle is: the nodes of the levels' plain
+    backtracking search to place every piece, and the level they make."""
+    from .levels import BANDS, MAX_NODES, TooHard, level_of, nodes
+
+    try:
+        work = nodes(puzzle)
+    except TooHard:
+        return f"a plain backtracking search needs over {MAX_NODES:,} nodes (harder than {list(BANDS)[-1]})"
+    return f"a plain backtracking search needs {work:,} nodes ({level_of({'nodes': work})})"

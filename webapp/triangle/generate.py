@@ -29,20 +29,26 @@ import random
 from . import geometry
 from .puzzle import Puzzle, TriangleError
 
-__all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "DEFAULT_TRIES",
+__all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "UNIQUE_NODES_BY_SIDE",
+           "DEFAULT_TRIES",
            "NoUniquePuzzle", "build", "cut", "random_puzzle"]
 
 MAX_SIDE = 8
 #: Proving a puzzle unique is a full search: past this side it can take too long.
-MAX_UNIQUE_SIDE = 5
+MAX_UNIQUE_SIDE = 6
 #: The fewest figure kinds a unique puzzle of each side is made with (0 on
 #: sides 1 and 2: plain pieces give one picture). Measured: with these, 40
-#: of 40 seeds were made unique in at most 110,000 search nodes (a tenth of
-#: that on average); with fewer, some took several times as long or never got there.
-MIN_UNIQUE_FIGURES = {1: 0, 2: 0, 3: 4, 4: 8, 5: 12}
+#: of 40 seeds were made unique in at most 110,000 search nodes up to side
+#: 5 (a tenth of that on average), and in at most 1.6 million on side 6
+#: (median 100,000: 6 ms for the C engine); with fewer, some took several
+#: times as long or never got there.
+MIN_UNIQUE_FIGURES = {1: 0, 2: 0, 3: 4, 4: 8, 5: 12, 6: 16}
 #: The search nodes one unique puzzle may cost in all (a few tenths of a
 #: second): the web makes one in the request.
 UNIQUE_NODES = 150_000
+#: The sides whose unique puzzles may cost more (the C engine: 0.12 s for 2
+#: million nodes; the Python one may need the page's half second and more).
+UNIQUE_NODES_BY_SIDE = {6: 2_000_000}
 #: Fresh puzzles started from when the caller does not say (they share
 #: the nodes).
 DEFAULT_TRIES = 3
@@ -146,7 +152,8 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
         return Puzzle(figures, cut(build(n, figures, rng), rng))
     from .search import Budget, count  # the search, only when uniqueness is asked
 
-    budget = Budget(UNIQUE_NODES if max_nodes is None else max_nodes, max_seconds)
+    budget = Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
+                    max_seconds)
     kinds = f"{figures} figure kind{'s' if figures != 1 else ''}"
     for attempt in range(1, tries + 1):
         placed = _made_unique(n, figures, rng, budget, count)

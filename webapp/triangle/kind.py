@@ -342,7 +342,7 @@ class TriangleKind:
     def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),
         ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
-        side up to 5, with enough figure kinds: see
+        side up to 6, with enough figure kinds: see
         :data:`~webapp.triangle.generate.MIN_UNIQUE_FIGURES`).
 
         >>> KIND.shuffle({"size": 4, "figures": 2}, random.Random(1)).n

@@ -73,6 +73,8 @@ typedef struct {
     long long topkey[3];
     int rem[MAX_CLASSES];
     uint64_t free;
+    uint64_t freepairs[WORDS];           /* the pairs of the classes with pieces left */
+    uint64_t classpairs[MAX_CLASSES][WORDS];
     int halves[MAX_VALUES];
     long long loose, free_outer;
     Entry ent[MAX_SLOTS];
@@ -380,8 +382,11 @@ static int branch(S *st, int depth, int s, const uint64_t *cands_in)
                 st->loose += change;
                 st->free_outer -= n_outs;
             }
-            if (!--st->rem[c])
+            if (!--st->rem[c]) {
                 st->free ^= bit;
+                for (int w2 = 0; w2 < WORDS; w2++)
+                    st->freepairs[w2] ^= st->classpairs[c][w2];
+            }
             st->placed[s] = p;
             Entry saved[3];
             int saved_slot[3], nsaved = 0;
@@ -423,7 +428,9 @@ static int branch(S *st, int depth, int s, const uint64_t *cands_in)
                 while (fr) {
                     int f = ctz64(fr);
                     fr &= fr - 1;
-                    int k = popcount64(st->ent[f].cls & st->free);
+                    int k = 0;
+                    for (int w2 = 0; w2 < WORDS; w2++)
+                        k += popcount64(st->ent[f].m[w2] & st->freepairs[w2]);
                     if (k < best) {
                         best = k;
                         nxt = f;
@@ -440,8 +447,11 @@ static int branch(S *st, int depth, int s, const uint64_t *cands_in)
             while (nsaved--)
                 st->ent[saved_slot[nsaved]] = saved[nsaved];
             st->placed[s] = -1;
-            if (!st->rem[c]++)
+            if (!st->rem[c]++) {
                 st->free ^= bit;
+                for (int w2 = 0; w2 < WORDS; w2++)
+                    st->freepairs[w2] ^= st->classpairs[c][w2];
+            }
             if (n_outs) {
                 for (int k = 0; k < n_outs; k++)
                     st->halves[t[st->outs[s][k]]]++;
@@ -513,13 +523,17 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
         PyObject *item = PySequence_GetItem(pairs, p);
         if (item == NULL)
             return 0;
-        long long c, v;
+        long long c = 0, v;
         PyObject *t = NULL;
         int ok = PySequence_Size(item) == 2 && int_at(item, 0, &c)
                  && (t = PySequence_GetItem(item, 1)) != NULL && PySequence_Size(t) == 3;
         if (ok && (c < 0 || c >= st->nclasses))
             ok = fail("a pair's class out of range");
         st->pair_class[p] = (int)c;
+        if (ok) {
+            st->classpairs[c][p / 64] |= 1ULL << (p % 64);
+            st->freepairs[p / 64] |= 1ULL << (p % 64);
+        }
         for (int i = 0; ok && i < 3; i++) {
             ok = int_at(t, i, &v);
             if (!ok)

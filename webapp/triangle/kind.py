@@ -14,16 +14,11 @@ True
 
 from __future__ import annotations
 
-import random
 import re
 import time
 
-from . import play, resume as resume_token, sharecode
-from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
-from .svg import svg as puzzle_svg
 from .textformat import parse, write
-from .trace import MAX_EVENTS, trace
 
 __all__ = ["KIND", "TriangleKind", "EXAMPLE", "QUICK_SECONDS"]
 
@@ -57,6 +52,32 @@ def _solver():
     from . import solver
 
     return solver
+
+
+# The modules below are imported when first needed too: a command-line solve,
+# which starts a process for one answer, loads none of them.
+def _play():
+    from . import play
+
+    return play
+
+
+def _resume():
+    from . import resume
+
+    return resume
+
+
+def _trace():
+    from . import trace
+
+    return trace
+
+
+def _sharecode():
+    from . import sharecode
+
+    return sharecode
 
 
 def summarise(answer: dict) -> str:
@@ -117,10 +138,10 @@ class TriangleKind:
         return write(puzzle)
 
     def encode(self, puzzle: Puzzle) -> str:
-        return sharecode.encode(puzzle)
+        return _sharecode().encode(puzzle)
 
     def decode(self, code: str) -> Puzzle:
-        return sharecode.decode(code)
+        return _sharecode().decode(code)
 
     # ------------------------------------------------------------- solving
     def options(self, data: dict) -> dict:
@@ -151,13 +172,13 @@ class TriangleKind:
         options = {"first": first, "placement": placement}
         events = data.get("trace")
         if events is not None:
-            if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= MAX_EVENTS:
-                raise TriangleError(f'"trace" must be 1 to {MAX_EVENTS} (search steps to keep), '
+            if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= _trace().MAX_EVENTS:
+                raise TriangleError(f'"trace" must be 1 to {_trace().MAX_EVENTS} (search steps to keep), '
                                     f'not {events!r}')
             options["trace"] = events
         token = data.get("resume")
         if token is not None:
-            if not isinstance(token, str) or not 0 < len(token) <= resume_token.MAX_TOKEN:
+            if not isinstance(token, str) or not 0 < len(token) <= _resume().MAX_TOKEN:
                 raise TriangleError('"resume" must be the token of an answer stopped by a limit')
             options["resume"] = token
         return options
@@ -206,7 +227,7 @@ class TriangleKind:
             return None
         if first is None:
             raise TriangleError('"resume" goes on with a listing of the first solutions, not of all')
-        return resume_token.decode(puzzle, first, token)
+        return _resume().decode(puzzle, first, token)
 
     @staticmethod
     def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
@@ -222,10 +243,10 @@ class TriangleKind:
         >>> body["status"], body["trace"]["steps"], body["trace"]["cut"], len(body["solutions"])
         ('solved', 9, False, 1)
         """
-        t = trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
+        t = _trace().trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
         info = t.to_json()
         body = {"status": t.status, "limit": t.limit, "trace": info,
-                "solutions": [] if t.solution is None else [play.to_json(t.solution)],
+                "solutions": [] if t.solution is None else [_play().to_json(t.solution)],
                 "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python",
                 "optimal": t.status != "limit"}
         if t.status == "solved" and t.cut:
@@ -247,7 +268,7 @@ class TriangleKind:
         token that goes on from there (null when it cannot)."""
         body = answer.to_json(all=True)  # the solver listed as many as "first" asked
         body.setdefault("count_text", str(body["count"]))
-        body["resume"] = None if answer.resume is None else resume_token.encode(puzzle, first, answer.resume)
+        body["resume"] = None if answer.resume is None else _resume().encode(puzzle, first, answer.resume)
         body["summary"] = summarise(body)
         return body
 
@@ -263,11 +284,11 @@ class TriangleKind:
         >>> after["filled"], after["misfits"], after["solved"], after["placement"][0]
         (1, [], False, {'piece': 0, 'edges': [10, 10, 4]})
         """
-        placement = play.from_json(puzzle, options.get("placement"))
-        after, slot = play.place(puzzle, placement, move)
-        wrong = play.misfits(puzzle, after)
+        placement = _play().from_json(puzzle, options.get("placement"))
+        after, slot = _play().place(puzzle, placement, move)
+        wrong = _play().misfits(puzzle, after)
         filled = sum(1 for item in after if item is not None)
-        return {"board": write(puzzle), "placement": play.to_json(after), "moved": slot,
+        return {"board": write(puzzle), "placement": _play().to_json(after), "moved": slot,
                 "misfits": wrong, "filled": filled,
                 "solved": filled == len(after) and not wrong}
 
@@ -311,9 +332,9 @@ class TriangleKind:
         No hint: no way to complete the pieces placed was found within 1 try.
         Take a piece or two out and ask again, or press Solve.
         """
-        placement = play.from_json(puzzle, options.get("placement"))
+        placement = _play().from_json(puzzle, options.get("placement"))
         began = time.perf_counter()
-        status, solution, nodes = play.complete(puzzle, placement, max_nodes=max_nodes,
+        status, solution, nodes = _play().complete(puzzle, placement, max_nodes=max_nodes,
                                                 max_seconds=max_seconds, progress=progress)
         seconds = time.perf_counter() - began
         move = None
@@ -339,12 +360,13 @@ class TriangleKind:
         body["summary"] = body["message"]
         return body
 
-    def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
+    def shuffle(self, data: dict, rng: "random.Random") -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),
         ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
         side up to 6, with enough figure kinds: see
         :data:`~webapp.triangle.generate.MIN_UNIQUE_FIGURES`).
 
+        >>> import random
         >>> KIND.shuffle({"size": 4, "figures": 2}, random.Random(1)).n
         4
         >>> KIND.shuffle({"size": 9}, random.Random(1))
@@ -352,6 +374,8 @@ class TriangleKind:
         ...
         webapp.triangle.puzzle.TriangleError: "size" must be 1 to 8, not 9
         """
+        from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
+
         n = _whole(data, "size", SHUFFLE_SIDE, 1, MAX_SIDE)
         figures = _whole(data, "figures", SHUFFLE_FIGURES, 0, MAX_FIGURES)
         unique = data.get("unique", False)
@@ -363,7 +387,9 @@ class TriangleKind:
 
     # --------------------------------------------------------- describing
     def svg(self, puzzle: Puzzle) -> str:
-        return puzzle_svg(puzzle)
+        from .svg import svg
+
+        return svg(puzzle)
 
     def detect(self, text: str) -> float:
         """1 for a text that parses; 0.95 for one shaped like this kind's (a

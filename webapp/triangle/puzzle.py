@@ -19,9 +19,8 @@ Puzzle(figures=2, pieces=((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 from ..puzzletext import PuzzleTextError
+from .value import Frozen
 
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
 
@@ -70,8 +69,7 @@ def canonical(piece) -> tuple[int, int, int]:
     return min(turnings(piece))
 
 
-@dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Frozen):
     """The figure count and the pieces (checked on creation).
 
     >>> Puzzle(3, [(1, 2, 3)] * 3)
@@ -80,14 +78,15 @@ class Puzzle:
     webapp.triangle.puzzle.TriangleError: 3 pieces is not a square number: a triangle of side n takes n x n pieces (1, 4, 9, ..., 64)
     """
 
+    FIELDS = ("figures", "pieces")
     figures: int
     pieces: tuple[tuple[int, int, int], ...]
 
-    def __post_init__(self) -> None:
-        if isinstance(self.figures, bool) or not isinstance(self.figures, int) or self.figures < 0:
-            raise TriangleError(f"the figure count must be a non-negative integer, not {self.figures!r}")
+    def __init__(self, figures: int, pieces) -> None:
+        if isinstance(figures, bool) or not isinstance(figures, int) or figures < 0:
+            raise TriangleError(f"the figure count must be a non-negative integer, not {figures!r}")
         try:
-            pieces = tuple(tuple(p) for p in self.pieces)
+            pieces = tuple(tuple(p) for p in pieces)
         except TypeError:
             raise TriangleError("the pieces must be triples of integers") from None
         for number, piece in enumerate(pieces):
@@ -101,6 +100,7 @@ class Puzzle:
         if side > MAX_SIDE:
             raise TriangleError(f"{count} pieces is too many: at most {MAX_SIDE * MAX_SIDE} "
                                 f"(side {MAX_SIDE})")
+        object.__setattr__(self, "figures", figures)
         object.__setattr__(self, "pieces", pieces)
 
     @property

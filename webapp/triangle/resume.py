@@ -34,7 +34,9 @@ from .search import Resume, classes
 
 __all__ = ["encode", "decode", "MAX_TOKEN"]
 
-VERSION = 1
+#: 2 since the next slot is the one with the fewest fitting pairs (was classes):
+#: the tree changed, so a token of version 1 names places it no longer has.
+VERSION = 2
 #: The longest token taken (characters): 1000 pictures of 64 slots fit.
 MAX_TOKEN = 200_000
 #: The most a token may unpack to (bytes).

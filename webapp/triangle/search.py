@@ -4,9 +4,10 @@ A *picture* is the numbers on every slot, whatever the piece indices, so the
 search places classes of pieces (pieces equal up to turning) rather than
 pieces: a picture stands for prod(m!) placements, m the size of each class
 (docs/triangle.md). The search fills next the empty slot beside the filled
-ones that has the fewest candidates (the lowest-numbered of those; one with
-a single candidate as soon as seen) (a table from the numbers its filled
-neighbours demand to the fitting (class, turning) pairs), and prunes when
+ones that has the fewest candidates: (class, turning) pairs that fit and
+have a piece left (the lowest-numbered of those; one with a single
+candidate as soon as seen) (a table from the numbers its filled neighbours
+demand to the fitting (class, turning) pairs), and prunes when
 the figure halves left can no longer pair up: every half that will not meet
 its opposite must lie on the outside, so the halves without a partner cannot
 outnumber the outer sides still empty.
@@ -266,7 +267,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
 
     def branch(depth: int, s: int, cands) -> None:
         """Fill slot s with each fitting candidate in turn; after each, pick
-        the next slot (the fewest classes fit) or back up when one has none.
+        the next slot (the fewest pairs fit) or back up when one has none.
         Resuming, the candidates before the one the path names are skipped,
         and on the path the next slot is the path's."""
         nonlocal nodes, next_check, free, replay
@@ -358,7 +359,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                     nxt = -1
                     mask = free
                     for f in sorted(frontier):  # slot order: the C engine's, so both count the same
-                        k = (ent[f][0] & mask).bit_count()
+                        k = 0  # the (class, turning) pairs left that fit
+                        for fit in ent[f][1]:
+                            if mask & fit[1]:
+                                k += 1
                         if k < best:
                             best, nxt = k, f
                             if k <= 1:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..puzzletext import PuzzleTextError
-from .value import Frozen, Ordered
+from ..value import Frozen, Ordered
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -18,7 +18,7 @@ from the start (0 to 3), so gravity points at the frame's bottom (0), right
 from __future__ import annotations
 
 from .board import Board, BoardError
-from .value import Frozen
+from ..value import Frozen
 
 #: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"

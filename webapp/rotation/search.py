@@ -14,6 +14,13 @@ still in the frame; each has two successors, ``L`` and ``R``.
 >>> closed = "5\\n#####\\n#0  #\\n#0  #\\n#   #\\n#####\\n"
 >>> solve(Board.from_text(closed)).summary()
 'unsolvable: no gap in the frame, so no stick can ever fall out'
+
+The values show as expressions that make them again (webapp/value.py):
+
+>>> from webapp.rotation import Goal, Position, Step
+>>> answer = solve(Board.from_text(EXAMPLE), "stick:1")
+>>> eval(repr(answer)) == answer, repr(answer.goal), repr(answer.start.position)[:30]
+(True, "Goal(kind='stick', symbol='1')", 'Position(board=Board.from_text')
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import time
 
 from .board import Board, BoardError
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
-from .value import Frozen, Value
+from ..value import Frozen, Value
 
 __all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from ..puzzletext import PuzzleTextError
-from .value import Frozen
+from ..value import Frozen
 
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
 

@@ -26,7 +26,7 @@ from . import order
 from .geometry import neighbours, turn, turn_placed
 from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Resume, Stop, count
-from .value import Frozen
+from ..value import Frozen
 
 __all__ = ["Answer", "solve", "check", "STORE", "AT_LIMIT"]
 

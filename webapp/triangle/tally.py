@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from .puzzle import TriangleError, canonical, turnings
-from .value import Frozen
+from ..value import Frozen
 
 __all__ = ["Tally", "Resume", "BadResume", "Firsts", "classes"]
 

@@ -3,8 +3,9 @@ an eval-able ``repr`` and frozen fields, as ``@dataclass`` gives them.
 
 Importing dataclasses loads inspect (with ast, dis and tokenize), and each
 ``@dataclass`` builds its methods with ``exec``: together a third of a
-command-line solve's start-up. The board, the positions and the answers
-are made from these classes instead, and behave as they did as dataclasses
+command-line solve's start-up. The kinds' values (rotation's board,
+positions and answers; the triangle's puzzle, answer and resume point) are
+made from these classes instead, and behave as they did as dataclasses
 (tests/rotation/test_board.py: the same ``FrozenInstanceError``).
 
 A class names its fields in ``FIELDS``, in its ``__init__``'s order: they
@@ -23,14 +24,6 @@ one sets its fields with ``object.__setattr__``.
 Traceback (most recent call last):
 ...
 dataclasses.FrozenInstanceError: cannot assign to field 'x'
-
-The rotation puzzle's values show as expressions that make them again:
-
->>> from webapp.rotation import EXAMPLE, Board, Goal, Position, Step, solve
->>> from webapp.rotation.search import Answer
->>> answer = solve(Board.from_text(EXAMPLE), "stick:1")
->>> eval(repr(answer)) == answer, repr(answer.goal), repr(answer.start.position)[:30]
-(True, "Goal(kind='stick', symbol='1')", 'Position(board=Board.from_text')
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import goal, replay
 from webapp.sliding import anytime, heuristic, ida, native, pdb, solver, table
 from webapp.sliding.position import movable_cells
 
@@ -22,20 +23,6 @@ NATIVE = pytest.mark.skipif(not native.available(), reason="the C engine is not 
 def private_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
     monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 0)
-
-
-def goal(w: int, h: int) -> tuple[int, ...]:
-    return tuple(range(1, w * h)) + (0,)
-
-
-def replay(w: int, h: int, tiles, moves) -> tuple[int, ...]:
-    """The board after ``moves``, each checked to be next to the hole."""
-    board = list(tiles)
-    for t in moves:
-        z, c = board.index(0), board.index(t)
-        assert abs(z // w - c // w) + abs(z % w - c % w) == 1, f"tile {t} is not next to the hole"
-        board[z], board[c] = t, 0
-    return tuple(board)
 
 
 def walk(w: int, h: int, steps: int, rng: random.Random) -> tuple[int, ...]:
@@ -185,10 +172,12 @@ def test_a_small_node_limit_keeps_the_plain_search_then_the_fast_answer():
 
 
 def test_progress_adds_up_over_the_passes(monkeypatch):
+    # the Python engine, which reports at every look at the clock here (the C
+    # one reports every 50 ms: a loaded machine's short passes may say nothing)
     monkeypatch.setattr(ida, "REPORT_EVERY", 0.0)
     calls = []
     tiles = walk(6, 6, 400, random.Random(2))
-    solver.solve(6, 6, tiles, max_seconds=0.5, progress=lambda *c: calls.append(c))
+    solver.solve(6, 6, tiles, max_seconds=0.5, progress=lambda *c: calls.append(c), engine="python")
     counts = [c for c, _, _ in calls]
     assert calls and counts == sorted(counts) and {p for _, _, p in calls} == {"search"}
 

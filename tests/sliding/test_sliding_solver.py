@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sliding_reference import goal, replay
 from webapp.sliding import cachedir, heuristic, ida, native, pdb, solver, table
 
 ENGINES = native.engines()
@@ -34,10 +35,6 @@ def private_cache(tmp_path_factory, monkeypatch):
 
 
 # -- an independent reference: plain breadth-first search over tuples ----------
-def goal(w: int, h: int) -> tuple[int, ...]:
-    return tuple(range(1, w * h)) + (0,)
-
-
 def plain_neighbours(w: int, h: int, tiles: tuple[int, ...]):
     z = tiles.index(0)
     r, c = divmod(z, w)
@@ -66,16 +63,6 @@ def plain_bfs(w: int, h: int) -> dict[tuple[int, ...], int]:
 @pytest.fixture(scope="module")
 def bfs33():
     return plain_bfs(3, 3)
-
-
-def replay(w: int, h: int, tiles, moves) -> tuple[int, ...]:
-    """The board after ``moves``, each checked to be next to the hole."""
-    board = list(tiles)
-    for t in moves:
-        z, c = board.index(0), board.index(t)
-        assert abs(z // w - c // w) + abs(z % w - c % w) == 1, f"tile {t} is not next to the hole"
-        board[z], board[c] = t, 0
-    return tuple(board)
 
 
 def walk(w: int, h: int, steps: int, rng: random.Random) -> tuple[int, ...]:

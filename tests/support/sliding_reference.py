@@ -1,6 +1,6 @@
 """What the sliding-tile tests check the engine against: every position's
-distance to the goal by plain breadth-first search, and random positions
-(a Hypothesis strategy)."""
+distance to the goal by plain breadth-first search, random positions
+(a Hypothesis strategy), and moves replayed one by one."""
 
 from __future__ import annotations
 
@@ -50,3 +50,17 @@ def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
         frontier = nxt
     _BFS_CACHE[width, height] = dist
     return dist
+
+
+def goal(w: int, h: int) -> tuple[int, ...]:
+    return tuple(range(1, w * h)) + (0,)
+
+
+def replay(w: int, h: int, tiles, moves) -> tuple[int, ...]:
+    """The board after ``moves``, each checked to be next to the hole."""
+    board = list(tiles)
+    for t in moves:
+        z, c = board.index(0), board.index(t)
+        assert abs(z // w - c // w) + abs(z % w - c % w) == 1, f"tile {t} is not next to the hole"
+        board[z], board[c] = t, 0
+    return tuple(board)

@@ -34,25 +34,7 @@
 #define STOPPED 1                  /* a callback raised: st->exc holds it */
 #define BAD 2                      /* the resume path is not in this search */
 
-#if defined(_MSC_VER)
-#include <intrin.h>
-static int popcount64(uint64_t x) { return (int)__popcnt64(x); }
-static int ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-#else
-#define ctz64(x) __builtin_ctzll(x)
-#if defined(__POPCNT__)
-#define popcount64(x) __builtin_popcountll(x)
-#else
-/* Without -mpopcnt GCC calls a slow library routine: count in registers. */
-static inline int popcount64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#endif
-#endif
+#include "bits.h"
 
 typedef struct { uint64_t m[WORDS]; uint64_t cls; } Entry;
 
@@ -108,6 +90,21 @@ static void set_next(S *st)
     st->next_check = (st->max_nodes >= 0 && st->max_nodes < t) ? st->max_nodes : t;
 }
 
+/* With the GIL: keep the exception a callback raised (with its traceback)
+ * and where the search was, for the caller to hand back. */
+static void keep_error(S *st, int depth)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb != NULL)
+        PyException_SetTraceback(value, tb);
+    st->exc = value;
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    st->err_depth = depth;
+}
+
 /* With the GIL: check(nodes, depth); a raise ends the search. */
 static int call_check(S *st, int depth)
 {
@@ -121,17 +118,8 @@ static int call_check(S *st, int depth)
             rc = STOPPED;
         Py_XDECREF(r);
     }
-    if (rc == STOPPED) {
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        PyErr_NormalizeException(&type, &value, &tb);
-        if (tb != NULL)
-            PyException_SetTraceback(value, tb);
-        st->exc = value;
-        Py_XDECREF(type);
-        Py_XDECREF(tb);
-        st->err_depth = depth;
-    }
+    if (rc == STOPPED)
+        keep_error(st, depth);
     st->ts = PyEval_SaveThread();
     set_next(st);
     return rc;
@@ -205,17 +193,8 @@ static int call_leaf(S *st)
             rc = STOPPED;
         Py_XDECREF(r);
     }
-    if (rc == STOPPED) {
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        PyErr_NormalizeException(&type, &value, &tb);
-        if (tb != NULL)
-            PyException_SetTraceback(value, tb);
-        st->exc = value;
-        Py_XDECREF(type);
-        Py_XDECREF(tb);
-        st->err_depth = st->last;
-    }
+    if (rc == STOPPED)
+        keep_error(st, st->last);
     st->ts = PyEval_SaveThread();
     return rc;
 }

@@ -49,7 +49,7 @@ class CounterKind:
     def options(self, data: dict) -> dict:
         return {}
 
-    def quick(self, n: int, options: dict) -> dict | None:
+    def quick(self, n: int, options: dict, *, max_count=None) -> dict | None:
         return None if n > 3 else self._answer(n)
 
     def solve(self, n: int, options: dict, *, max_seconds=None, max_count=None,

@@ -63,7 +63,7 @@ class WaitingKind:
     def options(self, data: dict) -> dict:
         return {}
 
-    def quick(self, label: str, options: dict) -> None:
+    def quick(self, label: str, options: dict, *, max_count=None) -> None:
         return None  # never cheap: always a worker's
 
     def solve(self, label: str, options: dict, *, max_seconds=None, max_count=None,

@@ -17,6 +17,8 @@ import random
 import threading
 import time
 
+import pytest
+
 from web_helpers import call, cancel_all, running_server, wait_until
 from webapp import create_app
 from webapp.sliding.kind import KIND as SLIDING
@@ -180,3 +182,31 @@ def test_pages_are_answered_while_costly_requests_of_every_kind_are_held(tmp_pat
             cancel_all(address, {body["job"] for status, body, _, _ in list(answers) if status == 202})
             for thread in threads:
                 thread.join(timeout=30)
+
+
+# --------------------------------- the spot and a worker give the same answer
+@pytest.mark.parametrize("name, board, key", [
+    ("triangle", write(random_puzzle(4, 6, random.Random(1))), "TRIANGLE_MAX_NODES"),
+    ("sliding", SLIDING.text(SLIDING.shuffle({"width": 4, "height": 4}, random.Random(1))),
+     "SLIDING_MAX_NODES")])
+def test_a_search_quick_in_time_but_past_the_count_bound_is_a_workers(tmp_path, name, board, key):
+    """A search that ends in milliseconds but needs more nodes than the
+    operator's bound: the spot used to finish it (its bound was only time),
+    so the same puzzle answered in full or cut short (a triangle's count, a
+    sliding shortest path) by which path took it and how loaded the machine
+    was. Now both stop at the bound."""
+    from webapp import kinds
+
+    kind = kinds.get(name)
+    whole = kind.solve(board, {})
+    assert whole["status"] == "solved" and whole["nodes"] > 1000
+    bound = whole["nodes"] // 2
+    client = _app(tmp_path, SOLVE_WAIT_SECONDS=0.0, **{key: bound}).test_client()
+    response = client.post(f"/api/{name}/solve", json={"board": board})
+    assert response.status_code == 202, response.get_json()
+    answer = _follow(client, response.get_json()["job"])["answer"]
+    cut = kind.solve(board, {}, max_count=bound)
+    assert (cut["status"], cut.get("optimal")) != (whole["status"], whole.get("optimal"))
+    assert answer["source"] == "worker"
+    assert (answer["status"], answer.get("optimal"), answer["nodes"]) == (
+        cut["status"], cut.get("optimal"), cut["nodes"])

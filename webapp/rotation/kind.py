@@ -149,9 +149,9 @@ class RotationKind:
             raise ValueError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
         return {"goal": goal, "orientation": orientation}
 
-    def quick(self, board: Board, options: dict) -> dict | None:
+    def quick(self, board: Board, options: dict, *, max_count: int | None = None) -> dict | None:
         """The answer of a board decided without a search (no gap, no
-        sticks), else None. Raises GoalError for a goal the board cannot have."""
+        sticks), else None (``max_count``: unused, nothing is searched). Raises GoalError for a goal the board cannot have."""
         goal = Goal.parse(options.get("goal"))
         goal.check(board)
         decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())

@@ -160,10 +160,11 @@ class SlidingKind:
         """
         return {}
 
-    def quick(self, position: Position, options: dict) -> dict | None:
+    def quick(self, position: Position, options: dict, *, max_count: int | None = None) -> dict | None:
         """The answer on the spot when it is cheap: an unsolvable position
         (parity), a board with a distance table, or a search that finishes
-        optimally within ``QUICK_SECONDS``; else None (a worker solves it).
+        optimally within ``QUICK_SECONDS`` and ``max_count`` nodes (a
+        worker's own bound); else None (a worker solves it).
 
         >>> KIND.quick(Position((2, 1, 3, 0), width=2), {})["status"]
         'unsolvable'
@@ -176,7 +177,7 @@ class SlidingKind:
             return solver.solve(w, h, tiles).to_dict()
         # without the databases, only an easy board is answered here (Manhattan
         # distance); building them takes seconds: a worker does it, with progress
-        answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS,
+        answer = solver.solve(w, h, tiles, max_seconds=QUICK_SECONDS, max_nodes=max_count,
                               build=_databases_at_hand(w, h))
         if answer.status == "solved" and answer.optimal:
             return answer.to_dict()

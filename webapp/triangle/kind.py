@@ -183,17 +183,20 @@ class TriangleKind:
             options["resume"] = token
         return options
 
-    def quick(self, puzzle: Puzzle, options: dict) -> dict | None:
-        """The answer when a search finishes within ``QUICK_SECONDS``, else
-        None (a worker solves it, with progress). A hint's solve (see
-        :meth:`hint_options`) is a worker's: :meth:`hint` tried on the spot."""
+    def quick(self, puzzle: Puzzle, options: dict, *, max_count: int | None = None) -> dict | None:
+        """The answer when a search finishes within ``QUICK_SECONDS`` and
+        ``max_count`` nodes (a worker's own bound: what the spot answers, a
+        worker would), else None (a worker solves it, with progress). A
+        hint's solve (see :meth:`hint_options`) is a worker's: :meth:`hint`
+        tried on the spot."""
         if options.get("hint"):
             return None
         if options.get("trace"):
-            body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS)
+            body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS,
+                                   max_nodes=max_count)
             return None if body["status"] == "limit" else body
         first = options.get("first", FIRST)
-        answer = _solver().solve(puzzle, first=first, max_seconds=QUICK_SECONDS,
+        answer = _solver().solve(puzzle, first=first, max_seconds=QUICK_SECONDS, max_nodes=max_count,
                                  resume=self._resume(puzzle, first, options))
         if answer.status == "limit":
             return None

@@ -111,7 +111,7 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     config, keys = current_app.config, config_keys(kind)
     inline_count = config.get(keys["inline"]) or 0
     if inline_count:
-        body = kind.quick(puzzle, options)
+        body = kind.quick(puzzle, options, max_count=config.get(keys["count"]))
         quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
@@ -121,7 +121,8 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
             # runs, and pages and small solves must not queue behind eight of them
             body = inline(lambda: _bounded(kind, puzzle, options, inline_count))
     else:
-        body = inline(lambda: kind.quick(puzzle, options))
+        # bounded as a worker is: an answer must not hang on which of them found it
+        body = inline(lambda: kind.quick(puzzle, options, max_count=config.get(keys["count"])))
     if body is None:
         return None
     cache.remember(kind, text, options, body)

@@ -1,7 +1,7 @@
 /*
  * webapp._triangle: the triangle puzzle's counting search in plain C.
  *
- * One function, count(), the twin of webapp.triangle.search.count: the same
+ * count(), the twin of webapp.triangle.search.count: the same
  * tree in the same order, so the same pictures, weights, node counts and
  * resume paths (webapp/triangle/native.py prepares its tables and turns its
  * result into the same Tally). Why C: Python spends ~2.4 us a node on the
@@ -16,6 +16,8 @@
  * Python; with a filter, only at the leaves the listing may keep). An exception raised there (Stop, KeyboardInterrupt) ends the
  * search; it is returned, with the path to it, not raised: the caller
  * decides, as search.count does.
+ *
+ * plain() (at the end) is the difficulty levels' plain backtracking count.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -841,11 +843,118 @@ done:
     return out;
 }
 
+/*
+ * plain(options, needs, max_nodes) -> nodes, or -1 past max_nodes: the
+ * difficulty levels' plain backtracking search (webapp/triangle/levels.py,
+ * its Python twin and reference), counted node for node the same. It is
+ * here because a 6 x 6 puzzle with one solution needs billions of its
+ * nodes, where the Python loop gives up at a million.
+ */
+typedef struct {
+    int slots;
+    int nturns[MAX_SLOTS];
+    long long turn[MAX_SLOTS][3][3];
+    int nneeds[MAX_SLOTS], need[MAX_SLOTS][3][3];    /* (side, other slot, its side) */
+    int used[MAX_SLOTS];
+    const long long *placed[MAX_SLOTS];
+    long long count, max_nodes;
+} Plain;
+
+/* 1: every slot filled; 0: no way from here; -1: past max_nodes */
+static int plain_fill(Plain *st, int slot)
+{
+    if (slot == st->slots)
+        return 1;
+    for (int piece = 0; piece < st->slots; piece++) {
+        if (st->used[piece])
+            continue;
+        for (int t = 0; t < st->nturns[piece]; t++) {
+            const long long *edges = st->turn[piece][t];
+            if (++st->count > st->max_nodes && st->max_nodes >= 0)
+                return -1;
+            int fits = 1;
+            for (int k = 0; k < st->nneeds[slot] && fits; k++) {
+                const int *nd = st->need[slot][k];
+                fits = edges[nd[0]] + st->placed[nd[1]][nd[2]] == 0;
+            }
+            if (!fits)
+                continue;
+            st->used[piece] = 1;
+            st->placed[slot] = edges;
+            int found = plain_fill(st, slot + 1);
+            if (found)
+                return found;
+            st->used[piece] = 0;
+        }
+    }
+    return 0;
+}
+
+static PyObject *plain(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *options, *needs;
+    long long max_nodes;
+    if (!PyArg_ParseTuple(args, "OOL", &options, &needs, &max_nodes))
+        return NULL;
+    Plain *st = PyMem_Calloc(1, sizeof(Plain));
+    if (st == NULL)
+        return PyErr_NoMemory();
+    st->max_nodes = max_nodes;
+    Py_ssize_t slots = PySequence_Size(options);
+    if (slots < 0 || slots > MAX_SLOTS || PySequence_Size(needs) != slots) {
+        PyMem_Free(st);
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "plain: 1 to 64 slots, a list of needs each");
+        return NULL;
+    }
+    st->slots = (int)slots;
+    for (int p = 0; p < st->slots; p++) {
+        PyObject *turns = PySequence_GetItem(options, p), *nd = PySequence_GetItem(needs, p);
+        int ok = turns != NULL && nd != NULL;
+        Py_ssize_t nt = ok ? PySequence_Size(turns) : -1, nn = ok ? PySequence_Size(nd) : -1;
+        ok = ok && nt >= 1 && nt <= 3 && nn >= 0 && nn <= 3;
+        st->nturns[p] = (int)nt;
+        st->nneeds[p] = (int)nn;
+        for (int t = 0; ok && t < nt; t++) {
+            PyObject *e = PySequence_GetItem(turns, t);
+            ok = e != NULL && PyArg_ParseTuple(e, "LLL", &st->turn[p][t][0], &st->turn[p][t][1],
+                                               &st->turn[p][t][2]);
+            Py_XDECREF(e);
+        }
+        for (int k = 0; ok && k < nn; k++) {
+            PyObject *e = PySequence_GetItem(nd, k);
+            int *n3 = st->need[p][k];
+            ok = e != NULL && PyArg_ParseTuple(e, "iii", &n3[0], &n3[1], &n3[2]);
+            /* the other slot is filled before this one, and sides are 0 to 2 */
+            ok = ok && n3[1] >= 0 && n3[1] < p && n3[0] >= 0 && n3[0] < 3 && n3[2] >= 0 && n3[2] < 3;
+            Py_XDECREF(e);
+        }
+        Py_XDECREF(turns);
+        Py_XDECREF(nd);
+        if (!ok) {
+            PyMem_Free(st);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "plain: a slot's turnings or needs are malformed");
+            return NULL;
+        }
+    }
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = plain_fill(st, 0);
+    Py_END_ALLOW_THREADS
+    long long count = found < 0 ? -1 : st->count;
+    PyMem_Free(st);
+    return PyLong_FromLongLong(count);
+}
+
 static PyMethodDef methods[] = {
     {"count", count, METH_VARARGS,
      "count(n, pairs, sizes, nb, turned, mode, roots, replay, loose, check, leaf, leaf_checks, "
      "max_nodes, chunk, nodes, filter=None) -> (code, U, D, E, F, nodes, path, exception, bad)\n\n"
      "The counting search of webapp.triangle.search.count; see webapp/triangle/native.py."},
+    {"plain", plain, METH_VARARGS,
+     "plain(options, needs, max_nodes) -> nodes, or -1 past max_nodes (max_nodes < 0: no bound)\n\n"
+     "The plain backtracking search of webapp.triangle.levels.nodes, node for node."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -61,6 +61,23 @@ def test_both_engines_count_the_same_tree(puzzle, symmetry, best, store):
 
 
 @needs_c
+@settings(max_examples=150, deadline=None)
+@given(puzzle=puzzles(), bound=st.integers(0, 3000))
+def test_both_engines_count_the_levels_plain_nodes_the_same(puzzle, bound):
+    """The difficulty levels' plain backtracking count, node for node, and
+    the same bound passed at the same node."""
+    from webapp.triangle import levels
+
+    found = []
+    for engine in ("python", "c"):
+        try:
+            found.append(levels.nodes(puzzle, max_nodes=bound, engine=engine))
+        except levels.TooHard as exc:
+            found.append(str(exc))
+    assert found[0] == found[1]
+
+
+@needs_c
 @settings(max_examples=60, deadline=None)
 @given(puzzle=puzzles(largest=3), stop_after=st.integers(1, 3), nodes=st.integers(0, 400))
 def test_both_engines_stop_at_the_same_place(puzzle, stop_after, nodes):

@@ -36,15 +36,24 @@ class TooHard(Exception):
     """The search passed :data:`MAX_NODES` before placing every piece."""
 
 
-def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> int:
+def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> int:
     """The nodes of the plain backtracking search until every piece is
     placed (it always is: a puzzle has a solution or the search proves
-    none, counting the nodes either way); :class:`TooHard` past ``max_nodes``."""
+    none, counting the nodes either way); :class:`TooHard` past
+    ``max_nodes``. ``engine``: as the counting search's (C when built: the
+    same count, some hundred times sooner)."""
+    from . import native
+
     slots = len(puzzle.pieces)
     needs = [[] for _ in range(slots)]
     for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
         needs[b].append((side_b, a, side_a))  # a is filled before b
     options = [turnings(piece) for piece in puzzle.pieces]
+    if native.engine_name(engine) == "c" and native.fits(puzzle.pieces):
+        found = native.plain(options, needs, max_nodes)
+        if found is None:
+            raise TooHard(f"more than {max_nodes:,} nodes")
+        return found
     used = [False] * slots
     placed: list = [None] * slots
     count = 0

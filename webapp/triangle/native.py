@@ -21,7 +21,7 @@ import os
 from .budget import Stop
 from .tally import BadResume
 
-__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run"]
+__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run", "plain"]
 
 try:  # optional: a failed compile leaves the pure-Python engine
     from webapp import _triangle as _native
@@ -131,6 +131,14 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
         tally.stopped = "interrupted"
     else:
         raise exc
+
+
+def plain(options, needs, max_nodes: int) -> int | None:
+    """The levels' plain backtracking count in C (see
+    :func:`webapp.triangle.levels.nodes`, its twin): the nodes, or None
+    past ``max_nodes``."""
+    found = _native.plain(options, needs, max_nodes)
+    return None if found < 0 else found
 
 
 def _filter(pairs, firsts) -> tuple:

@@ -81,7 +81,8 @@ def test_ten_cell_distances_agree_with_ida(data):
     assert found.status == "solved"
     assert table.distance(*shape, tiles) == len(found.moves)
     answer = solver.solve(*shape, tiles)
-    assert answer.method == "table" and answer.length == len(found.moves)
+    # the first shortest solution in move order, whichever way it is found
+    assert answer.method == "table" and answer.moves == found.moves
     assert replay(*shape, tiles, answer.moves) == goal(*shape)
     after = answer.distances
     for tile, d in after.items():

@@ -4,8 +4,8 @@ PREPARE=1`` runs it). A kind takes part through its command-line part's
 ``prepare(progress)`` hook, which builds, reports to ``progress`` and
 answers in words, a line for each thing it keeps; a kind with nothing to
 build has no hook. ``--large`` asks the hooks that take ``large=True`` for
-what is big and optional too (the sliding 12-cell tables); a hook without
-that keyword is never given it.
+what is big and optional too (tables of hundreds of megabytes that save
+only search time); a hook without that keyword is never given it.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def add_parser(commands) -> None:
     p.add_argument("--kind", metavar="KIND",
                    help="only this kind (default: every kind that builds something)")
     p.add_argument("--large", action="store_true",
-                   help="also build what is large and only speeds things up (sliding: the exact "
-                        "distance tables of the 12-cell boards, 2 x 60 MB, a minute or two each)")
+                   help="also build what is large and only makes some solves faster (minutes of "
+                        "building, a hundred MB or more; each kind's docs say what)")
     p.set_defaults(run=run)
 
 

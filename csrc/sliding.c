@@ -405,24 +405,36 @@ static inline unsigned half_parity(const Geom *g, int hole)
     return (unsigned)(((g->w - 1) * (g->h - 1 - hole / g->w)) & 1);
 }
 
-/* The tiles (less one) of index q's order into seq, with the parity the
- * hole asks for. */
-static void half_unrank(uint64_t q, int k, unsigned parity, uint8_t *seq)
+/* The factorial-base digits of the even rank 2q of k tiles' orders (their
+ * sum is the order's inversions, so its parity). 32-bit arithmetic: (k)!
+ * < 2^32 for k <= 11, and a 32-bit division costs a fraction of a 64-bit one. */
+static unsigned half_digits(uint32_t q, int k, unsigned *digit)
 {
-    unsigned digit[MAX_HALF_CELLS];
-    uint64_t index = q << 1;
+    uint32_t index = q << 1;
     unsigned sum = 0;
     for (int i = k - 1; i >= 0; i--) {
-        digit[i] = (unsigned)(index % (uint64_t)(k - i));
-        index /= (uint64_t)(k - i);
+        digit[i] = index % (uint32_t)(k - i);
+        index /= (uint32_t)(k - i);
         sum += digit[i];
     }
-    if ((sum & 1) != parity) digit[k - 2] = 1;  /* was 0: r was even */
+    return sum;
+}
+
+/* The tiles (less one) of those digits into seq, with the parity the hole
+ * asks for: an odd sum where an even one is needed takes rank 2q + 1, the
+ * last two tiles swapped. */
+static void half_order(const unsigned *digit, unsigned sum, int k, unsigned parity, uint8_t *seq)
+{
     uint64_t seen = 0, all = ((uint64_t)1 << k) - 1;
     for (int i = 0; i < k; i++) {
         int v = select_bit(all & ~seen, digit[i]);
         seq[i] = (uint8_t)v;
         seen |= (uint64_t)1 << v;
+    }
+    if ((sum & 1) != parity) {
+        uint8_t x = seq[k - 2];
+        seq[k - 2] = seq[k - 1];
+        seq[k - 1] = x;
     }
 }
 
@@ -502,29 +514,35 @@ static PyObject *half_table(PyObject *self, PyObject *args, PyObject *kwargs)
     int depth = 0;
     counts[0] = 1;
     uint8_t seq[MAX_HALF_CELLS], board[MAX_HALF_CELLS];
+    unsigned digit[MAX_HALF_CELLS], sum = 0;
+    uint32_t last_q = UINT32_MAX;  /* the digits in hand: a layer's states of one q come together */
     while (found && depth < 255) {
         found = 0;
         unsigned mark = (unsigned)((depth + 1) % 3);
         for (size_t wd = 0; wd < words; wd++) {
             for (uint64_t bits = cur[wd]; bits; bits &= bits - 1) {
-                uint64_t s = ((uint64_t)wd << 6) + (uint64_t)ctz64(bits);
-                uint64_t q = s / (uint64_t)n;
-                int hole = (int)(s % (uint64_t)n);
-                half_unrank(q, k, half_parity(&g, hole), seq);
+                uint32_t s = (uint32_t)(((uint64_t)wd << 6) + (uint64_t)ctz64(bits));
+                uint32_t q = s / (uint32_t)n;
+                int hole = (int)(s % (uint32_t)n);
+                if (q != last_q) {
+                    sum = half_digits(q, k, digit);
+                    last_q = q;
+                }
+                half_order(digit, sum, k, half_parity(&g, hole), seq);
                 for (int c = 0, i = 0; c < n; c++) board[c] = c == hole ? 0xff : seq[i++];
                 for (int j = 0; j < g.nnbr[hole]; j++) {
                     int c = g.nbr[hole][j];
-                    uint64_t q2 = q;
+                    uint32_t q2 = q;  /* sideways: the order is kept */
                     if (c / w != hole / w) {  /* up or down: the order changes */
                         board[hole] = board[c];
                         board[c] = 0xff;
                         for (int x = 0, i = 0; x < n; x++)
                             if (board[x] != 0xff) seq[i++] = board[x];
-                        q2 = rank_cells(seq, k, k) >> 1;
+                        q2 = (uint32_t)(rank_cells(seq, k, k) >> 1);
                         board[c] = board[hole];
                         board[hole] = 0xff;
                     }
-                    uint64_t s2 = q2 * (uint64_t)n + (uint64_t)c;
+                    uint32_t s2 = q2 * (uint32_t)n + (uint32_t)c;
                     if (half_get(t, s2) == HALF_UNREACHED) {
                         half_set(t, s2, mark);
                         next[s2 >> 6] |= (uint64_t)1 << (s2 & 63);

@@ -1,8 +1,9 @@
 /*
  * webapp._sliding: the inner loops of the sliding-tile solver in plain C.
  *
- * Three functions (the contract in the sliding solver's native.py):
+ * Four functions (the contract in the sliding solver's native.py):
  *   bfs_table(width, height) -> bytes
+ *   half_table(width, height, progress=None) -> (table, layers, farthest)
  *   pdb_build(width, height, pattern, progress=None) -> bytes
  *   ida(width, height, tiles, pdbs=(), mirror=False, max_nodes=0,
  *       max_seconds=0.0, progress=None, start_bound=0, weight=1.0, max_length=0)
@@ -37,7 +38,7 @@
 #define MIN_SIDE 2
 #define MAX_SIDE 8
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
-#define MAX_TABLE_CELLS 9          /* bfs_table: n! entries, 362,880 at most */
+#define MAX_TABLE_CELLS 10         /* bfs_table: n! entries, 3,628,800 at most */
 #define REPORT_SECONDS 0.05        /* progress callback and signals at most this often */
 #define CHECK_NODES 1024           /* ida looks at the clock every this many nodes */
 #define CHECK_STATES 4096          /* pdb_build looks at the clock every this many states */
@@ -322,7 +323,7 @@ static void reporter_final(Reporter *r, unsigned long long a, unsigned long long
 
 PyDoc_STRVAR(bfs_table_doc,
 "bfs_table(width, height) -> bytes\n\n"
-"The distance to the goal of every arrangement of a board of at most 9\n"
+"The distance to the goal of every arrangement of a board of at most 10\n"
 "cells, indexed by the lexicographic rank of its tile tuple (n! entries;\n"
 "255 = unreachable, the other parity).\n\n"
 ">>> t = bfs_table(3, 3); len(t), max(d for d in t if d != 255)\n"
@@ -381,6 +382,224 @@ static PyObject *bfs_table(PyObject *self, PyObject *args, PyObject *kwargs)
     Py_END_ALLOW_THREADS
     PyMem_RawFree(queue);
     return result;
+}
+
+/* ------------------------------------------------------------------ */
+/* half_table                                                          */
+
+/* A solvable position's place in half_table (the contract in the
+ * solver's bigtable.py): its tiles in reading order without the hole,
+ * less one each, have the lexicographic rank r among the (n-1)! orders;
+ * r and r ^ 1 differ by swapping the last two tiles, so for a given hole
+ * cell exactly one of them can reach the goal. index = (r >> 1) * n + hole:
+ * a sideways move keeps r, and so stays within the index's cache line. */
+#define MAX_HALF_CELLS 12          /* 12! / 2 = 239,500,800 entries: 32-bit indices */
+#define HALF_UNREACHED 3
+#define MAX_FARTHEST 4096          /* half_table lists at most this many farthest positions */
+
+/* Does the hole cell need an odd order of the other tiles? A tile moving
+ * up or down passes w - 1 others (the order's parity flips when w is
+ * even) and changes the hole's row: their sum is kept, 0 at the goal. */
+static inline unsigned half_parity(const Geom *g, int hole)
+{
+    return (unsigned)(((g->w - 1) * (g->h - 1 - hole / g->w)) & 1);
+}
+
+/* The factorial-base digits of the even rank 2q of k tiles' orders (their
+ * sum is the order's inversions, so its parity). 32-bit arithmetic: (k)!
+ * < 2^32 for k <= 11, and a 32-bit division costs a fraction of a 64-bit one. */
+static unsigned half_digits(uint32_t q, int k, unsigned *digit)
+{
+    uint32_t index = q << 1;
+    unsigned sum = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        digit[i] = index % (uint32_t)(k - i);
+        index /= (uint32_t)(k - i);
+        sum += digit[i];
+    }
+    return sum;
+}
+
+/* The tiles (less one) of those digits into seq, with the parity the hole
+ * asks for: an odd sum where an even one is needed takes rank 2q + 1, the
+ * last two tiles swapped. */
+static void half_order(const unsigned *digit, unsigned sum, int k, unsigned parity, uint8_t *seq)
+{
+    uint64_t seen = 0, all = ((uint64_t)1 << k) - 1;
+    for (int i = 0; i < k; i++) {
+        int v = select_bit(all & ~seen, digit[i]);
+        seq[i] = (uint8_t)v;
+        seen |= (uint64_t)1 << v;
+    }
+    if ((sum & 1) != parity) {
+        uint8_t x = seq[k - 2];
+        seq[k - 2] = seq[k - 1];
+        seq[k - 1] = x;
+    }
+}
+
+static inline uint8_t half_get(const uint8_t *t, uint64_t i)
+{
+    return (uint8_t)((t[i >> 2] >> ((i & 3) << 1)) & 3);
+}
+
+static inline void half_set(uint8_t *t, uint64_t i, unsigned v)
+{
+    unsigned shift = (unsigned)((i & 3) << 1);
+    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3u << shift)) | (v << shift));
+}
+
+PyDoc_STRVAR(half_table_doc,
+"half_table(width, height, progress=None) -> (table, layers, farthest)\n\n"
+"The distance to the goal of every solvable position of a board of 4 to\n"
+"12 cells, modulo 3, two bits an entry (four entries a byte, the first in\n"
+"the low bits), at the index (r >> 1) * n + hole, r the lexicographic\n"
+"rank of the other tiles' order in reading order (each less one). A move\n"
+"changes the distance by exactly one, so the residue of a position and of\n"
+"its neighbours tells which move goes downhill: a walk reads the exact\n"
+"distance. layers: how many positions are at each distance; farthest:\n"
+"the indices of those at the greatest (at most MAX_FARTHEST of them).\n"
+"A breadth-first search, a layer at a time, its frontier in a bitmap.\n"
+"progress(entries_done, depth) at most every ~50 ms.\n\n"
+">>> t, layers, far = half_table(3, 3); len(t), len(layers) - 1, far\n"
+"(45360, 31, [125816, 177874])\n");
+
+static PyObject *half_table(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"width", "height", "progress", NULL};
+    int w, h;
+    PyObject *progress = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii|O:half_table", kwlist, &w, &h, &progress))
+        return NULL;
+    if (check_size(w, h) < 0 || progress_arg(progress) < 0) return NULL;
+    int n = w * h, k = n - 1;
+    if (n > MAX_HALF_CELLS) {
+        PyErr_Format(PyExc_ValueError, "half_table needs a board of at most %d cells, not %d",
+                     MAX_HALF_CELLS, n);
+        return NULL;
+    }
+    Geom g;
+    geom_init(&g, w, h);
+    uint64_t half = arrangements(k, k, UINT64_MAX) / 2, total = half * (uint64_t)n;
+    size_t nbytes = (size_t)((total + 3) / 4), words = (size_t)((total + 63) / 64);
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)nbytes);
+    if (!result) return NULL;
+    uint8_t *t = (uint8_t *)PyBytes_AS_STRING(result);
+    uint64_t *cur = PyMem_RawCalloc(words, sizeof(uint64_t));
+    uint64_t *next = PyMem_RawCalloc(words, sizeof(uint64_t));
+    if (!cur || !next) {
+        PyMem_RawFree(cur);
+        PyMem_RawFree(next);
+        Py_DECREF(result);
+        return PyErr_NoMemory();
+    }
+    PyObject *layers = PyList_New(0), *farthest = PyList_New(0);
+    uint64_t counts[256];
+    uint64_t far[MAX_FARTHEST];
+    int nfar = 0;
+    if (!layers || !farthest) {
+        PyMem_RawFree(cur);
+        PyMem_RawFree(next);
+        Py_XDECREF(layers);
+        Py_XDECREF(farthest);
+        Py_DECREF(result);
+        return NULL;
+    }
+    Reporter rep;
+    reporter_start(&rep, progress);
+    memset(t, 0xff, nbytes);  /* every entry 3: not reached yet */
+    uint64_t goal = (uint64_t)(n - 1), done = 1, found = 1, checked = 0;
+    half_set(t, goal, 0);
+    cur[goal >> 6] |= (uint64_t)1 << (goal & 63);
+    int depth = 0;
+    counts[0] = 1;
+    uint8_t seq[MAX_HALF_CELLS], board[MAX_HALF_CELLS];
+    unsigned digit[MAX_HALF_CELLS], sum = 0;
+    uint32_t last_q = UINT32_MAX;  /* the digits in hand: a layer's states of one q come together */
+    while (found && depth < 255) {
+        found = 0;
+        unsigned mark = (unsigned)((depth + 1) % 3);
+        for (size_t wd = 0; wd < words; wd++) {
+            for (uint64_t bits = cur[wd]; bits; bits &= bits - 1) {
+                uint32_t s = (uint32_t)(((uint64_t)wd << 6) + (uint64_t)ctz64(bits));
+                uint32_t q = s / (uint32_t)n;
+                int hole = (int)(s % (uint32_t)n);
+                if (q != last_q) {
+                    sum = half_digits(q, k, digit);
+                    last_q = q;
+                }
+                half_order(digit, sum, k, half_parity(&g, hole), seq);
+                for (int c = 0, i = 0; c < n; c++) board[c] = c == hole ? 0xff : seq[i++];
+                for (int j = 0; j < g.nnbr[hole]; j++) {
+                    int c = g.nbr[hole][j];
+                    uint32_t q2 = q;  /* sideways: the order is kept */
+                    if (c / w != hole / w) {  /* up or down: the order changes */
+                        board[hole] = board[c];
+                        board[c] = 0xff;
+                        for (int x = 0, i = 0; x < n; x++)
+                            if (board[x] != 0xff) seq[i++] = board[x];
+                        q2 = (uint32_t)(rank_cells(seq, k, k) >> 1);
+                        board[c] = board[hole];
+                        board[hole] = 0xff;
+                    }
+                    uint32_t s2 = q2 * (uint32_t)n + (uint32_t)c;
+                    if (half_get(t, s2) == HALF_UNREACHED) {
+                        half_set(t, s2, mark);
+                        next[s2 >> 6] |= (uint64_t)1 << (s2 & 63);
+                        found++;
+                    }
+                }
+                if ((++checked & (CHECK_STATES - 1)) == 0
+                    && reporter_tick(&rep, now_seconds(), done + found, (unsigned long long)depth) < 0)
+                    goto finish;
+            }
+        }
+        if (!found) {  /* cur is the last layer */
+            for (size_t wd = 0; wd < words && nfar < MAX_FARTHEST; wd++)
+                for (uint64_t bits = cur[wd]; bits && nfar < MAX_FARTHEST; bits &= bits - 1)
+                    far[nfar++] = ((uint64_t)wd << 6) + (uint64_t)ctz64(bits);
+            break;
+        }
+        done += found;
+        counts[++depth] = found;
+        uint64_t *swap = cur;
+        cur = next;
+        next = swap;
+        memset(next, 0, words * sizeof(uint64_t));
+    }
+    reporter_final(&rep, done, (unsigned long long)depth);
+finish:
+    reporter_stop(&rep);
+    PyMem_RawFree(cur);
+    PyMem_RawFree(next);
+    if (rep.failed) goto fail;
+    if (done != total) {  /* pragma: no cover - every solvable position is reachable */
+        PyErr_Format(PyExc_RuntimeError, "half_table reached %llu of %llu positions",
+                     (unsigned long long)done, (unsigned long long)total);
+        goto fail;
+    }
+    for (int d = 0; d <= depth; d++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(counts[d]);
+        if (!x || PyList_Append(layers, x) < 0) {
+            Py_XDECREF(x);
+            goto fail;
+        }
+        Py_DECREF(x);
+    }
+    for (int i = 0; i < nfar; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(far[i]);
+        if (!x || PyList_Append(farthest, x) < 0) {
+            Py_XDECREF(x);
+            goto fail;
+        }
+        Py_DECREF(x);
+    }
+    return Py_BuildValue("(NNN)", result, layers, farthest);
+fail:
+    Py_DECREF(result);
+    Py_DECREF(layers);
+    Py_DECREF(farthest);
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1034,6 +1253,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"bfs_table", (PyCFunction)(void (*)(void))bfs_table, METH_VARARGS | METH_KEYWORDS, bfs_table_doc},
+    {"half_table", (PyCFunction)(void (*)(void))half_table, METH_VARARGS | METH_KEYWORDS, half_table_doc},
     {"pdb_build", (PyCFunction)(void (*)(void))pdb_build, METH_VARARGS | METH_KEYWORDS, pdb_build_doc},
     {"ida", (PyCFunction)(void (*)(void))ida, METH_VARARGS | METH_KEYWORDS, ida_doc},
     {NULL, NULL, 0, NULL},
@@ -1053,7 +1273,7 @@ PyMODINIT_FUNC PyInit__sliding(void)
     PyObject *m = PyModule_Create(&module);
     /* VERSION changes whenever a function's arguments or answers do, so a
      * stale build left in the tree can be recognised and ignored. */
-    if (m && (PyModule_AddIntConstant(m, "VERSION", 2) < 0
+    if (m && (PyModule_AddIntConstant(m, "VERSION", 3) < 0
               || PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)) {
         Py_DECREF(m);
         return NULL;

@@ -1,8 +1,9 @@
 """The sliding gallery (puzzles/sliding/): every file catalogued, canonical
 text, and the move counts the catalogue gives, checked by breadth-first
-search on the small boards, by the sample of Korf's positions
-(tests/sliding/data/korf-sample.txt) and by search or parity and a lower bound on
-the 15-puzzles.
+search on the small boards, by the exact table on 2 x 5 (and that they are
+its farthest), by IDA* with pattern databases on the 12-cell boards, by the
+sample of Korf's positions (tests/sliding/data/korf-sample.txt) and by
+search or parity and a lower bound on the 15-puzzles.
 
 The entries live in ``puzzles/sliding/catalogue.json``: the gallery reads a
 kind's own folder catalogue (its entries are of that kind, their files in
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from sliding_reference import bfs_distances
-from webapp.sliding import heuristic, ida
+from webapp.sliding import heuristic, ida, solver, table
 from webapp.sliding.textformat import parse
 
 
@@ -63,6 +64,35 @@ def test_entry_fields_and_text(entry):
 def test_small_boards_by_breadth_first_search(entry):
     p = position(entry)
     assert bfs_distances(p.width, p.height)[p.tiles] == entry["moves"]
+
+
+def test_ten_cell_boards_by_their_table():
+    entries = [e for e in ENTRIES if e["size"] in ("2x5", "5x2")]
+    assert entries
+    for e in entries:
+        p = position(e)
+        dist = table.get(p.width, p.height)
+        assert table.distance(p.width, p.height, p.tiles) == e["moves"]
+    farthest = {table.unrank(10, int(r)) for r in (table.get(2, 5) == 55).nonzero()[0]}
+    assert farthest == {position(e).tiles for e in entries if e["size"] == "2x5"}
+    assert int(dist[dist != table.UNREACHABLE].max()) == 55
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["size"] in ("3x4", "4x3", "2x6", "6x2")],
+                         ids=lambda e: e["file"])
+def test_twelve_cell_boards_by_search(entry):
+    """IDA* with the shape's pattern databases (a second or two to build them,
+    the search itself milliseconds in C): the proven shortest length."""
+    p = position(entry)
+    answer = solver.solve(p.width, p.height, p.tiles, build=True)
+    assert answer.method == "pdb" and answer.optimal and answer.length == entry["moves"]
+
+
+def test_the_twelve_cell_figures():
+    sizes = {}
+    for e in ENTRIES:
+        sizes.setdefault(e["size"], set()).add(e["moves"])
+    assert sizes["3x4"] == sizes["4x3"] == {53} and sizes["2x6"] == {80}
 
 
 def test_the_spec_examples_and_both_31_move_positions_are_there():

@@ -3,7 +3,9 @@ otherwise build on first use, and say where it is kept (``make setup
 PREPARE=1`` runs it). A kind takes part through its command-line part's
 ``prepare(progress)`` hook, which builds, reports to ``progress`` and
 answers in words, a line for each thing it keeps; a kind with nothing to
-build has no hook.
+build has no hook. ``--large`` asks the hooks that take ``large=True`` for
+what is big and optional too (tables of hundreds of megabytes that save
+only search time); a hook without that keyword is never given it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ def add_parser(commands) -> None:
                     "its progress. Running it again finds everything built.")
     p.add_argument("--kind", metavar="KIND",
                    help="only this kind (default: every kind that builds something)")
+    p.add_argument("--large", action="store_true",
+                   help="also build what is large and only makes some solves faster (minutes of "
+                        "building, a hundred MB or more; each kind's docs say what)")
     p.set_defaults(run=run)
 
 
@@ -43,9 +48,16 @@ def run(args) -> int:
             continue
         progress = Progress(sys.stderr, show=is_terminal(sys.stderr))
         try:
-            said = part.prepare(progress)
+            said = part.prepare(progress, large=True) if args.large and _takes_large(part.prepare) \
+                else part.prepare(progress)
         finally:
             progress.close()
         for line in said.splitlines():
             print(f"{name}: {line}")
     return EXIT_OK
+
+
+def _takes_large(hook) -> bool:
+    import inspect
+
+    return "large" in inspect.signature(hook).parameters

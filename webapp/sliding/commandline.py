@@ -95,9 +95,9 @@ def _interrupted(puzzle, progress) -> dict | None:
 def _missing_databases(width: int, height: int) -> list:
     """The pattern databases a solve of the shape would build first (10 to
     16 cells and 5 x 5; none for the boards with a table, or beyond)."""
-    from . import pdb, table
+    from . import bigtable, pdb, table
 
-    if table.fits(width, height) or not pdb.has_databases(width, height):
+    if table.fits(width, height) or not pdb.has_databases(width, height) or bigtable.at_hand(width, height):
         return []
     return [p for p in pdb.groups(width, height) if not pdb.cached(width, height, p)]
 
@@ -122,10 +122,37 @@ def _on_terminal() -> bool:
 PREPARED_SIDES = (4, 5)
 
 
-def prepare(progress) -> str:
-    """Build the pattern databases of :data:`PREPARED_SIDES`; what was done,
-    in words, a line a board."""
-    return "\n".join(prepare_side(side, progress) for side in PREPARED_SIDES)
+#: The 12-cell boards whose exact tables ``prepare --large`` builds (each serves
+#: its transposed twin too): 59.9 MB and about a minute of the C engine each.
+LARGE_SHAPES = ((4, 3), (6, 2))
+
+
+def prepare(progress, large: bool = False) -> str:
+    """Build the pattern databases of :data:`PREPARED_SIDES` (and with
+    ``large`` the exact tables of :data:`LARGE_SHAPES`); what was done, in
+    words, a line a board."""
+    lines = [prepare_side(side, progress) for side in PREPARED_SIDES]
+    if large:
+        lines += [prepare_table(width, height, progress) for width, height in LARGE_SHAPES]
+    return "\n".join(lines)
+
+
+def prepare_table(width: int, height: int, progress) -> str:
+    """Build the exact table of a 12-cell board (and its twin), in words."""
+    import time
+
+    from . import bigtable, cachedir
+
+    began = time.perf_counter()
+    what = (f"exact distance table for {width} x {height} and {height} x {width} "
+            f"({bigtable.nbytes(width, height) / 1e6:.1f} MB) kept in {cachedir.directory()}")
+    if bigtable.at_hand(width, height) and bigtable.get(width, height) is not None:
+        return f"{what}, built already"
+    try:
+        bigtable.get(width, height, build_it=True, progress=progress)
+    except bigtable.TableError:
+        return f"exact distance table for {width} x {height} not built: it needs the C engine"
+    return f"{what}, built in {time.perf_counter() - began:.1f} s"
 
 
 def prepare_side(side: int, progress) -> str:

@@ -18,7 +18,8 @@ from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
 
 __all__ = ["shuffle", "at_distance", "MAX_TABLE_CELLS"]
 
-#: Boards up to this many cells have exact distance tables (webapp.sliding.table).
+#: Boards up to this many cells get positions a given distance away (webapp.sliding.table
+#: has tables up to 10 cells; the page's range of distances stops at 9 for now).
 MAX_TABLE_CELLS = 9
 
 

@@ -27,8 +27,9 @@ __all__ = ["KIND", "SlidingKind", "QUICK_SECONDS", "EXAMPLE", "BIG_CELLS", "BIG_
 
 #: A solve that finishes (optimally) within this time is answered on the spot.
 QUICK_SECONDS = 0.2
-#: Boards of at most this many cells have exact distance tables: every answer is a lookup.
-TABLE_CELLS = generate.MAX_TABLE_CELLS
+#: Boards of at most this many cells have exact distance tables: every answer is a
+#: lookup (the 12-cell boards' compact tables are used when built, never built here).
+TABLE_CELLS = 10
 #: The side of a shuffled board when the request does not say.
 SHUFFLE_SIDE = 4
 #: The first example of the rules (docs/sliding.md): 8 moves.
@@ -321,7 +322,8 @@ class SlidingKind:
         """
         out = {"width": position.width, "height": position.height, "size": position.size,
                "tiles": len(position.tiles) - 1, "solvable": position.solvable()}
-        if len(position.tiles) <= TABLE_CELLS:
+        # up to 9 cells, where a table is built in a moment even without C
+        if len(position.tiles) <= generate.MAX_TABLE_CELLS:
             from . import table
 
             out["optimal"] = table.distance(position.width, position.height, position.tiles)

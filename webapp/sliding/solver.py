@@ -5,10 +5,12 @@ tile ``t`` belongs in cell ``t - 1``) and decides in this order:
 
 1. *parity*: a position whose permutation has the wrong parity can never
    reach the goal; answered at once, no search (nodes 0).
-2. *table* (up to 9 cells): the exact distance table of the shape
+2. *table* (up to 10 cells): the exact distance table of the shape
    (``table``); the answer and the distance after each first move are
-   lookups.
-3. *pdb* (10 to 16 cells): IDA* with the shape's additive pattern databases
+   lookups. The 12-cell boards too when their compact tables (``bigtable``)
+   are in the cache: a walk downhill, some milliseconds; they are never
+   built here (``rotation-playground prepare --large`` builds them).
+3. *pdb* (10 to 16 cells, without a table): IDA* with the shape's additive pattern databases
    (``pdb``; built once with progress phase ``building``, then loaded; the
    larger 4 x 4 databases ``pdb.LARGE`` when someone built them).
 4. *manhattan* (bigger boards, or no databases here): IDA* with Manhattan
@@ -42,7 +44,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import anytime, heuristic, ida, pdb, position, table
+from . import anytime, bigtable, heuristic, ida, pdb, position, table
 from .native import engine_name, module
 
 __all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
@@ -221,6 +223,12 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
         moves = table.solve_path(width, height, tiles)
         return answer("solved", moves, optimal=True, lower_bound=len(moves), method="table",
                       distances=table.distances_after(width, height, tiles))
+    if bigtable.fits(width, height) and (room is None or bigtable.nbytes(width, height) <= room):
+        data = bigtable.get(width, height)  # only when built: a build takes a minute
+        if data is not None:
+            moves = bigtable.solve_path(width, height, tiles, data)
+            return answer("solved", moves, optimal=True, lower_bound=len(moves), method="table",
+                          distances=bigtable.distances_after(width, height, tiles, data, len(moves)))
 
     pset = None
     stopped = None

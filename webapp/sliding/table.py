@@ -1,12 +1,15 @@
-"""Exact distance tables for the boards of at most 9 cells.
+"""Exact distance tables for the boards of at most 10 cells.
 
-For 2 x 2, 2 x 3, 3 x 2, 2 x 4, 4 x 2 and 3 x 3 one breadth-first search
-from the goal gives the exact distance of every position, stored at the
-lexicographic rank of its tile tuple (``n!`` bytes; 255 marks the half that
-cannot reach the goal). 3 x 3: 362,880 entries, 181,440 of them solvable,
-none farther than 31 moves. A table is built once (by the C engine when it
-is built, else by numpy a whole layer at a time), kept in memory and stored
-in the cache directory (``cachedir``), so answers and hints are lookups.
+For 2 x 2, 2 x 3, 3 x 2, 2 x 4, 4 x 2, 3 x 3, 2 x 5 and 5 x 2 one
+breadth-first search from the goal gives the exact distance of every
+position, stored at the lexicographic rank of its tile tuple (``n!`` bytes;
+255 marks the half that cannot reach the goal). 3 x 3: 362,880 entries,
+181,440 of them solvable, none farther than 31 moves; 2 x 5: 3,628,800
+entries, none farther than 55. A table is built once (by the C engine when
+it is built, about a second for 10 cells, else by numpy a whole layer at a
+time), kept in memory and stored in the cache directory (``cachedir``), so
+answers and hints are lookups. The 12-cell boards have tables of their own
+layout (:mod:`bigtable`), built ahead of time only.
 
 >>> distance(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6))
 8
@@ -39,7 +42,7 @@ __all__ = ["SHAPES", "UNREACHABLE", "fits", "rank", "unrank", "build", "get", "d
            "neighbours"]
 
 #: Every shape (width, height) that gets a table.
-SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3))
+SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (5, 2))
 #: The table entry of a position that cannot reach the goal.
 UNREACHABLE = 255
 _VERSION = 1
@@ -177,7 +180,7 @@ def _build_numpy(width: int, height: int) -> bytes:
 def build(width: int, height: int, engine: str = "auto") -> bytes:
     """Compute the table of a shape (no cache): C when built, else numpy."""
     if not fits(width, height):
-        raise TableError(f"no distance table for {width} x {height} (only up to 9 cells)")
+        raise TableError(f"no distance table for {width} x {height} (only up to 10 cells)")
     native = module(engine)
     if native is not None:
         return bytes(native.bfs_table(width, height))
@@ -201,7 +204,7 @@ def get(width: int, height: int, engine: str = "auto") -> np.ndarray:
         table = _tables.get(key)
         if table is None:
             if not fits(width, height):
-                raise TableError(f"no distance table for {width} x {height} (only up to 9 cells)")
+                raise TableError(f"no distance table for {width} x {height} (only up to 10 cells)")
             size = nbytes(width, height)
             data = cachedir.load(_file(width, height), size)
             if data is None:

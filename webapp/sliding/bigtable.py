@@ -1,0 +1,288 @@
+"""Exact distance tables of the 12-cell boards, two bits a solvable position.
+
+4 x 3, 3 x 4, 6 x 2 and 2 x 6 have 12! / 2 = 239,500,800 solvable
+positions: :mod:`table`'s byte for every ordering would take 479 MB a shape.
+Here only the solvable half is numbered (:func:`index`), and each entry
+keeps the distance *modulo 3*: 59.9 MB a shape. Every move changes the
+distance by exactly one (a move flips the colour of a two-colouring of the
+positions, so two neighbours are never equally far), so a position's
+residue tells which of its neighbours are one move nearer: walking downhill
+to the goal reads the exact distance and a shortest solution together, at
+most 80 steps. A tall board uses its wide twin's table: reflecting a board
+in its diagonal and renumbering each tile after its home cell maps
+positions to positions, moves to moves and the goal to the goal, so every
+distance is kept (:func:`transpose`).
+
+The tables are built by the C engine's ``half_table`` (a breadth-first
+search a layer at a time, about a minute a shape) and only by
+``rotation-playground prepare --large`` or :func:`get` with ``build=True``:
+a solve uses a table when its file is in the cache directory, and without
+one searches as before (IDA* with pattern databases: the same lengths).
+The same code serves any board of 4 to 12 cells, which is how the tests
+check it on small ones.
+
+>>> import random
+>>> from webapp.sliding import table
+>>> data = pack(3, 3, table.get(3, 3))
+>>> len(data) == nbytes(3, 3) == 45_360
+True
+>>> tiles = (3, 7, 8, 5, 4, 6, 2, 0, 1)
+>>> len(solve_path(3, 3, tiles, data)) == distance(3, 3, tiles, data) == 27
+True
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+TYPE_CHECKING = False
+
+from . import cachedir
+from .native import module
+from .position import movable_cells
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["SHAPES", "fits", "stored_shape", "entries", "nbytes", "index", "tiles_at", "transpose",
+           "residue", "pack", "build", "get", "at_hand", "distance", "solve_path", "distances_after",
+           "TableError"]
+
+#: The shapes whose tables ``prepare --large`` builds and solves use.
+SHAPES = ((4, 3), (3, 4), (6, 2), (2, 6))
+_VERSION = 1
+_loaded: dict[tuple[int, int], object] = {}
+_lock = threading.Lock()
+
+
+class TableError(ValueError):
+    """No table here: a shape outside 4 to 12 cells, or no C engine to build it."""
+
+
+def fits(width: int, height: int) -> bool:
+    """Is ``width`` x ``height`` one of the 12-cell shapes with a table?"""
+    return (width, height) in SHAPES
+
+
+def stored_shape(width: int, height: int) -> tuple[int, int]:
+    """The shape whose table serves this one: the wide one of the two
+    (sideways moves keep :func:`index`'s order, so its search is faster).
+
+    >>> stored_shape(3, 4), stored_shape(6, 2), stored_shape(3, 3)
+    ((4, 3), (6, 2), (3, 3))
+    """
+    return (max(width, height), min(width, height))
+
+
+def entries(width: int, height: int) -> int:
+    """How many positions can reach the goal: half of the orderings."""
+    return math.factorial(width * height) // 2
+
+
+def nbytes(width: int, height: int) -> int:
+    """Bytes of the table: four entries a byte.
+
+    >>> nbytes(4, 3), nbytes(3, 4)
+    (59875200, 59875200)
+    """
+    return (entries(width, height) + 3) // 4
+
+
+def _rank(seq) -> int:
+    """Lexicographic rank of an ordering of 0..k-1."""
+    k = len(seq)
+    r = 0
+    for i in range(k - 1):
+        t = seq[i]
+        r = r * (k - i) + sum(1 for j in range(i + 1, k) if seq[j] < t)
+    return r
+
+
+def _odd_order(width: int, height: int, hole: int) -> int:
+    """1 when the other tiles' order must be odd for the hole's cell: a
+    tile moving up or down passes ``width - 1`` others and changes the
+    hole's row, the sum of the two parities is kept, 0 at the goal."""
+    return ((width - 1) * (height - 1 - hole // width)) & 1
+
+
+def index(width: int, height: int, tiles) -> int:
+    """The entry of a solvable position: ``(r // 2) * n + hole``, ``r`` the
+    rank of the other tiles' order (each less one). ``r`` and ``r ^ 1``
+    differ by a swap of the last two tiles: one of the two is solvable.
+
+    >>> index(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)), index(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
+    (8, 7)
+    """
+    hole = list(tiles).index(0)
+    return (_rank([t - 1 for t in tiles if t]) >> 1) * width * height + hole
+
+
+def tiles_at(width: int, height: int, i: int) -> tuple[int, ...]:
+    """The position at entry ``i`` (the inverse of :func:`index`).
+
+    >>> tiles_at(3, 3, 7)
+    (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    """
+    n = width * height
+    q, hole = divmod(i, n)
+    k = n - 1
+    left = list(range(k))
+    seq = []
+    r = q << 1
+    for j in range(k, 0, -1):
+        d, r = divmod(r, math.factorial(j - 1))
+        seq.append(left.pop(d))
+    inversions = sum(1 for a in range(k) for b in range(a + 1, k) if seq[a] > seq[b])
+    if inversions & 1 != _odd_order(width, height, hole):
+        seq[-2], seq[-1] = seq[-1], seq[-2]
+    out = [t + 1 for t in seq]
+    out.insert(hole, 0)
+    return tuple(out)
+
+
+def transpose(width: int, height: int, tiles) -> tuple[int, ...]:
+    """The position reflected in its diagonal, on a ``height`` x ``width``
+    board, each tile renumbered after its home's reflection (the hole's
+    home, the last cell, is its own reflection).
+
+    >>> transpose(3, 2, (1, 2, 3, 4, 5, 0))
+    (1, 2, 3, 4, 5, 0)
+    >>> transpose(3, 2, (1, 2, 3, 4, 0, 5))
+    (1, 2, 3, 0, 5, 4)
+    """
+    def flip(cell: int) -> int:
+        r, c = divmod(cell, width)
+        return c * height + r
+
+    out = [0] * (width * height)
+    for cell, t in enumerate(tiles):
+        out[flip(cell)] = flip(t - 1) + 1 if t else 0
+    return tuple(out)
+
+
+def residue(data, i: int) -> int:
+    """Entry ``i`` of a table: the distance modulo 3."""
+    return (data[i >> 2] >> ((i & 3) << 1)) & 3
+
+
+def _reader(width: int, height: int, data):
+    """The residue of a position of the shape, read from the table of its
+    :func:`stored_shape` (``data``)."""
+    sw, sh = stored_shape(width, height)
+    if (sw, sh) == (width, height):
+        return lambda tiles: residue(data, index(sw, sh, tiles))
+    return lambda tiles: residue(data, index(sw, sh, transpose(width, height, tiles)))
+
+
+def solve_path(width: int, height: int, tiles, data) -> list[int]:
+    """A shortest solution of a solvable position read off the table of its
+    stored shape: at each step the first tile in MOVE ORDER whose move
+    brings the residue one lower (as :func:`table.solve_path` does)."""
+    read = _reader(width, height, data)
+    board = list(tiles)
+    n = width * height
+    goal = list(range(1, n)) + [0]
+    here = read(board)
+    path = []
+    while board != goal:
+        hole = board.index(0)
+        down = (here - 1) % 3
+        for cell in movable_cells(width, height, hole):
+            t = board[cell]
+            board[hole], board[cell] = t, 0
+            if read(board) == down:
+                break
+            board[hole], board[cell] = 0, t
+        else:
+            raise TableError("distance table is inconsistent (or the position unsolvable)")
+        path.append(t)
+        here = down
+    return path
+
+
+def distance(width: int, height: int, tiles, data) -> int:
+    """Exact fewest moves to the goal of a solvable position."""
+    return len(solve_path(width, height, tiles, data))
+
+
+def distances_after(width: int, height: int, tiles, data, length: int | None = None) -> dict[int, int]:
+    """``{tile: exact distance after moving it}`` for each movable tile
+    (``length``: the position's own distance, when known)."""
+    read = _reader(width, height, data)
+    d = distance(width, height, tiles, data) if length is None else length
+    here = read(tiles)
+    board = list(tiles)
+    hole = board.index(0)
+    out = {}
+    for cell in movable_cells(width, height, hole):
+        t = board[cell]
+        board[hole], board[cell] = t, 0
+        out[t] = d - 1 if read(board) == (here - 1) % 3 else d + 1
+        board[hole], board[cell] = 0, t
+    return out
+
+
+def pack(width: int, height: int, distances: np.ndarray) -> bytes:
+    """The table of a shape that has :mod:`table`'s byte table
+    (``distances``, indexed by the rank of every ordering): the Python twin
+    of the C engine's ``half_table``, for the small shapes."""
+    import numpy as np
+
+    from .table import UNREACHABLE, _permutations, _ranks
+
+    n = width * height
+    perms = _permutations(n)
+    dist = np.asarray(distances)
+    keep = dist != UNREACHABLE
+    perms, dist = perms[keep], dist[keep]
+    holes = np.argmax(perms == 0, axis=1)
+    seqs = perms[perms != 0].reshape(len(perms), n - 1) - 1
+    where = (_ranks(seqs) >> 1) * n + holes
+    flat = np.zeros(-(-entries(width, height) // 4) * 4, dtype=np.uint8)
+    flat[where] = dist % 3
+    quads = flat.reshape(-1, 4)
+    return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).tobytes()
+
+
+def build(width: int, height: int, progress=None, engine: str = "auto") -> tuple[bytes, list, list]:
+    """``(table, positions at each distance, indices of the farthest)`` of
+    the shape itself, by the C engine (TableError without one).
+    ``progress(done, depth, "search")`` as the search goes."""
+    native = module(engine)
+    if native is None or not hasattr(native, "half_table"):
+        raise TableError("the 12-cell distance tables are built by the C engine only")
+    report = None if progress is None else (lambda done, depth: progress(done, depth, "search"))
+    return native.half_table(width, height, report)
+
+
+def _file(width: int, height: int) -> str:
+    return f"sliding-halftable-{width}x{height}-v{_VERSION}.bin"
+
+
+def at_hand(width: int, height: int) -> bool:
+    """Is the table for this shape in the cache (a quick look)?"""
+    sw, sh = stored_shape(width, height)
+    return fits(width, height) and cachedir.looks_whole(_file(sw, sh), nbytes(sw, sh))
+
+
+def get(width: int, height: int, *, build_it: bool = False, progress=None, engine: str = "auto"):
+    """The table of the shape's stored twin, mapped from the cache; built
+    and stored first when missing and ``build_it`` (a minute); else None."""
+    if not fits(width, height):
+        raise TableError(f"no compact distance table for {width} x {height} (12-cell boards only)")
+    key = stored_shape(width, height)
+    data = _loaded.get(key)
+    if data is not None:
+        return data
+    with _lock:
+        data = _loaded.get(key)
+        if data is None:
+            data = cachedir.load(_file(*key), nbytes(*key))
+            if data is None and build_it:
+                built = build(*key, progress=progress, engine=engine)[0]
+                if cachedir.store(_file(*key), built):
+                    data = cachedir.load(_file(*key), nbytes(*key))  # mapped: shared by processes
+                data = built if data is None else data
+            if data is not None:
+                _loaded[key] = data
+    return data

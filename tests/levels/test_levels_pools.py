@@ -170,3 +170,25 @@ def test_each_pool_says_how_it_was_built(name):
     assert pool["meaning"] == levels.rules(name).MEANING
     for level in levels.LEVELS:
         assert len(entries(name, level)) == pool["per_level"]
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_a_studys_candidates_come_hardest_first_and_each_is_solvable(seed):
+    """Rotation's candidates from an exhaustive study: the first is the
+    study's hardest position, so no other of them needs more turns, and
+    every one has a solution (the study's distance is a real solve's)."""
+    boards = []
+    rng = random.Random(seed)
+    while not boards:
+        boards = rotation_levels.studied(rng)
+    turns = [rotation_levels.measure(board)["length"] for board in boards]
+    assert None not in turns and turns[0] == max(turns) >= 1
+    assert all(board.sticks and board.width in (5, 6, 7) for board in boards)
+
+
+def test_the_rotation_pool_holds_studied_puzzles_among_the_hardest():
+    """Frames of 5 and 6 cells come only from studies (random frames are 7
+    to 12): some are in the pool, expert ones too."""
+    sizes = {level: {e["board"].split("\n", 1)[0] for e in entries("rotation", level)}
+             for level in levels.LEVELS}
+    assert {"5", "6"} <= sizes["easy"] and "6" in sizes["expert"]

@@ -49,14 +49,68 @@ def level_of(measured: dict) -> str | None:
 
 
 def candidates(rng):
-    """Random boards to sort into levels, without end: frames of 7 to 12
-    cells a side with 2 to 5 sticks and a few inner walls."""
+    """Boards to sort into levels, without end: two in three random (frames
+    of 7 to 12 cells a side, 2 to 5 sticks, a few inner walls), one in three
+    drawn from an exhaustive study of a small frame (:func:`studied`), where
+    the hard positions are found rather than stumbled on."""
     from .board import BoardError
     from .generate import random_board
 
     while True:
+        if rng.random() < 1 / 3:
+            yield from studied(rng)
+            continue
         size = rng.randint(7, 12)
         try:
             yield random_board(size, rng.randint(2, 5), rng=rng, inner_walls=rng.choice((0, 2, 4, 6, 8)))
         except BoardError:
             continue
+
+
+#: A study bigger than this is skipped: a level's candidate costs a second at most.
+STUDY_POSITIONS = 200_000
+
+
+def studied(rng, picks: int = 4) -> list:
+    """Boards from one exhaustive study (:mod:`.study`): a one-gap frame of
+    5 to 7 cells a side, a random multiset of 3 to 9 mostly short sticks; its
+    hardest position and ``picks`` more at distances drawn at random, each shown
+    with its gravity down. Empty when the study is too big or nothing in
+    it is solvable.
+
+    >>> import random
+    >>> boards = studied(random.Random(3))
+    >>> all(b.width in (5, 6, 7) and b.sticks for b in boards)
+    True
+    """
+    import numpy as np
+
+    from .study import StudyTooBig, build_graph, distances, node_board
+    from .studyfamily import one_gap_frames, stick_kinds
+
+    size = rng.choice((5, 6, 6, 7))
+    _, frame = rng.choice(one_gap_frames(size))
+    inside, kinds = (size - 2) ** 2, stick_kinds(size - 2)
+    # short sticks, many of them: the proven hardest positions are made so
+    weights = [4 if n == 1 else 3 if n == 2 else 1 for n, _ in kinds]
+    sticks: list = []
+    for _ in range(rng.randint(3, 9)):
+        kind = rng.choices(kinds, weights)[0]
+        if sum(n for n, _ in sticks) + kind[0] < inside:
+            sticks.append(kind)
+    try:
+        graph = build_graph(frame, sticks, max_positions=STUDY_POSITIONS)
+    except StudyTooBig:
+        return []
+    dist = distances(graph.successor)
+    solvable = np.flatnonzero(dist > 0)
+    if not len(solvable):
+        return []
+    # a distance drawn first, then a position at it: drawn from the positions,
+    # nearly all would be a turn or two from the goal
+    chosen = [int(solvable[np.argmax(dist[solvable])])]
+    found = sorted(set(dist[solvable].tolist()) - {1}) or [1]  # one turn: no level's
+    for _ in range(picks):
+        at = np.flatnonzero(dist == rng.choice(found))
+        chosen.append(int(at[rng.randrange(len(at))]))
+    return [node_board(graph, i) for i in dict.fromkeys(chosen)]

@@ -53,6 +53,10 @@ def main(out: str, command: str, seconds: str) -> None:
         "how": _how(words, lines[at], float(seconds)),
         "positions": answer.states, "command": command,
     }
+    if "--climb-frames" in words:
+        # its frame's study: checked again by tests/rotation/test_records.py
+        record["study_positions"] = int(lines[at].split("the most of the ", 1)[1].split()[0]
+                                        .replace(",", ""))
     path = HERE / "climbs.json"
     found = json.loads(path.read_text()) if path.exists() else []
     kept = [r for r in found if r["frame"] == record["frame"] and r["command"] != command]

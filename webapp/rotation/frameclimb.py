@@ -38,6 +38,8 @@ __all__ = ["Candidate", "Scored", "FrameClimbed", "frame_climb", "frame_score", 
 #: Positions a candidate's study may reach before the candidate is dropped:
 #: a study of this size takes about a second on the team's machine.
 DEFAULT_MAX_POSITIONS = 200_000
+#: Changes made at once to the best candidate at a restart.
+KICK = 3
 #: Steps between two calls of ``tick``.
 TICK = 250
 #: Scores kept, so that a candidate met again (a wall put back) is not studied again.
@@ -182,6 +184,12 @@ def _mutated(candidate: Candidate, rng: random.Random) -> Candidate | None:
     return changed
 
 
+def _kicked(candidate: Candidate, rng: random.Random) -> Candidate:
+    for _ in range(KICK):
+        candidate = _mutated(candidate, rng) or candidate
+    return candidate
+
+
 def frame_climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: int = 0,
                 max_positions: int | None = DEFAULT_MAX_POSITIONS, temperature: float = 2.0,
                 restart: int = 0, progress=None, tick=None) -> FrameClimbed:
@@ -189,7 +197,8 @@ def frame_climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: i
     of ``seed`` (a ``size`` x ``size`` frame with ``inner_walls`` inner walls
     and one gap, ``sticks`` sticks of length 1 to 3). With ``restart``, the
     climb goes back to the best candidate after that many steps without a
-    better one. ``progress(step, climbed)`` is called at each improvement
+    better one, changed in :data:`KICK` ways at once (its neighbours have
+    all been tried by then: the climb would only meet them again). ``progress(step, climbed)`` is called at each improvement
     (``climbed``: the best so far), ``tick(step, climbed)`` every
     :data:`TICK` steps (``climbed`` with the costs so far)."""
     began = time.perf_counter()
@@ -228,7 +237,10 @@ def frame_climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: i
         if tick is not None and step % TICK == 0:
             tick(step, costed(best))
         if restart and waited > restart and best.turns is not None:
-            current, now, waited = best.candidate, best.turns, 1
+            current, now, waited = _kicked(best.candidate, rng), 0, 1
+            found = scored(current)
+            if found is not None:
+                now = found.turns
         candidate = _mutated(current, rng)
         if candidate is None:
             continue

@@ -100,3 +100,21 @@ def test_the_command_prints_the_record_its_turns_and_the_command_that_rebuilds_i
     assert capsys.readouterr().out == first.out
     assert main(["study", "--climb-frames", "5", "--size", "6x7"]) == 2
     assert "square" in capsys.readouterr().err
+
+
+def test_a_restart_kicks_the_best_candidate_and_the_ticks_report_the_costs(monkeypatch):
+    import webapp.rotation.frameclimb as frameclimb
+
+    monkeypatch.setattr(frameclimb, "TICK", 10)
+    ticks = []
+    found = frame_climb(6, 3, seed=4, steps=60, inner_walls=3, restart=5,
+                        tick=lambda step, best: ticks.append((step, best.studies, best.turns)))
+    assert [step for step, _, _ in ticks] == [10, 20, 30, 40, 50, 60]
+    assert all(a[1] <= b[1] and a[2] <= b[2] for a, b in zip(ticks, ticks[1:]))
+    assert found.studies >= ticks[-1][1] and found.turns >= ticks[-1][2]
+    # after its wait the climb leaves its best candidate changed in KICK ways
+    rng = random.Random(9)
+    kicked = frameclimb._kicked(found.candidate, rng)
+    assert kicked != found.candidate
+    answer = solve_best(found.board)
+    assert answer.status == "solved" and len(answer.moves) == found.turns

@@ -59,7 +59,8 @@ def test_mutations_keep_a_one_gap_frame_and_sticks_that_fit(seed):
     rng = random.Random(seed)
     size = 7
     candidate = _first(size, 3, 5, rng)
-    ring = {(r, c) for r in range(size) for c in range(size) if r in (0, size - 1) or c in (0, size - 1)}
+    ring = {(r, c) for r in range(size) for c in range(size)
+            if r in (0, size - 1) or c in (0, size - 1)}
     corners = {(0, 0), (0, size - 1), (size - 1, 0), (size - 1, size - 1)}
     kinds = set()
     made = 0

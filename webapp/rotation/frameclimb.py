@@ -33,7 +33,7 @@ from .study import StudyError, build_graph, distances, node_board, sticks_text
 from .studyfamily import frame
 
 __all__ = ["Candidate", "Scored", "FrameClimbed", "frame_climb", "frame_score", "ring_cells",
-           "DEFAULT_MAX_POSITIONS"]
+           "describe", "DEFAULT_MAX_POSITIONS"]
 
 #: Positions a candidate's study may reach before the candidate is dropped:
 #: a study of this size takes about a second on the team's machine.
@@ -99,7 +99,8 @@ def ring_cells(width: int, height: int) -> list[tuple[int, int]]:
             if (r in (0, height - 1)) != (c in (0, width - 1))]
 
 
-def frame_score(candidate: Candidate, max_positions: int | None = DEFAULT_MAX_POSITIONS) -> Scored | None:
+def frame_score(candidate: Candidate,
+                max_positions: int | None = DEFAULT_MAX_POSITIONS) -> Scored | None:
     """The study of ``candidate`` (the C engine's, as ``study`` makes it), or
     None when it cannot be made in ``max_positions`` positions (or packed
     into the C engine's 64 bits)."""
@@ -198,13 +199,14 @@ def frame_climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: i
     and one gap, ``sticks`` sticks of length 1 to 3). With ``restart``, the
     climb goes back to the best candidate after that many steps without a
     better one, changed in :data:`KICK` ways at once (its neighbours have
-    all been tried by then: the climb would only meet them again). ``progress(step, climbed)`` is called at each improvement
-    (``climbed``: the best so far), ``tick(step, climbed)`` every
-    :data:`TICK` steps (``climbed`` with the costs so far)."""
+    all been tried by then: the climb would only meet them again; the
+    kicked candidate is a place to climb from, not a record itself).
+    ``progress(step, climbed)`` is called at each improvement (``climbed``:
+    the best so far), ``tick(step, climbed)`` every :data:`TICK` steps
+    (``climbed`` with the costs so far)."""
     began = time.perf_counter()
     rng = random.Random(seed)
     cache: dict[Candidate, Scored | None] = {}
-    best: FrameClimbed | None = None
     costs = {"studies": 0, "positions": 0, "dropped": 0}
 
     def scored(candidate: Candidate) -> Scored | None:

@@ -50,8 +50,8 @@ OPTIONS = [
     Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
            help="--climb, --climb-frames: inner walls of the first board (default: 8)"),
     Option("--restart", place=84, type=whole(0), default=0, metavar="N",
-           help="--climb, --climb-frames: back to the best board after N steps without a better one "
-                "(default: 0, never)"),
+           help="--climb, --climb-frames: back to the best board after N steps without a "
+                "better one (--climb-frames: changed in three ways) (default: 0, never)"),
     Option("--climb-frames", place=85, type=whole(1), metavar="STEPS",
            help="instead of studies: climb STEPS steps over frames (inner walls, the gap) and "
                 "multisets of sticks, each candidate scored by a full study of its positions "

@@ -101,6 +101,10 @@ def test_the_command_prints_the_record_its_turns_and_the_command_that_rebuilds_i
     assert capsys.readouterr().out == first.out
     assert main(["study", "--climb-frames", "5", "--size", "6x7"]) == 2
     assert "square" in capsys.readouterr().err
+    # seed 1's first 10 x 10 frame walls its sticks in: nothing solvable in two steps
+    assert main(["study", "--climb-frames", "2", "--size", "10", "--climb-sticks", "5",
+                 "--inner-walls", "32", "--seed", "1"]) == 3
+    assert "take another seed" in capsys.readouterr().err
 
 
 def test_a_restart_kicks_the_best_candidate_and_the_ticks_report_the_costs(monkeypatch):

@@ -1,7 +1,9 @@
 """Write puzzles/records.json from the study summaries kept here (5x5.json,
 6x6.json, 7x7.json: `rotation-playground study` runs, see README.md) and
-the climbs listed in climbs.json, and the table, boards and commands of
-docs/records.md (between its marks).
+the climbs listed in climbs.json, the table, boards and commands of
+docs/records.md (between its marks), and each climbed record's gallery
+puzzle (puzzles/record-WxH.txt and its entry in puzzles/catalogue.json,
+placed by its turns; the proven records' entries are kept as they are).
 
     .venv/bin/python benchmarks/studies/records.py
 """
@@ -77,8 +79,48 @@ def markdown(records: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _times(frame: str) -> str:
+    return frame.replace("x", " × ")
+
+
+def gallery(records: list[dict]) -> None:
+    """Write each climbed record as a gallery puzzle, its catalogue entry
+    (moves and states as the library's solver finds them) in its place, or
+    after the last puzzle of no more turns when its turns changed."""
+    from webapp.rotation.board import Board
+    from webapp.rotation.search import solve
+
+    path = ROOT / "puzzles" / "catalogue.json"
+    catalogue = json.loads(path.read_text())
+    for r in records:
+        if r["proven"]:
+            continue
+        board = Board.from_text(r["board"])
+        name = f"record-{r['frame']}.txt"
+        answer = solve(board)
+        assert answer.status == "solved" and len(answer.moves) == r["turns"], r["frame"]
+        (ROOT / "puzzles" / name).write_text(board.text())
+        over = "frames" if r["how"].startswith("frame climb") else "boards"
+        entry = {"file": name, "title": f"Record {_times(r['frame'])}: {r['turns']} turns",
+                 "size": r["frame"], "sticks": len(board.sticks), "moves": r["turns"],
+                 "states": answer.states,
+                 "notes": f"The hardest {_times(r['frame'])} puzzle found so far, by a climb over "
+                          f"{over} ({r['how']}); other boards may need more. Rebuilt by: "
+                          f"{r['command']}"}
+        kept = [i for i, e in enumerate(catalogue) if e["file"] == name]
+        if kept and catalogue[kept[0]]["moves"] == r["turns"]:
+            catalogue[kept[0]] = entry  # in its place
+            continue
+        catalogue = [e for e in catalogue if e["file"] != name]
+        at = max((i + 1 for i, e in enumerate(catalogue)
+                  if e.get("moves") is not None and e["moves"] <= r["turns"]), default=0)
+        catalogue.insert(at, entry)
+    path.write_text(json.dumps(catalogue, indent=2, ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     records = studied() + climbed()
+    gallery(records)
     (ROOT / "puzzles" / "records.json").write_text(json.dumps(records, indent=2) + "\n")
     doc = ROOT / "docs" / "records.md"
     text = doc.read_text()

@@ -14,6 +14,7 @@ import pytest
 from webapp.cli import main
 from webapp.rotation.board import Board
 from webapp.rotation.solver import solve_best
+from webapp.rotation.study import parse_sticks, study
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = json.loads((ROOT / "puzzles" / "records.json").read_text())
@@ -40,6 +41,26 @@ def test_every_record_is_solved_in_exactly_its_turns(record):
         pytest.skip("checked by benchmarks/studies/README.md's command")
     answer = solve_best(board)
     assert answer.status == "solved" and len(answer.moves) == record["turns"]
+
+
+FRAME_CLIMBED = [r for r in RECORDS if r.get("how", "").startswith("frame climb")]
+
+
+@pytest.mark.parametrize("record", FRAME_CLIMBED, ids=lambda r: f"{r['frame']}-{r['turns']}")
+def test_a_frame_climbed_record_is_the_most_turns_of_its_frames_study(record):
+    """A climb over frames claims the study of the record's frame and
+    sticks: no position of them needs more turns, and there are as many
+    positions as it says."""
+    board = Board.from_text(record["board"])
+    result = study(board.with_sticks([]), parse_sticks(record["sticks"]))
+    assert result.hardest_turns == record["turns"]
+    assert result.positions == record["study_positions"]
+    # the study names equal sticks in its own order: compare where the sticks lie
+    def lying(b):
+        return sorted((s.length, s.vertical, s.row, s.col) for s in b.sticks)
+
+    shown = [lying(Board.from_text(text)) for text in result.hardest]
+    assert lying(board) in shown or result.hardest_count > len(result.hardest)
 
 
 def test_the_document_shows_every_record_with_its_board():

@@ -297,11 +297,15 @@ def distances(successor: np.ndarray) -> np.ndarray:
     depth = 1
     while len(frontier):
         dist[frontier] = depth
-        spans = [sources[starts[i]:starts[i + 1]] for i in frontier]
-        if not spans:
+        # every predecessor of the frontier at once: a Python loop over the
+        # frontier took more time than building the graph in C
+        counts = starts[frontier + 1] - starts[frontier]
+        total = int(counts.sum())
+        if not total:
             break
-        before = np.unique(np.concatenate(spans))
-        frontier = before[dist[before] < 0]
+        first = np.repeat(starts[frontier] - np.cumsum(counts) + counts, counts)
+        before = sources[first + np.arange(total)]
+        frontier = np.unique(before[dist[before] < 0])
         depth += 1
     return dist
 

@@ -2,7 +2,9 @@
 is :mod:`webapp.cli.study`): its options, and the run of one study or a
 whole family (:mod:`.studyfamily`), each kept in the database
 (:mod:`.studydb`) as it ends, so that the same command run again goes on
-where it stopped. Loaded only for that command.
+where it stopped; or a climb over boards (``--climb``, :mod:`.climb`) or
+over frames (``--climb-frames``, :mod:`.frameclimb`). Loaded only for that
+command.
 
 >>> _size("6"), _size("7x5")
 ((6, 6), (7, 5))
@@ -20,6 +22,9 @@ EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
 #: Positions one study may reach before it is recorded as too big.
 DEFAULT_MAX_POSITIONS = 2_000_000
+#: --climb-positions: frameclimb.DEFAULT_MAX_POSITIONS, kept here so that the
+#: command's help does not load numpy.
+FRAME_CLIMB_POSITIONS = 200_000
 
 OPTIONS = [
     Option("--size", place=10, default="5", metavar="N|WxH",
@@ -41,14 +46,25 @@ OPTIONS = [
                 "--climb-sticks sticks, each candidate solved in full (webapp/rotation/climb.py); "
                 "prints the best board and its proven turns"),
     Option("--climb-sticks", place=81, type=whole(1), default=3, metavar="K",
-           help="--climb: sticks on the board (default: 3)"),
+           help="--climb, --climb-frames: sticks on the (first) board (default: 3)"),
     Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
-           help="--climb: inner walls of the first board (default: 8)"),
+           help="--climb, --climb-frames: inner walls of the first board (default: 8)"),
     Option("--restart", place=84, type=whole(0), default=0, metavar="N",
-           help="--climb: back to the best board after N steps without a better one "
-                "(default: 0, never)"),
+           help="--climb, --climb-frames: back to the best board after N steps without a "
+                "better one (--climb-frames: changed in three ways) (default: 0, never)"),
+    Option("--climb-frames", place=85, type=whole(1), metavar="STEPS",
+           help="instead of studies: climb STEPS steps over frames (inner walls, the gap) and "
+                "multisets of sticks, each candidate scored by a full study of its positions "
+                "(webapp/rotation/frameclimb.py), starting from --climb-sticks sticks and "
+                "--inner-walls walls on a --size frame; prints the hardest position met, its "
+                "proven turns and the command that rebuilds it"),
+    Option("--climb-positions", place=86, type=whole(1), default=FRAME_CLIMB_POSITIONS,
+           metavar="N",
+           help="--climb-frames: a candidate whose study passes N positions is dropped "
+                f"(default: {FRAME_CLIMB_POSITIONS})"),
     Option("--seed", place=83, type=whole(0), default=1, metavar="S",
-           help="--climb: the seed; the same seed and options give the same board (default: 1)"),
+           help="--climb, --climb-frames: the seed; the same seed and options give the same "
+                "board (default: 1)"),
     Option("--max-positions", place=70, type=whole(0), default=DEFAULT_MAX_POSITIONS, metavar="N",
            help="a study that passes N positions is recorded as too big, 0 for no bound "
                 f"(default: {DEFAULT_MAX_POSITIONS})"),
@@ -109,6 +125,8 @@ def run(args, say) -> int:
     exit status."""
     if args.climb is not None:
         return _climb(args, say)
+    if args.climb_frames is not None:
+        return _climb_frames(args, say)
     from .board import BoardError
     from .study import StudyError, StudyTooBig, sticks_text, study
     from .studydb import StudyDB, write_summary
@@ -180,4 +198,59 @@ def _climb(args, say) -> int:
     sys.stdout.write(found.board.text())
     print(f"seed {args.seed}: {found.turns} turns, proven by a full search (best found at step "
           f"{found.improved_at} of {found.steps})")
+    return EXIT_OK
+
+
+def _frame_climb_command(args) -> str:
+    """The command line that rebuilds the climb ``args`` ask for."""
+    words = ["rotation-playground study", f"--climb-frames {args.climb_frames}",
+             f"--size {args.size}", f"--climb-sticks {args.climb_sticks}",
+             f"--inner-walls {args.inner_walls}"]
+    if args.restart:
+        words.append(f"--restart {args.restart}")
+    if args.climb_positions != FRAME_CLIMB_POSITIONS:
+        words.append(f"--climb-positions {args.climb_positions}")
+    return " ".join(words + [f"--seed {args.seed}"])
+
+
+def _climb_frames(args, say) -> int:
+    from .board import BoardError
+    from .frameclimb import describe, frame_climb
+    from .solver import solve_best
+
+    def progress(step, best):
+        say(f"step {step}: {best.turns} turns, {plural(best.positions, 'position')} "
+            f"({describe(best)})")
+
+    try:
+        width, height = _size(args.size)
+        if width != height:
+            raise ValueError("--climb-frames takes a square --size")
+        found = frame_climb(width, args.climb_sticks, seed=args.seed, steps=args.climb_frames,
+                            inner_walls=args.inner_walls, restart=args.restart,
+                            max_positions=args.climb_positions, progress=progress,
+                            tick=lambda step, best: say(
+                                f"step {step}: best {best.turns} turns; {best.studies:,} "
+                                f"studies of {plural(best.studied_positions, 'position')}, "
+                                f"{best.seconds:.0f} s"))
+    except (ValueError, BoardError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if found.turns is None:
+        print(f"error: no frame met in {found.steps} steps from seed {args.seed} has a "
+              "solvable position within --climb-positions: take another seed", file=sys.stderr)
+        return EXIT_LIMIT
+    answer = solve_best(found.board)
+    if answer.status != "solved" or len(answer.moves) != found.turns:  # pragma: no cover
+        print(f"error: the study says {found.turns} turns, the solver {answer.summary()}",
+              file=sys.stderr)
+        return EXIT_LIMIT
+    sys.stdout.write(found.board.text())
+    print(f"seed {args.seed}: {found.turns} turns, the most of the "
+          f"{plural(found.positions, 'position')} of its frame and sticks ({describe(found)}), "
+          f"proven by a full study; the solver agrees (best found at step {found.improved_at} "
+          f"of {found.steps}; {found.studies:,} stud{'y' if found.studies == 1 else 'ies'} of "
+          f"{plural(found.studied_positions, 'position')}, {found.dropped} dropped, "
+          f"{found.seconds:.0f} s)")
+    print(f"rebuilt by: {_frame_climb_command(args)}")
     return EXIT_OK

@@ -12,8 +12,10 @@ The solves are the solver's (``solver.solve``), so they use the strongest
 576 MB, minutes), else 7-7-1 once built (``--large``), else 6-6-3.
 
 One line a position: its number, the length found, the IDA* nodes, the
-seconds (in the process, the databases loaded before the first) and the
-millions of nodes a second; then the total, median and slowest. The exit
+seconds (in the process, the databases loaded before the first), the CPU
+seconds of the process (on a machine shared with other work the wall clock
+also counts their turns, the CPU time does not) and the millions of nodes a
+CPU second; then the total, median and slowest. The exit
 status is 1 when an answer is not of 80 moves, not marked optimal, or does
 not reach the goal.
 
@@ -104,24 +106,27 @@ def main(argv=None) -> int:
           f"{native.engine_name(args.engine)}; databases "
           f"{pset.patterns if pset else 'none (Manhattan distance + linear conflicts)'}, "
           f"ready in {time.perf_counter() - t:.2f} s ({cachedir.directory()})")
-    print(f"\n{'#':>3} {'length':>6} {'nodes':>15} {'seconds':>8} {'M nodes/s':>9}")
-    times, wrong = [], 0
+    print(f"\n{'#':>3} {'length':>6} {'nodes':>15} {'seconds':>8} {'cpu s':>8} {'M nodes/cpu s':>13}")
+    times, cpus, wrong = [], [], 0
     goal = tuple(range(1, 16)) + (0,)
     for i, (tiles, expected) in positions:
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         a = solver.solve(4, 4, tiles, engine=args.engine)
-        dt = time.perf_counter() - t
+        dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
         times.append(dt)
+        cpus.append(dcpu)
         try:
             home = replay(4, tiles, a.moves) == goal
         except IllegalMove:
             home = False
         ok = a.status == "solved" and a.optimal and a.length == expected and home
         wrong += not ok
-        print(f"{i:>3} {a.length if a.length is not None else '-':>6} {a.nodes:>15,} {dt:>8.2f} "
-              f"{a.nodes / max(dt, 1e-9) / 1e6:>9.1f}{'' if ok else '  WRONG'}", flush=True)
+        print(f"{i:>3} {a.length if a.length is not None else '-':>6} {a.nodes:>15,} {dt:>8.1f} "
+              f"{dcpu:>8.1f} {a.nodes / max(dcpu, 1e-9) / 1e6:>13.1f}{'' if ok else '  WRONG'}",
+              flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\ntotal {sum(times):.1f} s, median {statistics.median(times):.2f} s, slowest "
+    print(f"\ntotal {sum(times):.1f} s ({sum(cpus):.1f} s of CPU), median "
+          f"{statistics.median(times):.2f} s ({statistics.median(cpus):.2f} s of CPU), slowest "
           f"{max(times):.2f} s (#{positions[times.index(max(times))][0]}); peak resident memory "
           f"{peak:.0f} MB; {'all 80 moves, optimal' if not wrong else f'{wrong} WRONG'}")
     return 1 if wrong else 0

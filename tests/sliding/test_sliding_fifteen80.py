@@ -3,9 +3,10 @@
 the set is closed under the goal's mirror, the conversion from the hole-first
 goal is right, the gallery holds them all, and the solver takes the strongest
 databases built (the 7-8 set, ``pdb.HUGE``, that pays on them) before the
-others. Solving one takes the engine
-a minute or more (benchmarks/README.md), so their length of 80 is the
-benchmark's check (``benchmarks/fifteen80.py``), not a test's."""
+others. Solving one takes the engine 30 to 190 s of CPU with the 6-6-3
+databases a test run has (1 to 4 s with the 7-8 set, which takes up to an
+hour to build), so their length of 80 is the benchmark's check
+(``benchmarks/fifteen80.py``, benchmarks/README.md), not a test's."""
 
 from __future__ import annotations
 

@@ -123,7 +123,7 @@ LARGE = {(4, 4): ((1, 2, 5, 6, 9, 10, 13), (3, 4, 7, 8, 11, 12, 14), (15,))}
 #: ``benchmarks/sliding.py --huge``): 4 x 4 in 7-8 (Korf and Felner's split,
 #: the two top rows and the rest), 576 MB, long to build (an hour on a busy
 #: 2-core machine; some 4 GB at the peak). It pays on the hardest positions:
-#: the 80-move ones search 47 to 94 times fewer nodes than with 6-6-3, a
+#: the 80-move ones search 40 to 95 times fewer nodes than with 6-6-3, a
 #: few seconds each instead of minutes, and Korf's 100 16 times fewer
 #: (benchmarks/README.md). A server whose memory limit for a solve is below its
 #: size falls back to a smaller set.

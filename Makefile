@@ -7,6 +7,7 @@
 # make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, one worker killed half-way
 # make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding
 # make bench SLIDING_ARGS="--limit 10": the sliding part on the first 10 of Korf's 100
+# make bench-fifteen80 FIFTEEN80_ARGS="--huge": the 17 positions of 80 moves (minutes; not in make bench)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,7 +16,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup chromium servers bench loadtest cluster loadtest-cluster clean
+.PHONY: run test setup chromium servers bench bench-fifteen80 loadtest cluster loadtest-cluster clean
 
 # prepare first: the sliding pattern databases a web solve of 5 x 5 never
 # builds (once, ~30 s with its progress; "built already" afterwards)
@@ -70,6 +71,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/sliding.py $(SLIDING_ARGS)
 	$(BIN)/python benchmarks/triangle.py $(TRIANGLE_ARGS)
+
+# the 15-puzzle's 17 positions of 80 moves, each solved optimally: minutes
+# even with the 7-8 databases (--huge), so apart from make bench
+bench-fifteen80: $(STAMP)
+	$(BIN)/python benchmarks/fifteen80.py $(FIFTEEN80_ARGS)
 
 loadtest: $(STAMP)
 	$(BIN)/python benchmarks/loadtest.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),30) \

@@ -6,6 +6,7 @@ benchmark of optimal sliding-tile solvers.
     .venv/bin/python benchmarks/sliding.py --engine python --limit 3
     .venv/bin/python benchmarks/sliding.py --fresh          # time building the databases too
     .venv/bin/python benchmarks/sliding.py --large          # build and use the 7-7-1 databases
+    .venv/bin/python benchmarks/sliding.py --huge           # build and use the 7-8 databases
     .venv/bin/python benchmarks/sliding.py --five-only --five-limit 10   # 5 x 5: the first 10 of the 50
 
 The positions come from ``../shared/bench/sliding/korf100.txt`` beside the
@@ -15,8 +16,8 @@ says so and solves the sample the tests use, ``tests/sliding/data/korf-sample.tx
 
 The solver searches with the 4 x 4 databases 6-6-3 (built on first use,
 seconds), or 7-7-1 once these are built (``--large`` builds them: minutes,
-115 MB). It prints one line a position (length, expected length, nodes, seconds),
-then the total, median and largest time, the pattern databases' build (or
+115 MB), or 7-8 once those are (``--huge``: minutes, 576 MB, 3 GB to build).
+It prints one line a position (length, expected length, nodes, seconds), then the total, median and largest time, the pattern databases' build (or
 first load) and reload times, their size, and the process's peak resident
 memory. Then, unless ``--no-processes``, the same positions solved each by
 a whole process, ``rotation-playground solve - --json``, as a user or a
@@ -98,6 +99,8 @@ def main(argv=None) -> int:
                              "(to time the build)")
     parser.add_argument("--large", action="store_true",
                         help="build (once, minutes) and use the larger 7-7-1 databases")
+    parser.add_argument("--huge", action="store_true",
+                        help="build (once, minutes, 3 GB) and use the 7-8 databases")
     parser.add_argument("--no-processes", action="store_true",
                         help="leave out the whole-process timings")
     parser.add_argument("--compare", metavar="CMD",
@@ -143,7 +146,8 @@ def main(argv=None) -> int:
             last[0] = now
             print(f"  building pattern databases: {percent}% ", file=sys.stderr, flush=True)
 
-    patterns = pdb.LARGE[(4, 4)] if args.large else pdb.preferred(4, 4)
+    patterns = (pdb.HUGE[(4, 4)] if args.huge else pdb.LARGE[(4, 4)] if args.large
+                else pdb.preferred(4, 4))
     pset = pdb.load(4, 4, patterns, engine=args.engine, progress=building)
     first = time.perf_counter() - began
     if pset is None:

@@ -42,7 +42,7 @@ from .native import module
 from .pdbbuild import build_numpy, build_python, index
 from .pdbheuristic import PatternHeuristic, mirror_maps, value
 
-__all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "LARGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
+__all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "built_larger", "LARGE", "HUGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
            "BuildStopped", "nbytes", "file_name"]
 
@@ -118,6 +118,16 @@ def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 #: The answers do not change (the first shortest solution in move order),
 #: only the work.
 LARGE = {(4, 4): ((1, 2, 5, 6, 9, 10, 13), (3, 4, 7, 8, 11, 12, 14), (15,))}
+
+#: The strongest, also used only once built (``benchmarks/fifteen80.py --huge``,
+#: ``benchmarks/sliding.py --huge``): 4 x 4 in 7-8 (Korf and Felner's split,
+#: the two top rows and the rest), 576 MB, long to build (an hour on a busy
+#: 2-core machine; some 4 GB at the peak). It pays on the hardest positions:
+#: the 80-move ones search 40 to 95 times fewer nodes than with 6-6-3, a
+#: few seconds each instead of minutes, and Korf's 100 16 times fewer
+#: (benchmarks/README.md). A server whose memory limit for a solve is below its
+#: size falls back to a smaller set.
+HUGE = {(4, 4): ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))}
 
 
 def entries(cells: int, k: int) -> int:
@@ -221,16 +231,26 @@ def cached(width: int, height: int, pattern) -> bool:
 
 
 def preferred(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The partition to search with: :data:`LARGE` when all its databases
-    are at hand (in memory or in the cache), else :func:`partition`.
+    """The partition to search with: :data:`HUGE`, else :data:`LARGE`, when
+    all its databases are at hand (in memory or in the cache), else
+    :func:`partition`.
 
     >>> preferred(3, 4) == partition(3, 4)
     True
     """
-    large = LARGE.get((width, height))
-    if large and all(cached(width, height, p) for p in large):
-        return large
-    return partition(width, height)
+    built = built_larger(width, height)
+    return built[0] if built else partition(width, height)
+
+
+def built_larger(width: int, height: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The larger partitions whose databases are all at hand, strongest
+    first (:data:`HUGE`, :data:`LARGE`)."""
+    out = []
+    for sets in (HUGE, LARGE):
+        larger = sets.get((width, height))
+        if larger and all(cached(width, height, p) for p in larger):
+            out.append(larger)
+    return out
 
 
 def load(width: int, height: int, patterns=None, *, engine: str = "auto", progress=None,

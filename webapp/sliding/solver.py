@@ -12,7 +12,7 @@ tile ``t`` belongs in cell ``t - 1``) and decides in this order:
    built here (``rotation-playground prepare --large`` builds them).
 3. *pdb* (10 to 16 cells, without a table): IDA* with the shape's additive pattern databases
    (``pdb``; built once with progress phase ``building``, then loaded; the
-   larger 4 x 4 databases ``pdb.LARGE`` when someone built them).
+   larger 4 x 4 databases ``pdb.HUGE`` or ``pdb.LARGE`` when someone built them).
 4. *manhattan* (bigger boards, or no databases here): IDA* with Manhattan
    distance plus linear conflicts.
 5. *construct*: when a limit stops the search, a fast solution that is not
@@ -236,10 +236,9 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     if 10 <= n <= 16:
         deadline = began + max_seconds if max_seconds else None
         default = pdb.partition(width, height)
-        # the large databases when built (never built here: minutes), else the default
-        choices = [(default, build)]
-        if pdb.preferred(width, height) != default:
-            choices.insert(0, (pdb.preferred(width, height), False))
+        # the larger databases when built (never built here: minutes), strongest
+        # first, each skipped when too big for max_bytes; else the default
+        choices = [(p, False) for p in pdb.built_larger(width, height)] + [(default, build)]
         for patterns, build in choices:
             if room is not None and pdb.memory_needed(width, height, patterns, engine) > room:
                 continue  # too big for max_bytes: a weaker bound instead

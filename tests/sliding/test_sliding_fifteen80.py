@@ -100,7 +100,7 @@ def test_both_conversions_keep_every_move():
 def test_the_gallery_has_every_80_move_position():
     folder = ROOT / "puzzles" / "sliding"
     entries = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))
-    eighty = [e for e in entries if e["moves"] == 80]
+    eighty = [e for e in entries if e["moves"] == 80 and e["size"] == "4x4"]  # 2 x 6 has 80s too
     boards = {parse((folder / e["file"]).read_text(encoding="utf-8")).tiles for e in eighty}
     assert boards == {t for t, _ in POSITIONS} and len(eighty) == 17
     for e in eighty:

@@ -16,6 +16,7 @@ import random
 import re
 from pathlib import Path
 
+from sliding_reference import recorded_loads
 from webapp.sliding import heuristic, pdb, position, solver
 from webapp.sliding.textformat import parse
 
@@ -126,14 +127,8 @@ def test_the_strongest_built_set_first_and_a_smaller_one_within_max_bytes(tmp_pa
     weak = tuple(tuple(tiles[i:i + 2]) for i in range(0, 15, 2))
     monkeypatch.setattr(pdb, "HUGE", {(4, 4): strong})
     monkeypatch.setattr(pdb, "LARGE", {(4, 4): weak})
-    calls = []
     real_load = pdb.load
-
-    def load(w, h, patterns=None, **kw):
-        calls.append((patterns, kw.get("allow_build", True)))
-        return real_load(w, h, patterns, **kw)
-
-    monkeypatch.setattr(pdb, "load", load)
+    calls = recorded_loads(monkeypatch, pdb)
     near = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
     real_load(4, 4, weak, engine="python")
     assert pdb.built_larger(4, 4) == [weak] and pdb.preferred(4, 4) == weak

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sliding_reference import goal, replay
+from sliding_reference import goal, recorded_loads, replay
 from webapp.sliding import cachedir, heuristic, ida, native, pdb, solver, table
 
 ENGINES = native.engines()
@@ -601,14 +601,8 @@ def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
     monkeypatch.setattr(pdb, "_loaded", {})
     small = small_partition(4, 4)
     monkeypatch.setattr(pdb, "LARGE", {(4, 4): small})
-    calls = []
     real_load = pdb.load
-
-    def load(w, h, patterns=None, **kw):
-        calls.append((patterns, kw.get("allow_build", True)))
-        return real_load(w, h, patterns, **kw)
-
-    monkeypatch.setattr(pdb, "load", load)
+    calls = recorded_loads(monkeypatch, pdb)
     tiles = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
     # not built: the default partition (which the Python engine does not build here)
     assert pdb.preferred(4, 4) == pdb.partition(4, 4)

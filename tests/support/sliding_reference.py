@@ -64,3 +64,17 @@ def replay(w: int, h: int, tiles, moves) -> tuple[int, ...]:
         assert abs(z // w - c // w) + abs(z % w - c % w) == 1, f"tile {t} is not next to the hole"
         board[z], board[c] = t, 0
     return tuple(board)
+
+
+def recorded_loads(monkeypatch, pdb) -> list:
+    """Watch ``pdb.load``: the list fills with (patterns, allow_build) of
+    every call the solver makes; the real load still runs."""
+    calls = []
+    real_load = pdb.load
+
+    def load(w, h, patterns=None, **kw):
+        calls.append((patterns, kw.get("allow_build", True)))
+        return real_load(w, h, patterns, **kw)
+
+    monkeypatch.setattr(pdb, "load", load)
+    return calls

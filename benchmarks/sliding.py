@@ -87,6 +87,20 @@ def replays(tiles, moves, side: int = 4) -> bool:
     return board == list(range(1, side * side)) + [0]
 
 
+def _building(what: str):
+    """A progress callback that says, at most once a second, how far the
+    build of ``what`` has come."""
+    last = [0.0]
+
+    def building(count, percent, phase):
+        now = time.perf_counter()
+        if now - last[0] > 1:
+            last[0] = now
+            print(f"  building {what}: {percent}% ", file=sys.stderr, flush=True)
+
+    return building
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", choices=("auto", "native", "python"), default="auto")
@@ -138,13 +152,7 @@ def main(argv=None) -> int:
           f"cache {cachedir.directory()}")
 
     began = time.perf_counter()
-    last = [0.0]
-
-    def building(count, percent, phase):
-        now = time.perf_counter()
-        if now - last[0] > 1:
-            last[0] = now
-            print(f"  building pattern databases: {percent}% ", file=sys.stderr, flush=True)
+    building = _building("pattern databases")
 
     patterns = (pdb.HUGE[(4, 4)] if args.huge else pdb.LARGE[(4, 4)] if args.large
                 else pdb.preferred(4, 4))
@@ -203,13 +211,7 @@ def five(args) -> int:
     positions = read_positions(KORF24)[:args.five_limit]
     print(f"\n5 x 5: {len(positions)} positions of Korf and Felner (2002) from "
           f"{KORF24.relative_to(ROOT)}, {seconds:g} s each; engine {args.engine}")
-    last = [0.0]
-
-    def building(count, percent, phase):
-        now = time.perf_counter()
-        if now - last[0] > 1:
-            last[0] = now
-            print(f"  building the 5 x 5 pattern databases: {percent}% ", file=sys.stderr, flush=True)
+    building = _building("the 5 x 5 pattern databases")
 
     t = time.perf_counter()
     pset = pdb.load(5, 5, engine=args.engine, progress=building)

@@ -71,6 +71,14 @@ OPTIONS = [
 ]
 
 
+def _square(text: str, option: str) -> int:
+    """The side of a square ``--size`` (a climb's); ValueError naming ``option`` else."""
+    width, height = _size(text)
+    if width != height:
+        raise ValueError(f"{option} takes a square --size")
+    return width
+
+
 def _size(text: str) -> tuple[int, int]:
     words = text.lower().split("x")
     if len(words) not in (1, 2) or not all(w.strip().isdigit() for w in words):
@@ -182,9 +190,7 @@ def _climb(args, say) -> int:
     from .climb import climb
 
     try:
-        width, height = _size(args.size)
-        if width != height:
-            raise ValueError("--climb takes a square --size")
+        width = _square(args.size, "--climb")
         found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
                       inner_walls=args.inner_walls, restart=args.restart,
                       progress=lambda step, turns: say(f"step {step}: {turns} turns"))
@@ -223,9 +229,7 @@ def _climb_frames(args, say) -> int:
             f"({describe(best)})")
 
     try:
-        width, height = _size(args.size)
-        if width != height:
-            raise ValueError("--climb-frames takes a square --size")
+        width = _square(args.size, "--climb-frames")
         found = frame_climb(width, args.climb_sticks, seed=args.seed, steps=args.climb_frames,
                             inner_walls=args.inner_walls, restart=args.restart,
                             max_positions=args.climb_positions, progress=progress,

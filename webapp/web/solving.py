@@ -110,8 +110,10 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
         return body
     config, keys = current_app.config, config_keys(kind)
     inline_count = config.get(keys["inline"]) or 0
+    # bounded as a worker is: an answer must not hang on which of them found it
+    bound = config.get(keys["count"])
     if inline_count:
-        body = kind.quick(puzzle, options, max_count=config.get(keys["count"]))
+        body = kind.quick(puzzle, options, max_count=bound)
         quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
@@ -121,8 +123,7 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
             # runs, and pages and small solves must not queue behind eight of them
             body = inline(lambda: _bounded(kind, puzzle, options, inline_count))
     else:
-        # bounded as a worker is: an answer must not hang on which of them found it
-        body = inline(lambda: kind.quick(puzzle, options, max_count=config.get(keys["count"])))
+        body = inline(lambda: kind.quick(puzzle, options, max_count=bound))
     if body is None:
         return None
     cache.remember(kind, text, options, body)

@@ -1071,10 +1071,9 @@ done:
  * lead to; and each one's two turns (L, then R), -1 where a stick falls
  * out. cells: int16 row * width + col per stick; successor: int32 pairs.
  * The Python build (study.py) makes the same graph in the same order. The
- * settled positions are found by placing every stick in turn (equal sticks
- * in increasing order) and keeping the placements where each stick rests
- * on a wall or a stick; the turns settle as search() does. A position packs
- * into one 64-bit word (else ValueError: study.py's own build takes it). */
+ * settled positions are listed bottom up (see Lister below); the turns
+ * settle as search() does. A position packs into one 64-bit word (else
+ * ValueError: study.py's own build takes it). */
 
 typedef struct {
     uint64_t *keys;    /* packed positions, in the order found */
@@ -1126,58 +1125,123 @@ static void canonical(const Frame *f, int *pos) {
         }
 }
 
+/* Listing the settled positions bottom up. A straight stick rests on what
+ * lies just below its lowest cells, and whatever lies there reaches lower
+ * still; so with the sticks taken in order of their lowest row under gravity
+ * (nearest the floor first, then across), every stick's support is placed
+ * before it, and a stick is kept only if it rests when it is placed. Only
+ * settled positions and their settled parts are ever met: a crowded frame no
+ * longer tries every placement of every stick (the listing was most of a
+ * 6-stick 7 x 7 study's time). The positions are then sorted into the order
+ * of the plain listing (stick by stick, each stick's cells increasing), so
+ * the graph is the Python build's, position for position. */
 typedef struct {
     const Frame *f;
-    uint8_t grid[MAX_SIDE * MAX_SIDE];   /* walls and placed sticks, row * w + col */
-    int count[MAX_STICKS];               /* interior placements of each stick */
-    int *places[MAX_STICKS];             /* r << 6 | c of each, increasing */
-    int pos[MAX_STICKS], at[MAX_STICKS];
-    int o;                               /* the orientation listed */
-    Nodes *g;
-    long long bound;
+    uint8_t grid[MAX_SIDE * MAX_SIDE];   /* walls 1, placed sticks 2; row * w + col */
+    int types, first[MAX_STICKS], left[MAX_STICKS];   /* kinds of stick: first index, still to place */
+    int count[MAX_STICKS];               /* interior placements of each kind */
+    int *places[MAX_STICKS];             /* r << 6 | c of each */
+    int *order[MAX_STICKS];              /* each placement's rank, bottom up, this orientation */
+    int chosen[MAX_STICKS], kind_of[MAX_STICKS];   /* placed so far, in rank order */
+    int o;
+    int *out;                            /* n cells a position, in the stick order */
+    size_t found, cap;
+    long long bound, before;             /* positions listed in earlier orientations */
     int failed;                          /* -2 past the bound, -3 no memory */
 } Lister;
 
 static const int DR[4] = {1, 0, -1, 0}, DC[4] = {0, 1, 0, -1};
 
-/* Does every stick rest on a wall or a stick under gravity o? */
-static int at_rest(const Lister *e) {
-    const Frame *f = e->f;
-    int w = f->w, h = f->h, dr = DR[e->o], dc = DC[e->o];
-    for (int i = 0; i < f->n; i++) {
-        int r = e->pos[i] >> 6, c = e->pos[i] & 63, len = f->len[i], v = f->vert[i], held = 0;
-        for (int t = 0; t < len && !held; t++) {
-            int nr = r + (v ? t : 0) + dr, nc = c + (v ? 0 : t) + dc;
-            int mine = v ? (nc == c && nr >= r && nr < r + len) : (nr == r && nc >= c && nc < c + len);
-            if (!mine && nr >= 0 && nr < h && nc >= 0 && nc < w && e->grid[nr * w + nc]) held = 1;
-        }
-        if (!held) return 0;
+/* bottom-up rank of a placement: lowest row under gravity o first, then across */
+static int rank_of(int o, int p, int len, int v) {
+    int r = p >> 6, c = p & 63, lr = r + (v ? len - 1 : 0), lc = c + (v ? 0 : len - 1);
+    switch (o) {
+        case 0: return (MAX_SIDE - lr) << 6 | c;        /* down: the bottom row first */
+        case 1: return (MAX_SIDE - lc) << 6 | r;        /* right */
+        case 2: return r << 6 | c;                      /* up: the top row first */
+        default: return c << 6 | r;                     /* left */
     }
-    return 1;
 }
 
-static void list_from(Lister *e, int i) {
+static int rests(const Lister *e, int p, int len, int v) {
+    const Frame *f = e->f;
+    int w = f->w, h = f->h, r = p >> 6, c = p & 63, dr = DR[e->o], dc = DC[e->o];
+    for (int t = 0; t < len; t++) {
+        int nr = r + (v ? t : 0) + dr, nc = c + (v ? 0 : t) + dc;
+        int mine = v ? (nc == c && nr >= r && nr < r + len) : (nr == r && nc >= c && nc < c + len);
+        if (!mine && nr >= 0 && nr < h && nc >= 0 && nc < w && e->grid[nr * w + nc]) return 1;
+    }
+    return 0;
+}
+
+static void record(Lister *e) {
+    const Frame *f = e->f;
+    int n = f->n;
+    if (e->bound > 0 && e->before + (long long)e->found >= e->bound) { e->failed = -2; return; }
+    if (e->found == e->cap) {
+        size_t cap = e->cap ? 2 * e->cap : 4096;
+        int *o2 = realloc(e->out, cap * (size_t)n * sizeof *o2);
+        if (!o2) { e->failed = -3; return; }
+        e->out = o2; e->cap = cap;
+    }
+    int *row = e->out + e->found * (size_t)n, fill[MAX_STICKS];
+    for (int k = 0; k < e->types; k++) fill[k] = e->first[k];
+    for (int i = 0; i < n; i++) {
+        int k = e->kind_of[i], at = fill[k]++;
+        row[at] = e->chosen[i];
+        for (int j = at; j > e->first[k] && row[j] < row[j - 1]; j--) {   /* equal sticks increasing */
+            int t = row[j]; row[j] = row[j - 1]; row[j - 1] = t;
+        }
+    }
+    e->found++;
+}
+
+static void list_from(Lister *e, int placed, int last_rank) {
     const Frame *f = e->f;
     if (e->failed) return;
-    if (i == f->n) {
-        if (!at_rest(e)) return;
-        uint64_t key;
-        pack(f, e->o, e->pos, &key, 1);
-        long long got = nodes_add(e->g, key, e->bound);
-        if (got < 0) e->failed = (int)got;
-        return;
+    if (placed == f->n) { record(e); return; }
+    int w = f->w;
+    for (int k = 0; k < e->types; k++) {
+        if (!e->left[k]) continue;
+        int i = e->first[k], len = f->len[i], v = f->vert[i], step = v ? w : 1;
+        for (int q = 0; q < e->count[k]; q++) {
+            if (e->order[k][q] <= last_rank) continue;
+            int p = e->places[k][q], cell = (p >> 6) * w + (p & 63), free_ = 1;
+            for (int t = 0; t < len && free_; t++) free_ = !e->grid[cell + t * step];
+            if (!free_ || !rests(e, p, len, v)) continue;
+            for (int t = 0; t < len; t++) e->grid[cell + t * step] = 2;
+            e->chosen[placed] = p; e->kind_of[placed] = k; e->left[k]--;
+            list_from(e, placed + 1, e->order[k][q]);
+            e->left[k]++;
+            for (int t = 0; t < len; t++) e->grid[cell + t * step] = 0;
+            if (e->failed) return;
+        }
     }
-    int w = f->w, len = f->len[i], v = f->vert[i];
-    int start = i > 0 && same_kind(f, i, i - 1) ? e->at[i - 1] + 1 : 0;
-    for (int k = start; k < e->count[i]; k++) {
-        int p = e->places[i][k], cell = (p >> 6) * w + (p & 63), step = v ? w : 1, free_ = 1;
-        for (int t = 0; t < len && free_; t++) free_ = !e->grid[cell + t * step];
-        if (!free_) continue;
-        for (int t = 0; t < len; t++) e->grid[cell + t * step] = 2;
-        e->pos[i] = p; e->at[i] = k;
-        list_from(e, i + 1);
-        for (int t = 0; t < len; t++) e->grid[cell + t * step] = 0;
+}
+
+/* e->out's positions in increasing order of (cells of stick 0, 1, ...): a
+ * least-significant-first radix sort, a counting pass per stick */
+static int sort_listed(Lister *e) {
+    int n = e->f->n;
+    size_t m = e->found;
+    if (m < 2) return 0;
+    int *tmp = malloc(m * (size_t)n * sizeof *tmp), *kept = e->out;
+    size_t *at = calloc(64 * 64 + 1, sizeof *at);
+    if (!tmp || !at) { free(tmp); free(at); return -3; }
+    for (int col = n - 1; col >= 0; col--) {
+        memset(at, 0, (64 * 64 + 1) * sizeof *at);
+        for (size_t k = 0; k < m; k++) at[e->out[k * n + col] + 1]++;
+        for (int b = 0; b < 64 * 64; b++) at[b + 1] += at[b];
+        for (size_t k = 0; k < m; k++)
+            memcpy(tmp + at[e->out[k * n + col]]++ * n, e->out + k * n, sizeof(int) * (size_t)n);
+        int *swap = e->out; e->out = tmp; tmp = swap;
     }
+    if (e->out != kept) {   /* the sorted copy back where e->cap holds */
+        memcpy(kept, e->out, m * (size_t)n * sizeof *kept);
+        tmp = e->out; e->out = kept;
+    }
+    free(tmp); free(at);
+    return 0;
 }
 
 static PyObject *study_graph(PyObject *self, PyObject *args) {
@@ -1208,22 +1272,40 @@ static PyObject *study_graph(PyObject *self, PyObject *args) {
     const uint8_t *wall = walls.buf;
     for (int c = 0; c < w * h; c++) e->grid[c] = wall[c] ? 1 : 0;
     for (int i = 0; i < n; i++) {
-        int len = f->len[i], v = f->vert[i];
-        e->places[i] = malloc(sizeof(int) * (size_t)w * h);
-        if (!e->places[i]) { PyErr_NoMemory(); goto done; }
+        if (i > 0 && same_kind(f, i, i - 1)) { e->left[e->types - 1]++; continue; }
+        int k = e->types++, len = f->len[i], v = f->vert[i];
+        e->first[k] = i; e->left[k] = 1;
+        e->places[k] = malloc(sizeof(int) * (size_t)w * h);
+        e->order[k] = malloc(sizeof(int) * (size_t)w * h);
+        if (!e->places[k] || !e->order[k]) { PyErr_NoMemory(); goto done; }
         for (int r = 1; r + (v ? len : 1) <= h - 1; r++)
             for (int c = 1; c + (v ? 1 : len) <= w - 1; c++) {
                 int ok = 1;
                 for (int t = 0; t < len && ok; t++) ok = !wall[(r + (v ? t : 0)) * w + c + (v ? 0 : t)];
-                if (ok) e->places[i][e->count[i]++] = r << 6 | c;
+                if (ok) e->places[k][e->count[k]++] = r << 6 | c;
             }
     }
     g.tcap = 8192;
     g.table = calloc(g.tcap, sizeof *g.table);
     if (!g.table) { PyErr_NoMemory(); goto done; }
-    e->f = f; e->g = &g; e->bound = bound;
+    e->f = f; e->bound = bound;
     Py_BEGIN_ALLOW_THREADS
-    for (int o = 0; o < 4 && !e->failed; o++) { e->o = o; list_from(e, 0); }
+    for (int o = 0; o < 4 && !e->failed; o++) {
+        e->o = o; e->found = 0;
+        for (int k = 0; k < e->types; k++) {
+            int len = f->len[e->first[k]], v = f->vert[e->first[k]];
+            for (int q = 0; q < e->count[k]; q++) e->order[k][q] = rank_of(o, e->places[k][q], len, v);
+        }
+        list_from(e, 0, -1);
+        if (!e->failed) e->failed = sort_listed(e);
+        for (size_t k = 0; k < e->found && !e->failed; k++) {
+            uint64_t key;
+            pack(f, o, e->out + k * (size_t)n, &key, 1);
+            long long got = nodes_add(&g, key, bound);
+            if (got < 0) e->failed = (int)got;
+        }
+        e->before += (long long)e->found;
+    }
     code = e->failed;
     for (size_t k = 0; k < g.count && !code; k++) {
         if (2 * k + 2 > succ_cap) {
@@ -1239,7 +1321,7 @@ static PyObject *study_graph(PyObject *self, PyObject *args) {
         paint(f, pos, o & 1, lanes);
         uint8_t order[MAX_STICKS];
         int live = order_of(f, pos, o & 1, order);
-        int lane_count = (o & 1) ? h : w;
+        int lane_count = (o & 1) ? w : h;   /* columns when gravity is about to point down or up */
         for (int mv = 0; mv < 2 && !code; mv++) {
             int o2 = (o + (mv ? 1 : 3)) & 3, any, tout;
             memcpy(cur, pos, sizeof(int) * n);
@@ -1275,7 +1357,10 @@ static PyObject *study_graph(PyObject *self, PyObject *args) {
     }
     Py_XDECREF(ori); Py_XDECREF(cells); Py_XDECREF(edges);
 done:
-    if (e) for (int i = 0; i < MAX_STICKS; i++) free(e->places[i]);
+    if (e) {
+        for (int i = 0; i < MAX_STICKS; i++) { free(e->places[i]); free(e->order[i]); }
+        free(e->out);
+    }
     free(e);
     if (f) { free(f->code); free(f->cell); free(f); }
     free(g.keys); free(g.table); free(succ);

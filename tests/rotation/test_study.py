@@ -11,6 +11,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from webapp.rotation import native
 from webapp.rotation.board import SYMBOLS, Board, Stick
@@ -119,7 +121,10 @@ def test_every_node_distance_is_the_solvers_answer_on_a_frame_with_an_inner_wall
 @pytest.mark.parametrize("board", [frame(5, 5, [(0, 2)]), frame(6, 6, [(0, 1)]),
                                    frame(6, 5, [(4, 3)], [(2, 3)]),
                                    frame(6, 6, [(5, 2), (5, 3)]),  # two gaps side by side
-                                   frame(7, 6, [(2, 0), (0, 3)], [(3, 3), (2, 4)])])
+                                   frame(7, 6, [(2, 0), (0, 3)], [(3, 3), (2, 4)]),
+                                   # two or more cells taller than wide, or wider than
+                                   # tall: the C build once copied too few lanes there
+                                   frame(6, 8, [(1, 0)]), frame(9, 6, [(0, 4)], [(3, 5)])])
 def test_the_c_engine_builds_the_python_graph_position_for_position(board):
     if native.MODULE is None:  # pragma: no cover - depends on the build
         pytest.skip("the C engine is not built")
@@ -129,6 +134,34 @@ def test_the_c_engine_builds_the_python_graph_position_for_position(board):
         assert np.array_equal(slow.orientation, fast.orientation), sticks
         assert np.array_equal(slow.cells, fast.cells), sticks
         assert np.array_equal(slow.successor, fast.successor), sticks
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_c_engine_agrees_on_crowded_frames_with_walls_and_gaps(data):
+    """The C build lists settled positions bottom up (a stick kept only when
+    it rests as it is placed); the Python build tries every placement. Many
+    sticks in a small frame, inner walls and two gaps: the same graph."""
+    if native.MODULE is None:  # pragma: no cover - depends on the build
+        pytest.skip("the C engine is not built")
+    w, h = data.draw(st.integers(5, 8), label="width"), data.draw(st.integers(5, 8), label="height")
+    ring = sorted({(r, c) for r in range(h) for c in range(w)
+                   if (r in (0, h - 1)) != (c in (0, w - 1))})
+    gaps = data.draw(st.lists(st.sampled_from(ring), min_size=1, max_size=2, unique=True), label="gaps")
+    inner = [(r, c) for r in range(1, h - 1) for c in range(1, w - 1)]
+    walls = data.draw(st.lists(st.sampled_from(inner), max_size=4, unique=True), label="walls")
+    kinds = stick_kinds(min(w, h) - 2)
+    sticks = data.draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=6), label="sticks")
+    bound = data.draw(st.sampled_from([None, 40, 3000]), label="bound")
+    board = frame(w, h, gaps, walls)
+    built = []
+    for engine in ("python", "c"):
+        try:
+            graph = build_graph(board, sticks, engine=engine, max_positions=bound)
+            built.append((graph.orientation.tolist(), graph.cells.tolist(), graph.successor.tolist()))
+        except StudyTooBig as exc:
+            built.append(("past the bound", exc.seen))
+    assert built[0] == built[1]
 
 
 def test_the_c_engine_stops_at_the_bound_as_python_does():

@@ -40,6 +40,32 @@ def test_a_family_is_kept_resumed_and_summed_up(tmp_path, capsys):
     assert len(_rows(db)) == 18 + 2 * 10
 
 
+def _all_rows(path):
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT frame, size, gap, sticks, status, positions, unsolvable, "
+                          "hardest_turns, hardest_count, histogram, hardest, max_positions "
+                          "FROM studies ORDER BY rowid").fetchall()
+
+
+def test_jobs_run_a_family_in_processes_with_the_same_rows_lines_and_summary(tmp_path, capsys):
+    """--jobs 2: the same rows in the same order, the same lines, the same
+    summary as one study after another, a study too big included."""
+    runs = {}
+    for jobs in ("1", "2"):
+        db = tmp_path / f"j{jobs}.sqlite"
+        assert main(["study", "--size", "6", "--max-sticks", "3", "--longest", "3",
+                     "--max-positions", "400", "--db", str(db), "--jobs", jobs]) == 0
+        err = capsys.readouterr().err
+        summary = json.loads((tmp_path / f"j{jobs}.json").read_text())
+        for figures in summary["sizes"].values():
+            figures.pop("seconds")
+        lines = [line.split(" (")[0] for line in err.splitlines()]  # without the seconds
+        runs[jobs] = (_all_rows(db), lines, summary)
+    rows, lines, summary = runs["1"]
+    assert any(row[4] == "too-big" for row in rows) and len(rows) > 100
+    assert runs["2"] == runs["1"]
+
+
 def test_one_study_and_its_summary_elsewhere(tmp_path, capsys):
     db, out = tmp_path / "one.sqlite", tmp_path / "out.json"
     assert main(["study", "--size", "5", "--gap", "0,2", "--sticks", "1,1,2h,2h", "--db", str(db),

@@ -65,6 +65,9 @@ OPTIONS = [
     Option("--seed", place=83, type=whole(0), default=1, metavar="S",
            help="--climb, --climb-frames: the seed; the same seed and options give the same "
                 "board (default: 1)"),
+    Option("--jobs", place=75, type=whole(1), default=1, metavar="N",
+           help="a family: run N studies at once, each in its own process; the database "
+                "and the lines printed keep the family's order (default: 1)"),
     Option("--max-positions", place=70, type=whole(0), default=DEFAULT_MAX_POSITIONS, metavar="N",
            help="a study that passes N positions is recorded as too big, 0 for no bound "
                 f"(default: {DEFAULT_MAX_POSITIONS})"),
@@ -127,6 +130,47 @@ def _plan(args):
     return plans
 
 
+class _TooBig:
+    """A study stopped at its bound: the positions seen and the seconds spent."""
+
+    def __init__(self, seen: int, seconds: float) -> None:
+        self.seen, self.seconds = seen, seconds
+
+
+def _one_study(board, sticks, bound):
+    """One study's :class:`~.study.Result`, or a :class:`_TooBig`, or the
+    error that refused it (returned, not raised: it may come from another
+    process, and the caller reports it in the family's order)."""
+    from .board import BoardError
+    from .study import StudyError, StudyTooBig, study
+
+    began = time.perf_counter()
+    try:
+        return study(board, sticks, max_positions=bound)
+    except StudyTooBig as exc:
+        return _TooBig(exc.seen, time.perf_counter() - began)
+    except (StudyError, BoardError) as exc:
+        return exc
+
+
+def _studies(work, bound, jobs: int):
+    """The outcome of each ``(board, sticks)`` of ``work``, in its order, as
+    each is ready: here one after another, or in ``jobs`` processes (a
+    study holds the GIL in numpy and Python for part of its time, so
+    threads would not run two at once)."""
+    if jobs == 1 or len(work) < 2:
+        for board, sticks in work:
+            yield _one_study(board, sticks, bound)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            yield from pool.map(_one_study, *zip(*work), [bound] * len(work), chunksize=4)
+        finally:  # stopped early (an error, ^C): the rest need not run
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
 def run(args, say) -> int:
     """Every study ``args`` asks for, kept in ``args.db`` (or the climb
     ``--climb`` asks for); ``say(text)`` takes a line a study. Returns the
@@ -136,7 +180,7 @@ def run(args, say) -> int:
     if args.climb_frames is not None:
         return _climb_frames(args, say)
     from .board import BoardError
-    from .study import StudyError, StudyTooBig, sticks_text, study
+    from .study import StudyError, sticks_text
     from .studydb import StudyDB, write_summary
 
     try:
@@ -147,22 +191,22 @@ def run(args, say) -> int:
     db = StudyDB(args.db)
     bound = args.max_positions or None
     try:
+        todo = []
         for number, (gap, board, sticks) in enumerate(plans, 1):
             words = sticks_text(sticks)
             where = f"[{number}/{len(plans)}] {board.width}x{board.height} gap {gap or '-'} {words}"
             if db.has(board.text(), words, bound):
                 say(f"{where}: kept from before")
-                continue
-            began = time.perf_counter()
-            try:
-                result = study(board, sticks, max_positions=bound)
-            except StudyTooBig as exc:
-                db.add_too_big(board.text(), words, exc.seen, time.perf_counter() - began, gap,
-                               bound)
+            else:
+                todo.append((where, gap, board, sticks, words))
+        outcomes = _studies([(board, sticks) for _, _, board, sticks, _ in todo], bound, args.jobs)
+        for (where, gap, board, sticks, words), result in zip(todo, outcomes):
+            if isinstance(result, _TooBig):
+                db.add_too_big(board.text(), words, result.seen, result.seconds, gap, bound)
                 say(f"{where}: too big, more than {bound} positions")
                 continue
-            except (StudyError, BoardError) as exc:
-                print(f"error: {exc}", file=sys.stderr)
+            if isinstance(result, (StudyError, BoardError)):
+                print(f"error: {result}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             db.add(result, gap, bound)
             hardest = "none solvable" if result.hardest_turns is None else \

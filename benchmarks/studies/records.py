@@ -20,7 +20,7 @@ ROOT = HERE.parents[1]
 FAMILIES = {
     "5x5": ("every multiset that fits: 1 to 8 sticks of length 1 to 3", "--max-sticks 8"),
     "6x6": ("every multiset that fits: 1 to 15 sticks of length 1 to 4", "--max-sticks 15"),
-    "7x7": ("every multiset of 1 to 5 sticks of length 1 to 5", "--max-sticks 5"),
+    "7x7": ("every multiset of 1 to 8 sticks of length 1 to 5", "--max-sticks 8 --max-positions 0"),
 }
 
 

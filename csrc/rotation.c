@@ -1186,13 +1186,8 @@ static void record(Lister *e) {
     }
     int *row = e->out + e->found * (size_t)n, fill[MAX_STICKS];
     for (int k = 0; k < e->types; k++) fill[k] = e->first[k];
-    for (int i = 0; i < n; i++) {
-        int k = e->kind_of[i], at = fill[k]++;
-        row[at] = e->chosen[i];
-        for (int j = at; j > e->first[k] && row[j] < row[j - 1]; j--) {   /* equal sticks increasing */
-            int t = row[j]; row[j] = row[j - 1]; row[j - 1] = t;
-        }
-    }
+    for (int i = 0; i < n; i++) row[fill[e->kind_of[i]]++] = e->chosen[i];
+    canonical(f, row);
     e->found++;
 }
 

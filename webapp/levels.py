@@ -86,11 +86,19 @@ def check_level(level) -> str:
     return level
 
 
-def pick(name: str, level: str, rng: random.Random) -> dict:
+def pick(name: str, level: str, rng: random.Random, instead_of: str | None = None) -> dict:
     """A puzzle of ``level`` from the kind's pool, chosen by ``rng``: its
-    entry with ``level`` added."""
+    entry with ``level`` added. Never the puzzle ``instead_of`` (the text
+    of the one on the player's board), so that asking for another puzzle
+    of a level always changes the board (a pool holds many of each level).
+
+    >>> shown = pick("sliding", "easy", random.Random(1))["board"]
+    >>> all(pick("sliding", "easy", random.Random(seed), shown)["board"] != shown for seed in range(50))
+    True
+    """
     entries = pool(name)["levels"][check_level(level)]
-    return {**rng.choice(entries), "level": level}
+    others = [entry for entry in entries if entry["board"] != instead_of]
+    return {**rng.choice(others or entries), "level": level}
 
 
 def daily_level(day: datetime.date) -> str:

@@ -192,3 +192,18 @@ def test_the_rotation_pool_holds_studied_puzzles_among_the_hardest():
     sizes = {level: {e["board"].split("\n", 1)[0] for e in entries("rotation", level)}
              for level in levels.LEVELS}
     assert {"5", "6"} <= sizes["easy"] and "6" in sizes["expert"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", levels.LEVELS)
+def test_a_pick_never_gives_the_puzzle_already_on_the_board(name, level):
+    # the seed's own pick is the one on the board: a pick that ignored it would give it again
+    for seed in range(40):
+        shown = levels.pick(name, level, random.Random(seed))["board"]
+        assert levels.pick(name, level, random.Random(seed), instead_of=shown)["board"] != shown
+
+
+def test_a_pool_of_one_puzzle_gives_it_even_instead_of_itself(monkeypatch):
+    only = entries("sliding", "easy")[0]
+    monkeypatch.setattr(levels, "pool", lambda name: {"levels": {"easy": [only]}})
+    assert levels.pick("sliding", "easy", random.Random(1), instead_of=only["board"]) == {**only, "level": "easy"}

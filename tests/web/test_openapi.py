@@ -132,7 +132,8 @@ def test_every_kind_is_described_from_its_own_fields():
         assert set(body["schema"]["properties"]) == {"board", "move", *kind.option_fields}
         assert body["example"] == {"board": kind.example}
         shuffle = doc["paths"][f"/api/{kind.name}/shuffle"]["post"]["requestBody"]["content"]
-        assert set(shuffle["application/json"]["schema"]["properties"]) == {"seed", "level", *kind.shuffle_fields}
+        assert set(shuffle["application/json"]["schema"]["properties"]) == {"seed", "level", "instead_of",
+                                                                           *kind.shuffle_fields}
         job = doc["components"]["schemas"][f"{kind.name.capitalize()}Job"]
         assert {kind.counter, kind.depth_field, f"max_{kind.counter}"} <= set(job["required"])
         own = kind.api_schemas()

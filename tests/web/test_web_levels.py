@@ -157,3 +157,25 @@ def test_a_kind_without_a_pool_has_no_levels_and_says_so(monkeypatch, make_app):
         assert "python -m webapp.levels counter" in response.get_json()["error"]
     assert client.post("/api/counter/shuffle", json={"seed": 1}).status_code == 200
     assert client.get("/counter?daily=2026-11-26").status_code == 404
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_level_instead_of_the_puzzle_on_the_board_is_another(client, name):
+    # the board's text as a player may have it (a final newline more): the pool's puzzle all the same
+    for seed in range(5):
+        shown = client.post(f"/api/{name}/shuffle", json={"level": "hard", "seed": seed}).get_json()["board"]
+        body = client.post(f"/api/{name}/shuffle",
+                           json={"level": "hard", "seed": seed, "instead_of": shown + "\n"}).get_json()
+        assert body["level"] == "hard" and body["board"] != shown
+
+
+@pytest.mark.parametrize("other", ["not a puzzle", ""])
+def test_a_level_instead_of_no_puzzle_is_any_of_the_level(client, other):
+    body = client.post("/api/rotation/shuffle", json={"level": "easy", "seed": 2, "instead_of": other})
+    assert body.status_code == 200 and body.get_json()["level"] == "easy"
+
+
+@pytest.mark.parametrize("bad", [3, ["x"], {"board": "x"}, True])
+def test_instead_of_must_be_a_text(client, bad):
+    response = client.post("/api/sliding/shuffle", json={"level": "easy", "instead_of": bad})
+    assert response.status_code == 400 and '"instead_of"' in response.get_json()["error"]

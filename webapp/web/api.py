@@ -328,11 +328,12 @@ def shuffle_route(kind: str):
     ``distance``), optionally from a ``seed``: its text, share code and summary.
     With ``level`` (easy, medium, hard, expert) instead of the kind's fields,
     a puzzle of that level from the kind's pool, with its level and the
-    figures that prove it (rotation and sliding: its shortest ``length``)."""
+    figures that prove it (rotation and sliding: its shortest ``length``);
+    with ``instead_of`` too (the text of the puzzle on the board), never that one."""
     kind = _kind(kind)
     data = _json_body(kind, optional=True)
     if kind.shuffle_fields is not None:
-        _known_fields(data, ("seed", "level", *kind.shuffle_fields))
+        _known_fields(data, ("seed", "level", "instead_of", *kind.shuffle_fields))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest('"seed" must be a whole number')
@@ -350,17 +351,32 @@ def shuffle_route(kind: str):
 def _levelled(kind, data: dict, rng: random.Random):
     """A puzzle of the requested level (its own size: no other field of the
     kind's may come with it)."""
-    mixed = sorted(set(data) - {"seed", "level"})
+    mixed = sorted(set(data) - {"seed", "level", "instead_of"})
     if mixed:
-        raise BadRequest(f'a "level" picks its own puzzle: send it alone (or with "seed"), '
-                         f"without {', '.join(json.dumps(name) for name in mixed)}")
+        raise BadRequest(f'a "level" picks its own puzzle: send it alone (or with "seed" and '
+                         f'"instead_of"), without {", ".join(json.dumps(name) for name in mixed)}')
     try:
-        entry = levels.pick(kind.name, levels.check_level(data["level"]), rng)
+        entry = levels.pick(kind.name, levels.check_level(data["level"]), rng,
+                            _shown(kind, data.get("instead_of")))
     except levels.LevelError as exc:
         raise BadRequest(str(exc)) from None
     except levels.NoLevels as exc:
         raise NotFound(str(exc)) from None
     return jsonify(_pooled(kind, entry))
+
+
+def _shown(kind, text) -> str | None:
+    """The puzzle on the player's board as its pool would write it (a pool
+    stores each puzzle's text as the kind writes it): None for no puzzle.
+    A text that is no puzzle of the kind is none of the pool's either."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise BadRequest('"instead_of" must be the text of the puzzle on the board')
+    try:
+        return kind.text(kind.parse(text))
+    except PuzzleTextError:
+        return None
 
 
 def _pooled(kind, entry: dict) -> dict:

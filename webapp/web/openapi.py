@@ -278,7 +278,11 @@ def _shuffle_body(kind) -> dict:
                            "description": "the same seed and fields give the same puzzle"},
                   "level": {"enum": [*levels.LEVELS, None],
                             "description": "a puzzle of this level from the kind's pool, "
-                                           "instead of the kind's fields (alone, or with seed)"}}
+                                           "instead of the kind's fields (alone, or with seed "
+                                           "and instead_of)"},
+                  "instead_of": {"type": ["string", "null"],
+                                 "description": "with level: the text of the puzzle on the board, "
+                                                "which the pick never gives again"}}
     for name in kind.shuffle_fields or ():
         properties[name] = own.get("shuffle", {}).get(name, {})
     schema = {"type": "object", "properties": properties}

@@ -40,7 +40,8 @@ export function mountLevels(shell) {
       for (const b of buttons) b.disabled = true;
       tell(`Finding ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} puzzle…`);
       try {
-        const body = await post(shell.api("shuffle"), { level });
+        // instead_of: another puzzle, never the one on the board
+        const body = await post(shell.api("shuffle"), { level, instead_of: shell.state.start });
         const words = levelWords(level, body);
         shell.openPuzzle(body.board, {
           title: `${capital(level)} puzzle`,

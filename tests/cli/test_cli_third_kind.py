@@ -180,22 +180,6 @@ def test_the_command_line_package_names_no_kind():
             assert name not in text, f"{path.name} names the {name} kind"
 
 
-@pytest.mark.parametrize("argv, loaded", [
-    (["--goal", "all", "--engine", "reference"], {"rotation"}),  # the kind's own options: its part only
-    (["--kind", "rotation", "--threads", "2"], {"rotation"}),
-    (["--max-nodes", "5"], {"rotation", "sliding", "triangle"}),  # another kind's: every part, to refuse it
-])
-def test_a_solve_loads_the_parts_of_the_kinds_its_options_need(argv, loaded):
-    probe = ("import sys\n"
-             "from webapp.cli import main\n"
-             "code = main(sys.argv[1:])\n"
-             "print(*sorted(m.split('.')[1] for m in sys.modules if m.endswith('.commandline')"
-             " and m.count('.') == 2))\n")
-    done = subprocess.run([sys.executable, "-c", probe, "solve", str(ROOT / "puzzles" / "spec-example.txt"),
-                           *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert set(done.stdout.split("\n")[-2].split()) == loaded, done.stderr
-
-
 def test_a_new_kind_prepares_what_it_builds(monkeypatch, capsys):
     """``prepare`` calls a kind's own hook, with a progress it may report to."""
     seen = []

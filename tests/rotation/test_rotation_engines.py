@@ -1,4 +1,4 @@
-"""The rotation engines end to end: what a command-line solve imports, the
+"""The rotation engines end to end: the
 same answer from every engine on the command line, the answer's ``engine``
 and ``cached`` fields over the web, the fallback to numpy without the C
 extension, and Cancel stopping a worker that runs the C search."""
@@ -6,16 +6,12 @@ extension, and Cancel stopping a worker that runs the C search."""
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from web_helpers import alive, heavy_job, make_client
-from webapp import cli
 from webapp.cli import main
 from webapp.rotation import EXAMPLE, native, solver
 from webapp.rotation.board import Board
@@ -27,142 +23,10 @@ needs_c = pytest.mark.skipif(not native.available(), reason="webapp._rotation is
 #: Every engine, the C one skipped (and said so) where it is not built.
 ENGINES = [pytest.param("c", marks=needs_c), "numpy", "reference"]
 
-#: Modules a command-line solve of a rotation puzzle must not load: the web
-#: stack, numpy (unless its engine runs) and the other kinds.
-HEAVY_MODULES = ("numpy", "flask", "werkzeug", "jinja2", "waitress")
-OTHER_KINDS = ("webapp.sliding", "webapp.triangle")
-#: What start-up was cut of (issue 12): dataclasses (with inspect, ast, dis,
-#: tokenize), typing, shutil (argparse's terminal width, with bz2 and lzma),
-#: threading (a progress line on a terminal only) and importlib.util (numpy's
-#: find_spec, asked only without the C engine). (The editable install's import
-#: finder, which loaded pathlib, re and more, is the set-up's: see the Makefile test.)
-CUT_AT_START_UP = ("dataclasses", "inspect", "ast", "dis", "tokenize", "typing", "shutil",
-                   "bz2", "lzma", "threading", "importlib.util")
-
 #: A board of a few hundred states (568): past the first SMALL_SEARCH states
 #: that solve_best gives the reference when it falls back to numpy, and small
 #: enough to be solved in the request over the web.
 MIDDLE = "generated-eleven.txt"
-
-
-def imported(*argv: str) -> set[str]:
-    """The modules a fresh ``python -X importtime *argv`` imported (it must succeed)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", *argv], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return {m[1] for m in re.finditer(r"^import time:.*\|\s*([\w.]+)\s*$", done.stderr, re.M)}
-
-
-def tops(modules: set[str], wanted) -> list[str]:
-    return sorted(m for m in modules if m == wanted or m.startswith(f"{wanted}."))
-
-
-def loaded_by(*argv: str, site: bool = True) -> set[str]:
-    """``sys.modules`` after the command line ran ``argv`` in a fresh
-    interpreter: every module, also those that ``-X importtime`` does not
-    list (imported with importlib.import_module, as the kinds are).
-    ``site=False``: without the site-packages' .pth files (``-S``), so that
-    only our code's imports count, however the package was installed."""
-    probe = ("import sys\n"
-             "from webapp.cli import main\n"
-             "code = main(sys.argv[1:])\n"
-             "print('modules:', *sorted(sys.modules), file=sys.stderr)\n"
-             "sys.exit(code)\n")
-    done = subprocess.run([sys.executable, *([] if site else ["-S"]), "-c", probe, *argv],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    line = next(line for line in done.stderr.splitlines() if line.startswith("modules: "))
-    return set(line.split()[1:])
-
-
-# ------------------------------------------------------------- start-up
-
-@needs_c
-def test_a_cli_solve_with_the_c_engine_imports_neither_numpy_nor_the_web_stack():
-    modules = imported("-m", "webapp.cli", "solve", str(PUZZLES / "spec-example.txt"))
-    assert "webapp._rotation" in modules and "webapp.rotation.solver" in modules
-    for name in HEAVY_MODULES + OTHER_KINDS:
-        assert not tops(modules, name), f"a rotation solve imported {tops(modules, name)[:3]}"
-
-
-@needs_c
-@pytest.mark.parametrize("puzzle", ["spec-example.txt", "maze-17-no-way-out.txt"])
-def test_a_cli_solve_loads_nothing_that_start_up_was_cut_of(puzzle):
-    modules = loaded_by("solve", str(PUZZLES / puzzle), "--json", site=False)
-    assert {"webapp._rotation", "webapp.rotation.kind", "json", "argparse"} <= modules
-    for name in HEAVY_MODULES + OTHER_KINDS + CUT_AT_START_UP:
-        assert not tops(modules, name), f"a rotation solve loaded {tops(modules, name)[:3]}"
-
-
-def test_the_check_sees_what_a_solve_loads():
-    # the probe does see them: the sliding kind (loaded by import_module), and
-    # what the reference engine asks and the numpy engine loads
-    assert "webapp.sliding.kind" in loaded_by("solve", str(PUZZLES / "sliding" / "rules-eight.txt"))
-    modules = loaded_by("solve", str(PUZZLES / "spec-example.txt"), "--engine", "numpy")
-    assert {"numpy", "importlib.util"} <= modules
-
-
-def test_a_command_builds_only_its_own_parser_and_help_lists_every_command(monkeypatch, capsys):
-    built = []
-    for name, add in list(cli._ADD.items()):
-        monkeypatch.setitem(cli._ADD, name,
-                            lambda commands, name=name, add=add: (built.append(name), add(commands)))
-    assert main(["solve", str(PUZZLES / "spec-example.txt")]) == 0
-    assert built == ["solve"] and capsys.readouterr().out.endswith("\nmoves: L L\n")
-    for argv in (["--help"], ["slove", "x"]):  # the top-level help, a command mistyped
-        built.clear()
-        with pytest.raises(SystemExit):
-            main(argv)
-        assert built == list(cli.COMMANDS) and built[:3] == ["solve", "generate", "serve"]
-        shown = capsys.readouterr()
-        assert all(name in shown.out + shown.err for name in cli.COMMANDS)
-
-
-def test_make_setup_installs_without_an_import_finder_and_byte_compiles():
-    """The set-up's effect is the machine's (a .pth line, .pyc files): the
-    recipe is checked instead."""
-    makefile = (ROOT / "Makefile").read_text()
-    recipe = makefile.split("$(STAMP):", 1)[1].split("\n\n", 1)[0]
-    assert "editable_mode=compat" in recipe
-    assert "-m compileall -q webapp" in recipe
-
-
-@pytest.mark.parametrize("engine", ["reference", pytest.param("c", marks=needs_c)])
-def test_solving_a_bigger_board_imports_no_numpy_unless_its_engine_runs(engine):
-    path = str(PUZZLES / MIDDLE)
-    modules = imported("-m", "webapp.cli", "solve", path, "--engine", engine)
-    assert not tops(modules, "numpy") and not tops(modules, "flask")
-    # the check sees numpy when it is there: the numpy engine does load it
-    assert "numpy" in imported("-m", "webapp.cli", "solve", path, "--engine", "numpy")
-
-
-@pytest.mark.parametrize("module", ["webapp.kinds", "webapp.rotation.kind", "webapp.sliding.kind",
-                                    "webapp.triangle.kind", "webapp.sliding", "webapp.triangle",
-                                    "webapp.rotation.solver"])
-def test_the_kinds_and_the_solver_import_neither_numpy_nor_flask(module):
-    modules = imported("-c", f"import {module}")
-    for name in HEAVY_MODULES:
-        assert not tops(modules, name), f"importing {module} imported {tops(modules, name)[:3]}"
-
-
-def test_the_registry_loads_a_kind_only_when_it_is_asked_for():
-    probe = ("import sys\n"
-             "from webapp import kinds\n"
-             "loaded = lambda: sorted(n for n in kinds.NAMES if f'webapp.{n}.kind' in sys.modules)\n"
-             "print(loaded())\n"
-             "print(kinds.names(), kinds.get('rotation').name, kinds.best('7\\n### ###\\n#     #\\n"
-             "#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n').name)\n"
-             "print(loaded())\n"
-             "print([k.name for k in kinds.KINDS], loaded())\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [
-        "[]",
-        "('rotation', 'sliding', 'triangle') rotation rotation",
-        "['rotation']",
-        "['rotation', 'sliding', 'triangle'] ['rotation', 'sliding', 'triangle']",
-    ]
 
 
 # ---------------------------------------------------- the command line

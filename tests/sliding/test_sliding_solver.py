@@ -741,24 +741,3 @@ def test_files_of_the_earlier_header_are_still_read_and_checked(tmp_path, monkey
     assert cachedir.load("new.bin", len(data)) is None and not cachedir.looks_whole("new.bin", len(data))
 
 
-@pytest.mark.skipif("native" not in ENGINES, reason="without the C engine numpy builds the databases")
-def test_a_four_by_four_solve_from_the_command_line_imports_no_numpy():
-    """numpy (0.1 s to import) is for building and reading the small boards'
-    tables; a 4 x 4 answer from databases already built does without it."""
-    import subprocess
-    import sys
-
-    probe = ("import sys\n"
-             "from webapp.cli import main\n"
-             "code = main(['solve', '-', '--json'])\n"
-             "print(code, sorted(m for m in ('numpy', 'flask') if m in sys.modules))\n")
-    pdb.load(4, 4)  # built (and stored) first, as a second solve finds them
-    board = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n"
-    done = subprocess.run([sys.executable, "-c", probe], input=board, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "0 []"
-    # the check sees numpy when a solve does need it: a 3 x 3 board reads its table
-    done = subprocess.run([sys.executable, "-c", probe], input="1 2 3\n4 5 6\n7 0 8\n",
-                          capture_output=True, text=True, timeout=120)
-    assert done.stdout.splitlines()[-1] == "0 ['numpy']"

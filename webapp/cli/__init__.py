@@ -20,16 +20,9 @@ status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
 takes its address before it says where it listens; when it cannot, it says
 why in one line and exits with 2.
 
-Start-up is kept short: numpy only when the numpy engine runs, Flask and
-waitress only for ``serve``, a kind's modules (and its command-line part)
-only when a puzzle of that kind is read or one of its options given (see
-:func:`option_kinds`), the installed version only for ``--version``, the
-kinds' help texts only for ``--help``, the parser of the command given only
-(every command's for ``--help`` or a mistake), threading only for a progress
-line. With ``make setup`` (no import finder, modules byte-compiled), a small
-puzzle of the first kind is solved by a whole process in about 0.05 s with
-its C engine, most of it Python's own start-up and argparse (the engines'
-tests check what a solve imports).
+Flask and waitress are imported for ``serve`` and ``worker`` only (they
+are the web's, not a solve's); the start-up of a small solve is one of
+the figures ``make bench`` prints.
 """
 
 from __future__ import annotations
@@ -53,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv and argv[0] in COMMANDS else None
     try:
         try:
-            kinds = option_kinds(argv[1:]) if command == "solve" else None
-            parser = build_parser(command, kinds=kinds)
+            parser = build_parser(command)
             if command == "solve" and _asks_for_json(argv):
                 for each in (parser, *parser._subparsers._group_actions[0].choices.values()):
                     each.json_errors = True
@@ -71,55 +63,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # outside a search (a solve reports its own)
         print("stopped by Ctrl+C", file=sys.stderr)
         return EXIT_LIMIT
-
-
-#: solve's own flags, that need no kind's part to be parsed.
-_OWN_FLAGS = {"--kind": True, "--json": False, "--max-seconds": True}
-
-
-def option_kinds(argv: list[str]) -> tuple[str, ...] | None:
-    """The kinds whose options a solve's parser needs for ``argv`` (after
-    ``solve``): none when every option is solve's own; else the kind that
-    --kind names or that the file's text is recognised as, when its options
-    are all the others; else every kind's (None). The kind chosen after the
-    parse gets the defaults of its options (:func:`.solve.fill_defaults`),
-    and an option of any other kind can only have been given when it was
-    parsed, so the parse and its messages are those of the full parser."""
-    from .parts import named
-
-    unknown, files, kind = [], [], None
-    tokens = iter(argv)
-    for token in tokens:
-        if token == "--":
-            files.extend(tokens)
-            break
-        flag, has_value, value = token.partition("=")
-        if token.startswith("-") and len(token) > 1:
-            if flag in _OWN_FLAGS and (has_value or not _OWN_FLAGS[flag]):
-                value = value if has_value else None
-            elif flag in _OWN_FLAGS:
-                value = next(tokens, None)
-            else:
-                unknown.append(flag)
-                continue
-            if flag == "--kind":
-                kind = value
-        else:
-            files.append(token)
-    if not unknown:
-        return ()
-    try:
-        if kind is None:
-            from .solve import _read, guess
-
-            found = [path for path in files if path != "-" and os.path.isfile(path)]
-            if not found:
-                return None
-            kind = guess(_read(found[0])).name
-        flags = {f for option in named(kind).solve_options for f in option.flags}
-    except (KeyError, OSError, ValueError):
-        return None
-    return (kind,) if all(flag in flags for flag in unknown) else None
 
 
 def _asks_for_json(argv: list[str]) -> bool:

@@ -148,13 +148,7 @@ class _Parser(argparse.ArgumentParser):
 
     json_errors = False
 
-    #: A solve's parser built with some kinds' options only: a function that
-    #: adds the others, so that a usage error shows the whole usage.
-    complete = None
-
     def error(self, message: str):
-        if self.complete is not None:
-            self.complete(self)
         if self.json_errors:
             print(json_error(message))
         super().error(message)
@@ -169,20 +163,6 @@ class _Parser(argparse.ArgumentParser):
                 action.help = action.help + action.help.finish()
         return super().format_help()
 
-    def add_argument(self, *args, **kwargs):
-        # argparse makes a help formatter for each option only to check its
-        # metavar, and a formatter asks shutil (which loads zlib, bz2, lzma)
-        # for the terminal's width: a fixed width does for the check
-        self._checking = True
-        try:
-            return super().add_argument(*args, **kwargs)
-        finally:
-            self._checking = False
-
-    def _get_formatter(self):
-        if getattr(self, "_checking", False):
-            return self.formatter_class(prog=self.prog, width=80)
-        return super()._get_formatter()
 
 
 class _Version(argparse.Action):
@@ -198,13 +178,12 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser(command: str | None = None, kinds=None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``command`` (one of :data:`COMMANDS`),
     only that command's options are added, which is all that parsing its
-    arguments needs (a solve starts sooner), else every command's. ``kinds``:
-    the names of the kinds whose solve options are added (None: every kind's).
+    arguments needs, else every command's.
 
-    >>> build_parser("solve", kinds=()).parse_args(["solve", "x.txt", "--json"]).json
+    >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
     True
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
     ['copy-links', 'generate', 'prepare', 'serve', 'solve', 'study', 'worker']
@@ -221,7 +200,6 @@ def build_parser(command: str | None = None, kinds=None) -> argparse.ArgumentPar
     # prog given: else argparse formats the top-level usage to make it
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      prog=parser.prog)
-    commands.kinds = kinds
     for name in COMMANDS if command is None else (command,):
         _ADD[name](commands)
     return parser
@@ -278,16 +256,8 @@ def _add_options(parser, options) -> None:
     parser.set_defaults(options=options)
 
 
-def _complete_solve(parser) -> None:
-    """Every kind's solve options added to a parser built with some only."""
-    from .parts import every
-
-    parser.complete = None
-    _add_options(parser, _solve_options(every()))
-
-
 def _add_solve(commands) -> None:
-    from .parts import every, named
+    from .parts import every
     from .solve import solve
 
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
@@ -299,11 +269,7 @@ def _add_solve(commands) -> None:
     p_solve.add_argument("--kind", choices=kinds, metavar="KIND",
                          help=f"the puzzle's kind: {', '.join(kinds)} "
                               "(default: recognised from the text)")
-    wanted = getattr(commands, "kinds", None)
-    parts = every() if wanted is None else [named(name) for name in wanted]
-    _add_options(p_solve, _solve_options(parts))
-    if wanted is not None:
-        p_solve.complete = _complete_solve
+    _add_options(p_solve, _solve_options(every()))
     p_solve.set_defaults(run=solve)
 
 

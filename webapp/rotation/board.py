@@ -13,9 +13,9 @@ importing each other.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..puzzletext import PuzzleTextError
-from ..value import Frozen, Ordered
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -34,7 +34,8 @@ class BoardError(PuzzleTextError):
     sizes): rotation's :class:`~webapp.puzzletext.PuzzleTextError`."""
 
 
-class Stick(Ordered):
+@dataclass(frozen=True, order=True, init=False)
+class Stick:
     """A straight stick: ``length`` cells from its top-left cell ``(row, col)``.
 
     A vertical stick runs down from its top cell, a horizontal one right from
@@ -46,7 +47,6 @@ class Stick(Ordered):
     ((4, 5), (5, 5))
     """
 
-    FIELDS = ("symbol", "row", "col", "length", "vertical")
     symbol: str
     row: int
     col: int
@@ -82,7 +82,8 @@ class Stick(Ordered):
         return f"Stick({self.symbol!r}, {self.row}, {self.col}, {self.length}{extra})"
 
 
-class Board(Frozen):
+@dataclass(frozen=True, init=False)
+class Board:
     """A frame of ``width`` x ``height`` cells with walls and sticks.
 
     Build one from text with :meth:`from_text`; ``str(board)`` gives the text
@@ -97,8 +98,8 @@ class Board(Frozen):
     ('0', '#', ' ')
     """
 
-    # _cells (every wall and stick cell) is derived: neither compared nor shown
-    FIELDS = ("width", "height", "walls", "sticks")
+    # _cells (every wall and stick cell, set by __init__) is derived: not a
+    # field, so neither compared nor shown
     width: int
     height: int
     walls: frozenset[tuple[int, int]]

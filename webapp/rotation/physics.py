@@ -17,8 +17,9 @@ from the start (0 to 3), so gravity points at the frame's bottom (0), right
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .board import Board, BoardError
-from ..value import Frozen
 
 #: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"
@@ -167,23 +168,15 @@ def _distance_out(r, c, n, v, dr, dc, w, h) -> int:
     return c + (1 if v else n)
 
 
-class Step(Frozen):
+@dataclass(frozen=True)
+class Step:
     """What one settling did: the ``position`` reached, how far each stick
     moved (``moved``, only sticks that moved), and which fell out."""
 
-    FIELDS = ("move", "position", "moved", "released")
     move: str | None
     position: Position
-    moved: dict[str, int]
-    released: tuple[str, ...]
-
-    def __init__(self, move: str | None, position: Position, moved: dict[str, int] | None = None,
-                 released: tuple[str, ...] = ()) -> None:
-        setter = object.__setattr__
-        setter(self, "move", move)
-        setter(self, "position", position)
-        setter(self, "moved", {} if moved is None else moved)
-        setter(self, "released", released)
+    moved: dict[str, int] = field(default_factory=dict)
+    released: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         """JSON-ready: the move, the orientation after it, every stick's
@@ -198,14 +191,14 @@ class Step(Frozen):
         }
 
 
-class Position(Frozen):
+@dataclass(frozen=True, init=False)
+class Position:
     """A board and the side of the frame gravity points at.
 
     ``orientation`` counts quarter turns clockwise from the start; the board
     stays in the frame's own coordinates whatever the orientation.
     """
 
-    FIELDS = ("board", "orientation")
     board: Board
     orientation: int
 

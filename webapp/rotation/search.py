@@ -15,7 +15,7 @@ still in the frame; each has two successors, ``L`` and ``R``.
 >>> solve(Board.from_text(closed)).summary()
 'unsolvable: no gap in the frame, so no stick can ever fall out'
 
-The values show as expressions that make them again (webapp/value.py):
+The values (dataclasses) show as expressions that make them again:
 
 >>> from webapp.rotation import Goal, Position, Step
 >>> answer = solve(Board.from_text(EXAMPLE), "stick:1")
@@ -26,10 +26,10 @@ The values show as expressions that make them again (webapp/value.py):
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 
 from .board import Board, BoardError
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
-from ..value import Frozen, Value
 
 __all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
 
@@ -47,7 +47,8 @@ class GoalError(ValueError):
     """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
 
 
-class Goal(Frozen):
+@dataclass(frozen=True)
+class Goal:
     """What counts as solved: ``any`` stick out, one chosen ``stick``, or ``all``.
 
     >>> Goal.parse("stick:a")
@@ -56,13 +57,8 @@ class Goal(Frozen):
     'all'
     """
 
-    FIELDS = ("kind", "symbol")
-    kind: str
-    symbol: str | None
-
-    def __init__(self, kind: str = "any", symbol: str | None = None) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "symbol", symbol)
+    kind: str = "any"
+    symbol: str | None = None
 
     @classmethod
     def parse(cls, text: str | Goal | None) -> Goal:
@@ -87,7 +83,8 @@ class Goal(Frozen):
         return f"stick:{self.symbol}" if self.kind == "stick" else self.kind
 
 
-class Answer(Value):
+@dataclass
+class Answer:
     """The outcome of a search.
 
     ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
@@ -101,41 +98,20 @@ class Answer(Value):
     release: goal ``all`` is met before the first move, ``any`` never).
     """
 
-    FIELDS = ("status", "goal", "board", "moves", "states", "depth", "seconds", "limit",
-              "orientation", "start", "trajectory", "reason", "engine")
     status: str
     goal: Goal
     board: Board
-    moves: str
-    states: int
-    depth: int
-    seconds: float
-    limit: str | None
-    orientation: int
-    start: Step | None
-    trajectory: list[Step]
-    reason: str | None
+    moves: str = ""
+    states: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+    limit: str | None = None
+    orientation: int = 0
+    start: Step | None = None
+    trajectory: list[Step] = field(default_factory=list)
+    reason: str | None = None
     #: Which solver computed it ('c', 'numpy', 'reference'), when one says.
-    engine: str | None
-
-    def __init__(self, status: str, goal: Goal, board: Board, moves: str = "", states: int = 0,
-                 depth: int = 0, seconds: float = 0.0, limit: str | None = None,
-                 orientation: int = 0, start: Step | None = None,
-                 trajectory: list[Step] | None = None, reason: str | None = None,
-                 engine: str | None = None) -> None:
-        self.status = status
-        self.goal = goal
-        self.board = board
-        self.moves = moves
-        self.states = states
-        self.depth = depth
-        self.seconds = seconds
-        self.limit = limit
-        self.orientation = orientation
-        self.start = start
-        self.trajectory = [] if trajectory is None else trajectory
-        self.reason = reason
-        self.engine = engine
+    engine: str | None = None
 
     @property
     def length(self) -> int | None:

@@ -19,8 +19,9 @@ Puzzle(figures=2, pieces=((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+
 from ..puzzletext import PuzzleTextError
-from ..value import Frozen
 
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
 
@@ -69,7 +70,8 @@ def canonical(piece) -> tuple[int, int, int]:
     return min(turnings(piece))
 
 
-class Puzzle(Frozen):
+@dataclass(frozen=True, init=False)
+class Puzzle:
     """The figure count and the pieces (checked on creation).
 
     >>> Puzzle(3, [(1, 2, 3)] * 3)
@@ -78,7 +80,6 @@ class Puzzle(Frozen):
     webapp.triangle.puzzle.TriangleError: 3 pieces is not a square number: a triangle of side n takes n x n pieces (1, 4, 9, ..., 64)
     """
 
-    FIELDS = ("figures", "pieces")
     figures: int
     pieces: tuple[tuple[int, int, int], ...]
 

@@ -22,11 +22,12 @@ one picture, found at once.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+
 from . import order
 from .geometry import neighbours, turn, turn_placed
 from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Resume, Stop, count
-from ..value import Frozen
 
 __all__ = ["Answer", "solve", "check", "STORE", "AT_LIMIT"]
 
@@ -37,7 +38,8 @@ STORE = 20000
 AT_LIMIT = 10
 
 
-class Answer(Frozen):
+@dataclass(frozen=True)
+class Answer:
     """The solver's answer (docs/triangle.md).
 
     ``status``: 'solved', 'unsolvable' or 'limit'; ``count``: placements
@@ -52,26 +54,16 @@ class Answer(Frozen):
     found so far.
     """
 
-    FIELDS = ("status", "count", "distinct", "solutions", "complete", "nodes", "seconds", "engine",
-              "limit", "resume")
     status: str
     count: int
     distinct: int
-    solutions: list
-    complete: bool
-    nodes: int
-    seconds: float
-    engine: str
-    limit: str | None
-    resume: Resume | None
-
-    def __init__(self, status: str, count: int, distinct: int, solutions: list | None = None,
-                 complete: bool = True, nodes: int = 0, seconds: float = 0.0, engine: str = "python",
-                 limit: str | None = None, resume: Resume | None = None) -> None:
-        values = (status, count, distinct, [] if solutions is None else solutions, complete, nodes,
-                  seconds, engine, limit, resume)
-        for name, value in zip(self.FIELDS, values):
-            object.__setattr__(self, name, value)
+    solutions: list = field(default_factory=list)
+    complete: bool = True
+    nodes: int = 0
+    seconds: float = 0.0
+    engine: str = "python"
+    limit: str | None = None
+    resume: Resume | None = None
 
     @property
     def count_text(self) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from dataclasses import dataclass
+
 from .puzzle import TriangleError, canonical, turnings
-from ..value import Frozen
 
 __all__ = ["Tally", "Resume", "BadResume", "Firsts", "classes"]
 
@@ -16,7 +17,8 @@ class BadResume(TriangleError):
     """A place to resume from that this puzzle's search never was at."""
 
 
-class Resume(Frozen):
+@dataclass(frozen=True)
+class Resume:
     """Where a counting search stopped by a limit goes on, and what it had
     found: ``path`` is the root's index, then per level (slot, index of the
     candidate being tried); the weights U, D, E, F; ``best`` the pictures
@@ -25,19 +27,13 @@ class Resume(Frozen):
     the counts, the listing and the pictures come out as one uninterrupted
     search gives them."""
 
-    FIELDS = ("path", "unique_top", "tied_two", "tied_three", "fixed", "best", "nodes")
     path: tuple
-    unique_top: int
-    tied_two: int
-    tied_three: int
-    fixed: int
-    best: tuple
-    nodes: int
-
-    def __init__(self, path: tuple, unique_top: int = 0, tied_two: int = 0, tied_three: int = 0,
-                 fixed: int = 0, best: tuple = (), nodes: int = 0) -> None:
-        for name, value in zip(self.FIELDS, (path, unique_top, tied_two, tied_three, fixed, best, nodes)):
-            object.__setattr__(self, name, value)
+    unique_top: int = 0
+    tied_two: int = 0
+    tied_three: int = 0
+    fixed: int = 0
+    best: tuple = ()
+    nodes: int = 0
 
 
 class Firsts:

@@ -335,7 +335,8 @@ def keyboard_focus(page, selector: str) -> None:
     page.keyboard.press("Shift")
     page.locator(selector).focus()
     assert page.evaluate("s => document.querySelector(s).matches(':focus-visible')", selector)
-    page.wait_for_timeout(250)         # buttons ease their shadow in over 120 ms
+    # buttons ease their shadow in (a transition): the picture once it has ended
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
 
 
 FOCUS_TARGETS = [

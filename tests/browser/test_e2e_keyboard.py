@@ -154,10 +154,6 @@ def test_space_on_the_import_summary_opens_it_and_does_not_play(page):
 
 
 def test_open_file_is_a_focusable_control_and_imports_a_wide_board(page, tmp_path):
-    chosen = []
-    # Chromium is told to hand file choosers to the test once a listener
-    # exists; set up early, that cannot race the key press below
-    page.on("filechooser", lambda chooser: chosen.append(chooser))
     page.goto("/")
     opener = page.get_by_role("button", name="Open .txt file")
     tab_to(page, "#import-export > summary")
@@ -166,14 +162,9 @@ def test_open_file_is_a_focusable_control_and_imports_a_wide_board(page, tmp_pat
     tab_to(page, "#open-file")
     file = tmp_path / "wide.txt"
     file.write_text(WIDE, encoding="utf-8")
-    press(page, "Enter")
-    page.wait_for_timeout(100)
-    for _ in range(100):
-        if chosen:
-            break
-        page.wait_for_timeout(100)
-    assert chosen, "Enter on the button opens the file chooser"
-    chosen[0].set_files(str(file))
+    with page.expect_file_chooser() as chooser:  # Enter on the button opens the file chooser
+        press(page, "Enter")
+    chooser.value.set_files(str(file))
     wait_for_board(page, parse(WIDE).text())
 
     # 13: the Size box says width x height, and New frame keeps it

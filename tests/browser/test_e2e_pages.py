@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from colours import contrast
-from e2e_helpers import cell_centre, shot, touch_drag
+from e2e_helpers import cell_centre, shot, touch_drag, wait_still
 from webapp.rotation import EXAMPLE, Board, parse, sharecode
 
 pytestmark = pytest.mark.browser
@@ -107,7 +107,7 @@ def test_the_gap_mark_turns_with_the_frame(page):
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('#board').dataset.orientation === '3'")
     page.wait_for_function("() => document.querySelector('#board').dataset.step === '1'")
-    page.wait_for_timeout(600)   # let the last frame of the turn be drawn
+    wait_still(page)   # the last frame of the turn drawn
     # after L the gap of the top side stands on the left, in the middle row
     board = parse(EXAMPLE)
     box = page.locator("#board").bounding_box()

@@ -340,9 +340,9 @@ def test_a_turn_without_a_prefetch_still_asks(browser, live_server):
 
         page.route("**/api/rotation/move", refuse_left)
         try_it(page)
-        page.keyboard.press("ArrowRight")
+        with page.expect_response(lambda r: r.url.endswith("/api/rotation/move") and r.status == 503):
+            page.keyboard.press("ArrowRight")   # the prefetch of L from there is refused
         wait_for_step(page, 1)
-        page.wait_for_timeout(300)   # the prefetches have been refused
         page.unroute("**/api/rotation/move")
         page.keyboard.press("ArrowLeft")    # its prefetch failed: asked again now
         wait_for_step(page, 2)

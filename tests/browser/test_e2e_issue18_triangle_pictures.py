@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections import Counter
 
 import pytest
 from playwright.sync_api import expect

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp.rotation import EXAMPLE, SYMBOLS, Board, BoardError, Stick, parse
+from webapp.rotation import EXAMPLE, SYMBOLS, Board, Stick, parse
 from webapp.rotation import sharecode
 from webapp.rotation.sharecode import ShareCodeError, decode, encode
 

@@ -113,7 +113,7 @@ def turned(n, picture):
     for (r, k), i in number.items():
         j = k // 2
         up = k % 2 == 0
-        from_bottom, from_left = n - 1 - r, j
+        from_bottom = n - 1 - r
         from_right = (r - j) if up else (r - 1 - j)
         new_bottom, new_left = from_right, from_bottom
         r2 = n - 1 - new_bottom

@@ -17,7 +17,7 @@ from triangle_reference import FIGURES, _turn_map, brute, check, inner_edges, te
 from triangle_reference import spins as turns_of
 from webapp import kinds
 from webapp.triangle.kind import EXAMPLE, KIND
-from webapp.triangle.puzzle import Puzzle, TriangleError
+from webapp.triangle.puzzle import TriangleError
 
 PLAYED = EXAMPLES[3]  # the kind's example: one picture, three placements
 

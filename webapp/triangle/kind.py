@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 import time
 
@@ -363,7 +364,7 @@ class TriangleKind:
         body["summary"] = body["message"]
         return body
 
-    def shuffle(self, data: dict, rng: "random.Random") -> Puzzle:
+    def shuffle(self, data: dict, rng: random.Random) -> Puzzle:
         """A random puzzle: ``size`` (the side, 1 to 8, default 3),
         ``figures`` (figure kinds, default 4), ``unique`` (one picture only,
         side up to 6, with enough figure kinds: see

@@ -21,7 +21,6 @@ one picture, found at once.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from . import order

@@ -96,7 +96,7 @@ def _piece(clip: str, corners, edges, side: float, numbers: bool, label: str = "
     centre = (sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3)
     points = _points(corners)
     look = FIGURES["piece"]
-    parts = [f'<g class="piece">' + (f"<title>{escape(label)}</title>" if label else ""),
+    parts = ['<g class="piece">' + (f"<title>{escape(label)}</title>" if label else ""),
              f'<clipPath id="{clip}"><polygon points="{points}"/></clipPath>',
              f'<polygon class="piece-face" points="{points}" fill="{look["fill"]}"/>',
              f'<g clip-path="url(#{clip})">']

@@ -7,12 +7,13 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from cli_helpers import solve_json
+
 from webapp.cli import main
-from webapp.guess import guess_kind, names
-from webapp.triangle.commandline import looks_like_triangle
+from webapp.cli.solve import guess
+from webapp.kinds import names
 from webapp.rotation import EXAMPLE
+from webapp.triangle.commandline import looks_like_triangle
 
 EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # 8 moves (the rules' first example)
 TWENTY_SEVEN = "3 7 8 5 4 6 2 0 1\n"       # 27 moves, written on one line
@@ -44,11 +45,11 @@ def test_the_registry_names_rotation_first_then_sliding():
     (EXAMPLE, "rotation"), ("5\n#####\n#0  #\n#   #\n#    \n#####\n", "rotation"),
 ])
 def test_the_kind_is_recognised_from_the_text(text, kind):
-    assert guess_kind(text) == kind
+    assert guess(text).name == kind
 
 
 def test_a_triangle_text_is_recognised_and_solved(puzzle, capsys):
-    assert looks_like_triangle(TRIANGLE) and guess_kind(TRIANGLE) == "triangle"
+    assert looks_like_triangle(TRIANGLE) and guess(TRIANGLE).name == "triangle"
     code, body = solve_json(capsys, puzzle(TRIANGLE))
     assert code == 0 and body["status"] in ("solved", "unsolvable")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.guess import names
+from webapp.kinds import names
 from webapp.rotation import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,12 +8,12 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from cli_helpers import solve_json
-from triangle_reference import NUMBERED as EXAMPLES
 from triangle_reference import FIGURES, brute, check, text_of
+from triangle_reference import NUMBERED as EXAMPLES
+
 from webapp.cli import main
-from webapp.guess import guess_kind
+from webapp.cli.solve import guess
 from webapp.triangle import native, solver
 from webapp.triangle.textformat import parse
 
@@ -41,7 +41,7 @@ def test_all_lists_every_solution(puzzle, capsys):
 
 def test_the_kind_is_recognised_without_kind(puzzle, capsys):
     text = text_of(10, EXAMPLES[3])
-    assert guess_kind(text) == "triangle"
+    assert guess(text).name == "triangle"
     code, body = solve_json(capsys, puzzle(text))
     assert code == 0 and body["status"] == "solved" and body["distinct"] == 1
 
@@ -241,7 +241,7 @@ def test_a_triangle_text_with_a_typo_gets_the_triangles_message(puzzle, capsys, 
     piece count, lines of three) with one bad number is read as a triangle
     puzzle: the message names the place in the triangle's words, not the
     sliding puzzle's."""
-    assert guess_kind(bad) == "triangle"
+    assert guess(bad).name == "triangle"
     assert main(["solve", puzzle(bad)]) == 2
     err = capsys.readouterr().err
     assert where in err and "read as a triangle puzzle" in err and "hole" not in err

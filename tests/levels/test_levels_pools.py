@@ -14,7 +14,7 @@ import pytest
 
 from webapp import kinds, levels
 from webapp.rotation import levels as rotation_levels
-from webapp.rotation.textformat import parse as parse_rotation
+from webapp.rotation import parse as parse_rotation
 from webapp.rotation.search import solve as reference_solve
 from webapp.triangle import levels as triangle_levels
 

@@ -31,7 +31,7 @@ def test_every_kind_raises_the_one_error_type_with_its_place(name):
 
 
 def test_the_kinds_own_names_still_catch_their_errors():
-    from webapp.rotation.textformat import ParseError, parse
+    from webapp.rotation import ParseError, parse
 
     with pytest.raises(ParseError) as raised:
         parse("4\n####\n#0 0\n#  #\n## #\n")

@@ -9,7 +9,7 @@
 from .board import SYMBOLS, Board, BoardError, Stick, next_free_symbol
 from .physics import EXAMPLE, Position, Step
 from .search import Answer, Goal, GoalError, solve
-from .textformat import ParseError, parse, write
+from .board import ParseError, parse, write
 
 __all__ = [
     "SYMBOLS", "Board", "BoardError", "Stick", "next_free_symbol",

@@ -4,10 +4,21 @@ A :class:`Board` is an immutable value in the frame's own coordinates: row 0 is
 the frame's top row as written in the file, column 0 its left column. Gravity
 is not part of the board; :mod:`webapp.rotation.physics` adds it.
 
-The board's text format is here too (:func:`parse`, :func:`write`; see
-:mod:`webapp.rotation.textformat`, the address others import it from): a
-board reads and writes itself, so the two cannot live apart without
-importing each other.
+The board's text format is here too (:func:`parse`, :func:`write`): a
+board reads and writes itself. It is the competition's format (BwInf 35,
+task 3): the side length on line 1, then the rows, top row first, read with
+the tolerances real files need and written back exactly, so
+``parse(write(b)) == b``.
+
+>>> board = parse("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")
+>>> board.sticks
+(Stick('0', 5, 3, 2), Stick('1', 4, 5, 2, vertical=True))
+>>> parse(write(board)) == board
+True
+>>> parse("4\\n####\\n#0 0\\n#  #\\n## #\\n")
+Traceback (most recent call last):
+...
+webapp.rotation.board.ParseError: line 3, column 4: stick 0 is split: this cell is not next to the cells of stick 0 before it (line 3, column 2)
 """
 
 from __future__ import annotations
@@ -143,7 +154,7 @@ class Board:
     # -- construction -------------------------------------------------------
     @classmethod
     def from_text(cls, text: str) -> Board:
-        """Parse the text format (see :func:`webapp.rotation.textformat.parse`)."""
+        """Parse the text format (see :func:`parse`)."""
         return parse(text)
 
     @classmethod
@@ -233,7 +244,7 @@ class Board:
 
     # -- text ------------------------------------------------------------------
     def text(self) -> str:
-        """The board in the text format (see :mod:`webapp.rotation.textformat`)."""
+        """The board in the text format (see :func:`write`)."""
         return write(self)
 
     def __str__(self) -> str:
@@ -260,7 +271,7 @@ def next_free_symbol(board: Board) -> str:
     raise BoardError(f"a board holds at most {len(SYMBOLS)} sticks")
 
 
-# -- the text format (webapp.rotation.textformat) ------------------------------
+# -- the text format -----------------------------------------------------------
 class ParseError(BoardError):
     """Puzzle text that cannot be read; ``line`` and ``column`` count from 1.
 

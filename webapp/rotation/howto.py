@@ -9,7 +9,7 @@ from .board import Board
 from .physics import EXAMPLE, Position
 from .svg import GAP_ARROW_COLOUR as GAP_ARROW
 from .svg import board_svg, stick_colour
-from .textformat import parse
+from .board import parse
 
 CELL = 26
 

@@ -28,7 +28,7 @@ import time
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
 from .physics import EXAMPLE, TURNS, Position
 from .search import Goal, without_search
-from .textformat import parse
+from .board import parse
 
 #: Sticks a shuffled board gets when the request does not say.
 SHUFFLE_STICKS = 2

@@ -1,4 +1,4 @@
-"""The cluster of ``make cluster`` (webapp/cluster.py), every part a real
+"""The cluster of ``make cluster`` (tools/cluster.py), every part a real
 process: Redis, PostgreSQL, two web processes and a job worker. What issue
 19 promises of it: a job submitted through one web process is polled and
 cancelled through the other, a link made through one opens through the
@@ -11,10 +11,10 @@ import time
 
 import pytest
 
+from cluster import Cluster, main as cluster_main
+from devservers import free_port
 from servers import needed
 from web_helpers import call, heavy_board
-from webapp.cluster import Cluster, main as cluster_main
-from webapp.devservers import free_port
 from webapp.kinds import get
 from webapp.rotation import EXAMPLE
 from webapp.rotation.generate import generate

@@ -3,8 +3,11 @@ server, a PostgreSQL server (its data kept under the instance folder), two
 web processes and two job workers, each a separate process as on separate
 machines (docs/serving.md, "More than one machine").
 
-    python -m webapp.cluster                      # make cluster: ports 5001 and 5002
-    python -m webapp.cluster --web-ports 6001,6002 --workers 3
+A developer's tool of the checkout, not in the package: its parts run the
+installed ``rotation-playground`` (``serve``, ``worker``).
+
+    python tools/cluster.py                       # make cluster: ports 5001 and 5002
+    python tools/cluster.py --web-ports 6001,6002 --workers 3
 
 Ctrl+C stops every part. The parts' output goes to log files in the
 cluster's folder (``<instance>/cluster/logs``).
@@ -21,7 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-from .devservers import PostgresServer, RedisServer, ServerMissing
+# run as a script, this folder is on the path; the tests add it (pytest's pythonpath)
+from devservers import PostgresServer, RedisServer, ServerMissing
 
 
 def _program() -> list[str]:

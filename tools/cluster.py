@@ -9,7 +9,7 @@ installed ``rotation-playground`` (``serve``, ``worker``).
     python tools/cluster.py                       # make cluster: ports 5001 and 5002
     python tools/cluster.py --web-ports 6001,6002 --workers 3
 
-Ctrl+C stops every part. The parts' output goes to log files in the
+Ctrl+C, or a kill (SIGTERM), stops every part. The parts' output goes to log files in the
 cluster's folder (``<instance>/cluster/logs``).
 """
 
@@ -189,7 +189,23 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: the instance folder's cluster/)")
     args = parser.parse_args(argv)
     folder = args.folder or default_folder()
-    cluster = Cluster(folder, args.web_ports, args.workers)
+    # The web processes and workers run in sessions of their own (_spawn),
+    # so a kill or a timeout's SIGTERM reaches this runner alone: it stops
+    # every part, as Ctrl+C does, rather than leave them running.
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run(Cluster(folder, args.web_ports, args.workers), folder)
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _run(cluster: Cluster, folder: Path) -> int:
     try:
         cluster.start()
     except ServerMissing as exc:
@@ -198,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     except (RuntimeError, OSError) as exc:
         print(f"error: {exc} (the logs: {folder / 'logs'})", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # start() has stopped what it had started
+        print("\nstopped while starting", file=sys.stderr)
+        return 0
     print("The cluster is running:")
     for url in cluster.urls:
         print(f"  web     {url}")
@@ -215,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopping...", file=sys.stderr)
         return 0
     finally:
+        # a second Ctrl+C or kill would cut the stop short and leave parts running
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         cluster.stop()
 
 

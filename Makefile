@@ -82,9 +82,9 @@ loadtest: $(STAMP)
 		--scenario-seconds $(or $(SCENARIO_SECONDS),8)
 
 # Redis, PostgreSQL, two web processes (5001, 5002) and two job workers;
-# Ctrl+C stops them all (docs/serving.md, "More than one machine")
+# Ctrl+C stops them all (tools/cluster.py; docs/serving.md, "More than one machine")
 cluster: $(STAMP) servers
-	$(BIN)/python -m webapp.cluster $(CLUSTER_ARGS)
+	$(BIN)/python tools/cluster.py $(CLUSTER_ARGS)
 
 # Locust (the extra "load", installed here only) against both web processes
 # of a cluster on free ports, one worker killed half-way (benchmarks/README.md)

@@ -1,7 +1,7 @@
 """Load test of a cluster on one machine (``make loadtest-cluster``).
 
 Starts the cluster of ``make cluster`` (Redis, PostgreSQL, two web
-processes, two job workers; webapp/cluster.py) on free ports in a
+processes, two job workers; tools/cluster.py) on free ports in a
 temporary folder, runs Locust headless against both web processes at once
 (benchmarks/locustfile.py: pages, small solves, short links, big solves
 given to workers), kills one worker with ``kill -9`` half-way through, and
@@ -31,10 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from loadtest import call, heavy_board  # noqa: E402
-from webapp.cluster import Cluster  # noqa: E402
-from webapp.devservers import free_port  # noqa: E402
+from cluster import Cluster  # noqa: E402
+from devservers import free_port  # noqa: E402
 
 # the web processes of the test: bounded big solves; clients told apart by
 # X-Forwarded-For (one trusted proxy: loopback only), so that every Locust

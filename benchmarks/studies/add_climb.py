@@ -17,7 +17,7 @@ from pathlib import Path
 
 from webapp.rotation.board import Board
 from webapp.rotation.solver import solve_best
-from webapp.rotation.study import sticks_text
+from webapp.rotation.studies.study import sticks_text
 
 HERE = Path(__file__).resolve().parent
 

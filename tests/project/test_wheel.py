@@ -3,6 +3,7 @@ installed into a fresh virtual environment in a temporary folder, and
 ``rotation-playground serve`` from there answers the pages, a script and the
 gallery with their real content: static/, templates/ and puzzles/ travel
 inside the wheel (webapp/_data/) and the installed app finds them there.
+It carries only what a user runs: not the developers' tools (tools/).
 
 Nothing is downloaded: the wheel is built with this environment's
 setuptools (no build isolation), installed without its dependencies, and
@@ -23,11 +24,12 @@ import time
 import urllib.error
 import urllib.request
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from webapp.devservers import end
+from devservers import end
 
 pytestmark = pytest.mark.slow
 
@@ -65,15 +67,16 @@ def _wait(url: str, server: subprocess.Popen, log: Path, seconds: float = 60) ->
 
 #: What the wheel is built from: a copy of these, without what builds and
 #: runs leave in the checkout (a build/ folder of before could bring modules
-#: removed since into the wheel; compiled extensions, caches).
+#: removed since into the wheel; compiled extensions, caches). tools/ is
+#: there as in a checkout, so that the wheel is seen to leave it out.
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md",
-           "webapp", "csrc", "static", "templates", "puzzles")
+           "webapp", "csrc", "static", "templates", "puzzles", "tools")
 LEFT_BEHIND = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "_data", "*.egg-info")
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """The ``bin`` folder of a fresh environment with the wheel installed."""
+def wheel(tmp_path_factory) -> Path:
+    """The wheel built from a copy of this checkout."""
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"
     source.mkdir()
@@ -86,7 +89,14 @@ def installed(tmp_path_factory):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "--quiet", "--wheel-dir", str(wheels), str(source)],
                    check=True, cwd=base, timeout=600)
-    wheel, = wheels.glob("rotation_playground-*.whl")
+    built, = wheels.glob("rotation_playground-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory):
+    """The ``bin`` folder of a fresh environment with the wheel installed."""
+    base = tmp_path_factory.mktemp("env")
     env_dir = base / "env"
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
@@ -120,6 +130,15 @@ def server(installed, tmp_path_factory):
         yield url
     finally:
         end(process, seconds=20)
+
+
+def test_the_wheel_carries_the_package_and_not_the_developers_tools(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")} \
+        == {"webapp"}, sorted(names)[:20]
+    assert "webapp/cli/__init__.py" in names and "webapp/rotation/studies/command.py" in names
+    # the dev servers and the one-machine cluster lived in the package once
+    assert not {"webapp/devservers.py", "webapp/cluster.py"} & set(names)
 
 
 def test_the_installed_package_is_not_the_checkout(installed, tmp_path):

@@ -1,4 +1,4 @@
-"""The climb towards hard puzzles (webapp/rotation/climb.py): its boards
+"""The climb towards hard puzzles (webapp/rotation/studies/climb.py): its boards
 are valid one-gap puzzles whose turns the solver confirms, the seed
 rebuilds them, and a restart changes nothing until it first happens."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from webapp.rotation.board import Board
-from webapp.rotation.climb import _mutated, climb, score
+from webapp.rotation.studies.climb import _mutated, climb, score
 from webapp.rotation.generate import random_board
 from webapp.rotation.search import solve
 

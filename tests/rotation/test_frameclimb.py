@@ -1,4 +1,4 @@
-"""The climb over frames (webapp/rotation/frameclimb.py): the seed rebuilds
+"""The climb over frames (webapp/rotation/studies/frameclimb.py): the seed rebuilds
 it, a candidate's score is the most turns of its study and the solver
 agrees with it, and every mutation leaves a valid one-gap frame with a
 multiset of sticks that fits."""
@@ -11,10 +11,10 @@ import pytest
 
 from webapp.cli import main
 from webapp.rotation.board import Board
-from webapp.rotation.frameclimb import (Candidate, _first, _mutated, frame_climb, frame_score,
+from webapp.rotation.studies.frameclimb import (Candidate, _first, _mutated, frame_climb, frame_score,
                                         ring_cells)
 from webapp.rotation.solver import solve_best
-from webapp.rotation.study import study, sticks_text
+from webapp.rotation.studies.study import study, sticks_text
 
 
 def test_a_frame_climb_is_rebuilt_by_its_seed():
@@ -108,7 +108,7 @@ def test_the_command_prints_the_record_its_turns_and_the_command_that_rebuilds_i
 
 
 def test_a_restart_kicks_the_best_candidate_and_the_ticks_report_the_costs(monkeypatch):
-    import webapp.rotation.frameclimb as frameclimb
+    import webapp.rotation.studies.frameclimb as frameclimb
 
     monkeypatch.setattr(frameclimb, "TICK", 10)
     ticks = []

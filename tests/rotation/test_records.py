@@ -14,7 +14,7 @@ import pytest
 from webapp.cli import main
 from webapp.rotation.board import Board
 from webapp.rotation.solver import solve_best
-from webapp.rotation.study import parse_sticks, study
+from webapp.rotation.studies.study import parse_sticks, study
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = json.loads((ROOT / "puzzles" / "records.json").read_text())

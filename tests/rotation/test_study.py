@@ -1,4 +1,4 @@
-"""Exhaustive studies (webapp/rotation/study.py) against an independent
+"""Exhaustive studies (webapp/rotation/studies/study.py) against an independent
 plain search: the settled positions listed by brute force (every placement
 of the sticks in the interior, kept when settling leaves it as it is) and
 each one solved by the reference breadth-first search (search.solve), not
@@ -18,9 +18,9 @@ from webapp.rotation import native
 from webapp.rotation.board import SYMBOLS, Board, Stick
 from webapp.rotation.physics import Frame, Position
 from webapp.rotation.search import solve
-from webapp.rotation.study import (StudyError, StudyTooBig, build_graph, distances,
+from webapp.rotation.studies.study import (StudyError, StudyTooBig, build_graph, distances,
                                    node_board, parse_sticks, settled_positions, study)
-from webapp.rotation.studyfamily import family, frame, multisets, one_gap_frames, stick_kinds
+from webapp.rotation.studies.family import family, frame, multisets, one_gap_frames, stick_kinds
 
 
 def _brute_settled(board: Board, sticks, orientation: int) -> set[tuple[int, ...]]:

@@ -1,5 +1,5 @@
 """Real servers for the tests of several web processes sharing their state
-(:mod:`webapp.devservers`): each test's own, on a free loopback port, in a
+(tools/devservers.py): each test's own, on a free loopback port, in a
 temporary folder, stopped after. No mock stands in for them.
 
 Where a server's program is missing the tests that need it are skipped with
@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from webapp.devservers import PostgresServer, RedisServer, ServerMissing
+from devservers import PostgresServer, RedisServer, ServerMissing
 
 
 @contextmanager

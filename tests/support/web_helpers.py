@@ -19,8 +19,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 
+from devservers import end
 from webapp import create_app
-from webapp.devservers import end
 from webapp.rotation import EXAMPLE, parse, solve
 from webapp.rotation.generate import generate
 from webapp.rotation.solver import solve_best

@@ -25,6 +25,7 @@ import time
 import pytest
 
 from cli_helpers import help_of
+from devservers import free_port
 from servers import redis  # noqa: F401 - a fixture
 from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
 import web_helpers
@@ -338,8 +339,6 @@ def test_worker_without_redis_says_so_and_exits_2(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     nothing = run_worker(env=env)
     assert nothing.returncode == 2 and "give --redis-url URL or set REDIS_URL" in nothing.stderr
-    from webapp.devservers import free_port
-
     down = run_worker("--redis-url", f"redis://127.0.0.1:{free_port()}/0", env=env)
     assert down.returncode == 2 and "does not answer" in down.stderr
     assert "Traceback" not in down.stderr

@@ -15,9 +15,10 @@ import threading
 import psycopg
 import pytest
 
+import devservers
 from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import board, sliding, source, web_process
-from webapp import create_app, devservers
+from webapp import create_app
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
 

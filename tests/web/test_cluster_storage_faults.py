@@ -17,9 +17,9 @@ import time
 import urllib.error
 import urllib.request
 
+from devservers import end, free_port
 from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import sliding, source, web_process
-from webapp.devservers import end, free_port
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
 

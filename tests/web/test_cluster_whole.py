@@ -1,20 +1,26 @@
-"""The cluster of ``make cluster`` (webapp/cluster.py), every part a real
+"""The cluster of ``make cluster`` (tools/cluster.py), every part a real
 process: Redis, PostgreSQL, two web processes and a job worker. What issue
 19 promises of it: a job submitted through one web process is polled and
 cancelled through the other, a link made through one opens through the
 other, the limits count across both, and a worker's answer is the one the
-page would get inline."""
+page would get inline. And ``make cluster`` stops every part when asked."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
 
+from cluster import Cluster, main as cluster_main
+from devservers import end, free_port, postgres_binaries, redis_binary
+from paths import ROOT
 from servers import needed
-from web_helpers import call, heavy_board
-from webapp.cluster import Cluster, main as cluster_main
-from webapp.devservers import free_port
+from web_helpers import call, descendants, heavy_board
 from webapp.kinds import get
 from webapp.rotation import EXAMPLE
 from webapp.rotation.generate import generate
@@ -105,3 +111,42 @@ def test_make_cluster_says_what_is_missing(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))  # no redis-server, no PostgreSQL
     assert cluster_main(["--folder", str(tmp_path / "c"), "--web-ports", f"{free_port()},{free_port()}"]) == 2
     assert "is not installed" in capsys.readouterr().err
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_make_cluster_stops_every_part_when_asked(tmp_path, signum):
+    """Ctrl+C, or a kill (a timeout's SIGTERM), to the runner alone: the web
+    processes and workers run in sessions of their own, so it must stop
+    them (a SIGTERM once left them running)."""
+    with needed():
+        redis_binary(), postgres_binaries()
+    runner = subprocess.Popen([sys.executable, str(ROOT / "tools" / "cluster.py"), "--folder", str(tmp_path),
+                               "--web-ports", f"{free_port()},{free_port()}", "--workers", "1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in runner.stdout:
+            if "Ctrl+C stops them all" in line:
+                break
+        else:
+            pytest.fail(f"the cluster did not start: {runner.stderr.read()}")
+        parts = descendants(runner.pid)
+        runner.send_signal(signum)
+        status = runner.wait(timeout=120)
+    finally:
+        end(runner)
+        data = tmp_path / "postgres" / "data"  # kept by make cluster; outside tmp_path when root
+        if data.is_symlink():
+            shutil.rmtree(data.resolve().parent, ignore_errors=True)
+    left = [pid for pid in parts if _alive(pid)]
+    for pid in left:  # not to leave them running after a failure
+        os.kill(pid, signal.SIGKILL)
+    assert status == 0 and not left, (status, left)
+    assert len(parts) >= 5  # Redis, PostgreSQL, two web processes, a worker

@@ -172,11 +172,11 @@ def solve(run) -> int:
 
 
 def study_command():
-    """The part of ``rotation-playground study`` (:mod:`.studycommand`),
+    """The part of ``rotation-playground study`` (:mod:`.studies.command`),
     loaded only for that command."""
-    from . import studycommand
+    from .studies import command
 
-    return studycommand
+    return command
 
 
 def generate(args, seed: int) -> tuple[str, str]:

@@ -72,7 +72,7 @@ STUDY_POSITIONS = 200_000
 
 
 def studied(rng, picks: int = 4) -> list:
-    """Boards from one exhaustive study (:mod:`.study`): a one-gap frame of
+    """Boards from one exhaustive study (:mod:`.studies.study`): a one-gap frame of
     5 to 7 cells a side, a random multiset of 3 to 9 mostly short sticks; its
     hardest position and ``picks`` more at distances drawn at random, each shown
     with its gravity down. Empty when the study is too big or nothing in
@@ -85,8 +85,8 @@ def studied(rng, picks: int = 4) -> list:
     """
     import numpy as np
 
-    from .study import StudyTooBig, build_graph, distances, node_board
-    from .studyfamily import one_gap_frames, stick_kinds
+    from .studies.study import StudyTooBig, build_graph, distances, node_board
+    from .studies.family import one_gap_frames, stick_kinds
 
     size = rng.choice((5, 6, 6, 7))
     _, frame = rng.choice(one_gap_frames(size))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 
-from .board import Board
+from ..board import Board
 
 __all__ = ["frame", "one_gap_frames", "stick_kinds", "multisets", "family"]
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import Board, BoardError
+from ..board import Board, BoardError
 from .study import StudyError, build_graph, distances, node_board, sticks_text
-from .studyfamily import frame
+from .family import frame
 
 __all__ = ["Candidate", "Scored", "FrameClimbed", "frame_climb", "frame_score", "ring_cells",
            "describe", "DEFAULT_MAX_POSITIONS"]

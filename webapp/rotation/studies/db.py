@@ -5,7 +5,7 @@ database as JSON (the hardest puzzle of each frame size, totals, the
 studies too big to finish).
 
 >>> from webapp.rotation.board import Board
->>> from webapp.rotation.study import parse_sticks, study
+>>> from webapp.rotation.studies.study import parse_sticks, study
 >>> db = StudyDB(":memory:")
 >>> board = Board.empty_frame(5)
 >>> db.has(board.text(), "1,1,3h")

@@ -21,10 +21,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from .board import Board, BoardError, Stick
-from .generate import random_board
-from .physics import Position
-from .solver import solve_best
+from ..board import Board, BoardError, Stick
+from ..generate import random_board
+from ..physics import Position
+from ..solver import solve_best
 
 __all__ = ["Climbed", "climb", "score"]
 

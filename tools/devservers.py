@@ -1,7 +1,8 @@
 """Private servers for development and tests: a Redis server (and, with
 PostgreSQL, a database server) of one's own, on a free loopback port, in a
 folder of one's own, stopped after. The tests start them (no mock stands in
-for a server) and so does ``make cluster`` (docs/serving.md).
+for a server) and so does ``make cluster`` (tools/cluster.py,
+docs/serving.md). A developer's tool, not part of the package.
 
 They are started from the system's binaries (Debian: ``redis-server``,
 ``postgresql``); a missing one raises :class:`ServerMissing`, which says

@@ -1,7 +1,7 @@
 """The rotation kind's part of ``rotation-playground study`` (the command
 is :mod:`webapp.cli.study`): its options, and the run of one study or a
-whole family (:mod:`.studyfamily`), each kept in the database
-(:mod:`.studydb`) as it ends, so that the same command run again goes on
+whole family (:mod:`.family`), each kept in the database
+(:mod:`.db`) as it ends, so that the same command run again goes on
 where it stopped; or a climb over boards (``--climb``, :mod:`.climb`) or
 over frames (``--climb-frames``, :mod:`.frameclimb`). Loaded only for that
 command.
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..commandline import Option, plural, whole
+from ...commandline import Option, plural, whole
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -43,8 +43,8 @@ OPTIONS = [
            help="a family's longest stick (default: the interior's shorter side)"),
     Option("--climb", place=80, type=whole(1), metavar="STEPS",
            help="instead of studies: climb STEPS steps towards a hard puzzle of --size with "
-                "--climb-sticks sticks, each candidate solved in full (webapp/rotation/climb.py); "
-                "prints the best board and its proven turns"),
+                "--climb-sticks sticks, each candidate solved in full "
+                "(webapp/rotation/studies/climb.py); prints the best board and its proven turns"),
     Option("--climb-sticks", place=81, type=whole(1), default=3, metavar="K",
            help="--climb, --climb-frames: sticks on the (first) board (default: 3)"),
     Option("--inner-walls", place=82, type=whole(0), default=8, metavar="W",
@@ -55,7 +55,7 @@ OPTIONS = [
     Option("--climb-frames", place=85, type=whole(1), metavar="STEPS",
            help="instead of studies: climb STEPS steps over frames (inner walls, the gap) and "
                 "multisets of sticks, each candidate scored by a full study of its positions "
-                "(webapp/rotation/frameclimb.py), starting from --climb-sticks sticks and "
+                "(webapp/rotation/studies/frameclimb.py), starting from --climb-sticks sticks and "
                 "--inner-walls walls on a --size frame; prints the hardest position met, its "
                 "proven turns and the command that rebuilds it"),
     Option("--climb-positions", place=86, type=whole(1), default=FRAME_CLIMB_POSITIONS,
@@ -94,9 +94,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def _plan(args):
     """``(gap words, frame, sticks)`` for every study asked for."""
-    from .board import Board
+    from ..board import Board
     from .study import StudyError, parse_sticks
-    from .studyfamily import frame, multisets, one_gap_frames, stick_kinds
+    from .family import frame, multisets, one_gap_frames, stick_kinds
 
     if args.frame is not None:
         with open(args.frame, encoding="utf-8") as f:
@@ -141,7 +141,7 @@ def _one_study(board, sticks, bound):
     """One study's :class:`~.study.Result`, or a :class:`_TooBig`, or the
     error that refused it (returned, not raised: it may come from another
     process, and the caller reports it in the family's order)."""
-    from .board import BoardError
+    from ..board import BoardError
     from .study import StudyError, StudyTooBig, study
 
     began = time.perf_counter()
@@ -179,9 +179,9 @@ def run(args, say) -> int:
         return _climb(args, say)
     if args.climb_frames is not None:
         return _climb_frames(args, say)
-    from .board import BoardError
+    from ..board import BoardError
     from .study import StudyError, sticks_text
-    from .studydb import StudyDB, write_summary
+    from .db import StudyDB, write_summary
 
     try:
         plans = _plan(args)
@@ -230,7 +230,7 @@ def run(args, say) -> int:
 
 
 def _climb(args, say) -> int:
-    from .board import BoardError
+    from ..board import BoardError
     from .climb import climb
 
     try:
@@ -264,9 +264,9 @@ def _frame_climb_command(args) -> str:
 
 
 def _climb_frames(args, say) -> int:
-    from .board import BoardError
+    from ..board import BoardError
     from .frameclimb import describe, frame_climb
-    from .solver import solve_best
+    from ..solver import solve_best
 
     def progress(step, best):
         say(f"step {step}: {best.turns} turns, {plural(best.positions, 'position')} "

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .board import SYMBOLS, Board, BoardError, Stick
-from .physics import GRAVITY, RELEASED, Frame, Position
+from ..board import SYMBOLS, Board, BoardError, Stick
+from ..physics import GRAVITY, RELEASED, Frame, Position
 
 __all__ = ["StudyError", "StudyTooBig", "Graph", "Result", "parse_sticks", "sticks_text",
            "settled_positions", "build_graph", "distances", "study", "node_board"]
@@ -66,7 +66,7 @@ def parse_sticks(text: str) -> tuple[tuple[int, bool], ...]:
     >>> parse_sticks("2x")
     Traceback (most recent call last):
     ...
-    webapp.rotation.study.StudyError: a stick is a length and h or v (2h, 3v, 1), not '2x'
+    webapp.rotation.studies.study.StudyError: a stick is a length and h or v (2h, 3v, 1), not '2x'
     """
     sticks = []
     for word in (w.strip() for w in text.split(",")):
@@ -253,7 +253,7 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
 def _native_graph(board: Board, sticks, frame: Frame, max_positions, required: bool):
     """:func:`build_graph` by the C engine; None when it cannot take the
     board (not built, a position wider than 64 bits) unless ``required``."""
-    from .native import MODULE as _rotation
+    from ..native import MODULE as _rotation
 
     if _rotation is None:  # pragma: no cover - depends on the build
         if required:

@@ -3,10 +3,13 @@ server, a PostgreSQL server (its data kept under the instance folder), two
 web processes and two job workers, each a separate process as on separate
 machines (docs/serving.md, "More than one machine").
 
-    python -m webapp.cluster                      # make cluster: ports 5001 and 5002
-    python -m webapp.cluster --web-ports 6001,6002 --workers 3
+A developer's tool of the checkout, not in the package: its parts run the
+installed ``rotation-playground`` (``serve``, ``worker``).
 
-Ctrl+C stops every part. The parts' output goes to log files in the
+    python tools/cluster.py                       # make cluster: ports 5001 and 5002
+    python tools/cluster.py --web-ports 6001,6002 --workers 3
+
+Ctrl+C, or a kill (SIGTERM), stops every part. The parts' output goes to log files in the
 cluster's folder (``<instance>/cluster/logs``).
 """
 
@@ -21,7 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-from .devservers import PostgresServer, RedisServer, ServerMissing
+# run as a script, this folder is on the path; the tests add it (pytest's pythonpath)
+from devservers import PostgresServer, RedisServer, ServerMissing
 
 
 def _program() -> list[str]:
@@ -185,7 +189,23 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: the instance folder's cluster/)")
     args = parser.parse_args(argv)
     folder = args.folder or default_folder()
-    cluster = Cluster(folder, args.web_ports, args.workers)
+    # The web processes and workers run in sessions of their own (_spawn),
+    # so a kill or a timeout's SIGTERM reaches this runner alone: it stops
+    # every part, as Ctrl+C does, rather than leave them running.
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run(Cluster(folder, args.web_ports, args.workers), folder)
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _run(cluster: Cluster, folder: Path) -> int:
     try:
         cluster.start()
     except ServerMissing as exc:
@@ -194,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     except (RuntimeError, OSError) as exc:
         print(f"error: {exc} (the logs: {folder / 'logs'})", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # start() has stopped what it had started
+        print("\nstopped while starting", file=sys.stderr)
+        return 0
     print("The cluster is running:")
     for url in cluster.urls:
         print(f"  web     {url}")
@@ -211,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopping...", file=sys.stderr)
         return 0
     finally:
+        # a second Ctrl+C or kill would cut the stop short and leave parts running
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         cluster.stop()
 
 

@@ -82,9 +82,9 @@ solve_options = [
     Option("--max-states", place=50, type=positive, metavar="N",
            help="stop after visiting N states, N >= 1 (default: no limit)"),
     Option("--engine", place=80, type=_engine, choices=("auto", "c", "reference"), default="auto",
-           help="auto: the C search where it was built, else the reference (default); c: the "
-                "compiled search (exit 2 where it is not built); reference: the plain Python "
-                "search, the same answers, slower; the JSON answer's engine names the one that ran"),
+           help="auto (default): the C search where it was built, else the reference; c: the "
+                "C search (exit 2 where it is not built); reference: the plain Python search, "
+                "the same answers, slower; the JSON answer's engine names the one that ran"),
     Option("--threads", place=90, scope="rotation, C engine", type=_threads, default="auto",
            metavar="N",
            help="N threads share each large layer of the search, same answer (default: auto, "

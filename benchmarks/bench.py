@@ -74,7 +74,7 @@ def worker(engine: str, path: str) -> None:
     from webapp.rotation.native import native_solve
     from webapp.rotation.physics import EXAMPLE
     from webapp.rotation.search import solve
-    from webapp.rotation.textformat import parse
+    from webapp.rotation import parse
 
     if re.fullmatch(r"c\d+", engine):
         threads = int(engine[1:])
@@ -254,7 +254,7 @@ def _answer(result: dict) -> tuple:
 
 
 def bench_one(path: Path, engines: list[str], binary, args) -> dict:
-    from webapp.rotation.textformat import parse
+    from webapp.rotation import parse
 
     board = parse(path.read_text())
     runs: dict[str, list[dict]] = {name: [] for name in [*engines, "cli", "seed"]}

@@ -1,15 +1,15 @@
 """Speed and memory of the rotation solvers on the benchmark puzzles: the C
-engine (``webapp._rotation``), the numpy solver, the reference (if asked) and
-the competition's C++ solver (the "seed binary", where its source is).
+engine (``webapp._rotation``), the Python reference and the competition's C++
+solver (the "seed binary", where its source is).
 
     make bench                                    # every puzzle, 3 runs each
-    .venv/bin/python benchmarks/bench.py --runs 5 --reference
+    .venv/bin/python benchmarks/bench.py --runs 5 --no-reference
     .venv/bin/python benchmarks/bench.py benchmarks/puzzles/b07-8sticks-unsolvable.txt
 
 Every measurement runs in a fresh process, one after the other (never two at
 once), the engines interleaved, and the table shows medians of the runs:
 
-- c, numpy, reference: seconds inside the solve (imports and parsing
+- c, reference: seconds inside the solve (imports and parsing
   excluded), wall clock and CPU time of the process (on a shared machine the
   wall clock also counts the time other jobs held the core); the peak
   resident memory of the process during the solve minus its peak before it
@@ -27,8 +27,10 @@ once), the engines interleaved, and the table shows medians of the runs:
   this repository alone), its answer (number of moves); a run longer than
   ``--timeout`` seconds is stopped and shown as "> T s". ``seed/cli``
   compares whole processes.
-- reference: one run, only with ``--reference``, and skipped on boards of
-  more than ``--reference-max`` states (it runs at about 30 us a state).
+- reference: one run (``--no-reference``: none), skipped on boards of more
+  than ``--reference-max`` states (it runs at about 30 us a state); ``ref/C``
+  compares it with the C engine. Where the C engine is not built there is
+  nothing to compare: bench.py says so and exits with 2.
 
 Results also go to ``benchmarks/results/bench-<time>.json``.
 
@@ -60,7 +62,7 @@ ROOT = HERE.parent
 PUZZLES = HERE / "puzzles"
 SEED_SOURCE = ROOT.parent / "shared" / "bench" / "seed-cpp" / "main.cpp"
 CLI = Path(sys.executable).parent / "rotation-playground"
-ENGINES = ("c", "numpy", "reference")
+ENGINES = ("c", "reference")
 
 
 # -- one measurement, in a child process ------------------------------------------
@@ -69,17 +71,16 @@ def worker(engine: str, path: str) -> None:
     import resource
 
     sys.path.insert(0, str(ROOT))
-    from webapp.rotation.fastsearch import fast_solve
     from webapp.rotation.native import native_solve
     from webapp.rotation.physics import EXAMPLE
     from webapp.rotation.search import solve
-    from webapp.rotation.textformat import parse
+    from webapp.rotation import parse
 
     if re.fullmatch(r"c\d+", engine):
         threads = int(engine[1:])
         run = lambda b, **kw: native_solve(b, threads=threads, **kw)  # noqa: E731
     else:
-        run = {"c": native_solve, "numpy": fast_solve, "reference": solve}[engine]
+        run = {"c": native_solve, "reference": solve}[engine]
     board = parse(Path(path).read_text())
     run(parse(EXAMPLE))  # warm-up: every import and lazy set-up done before measuring
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -194,13 +195,12 @@ def main(argv=None) -> int:
                         help="puzzle files (default: benchmarks/puzzles/*.txt)")
     parser.add_argument("--runs", type=int, default=3, help="runs per engine and puzzle (median)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per seed run")
-    parser.add_argument("--reference", action="store_true",
-                        help="also time the reference solver (one run each, slow)")
+    parser.add_argument("--no-reference", action="store_true",
+                        help="skip the reference solver (one run each, slow)")
     parser.add_argument("--reference-max", type=int, default=1_000_000, metavar="N",
                         help="skip the reference on boards of more than N states (%(default)s)")
     parser.add_argument("--threads", type=int, default=1, metavar="T",
                         help="also run the C engine with T threads (T > 1: column cT)")
-    parser.add_argument("--no-numpy", action="store_true", help="skip the numpy solver")
     parser.add_argument("--no-cli", action="store_true", help="skip the command line")
     parser.add_argument("--no-seed", action="store_true", help="skip the seed binary")
     parser.add_argument("--seed-source", type=Path, default=SEED_SOURCE, metavar="PATH",
@@ -223,12 +223,9 @@ def main(argv=None) -> int:
     if engines and args.threads > 1:
         engines.append(f"c{args.threads}")
     if not engines:
-        print("the C engine (webapp._rotation) is not built: its columns are left out")
-    if not args.no_numpy:
-        import numpy
-
-        print(f"numpy {numpy.__version__}")
-        engines.append("numpy")
+        print("the C engine (webapp._rotation) is not built: this benchmark times it against "
+              "the reference; install with a C compiler (make setup) first", file=sys.stderr)
+        return 2
     print(f"medians of {args.runs} runs, each in a fresh process")
     with tempfile.TemporaryDirectory(prefix="seed-bench-") as tmp:
         binary, note = (None, "seed binary skipped (--no-seed)") if args.no_seed \
@@ -257,7 +254,7 @@ def _answer(result: dict) -> tuple:
 
 
 def bench_one(path: Path, engines: list[str], binary, args) -> dict:
-    from webapp.rotation.textformat import parse
+    from webapp.rotation import parse
 
     board = parse(path.read_text())
     runs: dict[str, list[dict]] = {name: [] for name in [*engines, "cli", "seed"]}
@@ -302,13 +299,14 @@ def bench_one(path: Path, engines: list[str], binary, args) -> dict:
             row["agree"] = row["agree"] and seed["agree"]
         else:
             seed.update(s=None, timeout=args.timeout)
-    if args.reference:
+    if not args.no_reference:
         if row["states"] > args.reference_max:
             row["reference"] = {"skipped": f"more than {args.reference_max:,} states"}
         else:
             ref = measure_python("reference", path, 3600)
             row["reference"] = {"s": ref["seconds"],
                                 "us_per_state": ref["seconds"] / ref["states"] * 1e6,
+                                "per_c": ref["seconds"] / row["c"]["s"],
                                 "agrees": _answer(ref) == _answer(first)}
             row["agree"] = row["agree"] and row["reference"]["agrees"]
     return row
@@ -346,12 +344,10 @@ def print_table(rows) -> None:
         head += [f"C x{t} s", f"C x{t} cpu s", f"C x{t} us/st", f"C/C x{t}"]
     if have("cli"):
         head += ["CLI s"]
-    if have("numpy"):
-        head += ["numpy s", "numpy us/st", "numpy B/st", "numpy/C"]
     if have("seed"):
         head += ["seed s", "seed/CLI", "seed answer"]
     if have("reference"):
-        head += ["ref s", "ref agrees"]
+        head += ["ref s", "ref us/st", "ref/C", "ref agrees"]
     table = [head]
     for r in rows:
         line = [r["puzzle"], r["size"], str(r["sticks"]), _answer_text(r), f"{r['states']:,}"]
@@ -366,11 +362,6 @@ def print_table(rows) -> None:
                      f"{c['s'] / ct['s']:.2f}"] if ct and c else ["-"] * 4
         if have("cli"):
             line += [f"{r['cli']['s']:.3f}" if "cli" in r else "-"]
-        if have("numpy"):
-            n = r.get("numpy")
-            ratio = f"{n['s'] / r['c']['s']:.1f}" if n and r.get("c") else "-"
-            line += [f"{n['s']:.3f}", f"{n['us_per_state']:.2f}", f"{n['rss_per_state']:.1f}",
-                     ratio] if n else ["-"] * 4
         if have("seed"):
             seed = r.get("seed")
             if not seed:
@@ -386,9 +377,10 @@ def print_table(rows) -> None:
         if have("reference"):
             ref = r.get("reference")
             if not ref or "skipped" in ref:
-                line += ["skipped" if ref else "-", "-"]
+                line += ["skipped" if ref else "-", "-", "-", "-"]
             else:
-                line += [f"{ref['s']:.2f}", "yes" if ref["agrees"] else "NO"]
+                line += [f"{ref['s']:.2f}", f"{ref['us_per_state']:.1f}", f"{ref['per_c']:.0f}",
+                         "yes" if ref["agrees"] else "NO"]
         table.append(line)
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     print()

@@ -29,10 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from webapp.rotation.board import Board, Stick  # noqa: E402
-from webapp.rotation.fastsearch import fast_solve  # noqa: E402
-from webapp.rotation.native import available as native_available  # noqa: E402
-from webapp.rotation.native import native_solve  # noqa: E402
+from webapp.rotation import native  # noqa: E402
 from webapp.rotation.physics import Position  # noqa: E402
+from webapp.rotation.search import solve  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "puzzles"
 
@@ -46,8 +45,7 @@ SPECS = {
     "b18-10sticks-unsolvable": (18, 10, 6, 70, 1, "unsolvable", 100_000, 500_000),
 }
 
-#: Boards of 10^6 states or more, in ``catalogue-large.json`` (searched with
-#: the C engine when it is built): the same fields, then "flat" for a board
+#: Boards of 10^6 states or more, in ``catalogue-large.json``: the same fields, then "flat" for a board
 #: whose sticks all lie flat under a gap one cell wide in its top side.
 LARGE: dict[str, tuple] = {
     "b10-9sticks-flat-unsolvable": (10, 9, 3, 12, 1, "unsolvable", 4_000_000, 8_000_000, "flat"),
@@ -118,28 +116,31 @@ def board_for(name: str, seed: int) -> Board:
     return Position(board).settle().position.board
 
 
+def search(board: Board, **limits):
+    """The whole search, as bench.py times it (no shortcut for a board with
+    no gap): the C engine (the reference, tested against it, where it is not
+    built: hours instead of minutes)."""
+    engine = native.native_solve if native.available() else solve
+    return engine(board, _shortcut=False, **limits)
+
+
 def make(name: str, budget: float) -> dict | None:
     if name in FOUND:
         board = Board.from_text(FOUND[name])
-        answer = fast_solve(board, _shortcut=False)  # see bench.py: the search itself
+        answer = search(board)
         return {"file": f"{name}.txt", "size": f"{board.width}x{board.height}",
                 "sticks": len(board.sticks), "status": answer.status, "moves": answer.length,
                 "states": answer.states, "depth": answer.depth, "seed": None, "board": board}
     size, count, _, _, _, status, fewest, most = (SPECS.get(name) or LARGE[name])[:8]
     began = time.perf_counter()
     seed = 0
-    # the C engine, where it is built, looks through the seeds (the large
-    # boards take it seconds, numpy minutes); numpy confirms the one found
-    search = native_solve if name in LARGE and native_available() else fast_solve
     while time.perf_counter() - began < budget:
         board = board_for(name, seed)
         seed += 1
         if len(board.sticks) < count:
             continue  # the sticks did not fit, or one fell out as it settled
-        answer = search(board, max_states=most + 1, max_seconds=60, _shortcut=False)
+        answer = search(board, max_states=most + 1, max_seconds=60)
         if answer.status == status and fewest <= answer.states <= most:
-            if search is not fast_solve:
-                answer = fast_solve(board, _shortcut=False)
             return {"file": f"{name}.txt", "size": f"{size}x{size}", "sticks": count,
                     "status": answer.status, "moves": answer.length, "states": answer.states,
                     "depth": answer.depth, "seed": seed - 1, "board": board}
@@ -154,8 +155,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     HERE.mkdir(exist_ok=True)
     for name in args.names or [*SPECS, *FOUND, *LARGE]:
-        # the large boards have their own catalogue: tests/rotation/test_fastsearch.py
-        # solves every board of catalogue.json with numpy, 10^6 states at most
+        # the large boards have their own catalogue: tests/rotation/test_rotation_native.py
+        # solves every board of catalogue.json in full, 10^6 states at most
         catalogue_path = HERE / ("catalogue-large.json" if name in LARGE else "catalogue.json")
         catalogue = {e["file"]: e for e in json.loads(catalogue_path.read_text())} \
             if catalogue_path.exists() else {}

@@ -47,7 +47,7 @@ SOLVE_OPTIONS = {
     "--max-states": (["1", "7", "20000"], ["0", "-1", "x", "9" * 5000, "1e3"]),
     "--max-nodes": (["1", "50", "20000"], ["0", "-1", "x", "9" * 30]),
     "--max-seconds": (["0.001", "0.01"], ["0", "nan", "inf", "-1", "x", "9" * 5000, "1e-9"]),
-    "--engine": (["auto", "c", "numpy", "fast", "reference"], ["x"]),
+    "--engine": (["auto", "c", "reference"], ["x", "numpy", "fast"]),
     "--threads": (["auto", "1", "2"], ["0", "-1", "x", "9" * 5000]),
 }
 #: Tokens that are no option at all.

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.rotation import parse, solve
-from webapp.rotation.fastsearch import fast_solve
+from webapp.rotation import native, parse, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rotation.md"
@@ -33,7 +32,8 @@ def test_the_rules_page_exists_and_covers_the_decided_cases():
         assert fact in text, fact
 
 
-@pytest.mark.parametrize("engine", [solve, fast_solve])
+@pytest.mark.parametrize("engine", [solve, pytest.param(native.native_solve, marks=pytest.mark.skipif(
+    not native.available(), reason="webapp._rotation is not built"))], ids=["reference", "c"])
 def test_the_examples_of_the_rules_page_give_the_answers_it_states(engine):
     boards = [parse(block) for block in code_blocks(RULES.read_text(encoding="utf-8"))]
     assert len(boards) == 2

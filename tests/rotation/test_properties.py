@@ -17,14 +17,12 @@ from hypothesis import strategies as st
 
 from webapp.rotation import EXAMPLE, SYMBOLS, Board, Position, Stick, native, parse, solve, write
 from webapp.rotation.physics import GRAVITY
-from webapp.rotation.fastsearch import fast_solve
 from webapp.rotation.search import replay
 
-#: Every search property holds for every engine: the reference, the numpy one
-#: and the C one (skipped, and reported so, where the extension is not built).
+#: Every search property holds for both engines: the reference and the C one
+#: (skipped, and reported so, where the extension is not built).
 engines = pytest.mark.parametrize("engine", [
     pytest.param(solve, id="reference"),
-    pytest.param(fast_solve, id="numpy"),
     pytest.param(native.native_solve, id="c",
                  marks=pytest.mark.skipif(not native.available(),
                                           reason="webapp._rotation is not built")),

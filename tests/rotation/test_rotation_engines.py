@@ -1,7 +1,7 @@
 """The rotation engines end to end: the
 same answer from every engine on the command line, the answer's ``engine``
-and ``cached`` fields over the web, the fallback to numpy without the C
-extension, and Cancel stopping a worker that runs the C search."""
+and ``cached`` fields over the web, the fallback to the reference without
+the C extension, and Cancel stopping a worker that runs the C search."""
 
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
 
 needs_c = pytest.mark.skipif(not native.available(), reason="webapp._rotation is not built")
-#: Every engine, the C one skipped (and said so) where it is not built.
-ENGINES = [pytest.param("c", marks=needs_c), "numpy", "reference"]
-
-#: A board of a few hundred states (568): past the first SMALL_SEARCH states
-#: that solve_best gives the reference when it falls back to numpy, and small
-#: enough to be solved in the request over the web.
+#: A board of a few hundred states (568): small enough to be solved in the
+#: request over the web, by the reference too.
 MIDDLE = "generated-eleven.txt"
 
 
@@ -47,7 +43,7 @@ def _cli_answer(capsys, path: Path, *options: str) -> tuple[int, dict]:
 ])
 def test_every_engine_gives_the_same_json_but_for_engine_and_seconds(capsys, name, options):
     answers = {}
-    for engine in ("c", "numpy", "reference"):
+    for engine in ("c", "reference"):
         if engine == "c" and not native.available():
             continue
         code, answer = _cli_answer(capsys, PUZZLES / name, "--engine", engine, *options)
@@ -60,9 +56,14 @@ def test_every_engine_gives_the_same_json_but_for_engine_and_seconds(capsys, nam
     assert reference[1]["states"] > 0
 
 
-def test_fast_is_another_name_for_numpy(capsys):
-    _, answer = _cli_answer(capsys, PUZZLES / MIDDLE, "--engine", "fast")
-    assert answer["engine"] == "numpy"
+@pytest.mark.parametrize("retired", ["numpy", "fast"])
+def test_the_retired_numpy_engine_is_a_usage_error_naming_the_engines(capsys, retired):
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve", str(PUZZLES / "spec-example.txt"), "--engine", retired])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"--engine: the numpy engine ({retired}) was retired: use auto, c or reference" in err
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("option", ["auto", pytest.param("c", marks=needs_c)])
@@ -77,8 +78,9 @@ def test_an_unknown_engine_is_a_usage_error_naming_the_engines(capsys):
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "--engine" in err and "'fortran'" in err
-    for engine in ("auto", "c", "numpy", "reference"):
+    for engine in ("auto", "c", "reference"):
         assert f"'{engine}'" in err
+    assert "numpy" not in err
 
 
 def test_the_c_engine_where_it_is_not_built_is_exit_2_with_a_message(capsys, monkeypatch):
@@ -90,7 +92,7 @@ def test_the_c_engine_where_it_is_not_built_is_exit_2_with_a_message(capsys, mon
     assert "Traceback" not in captured.err
     # auto falls back quietly
     assert main(["solve", str(PUZZLES / MIDDLE), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["engine"] == "numpy"
+    assert json.loads(capsys.readouterr().out)["engine"] == "reference"
 
 
 # ------------------------------------------------------------ fallback
@@ -99,19 +101,19 @@ def _fields(answer: dict) -> dict:
     return {k: v for k, v in answer.items() if k not in ("engine", "seconds", "time")}
 
 
-def test_solve_best_falls_back_to_numpy_without_the_extension(monkeypatch):
+def test_solve_best_falls_back_to_the_reference_without_the_extension(monkeypatch):
     board = Board.from_text((PUZZLES / MIDDLE).read_text())
     first = solver.solve_best(board).to_dict()
     monkeypatch.setattr(native, "MODULE", None)
-    assert solver.pick_engine("auto") == "numpy"
+    assert solver.pick_engine("auto") == "reference"
     without = solver.solve_best(board).to_dict()
-    assert without["engine"] == "numpy"
+    assert without["engine"] == "reference"
     assert _fields(without) == _fields(first)
     with pytest.raises(solver.EngineError, match="not built"):
         solver.solve_best(board, engine="c")
 
 
-def test_the_web_route_falls_back_to_numpy_without_the_extension(tmp_path, monkeypatch):
+def test_the_web_route_falls_back_to_the_reference_without_the_extension(tmp_path, monkeypatch):
     text = (PUZZLES / MIDDLE).read_text()
     with_c = make_client(tmp_path / "a", SOLVE_INLINE_STATES=5000).post(
         "/api/solve", json={"board": text}).get_json()
@@ -120,7 +122,7 @@ def test_the_web_route_falls_back_to_numpy_without_the_extension(tmp_path, monke
         "/api/rotation/solve", json={"board": text})
     assert response.status_code == 200
     body = response.get_json()
-    assert body["source"] == "inline" and body["engine"] == "numpy"
+    assert body["source"] == "inline" and body["engine"] == "reference"
     assert _fields(body) == _fields(with_c)
 
 

@@ -1,6 +1,6 @@
 """The C rotation search agrees with the reference, field by field; the
-limits and the progress callback behave as the other engines'; without the
-extension solve_best falls back to numpy. With threads=2 (the command line's
+limits and the progress callback behave as the reference's; without the
+extension solve_best falls back to the reference. With threads=2 (the command line's
 --threads) every answer is the one thread's, to the last field."""
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from hypothesis import strategies as st
 
 from webapp.rotation import native, solver
 from webapp.rotation.board import Board
-from webapp.rotation.fastsearch import fast_solve
 from webapp.rotation.generate import GenerateError, random_board
 from webapp.rotation.physics import RELEASED, Frame
-from webapp.rotation.search import replay, solve
+from webapp.rotation.search import GoalError, replay, solve
 
 pytestmark = pytest.mark.skipif(native.MODULE is None, reason="webapp._rotation is not built")
 
@@ -28,6 +27,11 @@ PUZZLES = sorted((ROOT / "puzzles").glob("*.txt"))
 BENCH = sorted((ROOT / "benchmarks" / "puzzles").glob("*.txt"))
 LARGE_CATALOGUE = ROOT / "benchmarks" / "puzzles" / "catalogue-large.json"
 LARGE = json.loads(LARGE_CATALOGUE.read_text()) if LARGE_CATALOGUE.exists() else []
+CATALOGUE = ROOT / "benchmarks" / "puzzles" / "catalogue.json"
+#: A big closed search: its one gap is a corner, which no stick can ever
+#: enter (both its neighbours are walls), so a search visits every state.
+CROWD = "7\n ######\n#     #\n#6    #\n#65   #\n#44100#\n#2 733#\n#######\n"
+UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
 SYMBOLS = string.digits + string.ascii_lowercase + string.ascii_uppercase
 
 
@@ -58,13 +62,38 @@ def test_library_puzzles_agree_with_reference(path):
 
 
 @pytest.mark.parametrize("path", BENCH, ids=lambda p: p.name)
-def test_benchmark_boards_agree_with_numpy(path):
-    # numpy gives the reference's answers (tests/rotation/test_fastsearch.py) and is
-    # quick enough on these boards; capped so that the test stays short
+def test_benchmark_boards_agree_with_reference(path):
+    # capped so that the reference stays under a second a board; the whole
+    # searches are checked against the catalogues below
     board = Board.from_text(path.read_text())
-    expected = fast_solve(board, "any", max_states=100_000)
-    got = native.native_solve(board, "any", max_states=100_000)
+    expected = solve(board, "any", max_states=20_000, _shortcut=False)
+    got = native.native_solve(board, "any", max_states=20_000, _shortcut=False)
+    assert expected.status == "limit"
     assert fields(got) == fields(expected)
+
+
+@pytest.mark.slow
+def test_benchmark_catalogue():
+    """The benchmark puzzles have the answers their catalogue records (the
+    whole search, as bench.py times it: no shortcut)."""
+    for entry in json.loads(CATALOGUE.read_text()):
+        board = Board.from_text((ROOT / "benchmarks" / "puzzles" / entry["file"]).read_text())
+        assert all(s.symbol.isdigit() for s in board.sticks)  # the seed binary reads digits only
+        got = native.native_solve(board, _shortcut=False)
+        assert (got.status, got.length, got.states, got.depth) == \
+            (entry["status"], entry["moves"], entry["states"], entry["depth"]), entry["file"]
+        assert 100_000 <= got.states <= 1_000_000
+        if got.status == "solved":
+            assert replay(board, got.moves)[1][-1].released
+
+
+@pytest.mark.slow
+def test_a_whole_closed_search_matches_the_reference():
+    """133,475 states, every one visited: the same figures as the reference."""
+    board = Board.from_text(CROWD)
+    expected, got = solve(board), native.native_solve(board)
+    assert fields(got) == fields(expected)
+    assert (got.status, got.states, got.depth) == ("unsolvable", 133_475, 103)
 
 
 @pytest.mark.parametrize(("entry", "threads"),
@@ -72,8 +101,8 @@ def test_benchmark_boards_agree_with_numpy(path):
                          + [(e, 2) for e in LARGE if e["states"] <= 5_000_000],
                          ids=lambda v: v["file"] if isinstance(v, dict) else f"threads={v}")
 def test_large_benchmark_boards_in_full(entry, threads):
-    # the whole search, as the catalogue (made by make_puzzles.py and checked
-    # against numpy there) records it; the moves replay to a release
+    # the whole search, as the catalogue (made by make_puzzles.py) records
+    # it; the moves replay to a release
     board = Board.from_text((ROOT / "benchmarks" / "puzzles" / entry["file"]).read_text())
     got = native.native_solve(board, _shortcut=False, threads=threads)
     assert (got.status, got.length, got.states, got.depth) == \
@@ -246,14 +275,52 @@ def big_board() -> Board:
 
 @pytest.mark.parametrize("limit", [dict(max_states=500), dict(max_seconds=0.0),
                                    dict(max_bytes=4000)])
-def test_limits_as_numpy(limit):
+def test_limits_as_the_reference(limit):
+    # a time or memory limit stops each engine at its own state (the
+    # reference estimates its bytes): only a state limit is met to the state
     board = big_board()
-    expected = fast_solve(board, "all", **limit)
+    expected = solve(board, "all", **limit)
     got = native.native_solve(board, "all", **limit)
     assert expected.status == "limit"
     assert (got.status, got.limit) == (expected.status, expected.limit)
     if "max_states" in limit:
         assert fields(got) == fields(expected)
+
+
+def test_bad_goals_and_limits_are_refused_as_the_reference_refuses_them():
+    board = Board.from_text(UNSOLVABLE)
+    for wrong, error in [(dict(goal="stick:7"), GoalError), (dict(goal="some"), GoalError),
+                         (dict(max_states=0), ValueError), (dict(orientation=4), ValueError)]:
+        with pytest.raises(error):
+            solve(board, **wrong)
+        with pytest.raises(error):
+            native.native_solve(board, **wrong)
+
+
+def test_state_limits_match_the_reference_exactly():
+    crowd = Board.from_text(CROWD)
+    for max_states in (1, 2, 3, 10, 1000, 5000):
+        got = native.native_solve(crowd, max_states=max_states)
+        assert fields(got) == fields(solve(crowd, max_states=max_states))
+        assert (got.status, got.limit, got.states) == ("limit", "states", max_states)
+    small = Board.from_text(UNSOLVABLE)
+    for max_states, states, depth in [(1, 1, 0), (2, 2, 0), (3, 3, 1), (6, 6, 2), (7, 7, 2)]:
+        got = native.native_solve(small, max_states=max_states)
+        assert (got.status, got.limit, got.states, got.depth) == ("limit", "states", states, depth)
+    assert native.native_solve(small, max_states=8).status == "unsolvable"
+
+
+def test_memory_limit():
+    board = Board.from_text(CROWD)
+    for tiny in (0, 1):
+        got = native.native_solve(board, max_bytes=tiny)
+        assert (got.status, got.limit, got.states, got.depth) == ("limit", "memory", 1, 0)
+    assert got.summary() == "memory limit reached: no solution within 0 moves after 1 states"
+    full = native.native_solve(board)
+    assert (full.status, full.states) == ("unsolvable", 133_475)
+    got = native.native_solve(board, max_bytes=1_500_000)
+    assert (got.status, got.limit) == ("limit", "memory")
+    assert 1 < got.states < full.states and 0 < got.depth < full.depth
 
 
 def test_raising_progress_stops_the_search():
@@ -274,12 +341,12 @@ def test_solve_best_uses_c_and_says_so():
     assert answer.to_dict()["engine"] == "c"
 
 
-def test_fallback_to_numpy_without_the_extension(monkeypatch):
+def test_fallback_to_the_reference_without_the_extension(monkeypatch):
     board = big_board()
-    with_c = solver.solve_best(board, "all", max_states=50_000)
+    with_c = solver.solve_best(board, "all", max_states=10_000)
     monkeypatch.setattr(native, "MODULE", None)
-    without = solver.solve_best(board, "all", max_states=50_000)
-    assert without.engine in ("numpy", "reference")
+    without = solver.solve_best(board, "all", max_states=10_000)
+    assert without.engine == "reference"
     assert fields(without) == fields(with_c)
     with pytest.raises(solver.EngineError):
         solver.solve_best(board, engine="c")

@@ -14,8 +14,11 @@ import time
 import pytest
 
 from webapp.rotation import EXAMPLE, Board, BoardError, Goal, GoalError, Position, parse, solve
-from webapp.rotation.fastsearch import fast_solve
+from webapp.rotation.native import available, native_solve
 from webapp.rotation.search import replay
+
+#: The reference, and the C search where it is built.
+SEARCHES = (solve, native_solve) if available() else (solve,)
 
 UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
 
@@ -328,7 +331,7 @@ def test_board_without_sticks():
 @pytest.mark.parametrize("orientation", range(4))
 def test_goal_all_without_sticks_is_solved_in_0_moves(text, orientation):
     """The rules decide it: with no sticks, every stick is out before the first move."""
-    for engine in (solve, fast_solve):
+    for engine in SEARCHES:
         answer = engine(board(text), "all", orientation=orientation)
         assert answer.status == "solved" and answer.moves == "" and answer.length == 0
         assert answer.states == 1 and answer.depth == 0 and answer.trajectory == []

@@ -81,12 +81,12 @@ def test_rotation_answers_carry_optimal_and_engine(tmp_path, cleanup):  # noqa: 
     unsolvable = make_client(tmp_path / "b").post(
         "/api/rotation/solve", json={"board": "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"}).get_json()
     assert unsolvable["status"] == "unsolvable" and unsolvable["optimal"] is False
-    # a worker's answer from a search that outgrew the small one says c, or numpy
+    # a worker's answer from a search that outgrew the small one says c, or reference
     client = make_client(tmp_path / "c", SOLVE_MAX_STATES=20_000, SOLVE_WAIT_SECONDS=10.0)
     cleanup(client)
     limited = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
     assert limited["status"] == "limit" and limited["source"] == "worker"
-    assert (limited["optimal"], limited["engine"]) == (False, "c" if native.available() else "numpy")
+    assert (limited["optimal"], limited["engine"]) == (False, "c" if native.available() else "reference")
 
 
 def test_an_answer_cached_before_kinds_gets_the_shared_fields(tmp_path):

@@ -36,6 +36,22 @@ def _threads(text: str) -> int | str:
     return positive(text)
 
 
+def _engine(text: str) -> str:
+    """An argparse type: an engine's name, as ``choices`` checks it; the
+    retired numpy engine's two names get a message of their own, as a
+    command line written for it may still ask for them.
+
+    >>> _engine("fast")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the numpy engine (fast) was retired: use auto, c or reference
+    """
+    if text in ("numpy", "fast"):
+        raise argparse.ArgumentTypeError(f"the numpy engine ({text}) was retired: "
+                                         "use auto, c or reference")
+    return text
+
+
 def auto_threads() -> int:
     """The threads ``--threads auto`` gives a search: the cores this process
     may run on, at most :data:`THREADS_AUTO_MAX` (one thread inserts every
@@ -65,10 +81,10 @@ solve_options = [
            help="print the board after each move as seen on screen"),
     Option("--max-states", place=50, type=positive, metavar="N",
            help="stop after visiting N states, N >= 1 (default: no limit)"),
-    Option("--engine", place=80, choices=("auto", "c", "numpy", "fast", "reference"), default="auto",
-           help="auto: the fastest built (default); c: the compiled search (exit 2 where it is "
-                "not built); numpy (or fast): a whole layer at a time; reference: the plain "
-                "one-state-at-a-time search; the JSON answer's engine names the one that ran"),
+    Option("--engine", place=80, type=_engine, choices=("auto", "c", "reference"), default="auto",
+           help="auto (default): the C search where it was built, else the reference; c: the "
+                "C search (exit 2 where it is not built); reference: the plain Python search, "
+                "the same answers, slower; the JSON answer's engine names the one that ran"),
     Option("--threads", place=90, scope="rotation, C engine", type=_threads, default="auto",
            metavar="N",
            help="N threads share each large layer of the search, same answer (default: auto, "
@@ -130,7 +146,7 @@ def facts(answer: dict) -> str:
 def solve(run) -> int:
     from . import Answer, BoardError, Goal, GoalError, Position, parse
     from .render import describe_step
-    from .solver import EngineError, solve_best  # numpy: only if its engine runs
+    from .solver import EngineError, solve_best
 
     args = run.args
     progress = run.progress(noun="position")
@@ -142,7 +158,7 @@ def solve(run) -> int:
         try:
             answer = solve_best(board, goal, max_states=args.max_states,
                                 max_seconds=args.max_seconds, progress=progress,
-                                engine="numpy" if args.engine == "fast" else args.engine,
+                                engine=args.engine,
                                 threads=threads)
         except KeyboardInterrupt:
             progress.close()

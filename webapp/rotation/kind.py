@@ -4,7 +4,8 @@ an adapter over the engine, which it leaves as it is.
 Its answers are the engine's (``Answer.to_dict``) plus the fields every
 kind's answers share: ``optimal`` (a rotation answer is always a shortest
 one, so: true when solved) and ``engine`` (``c`` for the compiled search,
-``numpy`` for the layer-at-a-time one, ``reference`` for the plain one).
+``reference`` for the plain one; ``numpy`` in an answer cached before that
+engine was retired).
 
 >>> from .solver import pick_engine
 >>> answer = KIND.solve(EXAMPLE, {"goal": "any", "orientation": 0})
@@ -34,12 +35,15 @@ from .board import parse
 SHUFFLE_STICKS = 2
 #: The side of a shuffled board when the request does not say.
 SHUFFLE_SIZE = 7
+#: The states solve_best gave the reference before a numpy engine (since
+#: retired) took a search over, when answers did not name their engine yet.
+_SMALL_SEARCH = 300
 
 
 def engine_of(answer: dict, max_count: int | None = None) -> str:
     """The engine of an answer kept from before answers named theirs (the
     cache), when :func:`~webapp.rotation.solver.solve_best` had no C engine:
-    it gave the first ``SMALL_SEARCH`` states to the reference search and
+    it gave the first ``_SMALL_SEARCH`` states to the reference search and
     only a search that outgrew them to numpy, and both count states alike,
     so the figures say which one it was.
 
@@ -48,11 +52,9 @@ def engine_of(answer: dict, max_count: int | None = None) -> str:
     >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
     'numpy'
     """
-    from . import solver
-
-    if not solver.has_numpy() or (max_count is not None and max_count <= solver.SMALL_SEARCH):
+    if max_count is not None and max_count <= _SMALL_SEARCH:
         return "reference"
-    if answer.get("states", 0) <= solver.SMALL_SEARCH and answer.get("limit") != "states":
+    if answer.get("states", 0) <= _SMALL_SEARCH and answer.get("limit") != "states":
         return "reference"
     return "numpy"
 

@@ -1,6 +1,6 @@
 """The rotation search in C (``webapp._rotation``, from ``csrc/rotation.c``),
-when it was built; :data:`MODULE` is None otherwise and the numpy solver
-answers instead.
+when it was built; :data:`MODULE` is None otherwise and the reference
+(:mod:`webapp.rotation.search`) answers instead.
 
 The C search walks the states in the reference's order, so its answers are
 the reference's to the last field (status, moves, states, depth, limit).
@@ -18,7 +18,7 @@ from .board import Board
 from .physics import Frame
 from .search import Answer, Goal, opening
 
-try:  # optional: a failed compile leaves the numpy solver
+try:  # optional: a failed compile leaves the reference
     from webapp import _rotation as MODULE
 except ImportError:  # pragma: no cover - depends on the build
     MODULE = None

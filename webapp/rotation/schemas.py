@@ -79,7 +79,9 @@ SCHEMAS = {
                 "properties": {"symbol": _SYMBOL, "length": _COUNT, "vertical": {"type": "boolean"}}}},
             "start": {"anyOf": [STEP, {"type": "null"}], "description": "the board settled before any move"},
             "trajectory": {"type": "array", "items": STEP, "description": "every move's step"},
-            "engine": {"enum": ["c", "numpy", "reference"]},
+            "engine": {"enum": ["c", "reference", "numpy"],
+                       "description": "the search that computed it; numpy: an answer cached "
+                                      "before that engine was retired"},
             "optimal": {"type": "boolean", "description": "a rotation answer is shortest when solved"},
         },
         "required": ["status", "goal", "moves", "length", "states", "depth", "seconds", "limit",

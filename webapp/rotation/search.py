@@ -110,7 +110,7 @@ class Answer:
     start: Step | None = None
     trajectory: list[Step] = field(default_factory=list)
     reason: str | None = None
-    #: Which solver computed it ('c', 'numpy', 'reference'), when one says.
+    #: Which solver computed it ('c', 'reference'), when one says.
     engine: str | None = None
 
     @property
@@ -213,7 +213,7 @@ def goal_test(frame: Frame, goal: Goal):
 
 def opening(board: Board, goal: str | Goal, orientation: int, max_states: int | None,
             shortcut: bool = True):
-    """What the numpy and C engines do before they search, the reference's way:
+    """What the C engine does before it searches, the reference's way:
     check the request, answer a board without a search when it needs none,
     settle the start. Returns ``(decided, goal, frame, settled, answer, began)``:
     ``decided`` is the whole answer when no search is needed (else None),

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from apps import GENEROUS
+from extensions import EXTENSIONS
 from webapp import create_app
 
 
@@ -102,11 +103,6 @@ def puzzle(tmp_path):
         path.write_text(text, encoding="utf-8")
         return str(path)
     return write
-
-
-#: The C extensions setup.py builds (tests/project/test_native_build.py keeps
-#: the two lists the same).
-EXTENSIONS = ("webapp._rotation", "webapp._sliding", "webapp._triangle")
 
 
 def pytest_configure(config):

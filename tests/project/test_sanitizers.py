@@ -43,7 +43,7 @@ def sanitized_checkout(tmp: Path) -> Path:
     copy = tmp / "checkout"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
-        ".pytest_cache", "*.so", "instance", "test-artifacts"))
+        ".pytest_cache", "*.so", "instance", "test-artifacts", "results"))
     env = {**os.environ, "CFLAGS": FLAGS, "LDFLAGS": FLAGS, "ROTATION_PLAYGROUND_REQUIRE_NATIVE": "1"}
     built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace",
                             "--build-temp", str(tmp / "build")],

@@ -36,6 +36,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 #include <sys/mman.h>
@@ -899,6 +900,73 @@ static int call_progress(PyObject *progress, size_t states, int depth) {
     return 0;
 }
 
+/* Every argument is checked before anything reads with it: a bad call raises
+ * (ValueError, TypeError), it never reads past an array or crashes. */
+
+/* The board: sides least_side to MAX_SIDE, a wall byte per cell, 1 to
+ * MAX_STICKS - 2 sticks (at least least_sticks) of length 1 to MAX_SIDE (a
+ * length of 0 would paint lanes past the array), a vertical byte each.
+ * Returns the number of sticks, or -1 (raised). */
+static int check_board(int w, int h, const Py_buffer *walls, const Py_buffer *lengths,
+                       const Py_buffer *vertical, int least_side, int least_sticks) {
+    if (w < least_side || h < least_side || w > MAX_SIDE || h > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "board size %d x %d is out of range (sides %d to %d)",
+                     w, h, least_side, MAX_SIDE);
+        return -1;
+    }
+    if (walls->len != (Py_ssize_t)w * h) {
+        PyErr_Format(PyExc_ValueError, "walls has %zd bytes, a %d x %d board has %d cells",
+                     walls->len, w, h, w * h);
+        return -1;
+    }
+    Py_ssize_t n = lengths->len;
+    if (n < least_sticks || n > MAX_STICKS - 2) {
+        PyErr_Format(PyExc_ValueError, "lengths has %zd sticks, %d to %d allowed", n,
+                     least_sticks, MAX_STICKS - 2);
+        return -1;
+    }
+    if (vertical->len != n) {
+        PyErr_Format(PyExc_ValueError, "vertical has %zd bytes, one per stick (%zd) expected",
+                     vertical->len, n);
+        return -1;
+    }
+    const uint8_t *len = lengths->buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (len[i] < 1 || len[i] > MAX_SIDE) {
+            PyErr_Format(PyExc_ValueError, "stick %zd has length %d, 1 to %d allowed", i,
+                         len[i], MAX_SIDE);
+            return -1;
+        }
+    return (int)n;
+}
+
+/* search()'s other arguments; 0, or -1 (raised). The target is read as a
+ * stick index on every settle (-1: none), whatever the goal. */
+static int check_search(int n, int o0, int goal, int target, long long max_states,
+                        double max_seconds, PyObject *progress, int threads, int chunk) {
+    if (o0 < 0 || o0 > 3)
+        PyErr_Format(PyExc_ValueError, "orientation %d is outside 0..3", o0);
+    else if (goal < 0 || goal > 2)
+        PyErr_Format(PyExc_ValueError, "goal %d is outside 0..2 (any, stick, all)", goal);
+    else if (goal == 1 && (target < 0 || target >= n))
+        PyErr_Format(PyExc_ValueError, "target %d is not a stick: 0..%d", target, n - 1);
+    else if (target < -1 || target >= n)
+        PyErr_Format(PyExc_ValueError, "target %d is not -1 (none) or a stick 0..%d", target, n - 1);
+    else if (max_states < 0)
+        PyErr_Format(PyExc_ValueError, "max_states %lld is negative (0: no limit)", max_states);
+    else if (isnan(max_seconds))
+        PyErr_SetString(PyExc_ValueError, "max_seconds is not a number (negative: no limit)");
+    else if (progress != Py_None && !PyCallable_Check(progress))
+        PyErr_SetString(PyExc_TypeError, "progress must be callable or None");
+    else if (threads < 1)
+        PyErr_Format(PyExc_ValueError, "threads %d is below 1", threads);
+    else if (chunk < 1 || chunk > (1 << 20))
+        PyErr_Format(PyExc_ValueError, "chunk %d is outside 1..%d", chunk, 1 << 20);
+    else
+        return 0;
+    return -1;
+}
+
 /* search(width, height, walls, lengths, vertical, start, orientation, goal,
  *        target, max_states, max_seconds, progress)
  * start: the settled start positions (-1 released); goal 0 any, 1 stick
@@ -917,19 +985,22 @@ static PyObject *search(PyObject *self, PyObject *args) {
                           &threads, &chunk))
         return NULL;
     PyObject *result = NULL;
-    Search *q = calloc(1, sizeof(Search));
+    Search *q = NULL;
     char *moves = NULL;
+    int n = check_board(w, h, &walls, &lengths, &vertical, 1, 1);
+    if (n < 0 || check_search(n, o0, goal, target, max_states, max_seconds, progress, threads,
+                              chunk) < 0)
+        goto release;
+    if (PySequence_Length(start) != n) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "start has %zd entries, one per stick (%d) expected",
+                         PySequence_Length(start), n);
+        goto release;
+    }
+    q = calloc(1, sizeof(Search));
     if (!q) { PyErr_NoMemory(); goto release; }
     Store *s = &q->s;
     Frame *f = &q->f;
-    int n = (int)lengths.len;
-    if (n < 1 || n > MAX_STICKS - 2 || vertical.len != n || w < 1 || h < 1 || w > MAX_SIDE
-            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h || PySequence_Length(start) != n
-            || o0 < 0 || o0 > 3 || goal < 0 || goal > 2 || threads < 1
-            || chunk < 1 || chunk > (1 << 20)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
-        goto done;
-    }
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
@@ -937,11 +1008,18 @@ static PyObject *search(PyObject *self, PyObject *args) {
     for (int i = 0; i < n; i++) {
         PyObject *item = PySequence_GetItem(start, i);
         if (!item) goto done;
-        pos[i] = (int)PyLong_AsLong(item);
+        long p = PyLong_AsLong(item);
         Py_DECREF(item);
-        if (PyErr_Occurred()) goto done;
-        if (pos[i] >= w * h || (pos[i] >= 0 && !f->code[(size_t)i * CODE_STRIDE + 1 + ((pos[i] / w) << 6 | pos[i] % w)])) {
-            PyErr_SetString(PyExc_ValueError, "a start position is off the board");
+        if (p == -1 && PyErr_Occurred()) goto done;
+        /* checked as a long: a cast to int first could wrap a huge cell onto the board */
+        if (p < -1 || p >= (long)w * h) {
+            PyErr_Format(PyExc_ValueError, "start[%d] = %ld is not -1 (released) or a cell 0..%d",
+                         i, p, w * h - 1);
+            goto done;
+        }
+        pos[i] = (int)p;
+        if (pos[i] >= 0 && !f->code[(size_t)i * CODE_STRIDE + 1 + ((pos[i] / w) << 6 | pos[i] % w)]) {
+            PyErr_Format(PyExc_ValueError, "start[%d]: stick %d does not fit at cell %d", i, i, pos[i]);
             goto done;
         }
         pos[i] = pos[i] < 0 ? -1 : (pos[i] / w) << 6 | pos[i] % w;
@@ -1042,14 +1120,11 @@ static PyObject *layout(PyObject *self, PyObject *args) {
     Py_buffer walls, lengths, vertical;
     if (!PyArg_ParseTuple(args, "iiy*y*y*", &w, &h, &walls, &lengths, &vertical)) return NULL;
     PyObject *result = NULL;
-    Frame *f = calloc(1, sizeof(Frame));
-    int n = (int)lengths.len;
+    Frame *f = NULL;
+    int n = check_board(w, h, &walls, &lengths, &vertical, 1, 0);
+    if (n < 0) goto done;
+    f = calloc(1, sizeof(Frame));
     if (!f) { PyErr_NoMemory(); goto done; }
-    if (n > MAX_STICKS - 2 || vertical.len != n || w < 1 || h < 1 || w > MAX_SIDE
-            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
-        goto done;
-    }
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made) { PyErr_SetString(PyExc_ValueError, "board too large to pack"); goto done; }
@@ -1251,13 +1326,13 @@ static PyObject *study_graph(PyObject *self, PyObject *args) {
     Nodes g = {0};
     int32_t *succ = NULL;
     size_t succ_cap = 0;
-    int n = (int)lengths.len, code = 0;
-    if (!f || !e) { PyErr_NoMemory(); goto done; }
-    if (n < 1 || n > MAX_STICKS - 2 || vertical.len != n || w < 3 || h < 3 || w > MAX_SIDE
-            || h > MAX_SIDE || walls.len != (Py_ssize_t)w * h) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent board arrays");
+    int n = check_board(w, h, &walls, &lengths, &vertical, 3, 1), code = 0;
+    if (n < 0) goto done;
+    if (bound < 0) {
+        PyErr_Format(PyExc_ValueError, "max_positions %lld is negative (0: no bound)", bound);
         goto done;
     }
+    if (!f || !e) { PyErr_NoMemory(); goto done; }
     int made = frame_init(f, w, h, walls.buf, lengths.buf, vertical.buf, n);
     if (made == -2) { PyErr_NoMemory(); goto done; }
     if (made || f->words != 1) {

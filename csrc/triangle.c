@@ -398,7 +398,7 @@ static int branch(S *st, int depth, int s, const uint64_t *cands_in)
             if (depth == st->last) {
                 rc = leaf(st);
             } else if (ci == entering) {
-                if (!(st->frontier & (1ULL << follow))) {
+                if (follow < 0 || !(st->frontier & (1ULL << follow))) {
                     st->bad = "the place to resume from is not in this search";
                     return BAD;
                 }
@@ -476,6 +476,42 @@ static int fail(const char *msg)
 {
     PyErr_SetString(PyExc_ValueError, msg);
     return 0;
+}
+
+/* The search takes the next slot from the frontier of the slots next to
+ * those placed, and counts a leaf once as many slots are placed as there are:
+ * so each link must come back (side i of s meets side i2 of s2 when side i2
+ * of s2 meets side i of s) and every slot must be reached from every other.
+ * On other links the frontier could run dry before the board is full, and a
+ * slot of -1 be searched. 1, or 0 (raised). */
+static int linked(const S *st)
+{
+    for (int s = 0; s < st->size; s++)
+        for (int k = 0; k < st->nlinks[s]; k++) {
+            const int *l = st->link[s][k];
+            int back = 0;
+            for (int j = 0; j < st->nlinks[l[1]]; j++) {
+                const int *m = st->link[l[1]][j];
+                back |= m[0] == l[2] && m[1] == s && m[2] == l[0];
+            }
+            if (!back)
+                return fail("nb: a link between two slots that does not come back");
+        }
+    uint64_t seen = 1, todo = 1;
+    while (todo) {
+        int s = ctz64(todo);
+        todo &= todo - 1;
+        for (int k = 0; k < st->nlinks[s]; k++) {
+            uint64_t b = 1ULL << st->link[s][k][1];
+            if (!(seen & b)) {
+                seen |= b;
+                todo |= b;
+            }
+        }
+    }
+    if (seen != (st->size == 64 ? ~0ULL : (1ULL << st->size) - 1))
+        return fail("nb: the slots are not all linked into one board");
+    return 1;
 }
 
 /* pairs: ((class, (x, y, z)), ...); nb: per slot three (slot, side) or None;
@@ -570,7 +606,7 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
             if (across == Py_None) {
                 st->outs[s][st->nouts[s]++] = i;
             } else {
-                long long s2, i2;
+                long long s2 = 0, i2 = 0;
                 ok = PySequence_Size(across) == 2 && int_at(across, 0, &s2) && int_at(across, 1, &i2)
                      && s2 >= 0 && s2 < st->size && i2 >= 0 && i2 < 3;
                 int k = st->nlinks[s]++;
@@ -584,7 +620,7 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
         PyObject *tr = PySequence_GetItem(turned, s);
         if (tr == NULL)
             return 0;
-        long long target, x;
+        long long target = 0, x = 0;
         PyObject *perm = NULL;
         ok = ok && PySequence_Size(tr) == 2 && int_at(tr, 0, &target) && target >= 0
              && target < st->size && (perm = PySequence_GetItem(tr, 1)) != NULL
@@ -602,7 +638,7 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
             return 0;
         }
     }
-    return 1;
+    return linked(st);
 }
 
 /* filter: (codes, turned pairs, views, limit): per pair its code for each
@@ -612,7 +648,7 @@ static int load(S *st, PyObject *pairs, PyObject *sizes, PyObject *nb, PyObject 
 static int load_filter(S *st, PyObject *filter)
 {
     PyObject *codes = NULL, *rots = NULL, *views = NULL, *limit = NULL;
-    long long x;
+    long long x = 0;
     if (!PyArg_ParseTuple(filter, "OOOO", &codes, &rots, &views, &limit))
         return 0;
     if (PySequence_Size(codes) != st->npairs || PySequence_Size(rots) != st->npairs)
@@ -740,7 +776,7 @@ static PyObject *count(PyObject *Py_UNUSED(self), PyObject *args)
         PyObject *item = PySequence_GetItem(roots, r);
         if (item == NULL)
             goto done;
-        long long s, p, v;
+        long long s = 0, p = 0, v = 0;
         PyObject *cands = NULL, *key = NULL;
         int ok = PySequence_Size(item) == 3 && int_at(item, 0, &s) && s >= 0 && s < st->size
                  && (cands = PySequence_GetItem(item, 1)) != NULL

@@ -10,12 +10,14 @@ their names (``from web_helpers import ...``)."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 
 import pytest
 
 from apps import GENEROUS
+from extensions import EXTENSIONS
 from webapp import create_app
 
 
@@ -101,6 +103,24 @@ def puzzle(tmp_path):
         path.write_text(text, encoding="utf-8")
         return str(path)
     return write
+
+
+def pytest_configure(config):
+    """With ROTATION_PLAYGROUND_REQUIRE_NATIVE set (CI sets it) every C
+    extension must import, or the run stops before its first test: a missing
+    one would turn the C engines' tests into skips and leave the run green."""
+    if os.environ.get("ROTATION_PLAYGROUND_REQUIRE_NATIVE", "") in ("", "0"):
+        return
+    missing = []
+    for name in EXTENSIONS:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            missing.append(f"{name} ({error})")
+    if missing:
+        raise pytest.UsageError("ROTATION_PLAYGROUND_REQUIRE_NATIVE is set and these C extensions "
+                                f"do not import: {', '.join(missing)}; rebuild them with "
+                                "`.venv/bin/pip install -e .`")
 
 
 def pytest_ignore_collect(collection_path, config):

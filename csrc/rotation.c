@@ -1136,7 +1136,7 @@ done:
     return result;
 }
 
-/* ---- Exhaustive studies (webapp/rotation/study.py) ------------------------
+/* ---- Exhaustive studies (webapp/rotation/studies/study.py) ------------------------
  * study_graph(width, height, walls, lengths, vertical, max_positions)
  *   -> (orientation bytes, cells bytes, successor bytes), or None past
  *      max_positions (0: no bound).

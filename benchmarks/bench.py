@@ -404,7 +404,6 @@ def print_table(rows) -> None:
                 line += [f"{ref['s']:.2f}", f"{ref['us_per_state']:.1f}", f"{ref['per_c']:.0f}",
                          "yes" if ref["agrees"] else "NO"]
         table.append(line)
-    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     print()
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(" --- " if i < 4 else " ---: " for i in range(len(head))) + "|")

@@ -173,7 +173,7 @@ class _Version(argparse.Action):
                  help="show program's version number and exit"):
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser, _namespace, _values, _option_string=None):
         print(f"rotation-playground {version()}")
         parser.exit()
 

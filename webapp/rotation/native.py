@@ -15,7 +15,6 @@ from __future__ import annotations
 
 
 from .board import Board
-from .physics import Frame
 from .search import Answer, Goal, opening
 
 try:  # optional: a failed compile leaves the reference

@@ -280,7 +280,7 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
         return None  # before building any: a part of the set is of no use
     overall = _Overall(progress, [entries(n, len(p)) for p in missing])
     for number, pattern in enumerate(missing):
-        def report(count, percent, phase, _pattern=pattern, _table=overall.table(number)):
+        def report(count, _percent, _phase, _pattern=pattern, _table=overall.table(number)):
             if deadline is not None and time.perf_counter() > deadline:
                 raise BuildStopped(_pattern)
             _table(count)

@@ -79,7 +79,7 @@ class Answer:
         return {
             "status": self.status,
             "count": self.count,
-            "count_text": str(self.count),
+            "count_text": self.count_text,
             "distinct": self.distinct,
             "distinct_text": str(self.distinct),
             "solutions": [[{"piece": p, "edges": list(t)} for p, t in placement]

@@ -13,6 +13,7 @@ browser finds them one level of imports at a time. With the versioned
 addresses a second visit asks for none, and the preload links let a first
 visit ask for all at once. ``/static/`` still answers, for old links.
 
+>>> from webapp.resources import folder
 >>> version_of(folder("static")) == version_of(folder("static"))
 True
 >>> "js/shell/playground.js" in imported_by(folder("static"), "js/kinds/sliding/page.js")
@@ -29,7 +30,6 @@ from pathlib import Path, PurePosixPath
 from flask import Blueprint, abort, current_app, g, redirect, send_from_directory, url_for
 from werkzeug.security import safe_join
 
-from ..resources import folder
 
 bp = Blueprint("assets", __name__)
 

@@ -36,36 +36,14 @@ SHUFFLE_STICKS = 2
 SHUFFLE_SIZE = 7
 
 
-def engine_of(answer: dict, max_count: int | None = None) -> str:
-    """The engine of an answer kept from before answers named theirs (the
-    cache), when :func:`~webapp.rotation.solver.solve_best` had no C engine:
-    it gave the first ``SMALL_SEARCH`` states to the reference search and
-    only a search that outgrew them to numpy, and both count states alike,
-    so the figures say which one it was.
-
-    >>> engine_of({"status": "solved", "states": 3, "limit": None})
-    'reference'
-    >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
-    'numpy'
-    """
-    from . import solver
-
-    if not solver.has_numpy() or (max_count is not None and max_count <= solver.SMALL_SEARCH):
-        return "reference"
-    if answer.get("states", 0) <= solver.SMALL_SEARCH and answer.get("limit") != "states":
-        return "reference"
-    return "numpy"
-
-
-def complete(answer: dict, max_count: int | None = None) -> dict:
-    """``answer`` with the fields every kind's answers share; an answer kept
-    from before they existed (the cache) gets them too.
+def complete(answer: dict) -> dict:
+    """``answer`` with the field every kind's answers share that the engine's
+    lacks: ``optimal`` (a rotation answer is always a shortest one).
 
     >>> complete({"status": "unsolvable", "states": 8})["optimal"]
     False
     """
     answer.setdefault("optimal", answer.get("status") == "solved")
-    answer.setdefault("engine", engine_of(answer, max_count))
     return answer
 
 
@@ -81,15 +59,10 @@ class RotationKind:
     example = EXAMPLE
 
     # -------------------------------------------- the web app (webapp.kinds)
-    #: The only kind before there were kinds: its addresses, cache keys,
-    #: short-link ids and config keys from then stay as they were.
-    legacy = True
     page_path = "/"
     template = "rotation.html"
     edit_mode = "draw"
     how_to_play_template = "how_to_play.html"
-    #: SOLVE_MAX_STATES, SOLVE_MAX_SECONDS, ... as before kinds.
-    config_prefix = "SOLVE"
     #: states a worker's solve may visit, its seconds and memory; below
     #: ``inline`` states a solve runs in the request, below ``quick`` it
     #: does not wait its turn there
@@ -99,26 +72,12 @@ class RotationKind:
     shuffle_fields = ("size", "width", "height", "sticks")
     request_example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
 
-    def cache_key_text(self, text: str, options: dict) -> str:
-        """The text hashed for a cached answer's key: the one from before
-        kinds, so that answers kept then are still found.
-
-        >>> KIND.cache_key_text("3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 1})
-        '3\\n###\\n# #\\n###\\n\\x00any\\x001'
-        """
-        return f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
-
     def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
         """The guide's pictures, drawn here rather than by :meth:`svg`: the
         board as the viewer sees it, the gap named, a stick on its way out."""
         from .howto import figures
 
         return figures()
-
-    def link_id_text(self, text: str) -> str:
-        """The text hashed for a short link's id: the board alone, as before
-        kinds, so the same board keeps its id."""
-        return text
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Board:
@@ -155,7 +114,10 @@ class RotationKind:
         goal = Goal.parse(options.get("goal"))
         goal.check(board)
         decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
-        return None if decided is None else complete(decided.to_dict())
+        if decided is None:
+            return None
+        decided.engine = "reference"  # decided by the plain Python rules, without a search
+        return complete(decided.to_dict())
 
     def solve(self, board: Board | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
@@ -169,10 +131,7 @@ class RotationKind:
         answer = solve_best(board, Goal.parse(options.get("goal", "any")),
                             orientation=options.get("orientation", 0), max_states=max_count,
                             max_seconds=max_seconds, max_bytes=max_bytes, progress=progress)
-        return complete(answer.to_dict(), max_count)
-
-    def complete(self, answer: dict) -> dict:
-        return complete(answer)
+        return complete(answer.to_dict())
 
     # --------------------------------------------------------------- play
     def move(self, board: Board, options: dict, move) -> dict:

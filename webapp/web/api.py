@@ -1,8 +1,7 @@
 """The JSON API, written once for every puzzle kind (:mod:`webapp.kinds`).
 
-Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...); the
-addresses from before there were kinds (``/api/solve``, ...) answer as
-they did, with the same fields (:mod:`webapp.web.aliases`, their table).
+Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...),
+and a job's at ``/api/jobs/<id>``; there is no address without its kind.
 Every answer to bad input is a 400 with a message; a parser's messages keep
 their line and column; a field the route does not read is refused, naming
 the ones it does. An unknown kind is a 404.
@@ -17,7 +16,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
 from ..puzzletext import PuzzleTextError
-from . import aliases, gallery, limits, links, solving
+from . import gallery, limits, links, solving
 from .pages import page_endpoint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -54,42 +53,13 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-#: Each route's view and methods, by rule: the old addresses
-#: (:mod:`webapp.web.aliases`) are answered by the same views.
-_VIEWS: dict[str, tuple[object, list[str]]] = {}
-
-
 def _route(rule: str, methods: list[str]):
     """Register a view at ``/api/<kind>/<rule>``."""
     def register(view):
-        _VIEWS[rule] = (view, methods)
-        # an endpoint of its own: under the same one, /api/<kind>/solve would
-        # be redirected to the old /api/solve (the rule whose defaults it matches)
         bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
         return view
     return register
-
-
-@bp.record
-def _old_addresses(state) -> None:
-    """The old addresses of :mod:`webapp.web.aliases`, added when the app is
-    made (none when their kind is not registered then)."""
-    kind = aliases.kind()
-    if kind is None:
-        return
-    for address, rule in aliases.API.items():
-        view, methods = _VIEWS[rule]
-        state.add_url_rule(address.removeprefix(bp.url_prefix), view_func=view,
-                           methods=methods, defaults={"kind": kind.name})
-    state.add_url_rule(aliases.PUZZLES.removeprefix(bp.url_prefix),
-                       view_func=old_puzzles_route, methods=["GET"])
-
-
-def _old_address() -> bool:
-    """Whether the request came to one of the old addresses
-    (:mod:`webapp.web.aliases`): those answer with exactly the fields they had."""
-    return request.url_rule is not None and "<kind>" not in request.url_rule.rule
 
 
 def _kind(name: str):
@@ -269,8 +239,6 @@ def parse_route(kind: str):
     and the kind's summary: rotation width, height, sticks, gaps), or the error."""
     kind = _kind(kind)
     puzzle = _puzzle(kind, _board_body(kind))
-    if _old_address():
-        return jsonify(board=kind.text(puzzle), **kind.summary(puzzle))
     return jsonify(board=kind.text(puzzle), kind=kind.name, **kind.summary(puzzle))
 
 
@@ -284,8 +252,6 @@ def move_route(kind: str):
         body = kind.move(puzzle, options, data.get("move"))
     except ValueError as exc:
         raise _error(exc) from None
-    if _old_address():
-        body.pop("solved", None)
     return jsonify(body)
 
 
@@ -392,21 +358,6 @@ def _entry(entry) -> dict:
     return {"name": entry.name, "kind": entry.kind, "title": entry.title,
             **gallery.summary(entry), "moves": entry.moves,
             "url": url_for("pages.gallery_puzzle", name=entry.name)}
-
-
-def old_puzzles_route():
-    """``/api/puzzles``: the puzzles of the kind the old addresses belong to
-    (:mod:`webapp.web.aliases`), with the fields this address had then:
-    name, title, size, sticks, optimal moves, the page's address."""
-    kind = aliases.kind()
-    out = []
-    for e in gallery.entries():
-        if e.kind == kind.name:
-            summary = gallery.summary(e)
-            out.append({"name": e.name, "title": e.title, "width": summary["width"],
-                        "height": summary["height"], "sticks": summary["sticks"], "moves": e.moves,
-                        "url": url_for("pages.gallery_puzzle", name=e.name)})
-    return jsonify(out)
 
 
 @_route("puzzles", ["GET"])

@@ -11,10 +11,10 @@ bounds on jobs are checked here, where they are submitted, not in the pool,
 so they cover every kind.
 
 Each kind has its limits in the config (see :func:`config_keys`):
-``<PREFIX>_MAX_<COUNTER>``, ``<PREFIX>_MAX_SECONDS``, ``<PREFIX>_MAX_BYTES``
-with the kind's ``config_prefix`` (rotation's is ``SOLVE``: the names it had
-before kinds, ``SOLVE_MAX_STATES``, ...). A kind may give a puzzle a
-shorter time limit of its own (``time_limit``: a big sliding board).
+``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
+the kind's name in capitals first (``ROTATION_MAX_STATES``,
+``SLIDING_MAX_NODES``). A kind may give a puzzle a shorter time limit of
+its own (``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ def config_keys(kind) -> dict:
 
     >>> from webapp.kinds import get
     >>> config_keys(get("rotation"))["count"], config_keys(get("sliding"))["seconds"]
-    ('SOLVE_MAX_STATES', 'SLIDING_MAX_SECONDS')
+    ('ROTATION_MAX_STATES', 'SLIDING_MAX_SECONDS')
     """
-    prefix, counter = kind.config_prefix, kind.counter.upper()
+    prefix, counter = kind.name.upper(), kind.counter.upper()
     return {"count": f"{prefix}_MAX_{counter}", "seconds": f"{prefix}_MAX_SECONDS",
             "bytes": f"{prefix}_MAX_BYTES", "inline": f"{prefix}_INLINE_{counter}",
             "quick": f"{prefix}_QUICK_{counter}"}
@@ -65,10 +65,6 @@ def limits(kind, puzzle=None) -> dict:
             "max_bytes": config.get(keys["bytes"])}
 
 
-def _finish(kind, body: dict) -> dict:
-    return kind.complete(body)  # a kind may fill in what old answers lack
-
-
 def _bounded(kind, puzzle, options: dict, count: int) -> dict | None:
     """A solve in the request within ``count`` (states, nodes), or None."""
     config, keys = current_app.config, config_keys(kind)
@@ -84,7 +80,7 @@ def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     hit = cache.lookup(kind, text, options)
     if hit is None:
         return None
-    return delivered(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+    return delivered(hit, text, time.perf_counter() - began, "cache")
 
 
 def inline(work):

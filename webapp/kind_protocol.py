@@ -29,9 +29,14 @@ class Kind(Protocol):
     - ``counter``: what a search counts (``states``, ``nodes``): the field
       of answers and job snapshots, and ``max_<counter>`` its bound.
     - ``depth_field``: the snapshot's second figure (``depth``, ``bound``).
-    - ``error``: the kind's subclass of :class:`webapp.puzzletext.PuzzleTextError`
+    - ``error``: the kind's subclass of :class:`webapp.errors.PuzzleTextError`
       (a ValueError with ``line``, ``column`` and ``reason``), which it
-      raises for a puzzle or a text it cannot take.
+      raises for a puzzle or a text it cannot take. For the rest of a
+      request the kind raises the shared vocabulary's other types
+      (:mod:`webapp.errors`): ``FieldError`` for an option or a field it
+      does not take, ``IllegalMove`` for a move the rules forbid,
+      ``NotAvailable`` when it cannot answer just now. Any other exception
+      is taken for a bug (the web app's logged 500).
     - ``example``: a puzzle's text (the page shown first, API messages).
     - ``parse(text)``, ``text(puzzle)``: the text format both ways.
     - ``encode(puzzle)``, ``decode(code)``: the share code both ways.

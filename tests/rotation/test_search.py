@@ -16,6 +16,7 @@ import pytest
 from webapp.rotation import EXAMPLE, Board, BoardError, Goal, GoalError, Position, parse, solve
 from webapp.rotation.fastsearch import fast_solve
 from webapp.rotation.search import replay
+from webapp.errors import IllegalMove
 
 UNSOLVABLE = "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"
 
@@ -406,7 +407,7 @@ def test_progress_is_reported():
 # --- replay ---------------------------------------------------------------------------------------
 
 def test_replay_rejects_bad_moves():
-    with pytest.raises(BoardError):
+    with pytest.raises(IllegalMove):
         replay(board(EXAMPLE), "LX")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..puzzletext import PuzzleTextError
+from ..errors import PuzzleTextError
 from ..value import Frozen, Ordered
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
@@ -31,7 +31,7 @@ MAX_SIZE = 64
 
 class BoardError(PuzzleTextError):
     """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks,
-    sizes): rotation's :class:`~webapp.puzzletext.PuzzleTextError`."""
+    sizes): rotation's :class:`~webapp.errors.PuzzleTextError`."""
 
 
 class Stick(Ordered):

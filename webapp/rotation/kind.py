@@ -25,6 +25,7 @@ import time
 
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
+from ..errors import FieldError, IllegalMove
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
 from .physics import EXAMPLE, TURNS, Position
 from .search import Goal, without_search
@@ -102,10 +103,10 @@ class RotationKind:
         stay those of before) and ``orientation`` (0 to 3) from a request."""
         goal = data.get("goal", "any")
         if not isinstance(goal, str):
-            raise ValueError('"goal" must be "any", "all" or "stick:S"')
+            raise FieldError('"goal" must be "any", "all" or "stick:S"')
         orientation = data.get("orientation", 0)
         if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in range(4):
-            raise ValueError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
+            raise FieldError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
         return {"goal": goal, "orientation": orientation}
 
     def quick(self, board: Board, options: dict, *, max_count: int | None = None) -> dict | None:
@@ -144,7 +145,7 @@ class RotationKind:
         elif isinstance(move, str) and move in TURNS:
             step = position.turn(move)
         else:
-            raise ValueError('"move" must be "L", "R" or null (settle only)')
+            raise IllegalMove('"move" must be "L", "R" or null (settle only)')
         body = step.to_dict()
         body["board"] = step.position.board.text()
         goal = Goal.parse(options.get("goal"))
@@ -170,9 +171,9 @@ class RotationKind:
         sticks = _number(data, "sticks", SHUFFLE_STICKS)
         for value, what in ((width, "width"), (height, "height")):
             if not MIN_SIZE <= value <= MAX_SIZE:
-                raise BoardError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
+                raise FieldError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
         if not 1 <= sticks <= len(SYMBOLS):
-            raise BoardError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
+            raise FieldError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
         from .generate import random_board
 
         return random_board(width, sticks, rng=rng, height=height)
@@ -222,7 +223,7 @@ _ROW = re.compile(r"[# 0-9A-Za-z]+")
 def _number(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BoardError(f'"{key}" must be a whole number')
+        raise FieldError(f'"{key}" must be a whole number')
     return value
 
 

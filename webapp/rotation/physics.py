@@ -17,7 +17,9 @@ from the start (0 to 3), so gravity points at the frame's bottom (0), right
 
 from __future__ import annotations
 
-from .board import Board, BoardError
+from ..errors import FieldError, IllegalMove
+
+from .board import Board
 from ..value import Frozen
 
 #: The first example of docs/rotation.md, solved by ``LL``.
@@ -42,7 +44,7 @@ def turn(orientation: int, move: str) -> int:
     try:
         return (orientation + TURNS[move]) % 4
     except KeyError:
-        raise ValueError(f"a move is 'L' or 'R', not {move!r}") from None
+        raise IllegalMove(f"a move is 'L' or 'R', not {move!r}") from None
 
 
 class Frame:
@@ -211,7 +213,7 @@ class Position(Frozen):
 
     def __init__(self, board: Board, orientation: int = 0) -> None:
         if orientation not in (0, 1, 2, 3):
-            raise BoardError(f"orientation must be 0 to 3, not {orientation!r}")
+            raise FieldError(f"orientation must be 0 to 3, not {orientation!r}")
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "orientation", orientation)
 

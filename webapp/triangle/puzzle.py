@@ -19,7 +19,7 @@ Puzzle(figures=2, pieces=((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
 from __future__ import annotations
 
 import math
-from ..puzzletext import PuzzleTextError
+from ..errors import PuzzleTextError
 from ..value import Frozen
 
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
@@ -30,7 +30,7 @@ MAX_SIDE = 8
 
 class TriangleError(PuzzleTextError):
     """A puzzle, a text or a placement that breaks the rules of
-    docs/triangle.md: the triangle kind's :class:`~webapp.puzzletext.PuzzleTextError`.
+    docs/triangle.md: the triangle kind's :class:`~webapp.errors.PuzzleTextError`.
 
     ``line`` and ``column`` (1-based) say where in a text, when known.
 

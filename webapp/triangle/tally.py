@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from .puzzle import TriangleError, canonical, turnings
+from ..errors import FieldError
+from .puzzle import canonical, turnings
 from ..value import Frozen
 
 __all__ = ["Tally", "Resume", "BadResume", "Firsts", "classes"]
 
 
-class BadResume(TriangleError):
+class BadResume(FieldError):
     """A place to resume from that this puzzle's search never was at."""
 
 

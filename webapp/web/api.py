@@ -4,7 +4,11 @@ Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...),
 and a job's at ``/api/jobs/<id>``; there is no address without its kind.
 Every answer to bad input is a 400 with a message; a parser's messages keep
 their line and column; a field the route does not read is refused, naming
-the ones it does. An unknown kind is a 404.
+the ones it does. An unknown kind is a 404. Bad input is exactly the kinds'
+errors of :data:`webapp.errors.BAD_INPUT` (a puzzle's text, a request's
+field, an illegal move); :class:`~webapp.errors.NotAvailable` is a 503 with
+``Retry-After``. Any other exception is a bug, never the user's: it reaches
+the app's logged 500 with a request id (:mod:`webapp.web.security`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
-from ..puzzletext import PuzzleTextError
+from ..errors import BAD_INPUT, NotAvailable, PuzzleTextError
 from . import gallery, limits, links, solving
 from .pages import page_endpoint
 
@@ -30,10 +34,6 @@ class BadRequest(ValueError):
         self.extra = extra
 
 
-class Unavailable(RuntimeError):
-    """The solver could not answer (a worker died): 503, not the user's fault."""
-
-
 class NotFound(LookupError):
     """An unknown job or kind: 404."""
 
@@ -43,9 +43,10 @@ def _bad_request(exc: BadRequest):
     return jsonify(error=str(exc), **exc.extra), 400
 
 
-@bp.errorhandler(Unavailable)
-def _unavailable(exc: Unavailable):
-    return jsonify(error=f"the solver could not answer: {exc}"), 503
+@bp.errorhandler(NotAvailable)
+def _unavailable(exc: NotAvailable):
+    retry = max(1, round(exc.retry_after))
+    return jsonify(error=f"the solver could not answer just now: {exc}"), 503, {"Retry-After": str(retry)}
 
 
 @bp.errorhandler(NotFound)
@@ -108,7 +109,7 @@ def _fields(kind):
     return ("board", "move", *kind.option_fields)
 
 
-def _error(exc: ValueError) -> BadRequest:
+def _error(exc: Exception) -> BadRequest:
     """A kind's error as a 400, with its line and column when it has them
     (a column is null for an error about a whole line)."""
     extra = {}
@@ -123,15 +124,15 @@ def _puzzle(kind, data: dict):
         raise BadRequest('"board" must be the puzzle in the text format, as a string')
     try:
         return kind.parse(text)
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
 
 
 def _options(kind, data: dict) -> dict:
     try:
         return kind.options(data)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
 
 
 def _board_body(kind) -> dict:
@@ -154,10 +155,8 @@ def _answer(kind, puzzle, options: dict, find=None):
     solve's, looked up when called), or the job still finding it."""
     try:
         return (find or solving.answer)(kind, puzzle, options)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
-    except RuntimeError as exc:
-        raise Unavailable(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
 
 
 def _pending(job):
@@ -199,8 +198,8 @@ def start_job(kind: str):
     text = kind.text(puzzle)  # the cache's key; a worker's puzzle
     try:
         body = solving.quick(kind, puzzle, options, text)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
     if body is not None:
         return jsonify(id=None, kind=kind.name, status="done", answer=body)
     job = solving.start(kind, puzzle, options, text)
@@ -250,7 +249,7 @@ def move_route(kind: str):
     kind, data, puzzle, options = _request(kind)
     try:
         body = kind.move(puzzle, options, data.get("move"))
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
     return jsonify(body)
 
@@ -307,7 +306,7 @@ def shuffle_route(kind: str):
         return _levelled(kind, data, rng)
     try:
         puzzle = kind.shuffle(data, rng)
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
     return jsonify(kind=kind.name, board=kind.text(puzzle), code=kind.encode(puzzle),
                    **kind.summary(puzzle))

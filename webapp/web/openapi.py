@@ -348,7 +348,7 @@ def _operations(kind) -> dict:
     routes["shuffle"] = ("post", "A random puzzle", {
         "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
                                               "(and with a level, its level and figures)."),
-        **_errors("400", "404", "413", "429")})
+        **_errors("400", "404", "413", "429", "503")})
     routes["daily"] = ("get", "The puzzle of the day", {
         "200": _json(_levelled(kind, puzzle, {
             "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},

@@ -26,6 +26,7 @@ from flask import current_app
 
 from .. import kinds
 from ..answer import delivered
+from ..errors import FieldError, NotAvailable
 from . import cache, limits as client_limits
 from .jobs import Job, JobManager
 
@@ -96,8 +97,8 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     """The answer if it is cached or cheap enough to find on the spot, else
     None (``text``: the puzzle's, when known).
 
-    Raises ValueError (e.g. rotation's GoalError) for options the puzzle
-    cannot have.
+    Raises :data:`webapp.errors.BAD_INPUT` (e.g. rotation's GoalError) for
+    options the puzzle cannot have.
     """
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
@@ -183,8 +184,10 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
     """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
     job that is finding it (``text``: the puzzle's, when known).
 
-    Raises ValueError for options the puzzle cannot have, RuntimeError when
-    the worker failed.
+    Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
+    have (found by the worker too: :class:`~webapp.errors.FieldError`),
+    :class:`~webapp.errors.NotAvailable` when the worker died or ran out of
+    memory, and RuntimeError for a bug in the worker's solve (logged there).
     """
     text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
     if _under_way(kind, text, options) is None:
@@ -199,7 +202,11 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
         record(job, kind)
         return job.result
     if job.status == "failed":
-        raise RuntimeError(job.error or "the solve did not finish")
+        if job.failure == "input":
+            raise FieldError(job.error)
+        if job.failure == "internal":
+            raise RuntimeError(job.error)
+        raise NotAvailable(job.error or "the solve did not finish")
     return job
 
 
@@ -215,7 +222,7 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
     ``hint_options``): the hint, or the job finding it. A hint without a
     move has a ``message`` for the player.
 
-    Raises ValueError and RuntimeError as :func:`answer` does.
+    Raises as :func:`answer` does.
     """
     solve_options, text = kind.hint_options(options), kind.text(puzzle)
     # asked again while a worker looks for it: no search in the request again

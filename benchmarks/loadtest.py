@@ -46,7 +46,7 @@ GOAL = 1.0  # seconds: GET / must answer within this while the server is abused
 # The server of the load test: bounded solves; the clients are told apart by
 # X-Forwarded-For (one trusted proxy: loopback only, so nobody else can lie),
 # so fifty of them are fifty clients, as on the internet.
-SERVER_CONFIG = {"SOLVE_MAX_SECONDS": 15.0, "TRUSTED_PROXIES": 1,
+SERVER_CONFIG = {"ROTATION_MAX_SECONDS": 15.0, "TRUSTED_PROXIES": 1,
                  "RATELIMIT_APPLICATION": "100000 per minute"}
 
 
@@ -119,7 +119,7 @@ class Client(threading.Thread):
                 elif kind == "gallery":
                     status, _ = self.request(conn, "GET", "/puzzles")
                 else:
-                    status, data = self.request(conn, "POST", "/api/solve",
+                    status, data = self.request(conn, "POST", "/api/rotation/solve",
                                                 {"board": small_puzzle(self.rng), "goal": "any"})
                     ok = status == 200 and json.loads(data)["status"] in ("solved", "unsolvable")
                 ok = ok or (kind != "solve" and status == 200)
@@ -207,7 +207,7 @@ def eight_solves(host, port, seconds, stop):
     jobs, answers = [], []
 
     def one(n: int) -> None:
-        status, body = call(host, port, "POST", "/api/solve", {"board": boards[n], "goal": "all"},
+        status, body = call(host, port, "POST", "/api/rotation/solve", {"board": boards[n], "goal": "all"},
                             client=f"10.1.0.{n + 1}", timeout=seconds + 60)
         answers.append(status)
         if status == 202 and isinstance(body, dict):
@@ -238,7 +238,7 @@ def idle_connections(host, port, seconds, stop):
         except OSError:
             break
         if n % 2:
-            sock.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            sock.sendall(b"POST /api/rotation/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 1000\r\n\r\n{")
         sockets.append(sock)
 
@@ -260,7 +260,7 @@ def job_flood(host, port, seconds, stop):
     def flood() -> None:
         n = 0
         while not stop.is_set():
-            status, body = call(host, port, "POST", "/api/jobs",
+            status, body = call(host, port, "POST", "/api/rotation/jobs",
                                 {"board": boards[n % len(boards)], "goal": "all",
                                  "orientation": n // len(boards) % 4},
                                 client="10.2.0.1", timeout=10)
@@ -439,7 +439,7 @@ def main() -> int:
     try:
         giant = Path(args.giant).read_text() if args.giant else heavy_board(7)
         conn = http.client.HTTPConnection(host, port, timeout=30)
-        conn.request("POST", "/api/jobs", body=json.dumps({"board": giant, "goal": "all"}),
+        conn.request("POST", "/api/rotation/jobs", body=json.dumps({"board": giant, "goal": "all"}),
                      headers={"Content-Type": "application/json"})
         job = json.loads(conn.getresponse().read())
         print(f"giant solve: job {job.get('id')} ({job.get('status')})")

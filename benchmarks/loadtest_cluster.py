@@ -40,7 +40,7 @@ from devservers import free_port  # noqa: E402
 # the web processes of the test: bounded big solves; clients told apart by
 # X-Forwarded-For (one trusted proxy: loopback only), so that every Locust
 # user is a client of its own, as on the internet
-SERVER_CONFIG = {"SOLVE_MAX_SECONDS": 8.0, "TRUSTED_PROXIES": 1,
+SERVER_CONFIG = {"ROTATION_MAX_SECONDS": 8.0, "TRUSTED_PROXIES": 1,
                  "RATELIMIT_APPLICATION": "100000 per minute", "JOB_QUEUE_MAX": 64}
 ENDED = ("done", "failed", "cancelled")
 

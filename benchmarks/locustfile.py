@@ -85,7 +85,7 @@ class Visitor(Person):
 
     @task(3)
     def small_solve(self) -> None:
-        response = self.call("POST", "/api/solve", "small solve",
+        response = self.call("POST", "/api/rotation/solve", "small solve",
                              {"board": small_puzzle(self.rng), "goal": "any"})
         if response.status_code == 200 and response.json().get("status") not in ("solved", "unsolvable"):
             response.failure(f"not answered: {response.text[:120]}")
@@ -100,7 +100,7 @@ class Sharer(Person):
 
     @task
     def share(self) -> None:
-        response = self.call("POST", "/api/links", "link: store",
+        response = self.call("POST", "/api/rotation/links", "link: store",
                              {"board": small_puzzle(self.rng)})
         if response.status_code == 200:
             link = response.json()["id"]
@@ -118,7 +118,7 @@ class BigSolver(Person):
             return
         board = self.rng.choice(BOARDS)
         # 200: answered from the shared cache; 429: this person's bound
-        response = self.call("POST", "/api/jobs", "job: submit", {"board": board, "goal": "all"},
+        response = self.call("POST", "/api/rotation/jobs", "job: submit", {"board": board, "goal": "all"},
                              ok=(200, 202, 429))
         if response.status_code != 202:
             return

@@ -29,9 +29,14 @@ class Kind(Protocol):
     - ``counter``: what a search counts (``states``, ``nodes``): the field
       of answers and job snapshots, and ``max_<counter>`` its bound.
     - ``depth_field``: the snapshot's second figure (``depth``, ``bound``).
-    - ``error``: the kind's subclass of :class:`webapp.puzzletext.PuzzleTextError`
+    - ``error``: the kind's subclass of :class:`webapp.errors.PuzzleTextError`
       (a ValueError with ``line``, ``column`` and ``reason``), which it
-      raises for a puzzle or a text it cannot take.
+      raises for a puzzle or a text it cannot take. For the rest of a
+      request the kind raises the shared vocabulary's other types
+      (:mod:`webapp.errors`): ``FieldError`` for an option or a field it
+      does not take, ``IllegalMove`` for a move the rules forbid,
+      ``NotAvailable`` when it cannot answer just now. Any other exception
+      is taken for a bug (the web app's logged 500).
     - ``example``: a puzzle's text (the page shown first, API messages).
     - ``parse(text)``, ``text(puzzle)``: the text format both ways.
     - ``encode(puzzle)``, ``decode(code)``: the share code both ways.
@@ -49,17 +54,13 @@ class Kind(Protocol):
 
     Optional (see :func:`webapp.kinds.with_defaults` for the value a kind gets without):
 
-    - ``legacy``: this kind was the only one before there were kinds (its
-      cache keys, short-link ids and settings keep their names of then).
-      One kind at most. Its old addresses (``/api/<route>``,
-      ``/how-to-play``) are the web layer's table, :mod:`webapp.web.aliases`.
     - ``page_path``: the address of its playground (``/<name>``).
     - ``template``: the playground's template (``<name>.html``).
     - ``edit_mode``: the page's mode for a puzzle opened to be edited.
     - ``how_to_play_template``: its guide (``how_to_play_<name>.html``).
-    - ``config_prefix``: its limits' config keys are
-      ``<prefix>_MAX_<COUNTER>``, ``<prefix>_MAX_SECONDS``, ... (``<NAME>``).
-    - ``default_limits``: those keys' values when the operator sets none,
+    - ``default_limits``: the values of its limits' config keys
+      (``<NAME>_MAX_<COUNTER>``, ``<NAME>_MAX_SECONDS``, ...: the kind's
+      name in capitals) when the operator sets none,
       by their short names (``count``, ``seconds``, ``bytes``, and for a
       kind that solves small puzzles in the request, ``inline`` and
       ``quick``: see :func:`webapp.web.solving.config_keys`); none: no
@@ -67,9 +68,6 @@ class Kind(Protocol):
     - ``option_fields``: the request fields ``options`` reads (others
       are refused with a 400 naming them); ``shuffle_fields`` likewise.
     - ``request_example``: a request body shown in API messages.
-    - ``cache_key_text(text, options)``, ``link_id_text(text)``: the
-      strings hashed for a cached answer's key and a short link's id.
-    - ``complete(answer)``: an answer kept from before with the fields it lacks.
     - ``job_note(puzzle, options, limits)``: a sentence for the page about
       a worker's solve (e.g. a time limit it runs under), or None.
     - ``how_to_play_pictures()``: the guide's pictures by section, each
@@ -127,12 +125,10 @@ class Kind(Protocol):
     depth_field: str
     error: type
     example: str
-    legacy: bool
     page_path: str
     template: str
     edit_mode: str
     how_to_play_template: str
-    config_prefix: str
     default_limits: dict
     option_fields: tuple
     shuffle_fields: tuple
@@ -152,9 +148,6 @@ class Kind(Protocol):
     def svg(self, puzzle) -> str: ...
     def detect(self, text: str) -> float: ...
     def summary(self, puzzle) -> dict: ...
-    def cache_key_text(self, text: str, options: dict) -> str: ...
-    def link_id_text(self, text: str) -> str: ...
-    def complete(self, answer: dict) -> dict: ...
     def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
     def how_to_play_pictures(self) -> dict: ...
     def how_to_play_figures(self) -> dict: ...

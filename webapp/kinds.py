@@ -17,8 +17,8 @@ solves a rotation puzzle does not load the others.
 ['rotation', 'sliding', 'triangle']
 >>> get("rotation").counter
 'states'
->>> get("sliding").page_path, get("sliding").config_prefix, get("sliding").legacy
-('/sliding', 'SLIDING', False)
+>>> get("sliding").page_path, get("sliding").template
+('/sliding', 'sliding.html')
 >>> get("chess")
 Traceback (most recent call last):
 ...
@@ -49,26 +49,19 @@ def with_defaults(kind) -> Kind:
     >>> class Toy:
     ...     name = "toy"
     >>> toy = with_defaults(Toy())
-    >>> toy.page_path, toy.template, toy.config_prefix, toy.legacy, toy.edit_mode
-    ('/toy', 'toy.html', 'TOY', False, 'edit')
-    >>> toy.cache_key_text("1 0", {"a": 1}), toy.link_id_text("1 0")
-    ('toy\\x001 0\\x00{"a": 1}', 'toy\\x001 0')
-    >>> toy.job_note(None, {}, {}) is None and toy.complete({"x": 1}) == {"x": 1}
+    >>> toy.page_path, toy.template, toy.edit_mode
+    ('/toy', 'toy.html', 'edit')
+    >>> toy.job_note(None, {}, {}) is None
     True
     """
     name = kind.name
     defaults = {
-        "legacy": False,
         "page_path": f"/{name}",
         "template": f"{name}.html",
         "edit_mode": "edit",
         "how_to_play_template": f"how_to_play_{name}.html",
-        "config_prefix": name.upper(),
         "option_fields": None,   # None: not declared, so not checked
         "shuffle_fields": None,
-        "cache_key_text": lambda text, options: f"{name}\0{text}\0{json.dumps(options, sort_keys=True)}",
-        "link_id_text": lambda text: f"{name}\0{text}",
-        "complete": lambda answer: answer,
         "job_note": lambda puzzle, options, limits: None,
         "how_to_play_pictures": lambda: {},
         "how_to_play_figures": lambda: _drawn_pictures(kind),
@@ -199,15 +192,6 @@ def get(name: str):
 def names() -> tuple[str, ...]:
     kinds = globals().get("KINDS")
     return NAMES if kinds is None else tuple(kind.name for kind in kinds)
-
-
-def legacy():
-    """The kind from before there were kinds (rotation), or None.
-
-    >>> legacy().name
-    'rotation'
-    """
-    return next((kind for kind in _all() if kind.legacy), None)
 
 
 def home():

@@ -48,7 +48,7 @@ def perform(job_id: str) -> None:
     what), unless it was cancelled or abandoned while it waited."""
     from rq import get_current_job
 
-    from .web.jobs import FAILURES, PHASES, die_with_parent, solve
+    from .web.jobs import PHASES, die_with_parent, ended, solve
     from .web.jobstore import JobStore
 
     die_with_parent()
@@ -70,8 +70,9 @@ def perform(job_id: str) -> None:
                              json.loads(fields["limits"]), report, fields["module"])
     if outcome == "ok":
         store.end(job_id, "done", result=json.dumps(payload))
-    else:
-        store.end(job_id, "failed", error=FAILURES.get(outcome, payload))
+    else:  # a bug's traceback goes to this worker's log, under the job's id
+        failure, error = ended(job_id, fields["kind"], outcome, payload)
+        store.end(job_id, "failed", error=error, failure=failure)
 
 
 def failed(job, connection, *exc_info) -> None:

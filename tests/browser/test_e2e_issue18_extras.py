@@ -54,7 +54,7 @@ def test_a_rotation_hint_draws_its_turn_and_the_sticks_it_moves(page):
     expect(message(page)).to_have_text("Hint: turn left (L), then 1 more move.")
     expect(page.locator("#board")).to_have_attribute("data-drawn-hint", "L")
     # the sticks ringed are those the server's turn moves
-    step = page.request.post("/api/move", data={"board": text, "orientation": 0, "move": "L"}).json()
+    step = page.request.post("/api/rotation/move", data={"board": text, "orientation": 0, "move": "L"}).json()
     moving = {s for s, n in step["moved"].items() if n > 0} | set(step["released"])
     assert moving
     page.wait_for_function("() => document.querySelector('#board').dataset.drawnHintSticks !== ''")

@@ -197,7 +197,7 @@ RUNNING = {"id": "j16", "kind": "rotation", "status": "running", "counter": "sta
 def test_progress_shows_the_position_limit_beside_the_time_limit(page):
     page.goto("/")
     # the fields the page reads are the server's own (a search too big to answer at once)
-    started = page.request.post("/api/jobs", data={"board": heavy_with_gap(), "goal": "all"}).json()
+    started = page.request.post("/api/rotation/jobs", data={"board": heavy_with_gap(), "goal": "all"}).json()
     page.request.post(f"/api/jobs/{started['id']}/cancel", data={})
     # (the live server lifts the states limit: tests/support/apps.py LIVE)
     assert started["max_states"] == 10**12 and started["max_seconds"] == 60.0

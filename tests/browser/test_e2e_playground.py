@@ -207,7 +207,7 @@ def test_a_turn_during_a_hint_search_cancels_it(page):
 # ------------------------------------------------ 5: the queue and leaving
 def test_a_queued_solve_says_its_place(page):
     page.goto("/")
-    answer = page.request.post("/api/jobs", data={"board": EXAMPLE, "goal": "any"}).json()["answer"]
+    answer = page.request.post("/api/rotation/jobs", data={"board": EXAMPLE, "goal": "any"}).json()["answer"]
     for field in ("time", "source", "states"):   # an answer missing numbers must still show
         answer.pop(field, None)
     snapshots = ([{"status": "queued", "place": 2}] * 4 + [{"status": "queued", "place": 1}] * 4 +

@@ -153,7 +153,7 @@ def test_a_warning_of_the_app_is_written_once(tmp_path):
                               stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout.readline().startswith("Rotation Playground on")
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/links", method="POST",
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/rotation/links", method="POST",
                                          data=b'{"board": "3\\n###\\n# #\\n###\\n"}',
                                          headers={"Content-Type": "application/json"})
         with pytest.raises(urllib.error.HTTPError) as refused:

@@ -17,7 +17,7 @@ import pytest
 from apps import add_kind
 from webapp.cli import main
 from webapp.commandline import Option, positive
-from webapp.puzzletext import PuzzleTextError
+from webapp.errors import PuzzleTextError
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -69,9 +69,7 @@ def test_the_js_layers_of_docs_layout():
 
 def test_pages_call_each_kind_by_its_own_address():
     """Every API address in the JS names its kind (``/api/<kind>/...``) or
-    is a job's own (``/api/jobs/<id>``): the old unprefixed addresses are
-    only the alias table's (webapp/web/aliases.py), kept for links and
-    scripts of then, not called by the pages."""
+    is a job's own (``/api/jobs/<id>``): the server has no other."""
     import re
 
     called = re.compile(r"""["'`](/api/[^"'`]*)""")

@@ -13,7 +13,7 @@ import pytest
 
 from webapp import create_app, kinds
 from webapp.kind_protocol import Kind
-from webapp.puzzletext import PuzzleTextError
+from webapp.errors import PuzzleTextError
 
 ROOT = Path(__file__).resolve().parents[2]
 

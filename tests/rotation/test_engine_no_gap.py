@@ -143,7 +143,7 @@ def test_sticks_released_by_the_first_settling_still_solve_in_0_moves(engine):
 
 def test_web_answers_a_board_without_gap_at_once(client):
     began = time.perf_counter()
-    reply = client.post("/api/solve", json={"board": GIANT, "goal": "any"})
+    reply = client.post("/api/rotation/solve", json={"board": GIANT, "goal": "any"})
     assert time.perf_counter() - began < 5.0
     assert reply.status_code == 200
     body = reply.get_json()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.rotation import EXAMPLE, Board, BoardError, Position, Stick, parse, solve
+from webapp.rotation import EXAMPLE, Board, Position, Stick, parse, solve
 from webapp.rotation.physics import GRAVITY, SIDES, turn
 from webapp.rotation.search import replay
+from webapp.errors import FieldError, IllegalMove
 
 
 def board(*rows: str) -> Board:
@@ -99,13 +100,13 @@ def test_screen_of_the_frame_right_side_is_at_the_bottom():
 
 
 def test_bad_move_and_bad_orientation():
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalMove):
         Position(CENTRE).turn("U")
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalMove):
         Position(CENTRE).play("LRX")
-    with pytest.raises(BoardError):
+    with pytest.raises(FieldError):
         Position(CENTRE, 4)
-    with pytest.raises(BoardError):
+    with pytest.raises(FieldError):
         Position(CENTRE, -1)
 
 

@@ -115,10 +115,10 @@ def test_solve_best_falls_back_to_the_reference_without_the_extension(monkeypatc
 
 def test_the_web_route_falls_back_to_the_reference_without_the_extension(tmp_path, monkeypatch):
     text = (PUZZLES / MIDDLE).read_text()
-    with_c = make_client(tmp_path / "a", SOLVE_INLINE_STATES=5000).post(
-        "/api/solve", json={"board": text}).get_json()
+    with_c = make_client(tmp_path / "a", ROTATION_INLINE_STATES=5000).post(
+        "/api/rotation/solve", json={"board": text}).get_json()
     monkeypatch.setattr(native, "MODULE", None)
-    response = make_client(tmp_path / "b", SOLVE_INLINE_STATES=5000).post(
+    response = make_client(tmp_path / "b", ROTATION_INLINE_STATES=5000).post(
         "/api/rotation/solve", json={"board": text})
     assert response.status_code == 200
     body = response.get_json()
@@ -128,10 +128,10 @@ def test_the_web_route_falls_back_to_the_reference_without_the_extension(tmp_pat
 
 # --------------------------------------------------------------- cached
 
-@pytest.mark.parametrize("route", ["/api/solve", "/api/rotation/solve"])
 @pytest.mark.parametrize("name", ["spec-example.txt", MIDDLE])
-def test_a_cached_answer_says_so_beside_the_engine_that_computed_it(tmp_path, route, name):
-    client = make_client(tmp_path, SOLVE_INLINE_STATES=5000)
+def test_a_cached_answer_says_so_beside_the_engine_that_computed_it(tmp_path, name):
+    route = "/api/rotation/solve"
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=5000)
     text = (PUZZLES / name).read_text()
     first = client.post(route, json={"board": text}).get_json()
     again = client.post(route, json={"board": text}).get_json()
@@ -142,11 +142,11 @@ def test_a_cached_answer_says_so_beside_the_engine_that_computed_it(tmp_path, ro
 
 
 def test_an_answer_from_a_worker_is_not_cached_and_the_next_one_is(tmp_path, cleanup):
-    client = make_client(tmp_path, SOLVE_INLINE_STATES=1, SOLVE_WAIT_SECONDS=20.0)
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=20.0)
     cleanup(client)
-    worked = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    worked = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert (worked["source"], worked["cached"]) == ("worker", False)
-    again = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    again = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert (again["source"], again["cached"], again["engine"]) == ("cache", True, worked["engine"])
 
 
@@ -161,7 +161,7 @@ CANCEL_SECONDS = 2.0
 @needs_c
 def test_cancel_stops_a_worker_running_the_c_search_at_once(tmp_path, cleanup):
     # one worker: the small job waits behind the big one until Cancel frees it
-    client = make_client(tmp_path, JOB_WORKERS=1, SOLVE_INLINE_STATES=1)
+    client = make_client(tmp_path, JOB_WORKERS=1, ROTATION_INLINE_STATES=1)
     cleanup(client)
     manager = client.application.extensions["playground_jobs"]
     big = manager.get(heavy_job(client))
@@ -169,7 +169,7 @@ def test_cancel_stops_a_worker_running_the_c_search_at_once(tmp_path, cleanup):
     # well under way: the C search reports its progress as it goes
     assert _wait(lambda: client.get(f"/api/jobs/{big.id}").get_json()["states"] > 50_000)
     pid = big.process.pid
-    small = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    small = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert small["status"] == "queued" and small["place"] == 1
     following = manager.get(small["id"])
 

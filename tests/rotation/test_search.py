@@ -13,9 +13,10 @@ import time
 
 import pytest
 
-from webapp.rotation import EXAMPLE, Board, BoardError, Goal, GoalError, Position, parse, solve
+from webapp.rotation import EXAMPLE, Board, Goal, GoalError, Position, parse, solve
 from webapp.rotation.native import available, native_solve
 from webapp.rotation.search import replay
+from webapp.errors import IllegalMove
 
 #: The reference, and the C search where it is built.
 SEARCHES = (solve, native_solve) if available() else (solve,)
@@ -409,7 +410,7 @@ def test_progress_is_reported():
 # --- replay ---------------------------------------------------------------------------------------
 
 def test_replay_rejects_bad_moves():
-    with pytest.raises(BoardError):
+    with pytest.raises(IllegalMove):
         replay(board(EXAMPLE), "LX")
 
 

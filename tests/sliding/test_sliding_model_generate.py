@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from sliding_reference import bfs_distances
 from webapp.sliding.generate import at_distance, shuffle
-from webapp.sliding.position import Position, SlidingError
+from webapp.sliding.position import Position
+from webapp.errors import FieldError
 
 
 
@@ -49,7 +50,7 @@ def test_shuffle_is_uniform_on_2x3_by_distance():
 
 @pytest.mark.parametrize("width,height", [(1, 3), (9, 2), (3, 0), ("3", 3)])
 def test_shuffle_size_out_of_range(width, height):
-    with pytest.raises(SlidingError, match="out of range"):
+    with pytest.raises(FieldError, match="out of range"):
         shuffle(width, height, random.Random(0))
 
 
@@ -78,5 +79,5 @@ def test_at_distance_31_gives_both_hardest_3x3():
     (9, 1, 3, "out of range"),
 ])
 def test_at_distance_errors(width, height, moves, message):
-    with pytest.raises(SlidingError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(FieldError, match=message.replace("(", r"\(").replace(")", r"\)")):
         at_distance(width, height, moves, random.Random(0))

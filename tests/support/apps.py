@@ -19,7 +19,7 @@ GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX
 # watches a big solve's progress, then cancels it, must not see it end first
 # (the default 5M states take a fast machine 2-3 s). Such tests cancel their
 # job; one left behind is reclaimed when nobody polls it.
-LIVE = {**GENEROUS, "SOLVE_MAX_STATES": 10**12}
+LIVE = {**GENEROUS, "ROTATION_MAX_STATES": 10**12}
 
 
 def _free_port() -> int:

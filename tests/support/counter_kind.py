@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from webapp.puzzletext import PuzzleTextError
+from webapp.errors import PuzzleTextError
 
 
 class CounterError(PuzzleTextError):

@@ -23,7 +23,7 @@ import time
 import pytest
 
 from apps import add_kind
-from webapp.puzzletext import PuzzleTextError
+from webapp.errors import FieldError, PuzzleTextError
 
 TICK = 0.005  # seconds between two reports
 
@@ -68,6 +68,11 @@ class WaitingKind:
 
     def solve(self, label: str, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict:
+        # two labels fail in the worker, for the tests of how a failure is told
+        if label == "bug":
+            raise ValueError("index 17 out of range")
+        if label == "refused":
+            raise FieldError("a refused label cannot be waited for")
         began, ticks = time.monotonic(), 0
         while True:
             ticks += 1

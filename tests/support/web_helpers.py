@@ -119,8 +119,8 @@ HEAVY_GOAL = "all"
 def make_client(tmp_path, **config):
     # no states limit: a heavy solve ends only by the limit a test sets (the
     # default 5M states took a fast machine 3 s: a job ended as a test watched it)
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000,
-                "SOLVE_MAX_STATES": 10**12, "RATELIMIT_ENABLED": False,
+    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "ROTATION_INLINE_STATES": 1000,
+                "ROTATION_MAX_STATES": 10**12, "RATELIMIT_ENABLED": False,
                 "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20}
     settings.update(config)
     return create_app(settings).test_client()
@@ -136,7 +136,7 @@ def alive(pid: int) -> bool:
 
 
 def heavy_job(client, board=HEAVY) -> str:
-    response = client.post("/api/jobs", json={"board": board, "goal": HEAVY_GOAL})
+    response = client.post("/api/rotation/jobs", json={"board": board, "goal": HEAVY_GOAL})
     assert response.status_code == 202, response.get_json()
     return response.get_json()["id"]
 
@@ -248,7 +248,7 @@ def board(n: int) -> str:
 
 
 def source(client, n: int) -> str:
-    return client.post("/api/solve", json={"board": board(n)}).get_json()["source"]
+    return client.post("/api/rotation/solve", json={"board": board(n)}).get_json()["source"]
 
 
 def web_process(tmp_path, name: str, **config):

@@ -18,6 +18,7 @@ from triangle_reference import spins as turns_of
 from webapp import kinds
 from webapp.triangle.kind import EXAMPLE, KIND
 from webapp.triangle.puzzle import TriangleError
+from webapp.errors import FieldError
 
 PLAYED = EXAMPLES[3]  # the kind's example: one picture, three placements
 
@@ -219,7 +220,7 @@ def test_shuffle_unique_gives_one_picture():
     ({"size": 7, "unique": True}, "up to size 6"),
 ])
 def test_shuffle_refuses_what_it_cannot_make(data, words):
-    with pytest.raises(TriangleError, match=words):
+    with pytest.raises(FieldError, match=words):
         KIND.shuffle(data, random.Random(1))
 
 

@@ -26,8 +26,9 @@ from webapp.triangle import solver
 from webapp.triangle.budget import Budget, Stop
 from webapp.triangle.generate import random_puzzle
 from webapp.triangle.kind import KIND
-from webapp.triangle.puzzle import Puzzle, TriangleError, turnings
+from webapp.triangle.puzzle import Puzzle, turnings
 from webapp.triangle.textformat import write
+from webapp.errors import FieldError
 
 from paths import PUZZLES, ROOT
 
@@ -172,12 +173,12 @@ def test_a_token_works_only_for_its_puzzle_and_listing():
     text = write(ENDLESS)
     made = KIND.solve(text, {"first": 10}, max_count=3_000)["resume"]
     other = write(random_puzzle(8, 1, random.Random(6)))
-    with pytest.raises(TriangleError, match="solve again"):
+    with pytest.raises(FieldError, match="solve again"):
         KIND.solve(other, {"first": 10, "resume": made})
-    with pytest.raises(TriangleError, match="listing 10 solutions, not 20"):
+    with pytest.raises(FieldError, match="listing 10 solutions, not 20"):
         KIND.solve(text, {"first": 20, "resume": made})
     for bad in ("x", "A" * 40, made[:-8], made[::-1]):
-        with pytest.raises(TriangleError):
+        with pytest.raises(FieldError):
             KIND.solve(text, {"first": 10, "resume": bad})
 
 
@@ -187,7 +188,7 @@ def test_a_made_up_place_is_refused():
     for path in ((99, (0, 0)), (real.path[0], (3, 0)), (real.path[0], (real.path[1][0], 7)),
                  (real.path[0], real.path[1], (0, 0), (0, 0), (0, 0), (0, 0))):
         forged = token.encode(p, 10, type(real)(path, best=real.best))
-        with pytest.raises(TriangleError):
+        with pytest.raises(FieldError):
             KIND.solve(write(p), {"first": 10, "resume": forged})
 
 

@@ -225,7 +225,7 @@ def _job_of(name: str):
     counter) that end it soon, the same way each time."""
     kind = kinds.get(name)
     if name == "rotation":
-        return heavy_board(0), {"goal": "all"}, {"SOLVE_MAX_STATES": 30_000, "SOLVE_INLINE_STATES": 1000}
+        return heavy_board(0), {"goal": "all"}, {"ROTATION_MAX_STATES": 30_000, "ROTATION_INLINE_STATES": 1000}
     if name == "sliding":
         board = kind.text(kind.shuffle({"width": 5, "height": 5}, random.Random(2)))
         return board, {}, {"SLIDING_MAX_NODES": 20_000}
@@ -254,12 +254,12 @@ def test_a_worker_on_redis_answers_as_the_in_process_pool(tmp_path, redis, name)
 
 
 def test_a_workers_answer_is_kept_in_the_cache(tmp_path, redis):  # noqa: F811
-    client = web_process(tmp_path, "a", REDIS_URL=redis.url, SOLVE_INLINE_STATES=1,
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url, ROTATION_INLINE_STATES=1,
                          SOLVE_WAIT_SECONDS=30.0)
     with workers(redis.url, tmp_path):
-        first = solved(client, "/api/solve", {"board": EXAMPLE, "goal": "stick:1"})
+        first = solved(client, "/api/rotation/solve", {"board": EXAMPLE, "goal": "stick:1"})
     again = web_process(tmp_path, "a", REDIS_URL=redis.url).post(
-        "/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+        "/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert (first["source"], again["source"]) == ("worker", "cache")
     assert again["moves"] == first["moves"] == "LL"
 
@@ -304,9 +304,9 @@ def test_with_redis_stopped_jobs_are_503_the_rest_answers_and_when_it_is_back_jo
         redis.stop()
         assert client.get("/").status_code == 200
         assert client.get("/sliding").status_code == 200
-        small = client.post("/api/solve", json={"board": EXAMPLE})
+        small = client.post("/api/rotation/solve", json={"board": EXAMPLE})
         assert small.status_code == 200 and small.get_json()["moves"] == "LL"
-        assert client.post("/api/links", json={"board": EXAMPLE}).status_code == 200
+        assert client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 200
         for refused in (client.post("/api/waiting/jobs", json={"board": "new"}),
                         client.post("/api/waiting/solve", json={"board": "new"}),
                         client.get(f"/api/jobs/{job_id}"),

@@ -24,27 +24,27 @@ def web_process(tmp_path, name: str, **config):
 def test_two_web_processes_count_one_client_together(tmp_path, redis):  # noqa: F811
     first, second = (web_process(tmp_path, name, REDIS_URL=redis.url, LINK_RATE_LIMIT="3 per minute")
                      for name in ("a", "b"))
-    assert [first.post("/api/links", json={"board": EXAMPLE}).status_code for _ in range(2)] == [200, 200]
-    assert second.post("/api/links", json={"board": EXAMPLE}).status_code == 200
-    refused = second.post("/api/links", json={"board": EXAMPLE})
+    assert [first.post("/api/rotation/links", json={"board": EXAMPLE}).status_code for _ in range(2)] == [200, 200]
+    assert second.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 200
+    refused = second.post("/api/rotation/links", json={"board": EXAMPLE})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
-    assert first.post("/api/links", json={"board": EXAMPLE}).status_code == 429
+    assert first.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 429
     # another client has its own count, in both processes
-    assert first.post("/api/links", json={"board": EXAMPLE},
+    assert first.post("/api/rotation/links", json={"board": EXAMPLE},
                       environ_base={"REMOTE_ADDR": "192.0.2.8"}).status_code == 200
 
 
 def test_the_whole_request_limit_is_shared_too(tmp_path, redis):  # noqa: F811
     first, second = (web_process(tmp_path, name, REDIS_URL=redis.url, RATELIMIT_APPLICATION="4 per minute")
                      for name in ("a", "b"))
-    codes = [client.get("/api/puzzles").status_code for client in (first, second) * 3]
+    codes = [client.get("/api/rotation/puzzles").status_code for client in (first, second) * 3]
     assert codes == [200, 200, 200, 200, 429, 429]
 
 
 def test_without_redis_url_each_process_counts_alone(tmp_path):
     first, second = (web_process(tmp_path, name, LINK_RATE_LIMIT="2 per minute") for name in ("a", "b"))
     for client in (first, second):
-        assert [client.post("/api/links", json={"board": EXAMPLE}).status_code
+        assert [client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code
                 for _ in range(3)] == [200, 200, 429]
 
 
@@ -53,16 +53,16 @@ def test_with_redis_stopped_pages_and_links_still_answer(tmp_path, redis, whole)
     # without a limit on all requests, the link's own count is the first to find Redis gone
     client = web_process(tmp_path, "a", REDIS_URL=redis.url, LINK_RATE_LIMIT="2 per minute",
                          RATELIMIT_APPLICATION=whole)
-    assert client.post("/api/links", json={"board": EXAMPLE}).status_code == 200
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 200
     redis.stop()
     assert client.get("/").status_code == 200
-    assert client.post("/api/solve", json={"board": EXAMPLE}).status_code == 200
+    assert client.post("/api/rotation/solve", json={"board": EXAMPLE}).status_code == 200
     # counted in this process's memory meanwhile: still bounded
-    assert [client.post("/api/links", json={"board": EXAMPLE}).status_code
+    assert [client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code
             for _ in range(3)] == [200, 200, 429]
     redis.start()  # back, empty: the shared count starts again
     other = web_process(tmp_path, "b", REDIS_URL=redis.url, LINK_RATE_LIMIT="2 per minute")
-    assert [other.post("/api/links", json={"board": EXAMPLE}).status_code
+    assert [other.post("/api/rotation/links", json={"board": EXAMPLE}).status_code
             for _ in range(3)] == [200, 200, 429]
 
 

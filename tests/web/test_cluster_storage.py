@@ -32,17 +32,17 @@ def scalar(url: str, query: str, *params):
 
 def test_a_link_made_through_one_process_opens_through_the_other(tmp_path, postgres):  # noqa: F811
     first, second = (web_process(tmp_path, name, DATABASE_URL=postgres.playground) for name in "ab")
-    made = first.post("/api/links", json={"board": EXAMPLE}).get_json()
+    made = first.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     opened = second.get(made["url"])
     assert opened.status_code == 200 and b"Rotation" in opened.data
     other = second.post("/api/sliding/links", json={"board": sliding(5)}).get_json()
     assert first.get(other["url"]).status_code == 200
-    assert second.post("/api/links", json={"board": EXAMPLE}).get_json() == made
+    assert second.post("/api/rotation/links", json={"board": EXAMPLE}).get_json() == made
     assert first.get("/s/nothere1").status_code == 404
     assert scalar(postgres.playground, "SELECT count(*) FROM links") == 2
     # the same ids as SQLite gives: a link copied over keeps its puzzle
     alone = web_process(tmp_path, "c")
-    assert alone.post("/api/links", json={"board": EXAMPLE}).get_json() == made
+    assert alone.post("/api/rotation/links", json={"board": EXAMPLE}).get_json() == made
     assert alone.post("/api/sliding/links", json={"board": sliding(5)}).get_json() == other
 
 
@@ -72,8 +72,8 @@ def test_an_answer_kept_by_one_process_is_found_by_the_other(tmp_path, postgres)
     first, second = (web_process(tmp_path, name, DATABASE_URL=postgres.playground) for name in "ab")
     assert source(first, 0) == "inline"
     assert source(second, 0) == "cache"
-    solved = first.post("/api/solve", json={"board": board(0)}).get_json()
-    again = second.post("/api/solve", json={"board": board(0)}).get_json()
+    solved = first.post("/api/rotation/solve", json={"board": board(0)}).get_json()
+    again = second.post("/api/rotation/solve", json={"board": board(0)}).get_json()
     assert again["moves"] == solved["moves"] and again["source"] == "cache"
     assert not (tmp_path / "b" / "playground.sqlite3").exists()  # nothing went to SQLite
 
@@ -134,14 +134,14 @@ def test_a_database_of_an_older_version_is_migrated_keeping_its_data(tmp_path, p
         source(client, n)
     assert scalar(postgres.playground, "SELECT count(*) FROM solutions") == 2
     assert scalar(postgres.playground, "SELECT version FROM schema_version") == len(pgstore.MIGRATIONS)
-    assert client.post("/api/links", json={"board": EXAMPLE}).get_json()["id"] == "abcdefgh"
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == "abcdefgh"
 
 
 def test_a_board_too_big_for_an_index_entry_is_stored(tmp_path, postgres):  # noqa: F811
     client = web_process(tmp_path, "a", DATABASE_URL=postgres.playground)
     generated = subprocess.run([*COMMAND, "generate", "--size", "60", "--sticks", "12", "--seed", "1"],
                                capture_output=True, text=True, check=True).stdout
-    made = client.post("/api/links", json={"board": generated})
+    made = client.post("/api/rotation/links", json={"board": generated})
     assert made.status_code == 200
     assert client.get(made.get_json()["url"]).status_code == 200
 
@@ -179,7 +179,7 @@ def test_copy_links_brings_an_old_sqlite_database_over_once(tmp_path, postgres):
     for link_id, text in rows:
         opened = client.get(f"/s/{link_id}")
         assert opened.status_code == 200
-        assert client.post("/api/links", json={"board": text}).get_json()["id"] == link_id
+        assert client.post("/api/rotation/links", json={"board": text}).get_json()["id"] == link_id
     assert scalar(postgres.playground, "SELECT min(created) FROM links") == 1700000000
     # the file is read as it is: the web process of before still opens it
     with sqlite3.connect(path) as db:

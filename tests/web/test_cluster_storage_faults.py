@@ -39,7 +39,7 @@ def until(check, seconds: float = 30):
 
 def test_with_postgresql_stopped_pages_and_solves_answer_and_links_wait(tmp_path, postgres, caplog):  # noqa: F811
     client = web_process(tmp_path, "a", DATABASE_URL=postgres.playground)
-    made = client.post("/api/links", json={"board": EXAMPLE}).get_json()
+    made = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     other = client.post("/api/sliding/links", json={"board": sliding(1)}).get_json()
     assert source(client, 0) == "inline" and source(client, 0) == "cache"
     postgres.stop()
@@ -49,7 +49,7 @@ def test_with_postgresql_stopped_pages_and_solves_answer_and_links_wait(tmp_path
     assert client.get("/sliding").status_code == 200
     # the cache is skipped: a lookup is a miss, an answer is not kept
     assert [source(client, n) for n in (1, 1, 0)] == ["inline"] * 3
-    for url, body in (("/api/links", {"board": EXAMPLE}), ("/api/sliding/links", {"board": sliding(2)})):
+    for url, body in (("/api/rotation/links", {"board": EXAMPLE}), ("/api/sliding/links", {"board": sliding(2)})):
         refused = client.post(url, json=body)
         assert refused.status_code == 503 and int(refused.headers["Retry-After"]) >= 1
         assert "try again in a moment" in refused.get_json()["error"]
@@ -66,7 +66,7 @@ def test_with_postgresql_stopped_pages_and_solves_answer_and_links_wait(tmp_path
     assert back, "links did not work again after PostgreSQL came back"
     assert client.get(made["url"]).status_code == 200        # nothing written before is lost
     assert client.get(other["url"]).status_code == 200
-    assert client.post("/api/links", json={"board": EXAMPLE}).get_json() == made
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json() == made
     assert source(client, 0) == "cache"
     assert any("PostgreSQL answers again" in r.getMessage() for r in caplog.records)
 
@@ -76,9 +76,9 @@ def test_postgresql_stopped_before_the_app_ever_reached_it(tmp_path, postgres): 
     client = web_process(tmp_path, "a", DATABASE_URL=postgres.playground)
     assert client.get("/").status_code == 200
     assert source(client, 0) == "inline"
-    assert client.post("/api/links", json={"board": EXAMPLE}).status_code == 503
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 503
     postgres.start()
-    assert until(lambda: client.post("/api/links", json={"board": EXAMPLE}).status_code == 200)
+    assert until(lambda: client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 200)
 
 
 class Serve:

@@ -26,8 +26,8 @@ from webapp.rotation import EXAMPLE
 from webapp.rotation.generate import generate
 
 # every solve goes to a worker (a search in the request stops at one state)
-CONFIG = {"SOLVE_MAX_STATES": 10**12, "SOLVE_MAX_SECONDS": 120.0, "SOLVE_INLINE_STATES": 1,
-          "SOLVE_QUICK_STATES": 1, "LINK_RATE_LIMIT": "4 per minute"}
+CONFIG = {"ROTATION_MAX_STATES": 10**12, "ROTATION_MAX_SECONDS": 120.0, "ROTATION_INLINE_STATES": 1,
+          "ROTATION_QUICK_STATES": 1, "LINK_RATE_LIMIT": "4 per minute"}
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def until_ended(address: str, job: str, seconds: float = 60) -> dict:
 
 def test_a_job_given_through_one_web_process_is_followed_and_cancelled_through_the_other(cluster):
     first, second = addresses(cluster)
-    status, body, _, _ = call(first, "POST", "/api/jobs", {"board": heavy_board(0), "goal": "all"})
+    status, body, _, _ = call(first, "POST", "/api/rotation/jobs", {"board": heavy_board(0), "goal": "all"})
     assert status == 202, body
     job = body["id"]
     deadline = time.monotonic() + 30
@@ -77,7 +77,7 @@ def test_a_job_given_through_one_web_process_is_followed_and_cancelled_through_t
 
 def test_a_workers_answer_is_the_answer_found_here(cluster):
     first, second = addresses(cluster)
-    status, body, _, _ = call(second, "POST", "/api/jobs", {"board": EXAMPLE, "goal": "any"})
+    status, body, _, _ = call(second, "POST", "/api/rotation/jobs", {"board": EXAMPLE, "goal": "any"})
     assert status == 202, body
     finished = until_ended(first, body["id"])
     assert finished["status"] == "done", finished
@@ -86,7 +86,7 @@ def test_a_workers_answer_is_the_answer_found_here(cluster):
     assert finished["answer"]["status"] == here["status"] == "solved"
     assert finished["answer"]["source"] == "worker"
     # kept in the shared cache: the other web process answers it at once
-    status, again, _, _ = call(second, "POST", "/api/solve", {"board": EXAMPLE, "goal": "any"})
+    status, again, _, _ = call(second, "POST", "/api/rotation/solve", {"board": EXAMPLE, "goal": "any"})
     assert status == 200 and again["cached"] and again["moves"] == here["moves"]
 
 
@@ -95,7 +95,7 @@ def test_a_link_made_through_one_opens_through_the_other_and_links_count_togethe
     made = []
     for n, address in enumerate((first, second, first, second)):
         board = generate(8, 3, seed=n).text()
-        status, body, _, _ = call(address, "POST", "/api/links", {"board": board})
+        status, body, _, _ = call(address, "POST", "/api/rotation/links", {"board": board})
         assert status == 200, body
         made.append(body["id"])
     for n, link in enumerate(made):
@@ -103,7 +103,7 @@ def test_a_link_made_through_one_opens_through_the_other_and_links_count_togethe
         assert status == 200, link
     # the fifth link within the minute is refused, whichever process is asked
     for address in (first, second):
-        status, body, _, headers = call(address, "POST", "/api/links", {"board": EXAMPLE})
+        status, body, _, headers = call(address, "POST", "/api/rotation/links", {"board": EXAMPLE})
         assert status == 429 and int(headers["Retry-After"]) >= 1
 
 

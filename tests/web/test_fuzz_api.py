@@ -1,6 +1,5 @@
 """The server fuzzed (issue 18, "Done means"): seeded inputs for every
-route of every kind, the legacy addresses, the job routes and the pages'
-query strings. No answer is a 500, none shows a traceback, and every 400 of
+route of every kind, the job routes and the pages' query strings. No answer is a 500, none shows a traceback, and every 400 of
 the API says why in JSON.
 
 The app's limits are cut down so that a fuzzed puzzle that still parses
@@ -18,12 +17,12 @@ import pytest
 from fuzzing import raw_body, request_body, share_code
 from webapp import create_app, kinds
 
-#: Inputs for each route of each kind (and each legacy address).
+#: Inputs for each route of each kind.
 PER_ROUTE = 1000
 
 CONFIG = {"TESTING": True, "RATELIMIT_ENABLED": False, "SOLVE_WAIT_SECONDS": 0.0,
           "JOB_WORKERS": 1, "JOB_QUEUE_MAX": 2, "JOB_MAX_PER_CLIENT": 2,
-          "SOLVE_MAX_SECONDS": 0.5, "SOLVE_MAX_STATES": 20_000,
+          "ROTATION_MAX_SECONDS": 0.5, "ROTATION_MAX_STATES": 20_000,
           "SLIDING_MAX_SECONDS": 0.5, "SLIDING_MAX_NODES": 100_000,
           "TRIANGLE_MAX_SECONDS": 0.5, "TRIANGLE_MAX_NODES": 100_000}
 
@@ -37,9 +36,8 @@ def fuzz_app(tmp_path_factory):
 
 def _routes(app) -> dict[str, list[tuple[str, str]]]:
     """Each kind's (method, address) pairs that take a body or nothing but
-    the address: ``/api/<kind>/...`` with the kind put in, and the legacy
-    kind's ``/api/...``; the job routes and pages are fuzzed on their own."""
-    legacy = kinds.legacy()
+    the address: ``/api/<kind>/...`` with the kind put in; the job routes
+    and pages are fuzzed on their own."""
     out = {name: [] for name in kinds.names()}
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/") or "<job_id>" in rule.rule:
@@ -48,8 +46,6 @@ def _routes(app) -> dict[str, list[tuple[str, str]]]:
             if "<kind>" in rule.rule:
                 for name in out:
                     out[name].append((method, rule.rule.replace("<kind>", name)))
-            elif legacy is not None and "<" not in rule.rule:
-                out[legacy.name].append((method, rule.rule))
     return out
 
 
@@ -66,7 +62,6 @@ def test_every_api_route_of_every_kind_is_fuzzed(fuzz_app):
         paths = {path for _, path in routes[name]}
         assert {f"/api/{name}/{route}" for route in
                 ("solve", "jobs", "parse", "move", "hint", "share", "links", "shuffle")} <= paths
-    assert ("POST", "/api/solve") in routes[kinds.legacy().name]
 
 
 @pytest.mark.slow

@@ -14,8 +14,8 @@ from webapp.rotation import EXAMPLE
 
 def test_small_solve_is_answered_inline_then_from_the_cache(tmp_path):
     client = make_client(tmp_path)
-    first = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
-    again = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
+    first = client.post("/api/rotation/solve", json={"board": EXAMPLE}).get_json()
+    again = client.post("/api/rotation/solve", json={"board": EXAMPLE}).get_json()
     assert first["source"] == "inline" and again["source"] == "cache"
     assert again["moves"] == first["moves"] == "LL"
     assert again["trajectory"] == first["trajectory"]
@@ -23,8 +23,8 @@ def test_small_solve_is_answered_inline_then_from_the_cache(tmp_path):
 
 def test_cache_keeps_goals_apart(tmp_path):
     client = make_client(tmp_path)
-    anyone = client.post("/api/solve", json={"board": EXAMPLE, "goal": "any"}).get_json()
-    zero = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:0"}).get_json()
+    anyone = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "any"}).get_json()
+    zero = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:0"}).get_json()
     assert zero["source"] == "inline"
     assert zero["goal"] == "stick:0" and anyone["goal"] == "any"
 
@@ -32,32 +32,32 @@ def test_cache_keeps_goals_apart(tmp_path):
 def test_every_path_gives_the_same_fields(tmp_path, cleanup):
     """Inline, cache and worker answers have the same keys, "time" and "source" too."""
     inline = make_client(tmp_path / "a").post(
-        "/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
-    client = make_client(tmp_path / "b", SOLVE_INLINE_STATES=1)
+        "/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    client = make_client(tmp_path / "b", ROTATION_INLINE_STATES=1)
     cleanup(client)
-    job_id = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
+    job_id = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
     worker = client.get(f"/api/jobs/{job_id}").get_json()["answer"]
-    cached = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    cached = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert (inline["source"], worker["source"], cached["source"]) == ("inline", "worker", "cache")
     assert set(inline) == set(worker) == set(cached)
     for answer in (inline, worker, cached):
         assert isinstance(answer["time"], float) and answer["time"] >= 0
     assert worker["moves"] == inline["moves"] == cached["moves"]
-    # /api/solve waiting for the worker gives the same fields as well
-    waited = make_client(tmp_path / "c", SOLVE_INLINE_STATES=1).post(
-        "/api/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    # /api/rotation/solve waiting for the worker gives the same fields as well
+    waited = make_client(tmp_path / "c", ROTATION_INLINE_STATES=1).post(
+        "/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert waited["source"] == "worker" and set(waited) == set(inline)
 
 
 @pytest.mark.parametrize("config, limit", [
-    ({"SOLVE_MAX_STATES": 20_000}, "states"),
-    ({"SOLVE_MAX_SECONDS": 0.5}, "time"),
-    ({"SOLVE_MAX_BYTES": 5_000_000}, "memory"),
+    ({"ROTATION_MAX_STATES": 20_000}, "states"),
+    ({"ROTATION_MAX_SECONDS": 0.5}, "time"),
+    ({"ROTATION_MAX_BYTES": 5_000_000}, "memory"),
 ])
 def test_each_limit_answers_limit_with_its_figures(tmp_path, config, limit):
     client = make_client(tmp_path, SOLVE_WAIT_SECONDS=10.0, **config)
-    response = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    response = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
     assert response.status_code == 200
     body = response.get_json()
     assert body["status"] == "limit"
@@ -67,7 +67,7 @@ def test_each_limit_answers_limit_with_its_figures(tmp_path, config, limit):
         assert body["states"] <= 20_000
     assert body["source"] == "worker"
     # a limit is no answer about the puzzle: it is not cached
-    again = client.post("/api/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
+    again = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
     assert again["source"] == "worker"
 
 
@@ -226,15 +226,15 @@ def test_a_waiting_job_ends_only_by_its_limit(tmp_path, waiting, cleanup):
 
 
 def test_hint_hands_over_a_job_whose_answer_gives_the_move(tmp_path, cleanup):
-    client = make_client(tmp_path, SOLVE_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    response = client.post("/api/hint", json={"board": EXAMPLE})
+    response = client.post("/api/rotation/hint", json={"board": EXAMPLE})
     assert response.status_code == 202
     location = response.headers["Location"]
     assert wait_until(lambda: client.get(location).get_json()["status"] == "done")
     assert client.get(location).get_json()["answer"]["moves"][0] == "L"
     # the answer is cached now: the hint comes at once
-    hint = client.post("/api/hint", json={"board": EXAMPLE})
+    hint = client.post("/api/rotation/hint", json={"board": EXAMPLE})
     assert hint.status_code == 200 and hint.get_json()["move"] == "L"
 
 
@@ -244,22 +244,22 @@ def test_small_solves_do_not_wait_behind_big_ones(tmp_path, waiting, cleanup):
     for label in ("a", "b", "c"):
         waiting_job(client, label)
     began = time.monotonic()
-    response = client.post("/api/solve", json={"board": EXAMPLE, "goal": "stick:1"})
+    response = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert response.status_code == 200 and response.get_json()["source"] == "inline"
     assert time.monotonic() - began < 1.0
 
 
 def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path, cleanup):
-    client = make_client(tmp_path, SOLVE_INLINE_STATES=1)
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1)
     cleanup(client)
-    started = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    started = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
     assert started.status_code == 202
     job_id = started.get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] not in ("queued", "running"))
     done = client.get(f"/api/jobs/{job_id}").get_json()
     assert done["status"] == "done"
     assert done["answer"]["status"] == "solved"
-    cached = client.post("/api/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    cached = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
     assert cached.status_code == 200
     assert cached.get_json()["answer"]["source"] == "cache"
 

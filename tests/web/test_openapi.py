@@ -27,7 +27,7 @@ from webapp.web.openapi import PATH, document
 #: workers' searches short, so that the jobs fuzzing starts end soon; the
 #: job bounds stay, so a 429 is among the answers checked.
 FUZZ_CONFIG = {**GENEROUS, "JOB_MAX_PER_CLIENT": 3, "JOB_QUEUE_MAX": 4, "JOB_WORKERS": 1,
-               "SOLVE_WAIT_SECONDS": 0.0, "SOLVE_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
+               "SOLVE_WAIT_SECONDS": 0.0, "ROTATION_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
                "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
 DOCUMENT = document()
 
@@ -208,7 +208,7 @@ def test_a_job_keeps_its_description_from_start_to_answer(kind, make_app):
     """Fuzzing seldom makes a puzzle that needs a worker: each kind's costly
     one goes through 202, the job's progress, its answer, the cache and
     cancelling, each answer checked against the document."""
-    app = make_app(**FUZZ_CONFIG, SOLVE_INLINE_STATES=0)
+    app = make_app(**FUZZ_CONFIG, ROTATION_INLINE_STATES=0)
     checked = []
 
     def call(path: str, method: str, **parts):

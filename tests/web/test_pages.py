@@ -94,8 +94,9 @@ def test_a_shared_gallery_puzzle_keeps_its_title_and_optimal(client, solvable):
 
 def test_a_short_link_to_a_gallery_puzzle_keeps_its_title_and_optimal(app, client, solvable):
     with app.app_context():
-        link_id = links.store(solvable.board)
-        own_id = links.store(Board.empty_frame(8))
+        rotation = kinds.get("rotation")
+        link_id = links.store(solvable.board, rotation)
+        own_id = links.store(Board.empty_frame(8), rotation)
     data = initial(client.get(f"/s/{link_id}"))
     assert (data["title"], data["optimal"], data["mode"]) == (solvable.title, solvable.moves, "try")
     assert data["autoplay"] is False

@@ -24,7 +24,7 @@ NO_GAP = "3\n###\n#0#\n###\n"
 SIX_MOVES = "8\n########\n#      #\n#      #\n#      #\n#      #\n#    0 #\n#22 11 #\n###### #\n"
 ALL_OUT = "7\n#  ####\n#     #\n#     #\n#     #\n#     #\n#01  2#\n###  ##\n"   # goal all: 4 moves
 OPEN_SIDE = "7\n### ###\n#      \n#      \n#     #\n#    1#\n#  001#\n#######\n"  # trailing spaces
-POST_ROUTES = ["/api/solve", "/api/parse", "/api/move", "/api/hint", "/api/share", "/api/links"]
+POST_ROUTES = [f"/api/rotation/{route}" for route in ("solve", "parse", "move", "hint", "share", "links")]
 
 
 # ----------------------------------------------------------------- helpers
@@ -50,10 +50,8 @@ def gallery_client(gallery_app):
 # ------------------------------------------------------------ route list
 TESTED_ROUTES = {
     ("/", "GET"), ("/s/<link_id>", "GET"), ("/puzzles", "GET"), ("/puzzles/<name>", "GET"),
-    ("/puzzles/<name>.svg", "GET"), ("/api/solve", "POST"), ("/api/parse", "POST"),
-    ("/api/move", "POST"), ("/api/hint", "POST"), ("/api/share", "POST"), ("/api/links", "POST"),
-    ("/api/puzzles", "GET"), ("/static/<path:filename>", "GET"),
-    ("/api/jobs", "POST"), ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
+    ("/puzzles/<name>.svg", "GET"), ("/static/<path:filename>", "GET"),
+    ("/api/jobs/<job_id>", "GET"), ("/api/jobs/<job_id>", "DELETE"),
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
     # every kind's routes: tests/web/test_web_kinds*.py
     ("/sliding", "GET"), ("/triangle", "GET"), ("/how-to-play/<kind>", "GET"),
@@ -116,7 +114,7 @@ def test_api_wrong_method_is_json_405(client, path):
 
 
 def test_api_puzzles_wrong_method(client):
-    assert_api_error(client.post("/api/puzzles", json={}), 405)
+    assert_api_error(client.post("/api/rotation/puzzles", json={}), 405)
 
 
 @pytest.mark.parametrize("method, path", [("post", "/"), ("post", "/puzzles"), ("delete", "/s/abc"),
@@ -192,11 +190,11 @@ def test_parse_errors_carry_line_and_column(client, route, text, line, column, w
 
 
 def test_other_errors_have_no_line(client):
-    body = assert_api_error(client.post("/api/solve", json={"board": EXAMPLE, "goal": "up"}))
+    body = assert_api_error(client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "up"}))
     assert "line" not in body and "column" not in body
 
 
-@pytest.mark.parametrize("route", ["/api/solve", "/api/hint", "/api/jobs"])
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
 @pytest.mark.parametrize("goal, fragment", [
     (5, '"goal"'), (None, '"goal"'), (["any"], '"goal"'), (True, '"goal"'),
     ("sideways", "unknown goal"), ("stick:", "unknown goal"), ("stick:01", "unknown goal"),
@@ -210,14 +208,14 @@ def test_bad_goal(client, route, goal, fragment):
     assert_api_error(response, 400, fragment)
 
 
-@pytest.mark.parametrize("route", ["/api/solve", "/api/hint", "/api/jobs"])
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
 @pytest.mark.parametrize("goal", ["stick:z", "stick:2", "stick:#"])
 def test_goal_names_a_missing_stick(client, route, goal):
     body = assert_api_error(client.post(route, json={"board": EXAMPLE, "goal": goal}), 400, "no stick")
     assert "0, 1" in body["error"], "the message lists the sticks the board has"
 
 
-@pytest.mark.parametrize("route", ["/api/solve", "/api/hint", "/api/move", "/api/jobs"])
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move", "/api/rotation/jobs"])
 @pytest.mark.parametrize("orientation", [4, -1, "1", True, 1.5, None, [0], 10**30])
 def test_bad_orientation(client, route, orientation):
     payload = {"board": EXAMPLE, "orientation": orientation, "move": "L"}
@@ -226,7 +224,7 @@ def test_bad_orientation(client, route, orientation):
 
 @pytest.mark.parametrize("move", ["X", "LL", "l", "r", "", 1, True, [], {}, ["L"]])
 def test_bad_move(client, move):
-    assert_api_error(client.post("/api/move", json={"board": EXAMPLE, "move": move}), 400, '"move"')
+    assert_api_error(client.post("/api/rotation/move", json={"board": EXAMPLE, "move": move}), 400, '"move"')
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
@@ -237,13 +235,13 @@ def test_oversized_body_is_413(client, route):
 
 
 def test_oversized_body_of_another_type_is_not_500(client):
-    response = client.post("/api/solve", data="x" * (300 * 1024), content_type="text/plain")
+    response = client.post("/api/rotation/solve", data="x" * (300 * 1024), content_type="text/plain")
     assert response.status_code in (400, 413)
 
 
 # ----------------------------------------------------- API: good answers
 def test_solve_shape(client):
-    response = client.post("/api/solve", json={"board": EXAMPLE})
+    response = client.post("/api/rotation/solve", json={"board": EXAMPLE})
     assert response.status_code == 200
     body = response.get_json()
     assert body["status"] == "solved"
@@ -266,15 +264,15 @@ def test_solve_shape(client):
 
 def test_solve_answers_canonical_board(client):
     messy = "\ufeff" + EXAMPLE.replace("\n", "\r\n") + "\r\n\r\n"
-    body = client.post("/api/solve", json={"board": messy}).get_json()
+    body = client.post("/api/rotation/solve", json={"board": messy}).get_json()
     assert body["board"] == EXAMPLE
-    short_rows = client.post("/api/solve", json={"board": OPEN_SIDE.replace("#      \n", "#\n")}).get_json()
+    short_rows = client.post("/api/rotation/solve", json={"board": OPEN_SIDE.replace("#      \n", "#\n")}).get_json()
     assert short_rows["board"] == OPEN_SIDE
     assert body["moves"] == "LL"
 
 
 def test_solve_unsolvable(client):
-    body = client.post("/api/solve", json={"board": UNSOLVABLE}).get_json()
+    body = client.post("/api/rotation/solve", json={"board": UNSOLVABLE}).get_json()
     assert body["status"] == "unsolvable"
     assert body["moves"] == "" and body["length"] is None
     assert body["trajectory"] == []
@@ -282,12 +280,12 @@ def test_solve_unsolvable(client):
 
 
 def test_solve_no_gap(client):
-    body = client.post("/api/solve", json={"board": NO_GAP, "goal": "all"}).get_json()
+    body = client.post("/api/rotation/solve", json={"board": NO_GAP, "goal": "all"}).get_json()
     assert body["status"] == "unsolvable"
 
 
 def test_solve_before_any_move(client):
-    body = client.post("/api/solve", json={"board": FALLS_AT_ONCE}).get_json()
+    body = client.post("/api/rotation/solve", json={"board": FALLS_AT_ONCE}).get_json()
     assert body["status"] == "solved" and body["length"] == 0
     assert body["start"]["released"] == ["0"]
     assert body["trajectory"] == []
@@ -298,19 +296,19 @@ def test_solve_before_any_move(client):
     (SIX_MOVES, "any", 6), (THREE_MOVES, " any ", 3), (UNSOLVABLE, "stick:0", None),
 ])
 def test_solve_goals(client, text, goal, length):
-    body = client.post("/api/solve", json={"board": text, "goal": goal}).get_json()
+    body = client.post("/api/rotation/solve", json={"board": text, "goal": goal}).get_json()
     assert body["length"] == length
     assert body["goal"] == goal.strip()
 
 
 def _replay_through_api(client, text: str, orientation: int, moves: str) -> list[dict]:
-    """Settle, then play each move with /api/move from the board it returned."""
-    step = client.post("/api/move", json={"board": text, "orientation": orientation, "move": None})
+    """Settle, then play each move with /api/rotation/move from the board it returned."""
+    step = client.post("/api/rotation/move", json={"board": text, "orientation": orientation, "move": None})
     assert step.status_code == 200
     steps = [step.get_json()]
     for move in moves:
         now = steps[-1]
-        step = client.post("/api/move", json={"board": now["board"], "orientation": now["orientation"],
+        step = client.post("/api/rotation/move", json={"board": now["board"], "orientation": now["orientation"],
                                               "move": move})
         assert step.status_code == 200
         steps.append(step.get_json())
@@ -318,7 +316,9 @@ def _replay_through_api(client, text: str, orientation: int, moves: str) -> list
 
 
 def _without_board(step: dict) -> dict:
-    return {k: v for k, v in step.items() if k != "board"}
+    """A step of /move as the solver's trajectory has it: without the board,
+    and without ``solved``, which the goal decides, not the step."""
+    return {k: v for k, v in step.items() if k not in ("board", "solved")}
 
 
 @pytest.mark.parametrize("text, goal, orientation", [
@@ -327,7 +327,7 @@ def _without_board(step: dict) -> dict:
     ("5\n#####\n#   #\n#0  #\n#   #\n#####\n", "any", 0),  # unsolvable: nothing to replay
 ])
 def test_trajectory_matches_step_by_step_moves(client, text, goal, orientation):
-    answer = client.post("/api/solve", json={"board": text, "goal": goal,
+    answer = client.post("/api/rotation/solve", json={"board": text, "goal": goal,
                                              "orientation": orientation}).get_json()
     assert answer["start"]["orientation"] == orientation
     steps = _replay_through_api(client, text, orientation, answer["moves"])
@@ -350,54 +350,54 @@ def test_trajectory_matches_step_by_step_moves(client, text, goal, orientation):
 
 
 def test_move_shape(client):
-    body = client.post("/api/move", json={"board": EXAMPLE, "orientation": 0, "move": "L"}).get_json()
+    body = client.post("/api/rotation/move", json={"board": EXAMPLE, "orientation": 0, "move": "L"}).get_json()
     # gravity towards the left side: 0 slides to the wall, 1 stops on it
     assert body == {"move": "L", "orientation": 3, "sticks": {"0": [5, 1], "1": [4, 3]},
-                    "moved": {"0": 2, "1": 2}, "released": [],
+                    "moved": {"0": 2, "1": 2}, "released": [], "solved": False,
                     "board": "7\n### ###\n#     #\n#     #\n#     #\n#  1  #\n#001  #\n#######\n"}
-    body = client.post("/api/move", json={"board": body["board"], "orientation": 3, "move": "L"}).get_json()
+    body = client.post("/api/rotation/move", json={"board": body["board"], "orientation": 3, "move": "L"}).get_json()
     assert body["orientation"] == 2 and body["released"] == ["1"]
     assert set(body["sticks"]) == {"0"}
 
 
 def test_move_default_orientation_and_settle_only(client):
-    body = client.post("/api/move", json={"board": EXAMPLE, "move": "R"}).get_json()
+    body = client.post("/api/rotation/move", json={"board": EXAMPLE, "move": "R"}).get_json()
     assert body["orientation"] == 1
-    body = client.post("/api/move", json={"board": EXAMPLE}).get_json()
+    body = client.post("/api/rotation/move", json={"board": EXAMPLE}).get_json()
     assert body["move"] is None and body["orientation"] == 0 and body["moved"] == {}
-    body = client.post("/api/move", json={"board": FALLS_AT_ONCE, "move": None}).get_json()
+    body = client.post("/api/rotation/move", json={"board": FALLS_AT_ONCE, "move": None}).get_json()
     assert body["released"] == ["0"] and body["sticks"] == {}
 
 
 def test_hint(client):
-    body = client.post("/api/hint", json={"board": EXAMPLE}).get_json()
+    body = client.post("/api/rotation/hint", json={"board": EXAMPLE}).get_json()
     assert body["status"] == "solved" and body["move"] == "L" and body["length"] == 2
     assert isinstance(body["states"], int) and body["summary"] == "2 moves: L L"
-    after = client.post("/api/move", json={"board": EXAMPLE, "move": "L"}).get_json()
-    body = client.post("/api/hint", json={"board": after["board"], "orientation": 3}).get_json()
+    after = client.post("/api/rotation/move", json={"board": EXAMPLE, "move": "L"}).get_json()
+    body = client.post("/api/rotation/hint", json={"board": after["board"], "orientation": 3}).get_json()
     assert body["move"] == "L" and body["length"] == 1
 
 
 def test_hint_without_a_move(client):
-    body = client.post("/api/hint", json={"board": UNSOLVABLE}).get_json()
+    body = client.post("/api/rotation/hint", json={"board": UNSOLVABLE}).get_json()
     assert body["status"] == "unsolvable" and body["move"] is None and body["length"] is None
-    body = client.post("/api/hint", json={"board": FALLS_AT_ONCE}).get_json()
+    body = client.post("/api/rotation/hint", json={"board": FALLS_AT_ONCE}).get_json()
     assert body["status"] == "solved" and body["move"] is None and body["length"] == 0
 
 
 def test_parse_shape(client):
     messy = "\ufeff7\r\n### ###\r\n#\r\n#\r\n#     #\r\n#    1#\r\n#  001#\r\n#######\r\n\r\n\n"
-    body = client.post("/api/parse", json={"board": messy}).get_json()
-    assert body == {"board": OPEN_SIDE, "width": 7, "height": 7, "sticks": 2,
+    body = client.post("/api/rotation/parse", json={"board": messy}).get_json()
+    assert body == {"board": OPEN_SIDE, "kind": "rotation", "width": 7, "height": 7, "sticks": 2,
                     "gaps": [[0, 3], [1, 6], [2, 6]]}
-    body = client.post("/api/parse", json={"board": WIDE}).get_json()
+    body = client.post("/api/rotation/parse", json={"board": WIDE}).get_json()
     assert (body["width"], body["height"], body["board"]) == (7, 4, WIDE)
 
 
 # ---------------------------------------------------------- share codes
 @pytest.mark.parametrize("text", [EXAMPLE, WIDE, SIX_MOVES, NO_GAP])
 def test_share_round_trip(client, text):
-    body = client.post("/api/share", json={"board": text}).get_json()
+    body = client.post("/api/rotation/share", json={"board": text}).get_json()
     assert body["code"] == encode(parse(text))
     assert body["url"] == "/?p=" + body["code"]
     response = client.get(body["url"])
@@ -446,7 +446,7 @@ def test_links_database_is_made_on_first_use(tmp_path, make_app):
     database = tmp_path / "inst" / "playground.sqlite3"
     assert not database.exists()
     client = app.test_client()
-    body = client.post("/api/links", json={"board": EXAMPLE}).get_json()
+    body = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     assert database.exists()
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT id, board FROM links").fetchall()
@@ -454,35 +454,35 @@ def test_links_database_is_made_on_first_use(tmp_path, make_app):
 
 
 def test_links_same_board_same_id(client):
-    first = client.post("/api/links", json={"board": EXAMPLE}).get_json()
+    first = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     assert re.fullmatch(r"[0-9A-Za-z]{8,}", first["id"])
     assert first["url"] == f"/s/{first['id']}"
-    again = client.post("/api/links", json={"board": EXAMPLE}).get_json()
+    again = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     assert again == first
     # the same puzzle written differently is the same puzzle
     messy = "\ufeff" + EXAMPLE.replace("\n", "\r\n") + "\r\n"
-    assert client.post("/api/links", json={"board": messy}).get_json() == first
-    spaced = client.post("/api/links", json={"board": OPEN_SIDE}).get_json()
-    short = client.post("/api/links", json={"board": OPEN_SIDE.replace("#      \n", "#\n")}).get_json()
+    assert client.post("/api/rotation/links", json={"board": messy}).get_json() == first
+    spaced = client.post("/api/rotation/links", json={"board": OPEN_SIDE}).get_json()
+    short = client.post("/api/rotation/links", json={"board": OPEN_SIDE.replace("#      \n", "#\n")}).get_json()
     assert spaced == short != first
 
 
 def test_links_different_boards_different_ids(client):
-    ids = {client.post("/api/links", json={"board": t}).get_json()["id"]
+    ids = {client.post("/api/rotation/links", json={"board": t}).get_json()["id"]
            for t in [EXAMPLE, UNSOLVABLE, WIDE, SIX_MOVES, THREE_MOVES, ALL_OUT, NO_GAP,
                      FALLS_AT_ONCE]}
     assert len(ids) == 8
 
 
 def test_links_survive_a_new_app(make_app):
-    body = make_app().test_client().post("/api/links", json={"board": WIDE}).get_json()
+    body = make_app().test_client().post("/api/rotation/links", json={"board": WIDE}).get_json()
     response = make_app().test_client().get(body["url"])  # the same instance folder
     assert board_attrs(response.data)["data-board"] == WIDE
 
 
 @pytest.mark.parametrize("text", [EXAMPLE, WIDE, THREE_MOVES])
 def test_short_link_opens_the_board(client, text):
-    body = client.post("/api/links", json={"board": text}).get_json()
+    body = client.post("/api/rotation/links", json={"board": text}).get_json()
     response = client.get(body["url"])
     assert response.status_code == 200
     assert board_attrs(response.data)["data-board"] == parse(text).text()
@@ -549,10 +549,11 @@ def test_real_gallery_lists_every_puzzle(app, client):
 
 
 def test_api_puzzles(gallery_client):
-    body = gallery_client.get("/api/puzzles").get_json()
+    body = gallery_client.get("/api/rotation/puzzles").get_json()
     assert [p["name"] for p in body] == ["example", "stuck", "wide", "crlf"]
-    assert body[0] == {"name": "example", "title": "The rules' example", "width": 7, "height": 7,
-                       "sticks": 2, "moves": 2, "url": "/puzzles/example"}
+    assert body[0].items() >= {"name": "example", "kind": "rotation", "title": "The rules' example",
+                               "width": 7, "height": 7, "sticks": 2, "moves": 2,
+                               "url": "/puzzles/example"}.items()
     assert body[1]["moves"] is None
     assert (body[2]["width"], body[2]["height"]) == (7, 4)
 
@@ -594,7 +595,7 @@ def test_unknown_gallery_puzzle_is_404(gallery_client, path):
 
 # --------------------------------------------------------------- jobs
 def test_jobs_small_puzzle_answers_at_once(client):
-    response = client.post("/api/jobs", json={"board": EXAMPLE})
+    response = client.post("/api/rotation/jobs", json={"board": EXAMPLE})
     assert response.status_code == 200
     body = response.get_json()
     assert body["id"] is None and body["status"] == "done"
@@ -611,7 +612,7 @@ def test_jobs_unknown_id_is_404(client, method, path):
 @pytest.fixture(scope="module")
 def fuzz_client(tmp_path_factory):
     app = create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path_factory.mktemp("fuzz")),
-                      "SOLVE_MAX_STATES": 20_000, "SOLVE_MAX_SECONDS": 2.0})
+                      "ROTATION_MAX_STATES": 20_000, "ROTATION_MAX_SECONDS": 2.0})
     return app.test_client()
 
 
@@ -626,7 +627,7 @@ board_like_text = st.builds(
 @given(text=st.one_of(st.text(max_size=300), board_like_text))
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_fuzz_board_text_never_500(fuzz_client, text):
-    for route in ("/api/parse", "/api/solve"):
+    for route in ("/api/rotation/parse", "/api/rotation/solve"):
         response = fuzz_client.post(route, json={"board": text})
         assert response.status_code in (200, 400), (route, text, response.data)
         body = response.get_json()
@@ -643,7 +644,7 @@ json_values = st.recursive(
 )
 
 
-@given(route=st.sampled_from(POST_ROUTES + ["/api/jobs"]),
+@given(route=st.sampled_from(POST_ROUTES + ["/api/rotation/jobs"]),
        payload=st.fixed_dictionaries({}, optional={
            "board": st.one_of(json_values, st.sampled_from([EXAMPLE, UNSOLVABLE, WIDE])),
            "goal": st.one_of(json_values, st.sampled_from(["any", "all", "stick:0", "stick:1"])),

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-BOARD_ROUTES = ["/api/solve", "/api/hint", "/api/parse", "/api/move", "/api/share", "/api/links",
-                "/api/jobs"]
+BOARD_ROUTES = [f"/api/rotation/{route}" for route in ("solve", "hint", "parse", "move", "share", "links", "jobs")]
 HUGE_SIZE = "9" * 5000 + "\n#####\n#0  #\n#   #\n#   #\n## ##\n"
 
 
@@ -66,7 +65,7 @@ def _body_routes(app):
 def test_the_body_routes_include_every_kinds_shuffle(app):
     found = {url for _, url in _body_routes(app)}
     assert {"/api/rotation/shuffle", "/api/sliding/shuffle", "/api/triangle/shuffle",
-            "/api/solve", "/api/triangle/hint"} <= found
+            "/api/rotation/solve", "/api/triangle/hint"} <= found
 
 
 @pytest.mark.parametrize("label", sorted(HOSTILE_BODIES))

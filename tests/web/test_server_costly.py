@@ -111,7 +111,7 @@ def test_a_rotation_hint_stopped_by_its_limit_says_so_in_words(tmp_path):
     can read. The solve is bounded by states (6,000), not by time."""
     from web_helpers import heavy_board
 
-    client = _app(tmp_path, SOLVE_MAX_STATES=6_000, SOLVE_WAIT_SECONDS=60.0).test_client()
+    client = _app(tmp_path, ROTATION_MAX_STATES=6_000, SOLVE_WAIT_SECONDS=60.0).test_client()
     response = client.post("/api/rotation/hint", json={"board": heavy_board(0), "goal": "all"})
     assert response.status_code == 200
     body = response.get_json()
@@ -122,7 +122,7 @@ def test_a_rotation_hint_stopped_by_its_limit_says_so_in_words(tmp_path):
 # ------------------------------------------------- item 3: a real server
 #: Long enough that nothing held ends by itself while the test looks.
 HELD = {"SOLVE_WAIT_SECONDS": 300.0, "SLIDING_BIG_SECONDS": 300.0, "SLIDING_MAX_SECONDS": 300.0,
-        "TRIANGLE_MAX_SECONDS": 300.0, "SOLVE_MAX_SECONDS": 300.0, "JOB_ABANDON_SECONDS": 300.0,
+        "TRIANGLE_MAX_SECONDS": 300.0, "ROTATION_MAX_SECONDS": 300.0, "JOB_ABANDON_SECONDS": 300.0,
         "JOB_WORKERS": 2, "JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20,
         "RATELIMIT_ENABLED": False, "SOLVE_WAITING_AT_ONCE": 4}
 ANSWERED = 5.0  # seconds: a page (or a handed-back job) answered, not starved

@@ -14,7 +14,7 @@ from webapp.rotation import EXAMPLE
 
 
 def make_app(tmp_path, **config):
-    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_INLINE_STATES": 1000,
+    settings = {"TESTING": True, "INSTANCE_DIR": str(tmp_path), "ROTATION_INLINE_STATES": 1000,
                 "SOLVE_WAIT_SECONDS": 0.0}
     settings.update(config)
     app = create_app(settings)
@@ -53,10 +53,10 @@ def test_one_client_gets_a_bounded_number_of_jobs(tmp_path, apps):
     message = assert_refused(job(client, 3))
     assert time.monotonic() - began < 1.0
     assert "3" in message
-    # /api/solve too: it would make a job
+    # /api/rotation/solve too: it would make a job
     assert_refused(client.post("/api/waiting/solve", json={"board": "job-4"}))
     # small solves need no job: still answered
-    assert client.post("/api/solve", json={"board": EXAMPLE}).status_code == 200
+    assert client.post("/api/rotation/solve", json={"board": EXAMPLE}).status_code == 200
     # another address is another client
     other = job(client, 5, environ_base={"REMOTE_ADDR": "192.0.2.7"})
     assert other.status_code == 202
@@ -94,18 +94,18 @@ def test_link_creation_is_rate_limited(tmp_path):
     client = app.test_client()
     for n in range(5):
         board = f"5\n#####\n#{n}  #\n#   #\n#   #\n## ##\n"
-        assert client.post("/api/links", json={"board": board}).status_code == 200
-    assert_refused(client.post("/api/links", json={"board": EXAMPLE}))
-    assert client.post("/api/links", json={"board": EXAMPLE},
+        assert client.post("/api/rotation/links", json={"board": board}).status_code == 200
+    assert_refused(client.post("/api/rotation/links", json={"board": EXAMPLE}))
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE},
                        environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 200
 
 
 def test_all_requests_of_a_client_have_a_generous_limit(tmp_path):
     app = make_app(tmp_path, RATELIMIT_APPLICATION="10 per minute")
     client = app.test_client()
-    codes = [client.get("/api/puzzles").status_code for _ in range(12)]
+    codes = [client.get("/api/rotation/puzzles").status_code for _ in range(12)]
     assert codes[:10] == [200] * 10
-    assert_refused(client.get("/api/puzzles"))
+    assert_refused(client.get("/api/rotation/puzzles"))
     page = client.get("/")
     assert page.status_code == 429 and page.mimetype == "text/html"
     assert "Retry-After" in page.headers
@@ -115,7 +115,7 @@ def test_defaults_are_generous(tmp_path):
     app = create_app({"INSTANCE_DIR": str(tmp_path)})
     client = app.test_client()
     for _ in range(200):
-        assert client.get("/api/puzzles").status_code == 200
+        assert client.get("/api/rotation/puzzles").status_code == 200
     config = app.config
     assert config["JOB_MAX_PER_CLIENT"] >= 3 and config["JOB_QUEUE_MAX"] >= 16
     assert config["RATELIMIT_ENABLED"]
@@ -125,7 +125,7 @@ def test_forwarded_address_counts_only_behind_trusted_proxies(tmp_path):
     def clients_seen(trusted):
         app = make_app(tmp_path / str(trusted), LINK_RATE_LIMIT="1 per minute", TRUSTED_PROXIES=trusted)
         client = app.test_client()
-        codes = [client.post("/api/links", json={"board": EXAMPLE},
+        codes = [client.post("/api/rotation/links", json={"board": EXAMPLE},
                              headers={"X-Forwarded-For": f"203.0.113.{n}"}).status_code
                  for n in range(3)]
         return codes

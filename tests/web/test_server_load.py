@@ -30,13 +30,13 @@ def assert_live(address: str) -> None:
     """A page and a small solve answer within the goal."""
     status, _, seconds, _ = call(address, "GET", "/")
     assert status == 200 and seconds < LIVE, f"GET / took {seconds:.2f} s"
-    status, body, seconds, _ = call(address, "POST", "/api/solve", {"board": small_board()})
+    status, body, seconds, _ = call(address, "POST", "/api/rotation/solve", {"board": small_board()})
     assert status == 200 and body["status"] in ("solved", "unsolvable"), body
     assert seconds < LIVE, f"a small solve took {seconds:.2f} s"
 
 
 GENEROUS = {"JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20, "RATELIMIT_ENABLED": False,
-            "SOLVE_MAX_STATES": 3_000_000, "SOLVE_MAX_SECONDS": 20.0}
+            "ROTATION_MAX_STATES": 3_000_000, "ROTATION_MAX_SECONDS": 20.0}
 
 
 def test_eight_big_solves_leave_the_server_live(tmp_path):
@@ -44,7 +44,7 @@ def test_eight_big_solves_leave_the_server_live(tmp_path):
         results = []
         boards = [heavy_board(seed) for seed in range(8)]
         threads = [threading.Thread(target=lambda board=board: results.append(
-                       call(address, "POST", "/api/solve", {"board": board, "goal": "all"})))
+                       call(address, "POST", "/api/rotation/solve", {"board": board, "goal": "all"})))
                    for board in boards]
         for thread in threads:
             thread.start()
@@ -75,7 +75,7 @@ def test_idle_and_half_sent_connections_do_not_lock_anyone_out(tmp_path):
             for n in range(120):
                 sock = socket.create_connection((host, int(port)), timeout=5)
                 if n % 2:  # half a request: headers promise a body that never comes
-                    sock.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n"
+                    sock.sendall(b"POST /api/rotation/solve HTTP/1.1\r\nHost: x\r\n"
                                  b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
                 idle.append(sock)
             assert_live(address)
@@ -90,14 +90,14 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
     # requests come, however fast the engine (3M states took a fast machine 1 s)
     mine = [heavy_board(seed) for seed in range(12)]
     others = [heavy_board(100 + n) for n in range(12)]
-    with running_server(tmp_path, TRUSTED_PROXIES=1, SOLVE_MAX_STATES=10**12,
+    with running_server(tmp_path, TRUSTED_PROXIES=1, ROTATION_MAX_STATES=10**12,
                         JOB_QUEUE_MAX=4) as (address, _):
         accepted = []
         try:
             # one client: a few jobs, then 429 at once
             codes = []
             for seed in range(12):
-                status, body, seconds, headers = call(address, "POST", "/api/jobs",
+                status, body, seconds, headers = call(address, "POST", "/api/rotation/jobs",
                                                       {"board": mine[seed], "goal": "all"})
                 codes.append(status)
                 if status == 202:
@@ -109,7 +109,7 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
             assert_live(address)
             # many clients (forwarded by a trusted proxy): the queue's bound holds
             for n in range(12):
-                status, body, _, _ = call(address, "POST", "/api/jobs",
+                status, body, _, _ = call(address, "POST", "/api/rotation/jobs",
                                           {"board": others[n], "goal": "all"},
                                           headers={"X-Forwarded-For": f"203.0.113.{n}"})
                 assert status in (202, 429)
@@ -126,11 +126,11 @@ def test_redirects_are_relative_on_the_wire(tmp_path):
     with running_server(tmp_path) as (address, _):
         host, port = address.split(":")
         with socket.create_connection((host, int(port)), timeout=5) as sock:
-            sock.sendall(b"GET ///api//puzzles HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+            sock.sendall(b"GET ///api//rotation//puzzles HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
             reply = b""
             while chunk := sock.recv(65536):
                 reply += chunk
         head = reply.split(b"\r\n\r\n")[0].decode()
         assert " 308 " in head.splitlines()[0]
-        assert "Location: /api/puzzles\r\n" in head + "\r\n"
+        assert "Location: /api/rotation/puzzles\r\n" in head + "\r\n"
         assert b"evil.example" not in reply

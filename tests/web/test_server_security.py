@@ -18,9 +18,9 @@ def responses(client):
     yield client.get("/puzzles")
     yield client.get("/static/style.css")
     yield client.get("/nowhere")
-    yield client.get("/api/puzzles")
-    yield client.post("/api/solve", json={"board": EXAMPLE})
-    yield client.post("/api/solve", json={"board": "x"})
+    yield client.get("/api/rotation/puzzles")
+    yield client.post("/api/rotation/solve", json={"board": EXAMPLE})
+    yield client.post("/api/rotation/solve", json={"board": "x"})
     yield client.get("/", environ_overrides={"PATH_INFO": "///api//puzzles"})
 
 
@@ -33,11 +33,11 @@ def test_every_response_has_the_security_headers(client):
         assert headers["X-Frame-Options"] == "DENY"
 
 
-@pytest.mark.parametrize("path, target", [("///api//puzzles", "/api/puzzles"),
-                                          ("//api//puzzles", "/api/puzzles"),
+@pytest.mark.parametrize("path, target", [("///api//rotation//puzzles", "/api/rotation/puzzles"),
+                                          ("//api//rotation//puzzles", "/api/rotation/puzzles"),
                                           ("/puzzles//one.svg", "/puzzles/one.svg")])
 def test_redirects_do_not_send_anyone_to_the_host_they_named(client, path, target):
-    # as waitress passes a request line "GET ///api//puzzles?x=1 HTTP/1.1"
+    # as waitress passes a request line "GET ///api//rotation//puzzles?x=1 HTTP/1.1"
     response = client.get("/", environ_overrides={"PATH_INFO": path, "QUERY_STRING": "x=1"},
                           headers={"Host": "evil.example"})
     assert response.status_code in (301, 308)
@@ -53,7 +53,7 @@ def test_unexpected_error_on_the_api_is_json(app, monkeypatch):
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(api.solving, "answer", broken)
-    response = app.test_client().post("/api/solve", json={"board": EXAMPLE})
+    response = app.test_client().post("/api/rotation/solve", json={"board": EXAMPLE})
     assert response.status_code == 500
     assert response.mimetype == "application/json"
     assert "internal error" in response.get_json()["error"]

@@ -1,6 +1,5 @@
 """The web layer written once for every puzzle kind (issue 10): the registry,
-the routes under /api/<kind>/..., rotation's addresses from before kinds
-answering as they did, the fields every answer shares (optimal, engine), an
+the routes under /api/<kind>/... (and no address without a kind), the fields every answer shares (optimal, engine), an
 unknown kind, the cache and links keyed by kind (and older databases
 migrated), the header naming the kinds, the gallery's filter.
 
@@ -25,7 +24,7 @@ from webapp.rotation.sharecode import encode
 from webapp.web.cache import key as cache_key
 
 GENERIC = ["solve", "jobs", "hint", "move", "parse", "share", "links", "shuffle"]
-LEGACY = ["solve", "jobs", "hint", "move", "parse", "share", "links"]
+OTHER = "5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"
 BROKEN = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"   # line 3, column 4: a split stick
 
 
@@ -45,62 +44,63 @@ def test_detect_puts_rotation_first_for_a_frame():
     assert broken[0][1].name == "rotation" and 0 < broken[0][0] < 1
 
 
-# --------------------------------------------- rotation at both addresses
-@pytest.mark.parametrize("route", ["solve", "hint", "share", "links"])
-def test_rotation_answers_alike_at_its_old_and_new_address(client, route):
-    payload = {"board": EXAMPLE, "goal": "any"}
-    old = client.post(f"/api/{route}", json=payload)
-    new = client.post(f"/api/rotation/{route}", json=payload)
-    assert old.status_code == new.status_code == 200
-    a, b = old.get_json(), new.get_json()
-    for changing in ("time", "source", "cached"):  # the second solve comes from the cache
-        a.pop(changing, None)
-        b.pop(changing, None)
-    assert a == b
+# ------------------------------------ only the addresses that name a kind
+OLD_ADDRESSES = ["/api/solve", "/api/parse", "/api/jobs", "/api/move", "/api/hint", "/api/share",
+                 "/api/links", "/api/puzzles"]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_the_addresses_without_a_kind_are_gone(client, method):
+    """Removed on purpose (README, docs/api.md): a JSON 404, as for any
+    unknown API address, never the rotation route they once stood for."""
+    for address in OLD_ADDRESSES:
+        response = client.open(address, method=method, json={"board": EXAMPLE})
+        assert_api_error(response, 404, f"no such address: {address}")
 
 
 def test_rotation_parse_and_move_at_the_new_address_say_their_kind_and_goal(client):
     parsed = client.post("/api/rotation/parse", json={"board": EXAMPLE}).get_json()
     assert parsed["kind"] == "rotation" and parsed["board"] == EXAMPLE and parsed["sticks"] == 2
-    old = client.post("/api/parse", json={"board": EXAMPLE}).get_json()
-    assert "kind" not in old and {**old, "kind": "rotation"} == parsed
     first = client.post("/api/rotation/move", json={"board": EXAMPLE, "move": "L"}).get_json()
     assert first["solved"] is False
     second = client.post("/api/rotation/move", json={"board": first["board"], "orientation": 3,
                                                      "move": "L"}).get_json()
     assert second["released"] == ["1"] and second["solved"] is True
-    # the old address keeps its exact fields
-    assert "solved" not in client.post("/api/move", json={"board": EXAMPLE, "move": "L"}).get_json()
 
 
 def test_rotation_answers_carry_optimal_and_engine(tmp_path, cleanup):  # noqa: F811
     # the C engine answers when it is built; without it a tiny search is the reference's
     small = "c" if native.available() else "reference"
-    solved = make_client(tmp_path / "a").post("/api/solve", json={"board": EXAMPLE}).get_json()
+    solved = make_client(tmp_path / "a").post("/api/rotation/solve", json={"board": EXAMPLE}).get_json()
     assert (solved["optimal"], solved["engine"]) == (True, small)
     unsolvable = make_client(tmp_path / "b").post(
         "/api/rotation/solve", json={"board": "5\n#####\n#0  #\n#0  #\n#   #\n## ##\n"}).get_json()
     assert unsolvable["status"] == "unsolvable" and unsolvable["optimal"] is False
     # a worker's answer from a search that outgrew the small one says c, or reference
-    client = make_client(tmp_path / "c", SOLVE_MAX_STATES=20_000, SOLVE_WAIT_SECONDS=10.0)
+    client = make_client(tmp_path / "c", ROTATION_MAX_STATES=20_000, SOLVE_WAIT_SECONDS=10.0)
     cleanup(client)
     limited = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).get_json()
     assert limited["status"] == "limit" and limited["source"] == "worker"
     assert (limited["optimal"], limited["engine"]) == (False, "c" if native.available() else "reference")
 
 
-def test_an_answer_cached_before_kinds_gets_the_shared_fields(tmp_path):
+def test_a_rotation_answer_cached_by_an_older_version_is_not_read(tmp_path):
+    """An earlier version keyed rotation's answers by the text and options
+    alone (docs/serving.md): such an entry is never found, so a wrong or
+    incomplete answer kept then cannot come back."""
+    import hashlib
+
     client = make_client(tmp_path)
-    body = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
-    old = {k: v for k, v in body.items() if k not in ("optimal", "engine", "time", "source", "board")}
+    client.post("/api/rotation/solve", json={"board": OTHER})  # the database is made
+    old_key = hashlib.sha256(f"{EXAMPLE}\0any\x000".encode()).hexdigest()
     with sqlite3.connect(tmp_path / "playground.sqlite3") as db:
-        key = cache_key(kinds.get("rotation"), EXAMPLE, {"goal": "any", "orientation": 0})
-        assert db.execute("UPDATE solutions SET answer = ? WHERE key = ?",
-                          (json.dumps(old), key)).rowcount == 1
-    again = client.post("/api/solve", json={"board": EXAMPLE}).get_json()
-    assert again["source"] == "cache"
-    assert (again["optimal"], again["engine"]) == (True, "reference")
-    assert set(again) == set(body)
+        db.execute("INSERT INTO solutions (key, answer) VALUES (?, ?)",
+                   (old_key, json.dumps({"status": "solved", "moves": "RRRR", "length": 4})))
+    body = client.post("/api/rotation/solve", json={"board": EXAMPLE}).get_json()
+    assert (body["source"], body["moves"]) == ("inline", "LL")
+    key = cache_key(kinds.get("rotation"), EXAMPLE, {"goal": "any", "orientation": 0})
+    assert key != old_key
+    assert client.post("/api/rotation/solve", json={"board": EXAMPLE}).get_json()["source"] == "cache"
 
 
 # ------------------------------------------------------------ unknown kind
@@ -196,23 +196,40 @@ def test_links_made_before_kinds_still_open(tmp_path):
     page = client.get("/s/abcdefgh")
     assert page.status_code == 200 and initial(page.data)["board"] == EXAMPLE
     # the same board gets the same id it had
-    assert client.post("/api/links", json={"board": EXAMPLE}).get_json()["id"] == "abcdefgh"
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == "abcdefgh"
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT kind FROM links WHERE id = 'abcdefgh'").fetchone() == ("rotation",)
 
 
-def test_rotation_links_keep_the_ids_of_before(client):
-    """A link's id is a hash of the board's text alone for rotation, as it was."""
+def _link_id(text: str) -> str:
     import hashlib
 
     from webapp.web.links import _ALPHABET, ID_LENGTH
 
-    n = int.from_bytes(hashlib.sha256(EXAMPLE.encode()).digest(), "big")
+    n = int.from_bytes(hashlib.sha256(text.encode()).digest(), "big")
     digits = []
     while n and len(digits) < ID_LENGTH:
         n, d = divmod(n, 62)
         digits.append(_ALPHABET[d])
-    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == "".join(digits)
+    return "".join(digits)
+
+
+def test_a_link_id_is_a_hash_of_the_kind_and_the_text(client):
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == \
+        _link_id(f"rotation\0{EXAMPLE}")
+
+
+def test_a_rotation_link_stored_by_an_older_version_keeps_opening_under_its_id(tmp_path):
+    """An earlier version hashed a rotation board's text alone for its id:
+    the row, stored as it was then, opens under that id and keeps it."""
+    client = make_client(tmp_path)
+    client.post("/api/rotation/links", json={"board": OTHER})  # the database is made
+    old_id = _link_id(EXAMPLE)
+    with sqlite3.connect(tmp_path / "playground.sqlite3") as db:
+        db.execute("INSERT INTO links (id, kind, board) VALUES (?, 'rotation', ?)", (old_id, EXAMPLE))
+    page = client.get(f"/s/{old_id}")
+    assert page.status_code == 200 and initial(page.data)["board"] == EXAMPLE
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()["id"] == old_id
 
 
 # ----------------------------------------------------------------- pages
@@ -287,9 +304,6 @@ def test_api_puzzles_per_kind(mixed_puzzles):
     assert [p["name"] for p in rotation] == ["example", "stuck", "wide", "crlf"]
     assert {p["kind"] for p in rotation} == {"rotation"}
     assert rotation[0]["sticks"] == 2 and rotation[0]["url"] == "/puzzles/example"
-    # the old address lists rotation's alone, with its old fields
-    assert [p["name"] for p in mixed_puzzles.get("/api/puzzles").get_json()] == \
-        [p["name"] for p in rotation]
 
 
 # ---------------------------------------------- any text: never a 500
@@ -331,7 +345,8 @@ def test_the_forkserver_preloads_every_kinds_solver():
     assert _preload() == ["webapp.kinds"] + [f"webapp.{name}.solver" for name in kinds.names()]
 
 
-@pytest.mark.parametrize("address", ["/api/solve", "/api/rotation/solve", "/api/move", "/api/rotation/parse"])
+@pytest.mark.parametrize("address", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move",
+                                     "/api/rotation/parse"])
 def test_a_misspelt_option_is_refused_not_ignored(client, address):
     response = client.post(address, json={"board": EXAMPLE, "gaol": "all", "move": "L"})
     body = assert_api_error(response, 400, '"gaol"')
@@ -391,3 +406,13 @@ def test_a_triangle_search_in_a_worker_stops_at_its_time_limit(tmp_path, cleanup
     assert body["status"] == "limit" and body["limit"] == "max_seconds", body
     assert body["source"] == "worker" and body["nodes"] > 0 and body["count"] > 0
     assert time.monotonic() - began < 10
+
+
+def test_rotations_old_setting_names_are_refused_with_the_new_ones(tmp_path):
+    """A config.py from before the settings were named after their kind
+    would lose its limit without a word: the app will not start with it."""
+    from webapp import create_app
+    from webapp.web.factory import BadSetting
+
+    with pytest.raises(BadSetting, match="SOLVE_MAX_STATES is now ROTATION_MAX_STATES"):
+        create_app({"TESTING": True, "INSTANCE_DIR": str(tmp_path), "SOLVE_MAX_STATES": 10})

@@ -277,7 +277,7 @@ def test_a_short_link_opens_its_kinds_page(client):
     # a rotation link still opens rotation's page
     from webapp.rotation import EXAMPLE
 
-    other = client.post("/api/links", json={"board": EXAMPLE}).get_json()
+    other = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     assert other["id"] != link["id"]
     assert "data-puzzle-kind" not in initial(client.get(other["url"]).data)
     assert initial(client.get(other["url"]).data)["board"] == EXAMPLE
@@ -301,7 +301,7 @@ def test_the_bounds_on_jobs_and_links_cover_sliding(tmp_path, cleanup):  # noqa:
     # the rotation routes share the same bound
     from web_helpers import HEAVY, HEAVY_GOAL
 
-    assert client.post("/api/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL}).status_code == 429
+    assert client.post("/api/rotation/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL}).status_code == 429
     for n in range(2):
         assert client.post("/api/sliding/links", json={"board": [EIGHT, GOAL][n]}).status_code == 200
     assert client.post("/api/sliding/links", json={"board": UNSOLVABLE}).status_code == 429
@@ -365,7 +365,7 @@ def test_the_gallery_shows_sliding_puzzles_and_opens_them(tmp_path, make_app):
     assert initial(client.get(f"/sliding?p={code}").data)["title"] == "Eight <moves>"
     listed = client.get("/api/sliding/puzzles").get_json()
     assert [(p["name"], p["kind"], p["moves"], p["width"]) for p in listed] == [("sliding-eight", "sliding", 8, 3)]
-    assert "sliding-eight" not in [p["name"] for p in client.get("/api/puzzles").get_json()]
+    assert "sliding-eight" not in [p["name"] for p in client.get("/api/rotation/puzzles").get_json()]
 
 
 def test_a_sliding_code_after_the_rotation_address_opens_the_sliding_page(client):

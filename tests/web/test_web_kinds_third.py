@@ -44,9 +44,9 @@ def counter_client(third, tmp_path, make_app):
 
 def test_the_defaults_come_from_one_place(third):
     assert isinstance(third, kinds.Kind)
-    assert (third.page_path, third.config_prefix, third.legacy, third.edit_mode) == \
-        ("/counter", "COUNTER", False, "edit")
-    assert kinds.legacy().name == "rotation" and kinds.home().name == "rotation"
+    assert (third.page_path, third.how_to_play_template, third.edit_mode) == \
+        ("/counter", "how_to_play_counter.html", "edit")
+    assert kinds.home().name == "rotation"
 
 
 def test_parse_and_its_errors(counter_client):

@@ -12,7 +12,7 @@ def test_index_page(client):
 
 
 def test_solve_api_example(client):
-    response = client.post("/api/solve", json={"board": EXAMPLE, "goal": "any"})
+    response = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "any"})
     assert response.status_code == 200
     body = response.get_json()
     assert body["status"] == "solved"
@@ -28,11 +28,11 @@ def test_solve_api_example(client):
     ({"board": EXAMPLE, "goal": 5}, "goal"),
 ])
 def test_solve_api_bad_input(client, payload, fragment):
-    response = client.post("/api/solve", json=payload)
+    response = client.post("/api/rotation/solve", json=payload)
     assert response.status_code == 400
     assert fragment in response.get_json()["error"]
 
 
 def test_solve_api_not_json(client):
-    response = client.post("/api/solve", data="hello", content_type="text/plain")
+    response = client.post("/api/rotation/solve", data="hello", content_type="text/plain")
     assert response.status_code == 400

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from ..commandline import OutOfTries, Usage
+from ..errors import BAD_INPUT
 from .solve import fill_defaults, foreign
 
 EXIT_OK = 0
@@ -34,7 +35,7 @@ def generate(args) -> int:
     except OutOfTries as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_LIMIT
-    except part.kind.error as exc:
+    except BAD_INPUT as exc:  # the kind's: a puzzle no rule allows, arguments none can meet
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 
 from ..commandline import limit_words, plural
-from ..puzzletext import PuzzleTextError
+from ..errors import PuzzleTextError
 
 
 def result_lines(kind: str, answer: dict) -> list[str]:

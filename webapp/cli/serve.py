@@ -11,6 +11,7 @@ EXIT_BAD_INPUT = 2
 
 def serve(args) -> int:
     from .. import create_app
+    from ..web.factory import BadSetting
     from ..web.limits import MissingLibrary
     from ..web.serving import CannotListen, serve as run
     from ..web.store import BadUrl
@@ -21,7 +22,7 @@ def serve(args) -> int:
         os.environ["DATABASE_URL"] = args.database_url
     try:
         return run(create_app(), host=args.host, port=args.port, dev=args.dev)
-    except (CannotListen, MissingLibrary, BadUrl) as exc:
+    except (BadSetting, CannotListen, MissingLibrary, BadUrl) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..puzzletext import PuzzleTextError
+from ..errors import PuzzleTextError
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -42,7 +42,7 @@ MAX_SIZE = 64
 
 class BoardError(PuzzleTextError):
     """A board that breaks a rule of docs/rotation.md (overlaps, bad sticks,
-    sizes): rotation's :class:`~webapp.puzzletext.PuzzleTextError`."""
+    sizes): rotation's :class:`~webapp.errors.PuzzleTextError`."""
 
 
 @dataclass(frozen=True, order=True, init=False)

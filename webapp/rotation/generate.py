@@ -27,7 +27,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, Stick, next_free_symbol
+from ..errors import FieldError
+from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, Stick, next_free_symbol
 from .physics import Position
 from .search import Answer, solve
 
@@ -45,7 +46,7 @@ DEFAULT_MAX_STATES = 20_000
 _PLACEMENT_ATTEMPTS = 200
 
 
-class GenerateError(BoardError):
+class GenerateError(FieldError):
     """Arguments no board can satisfy (too many sticks or walls for the size)."""
 
 

@@ -26,6 +26,7 @@ import time
 
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
+from ..errors import FieldError, IllegalMove
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
 from .physics import EXAMPLE, TURNS, Position
 from .search import Goal, without_search
@@ -40,34 +41,14 @@ SHUFFLE_SIZE = 7
 _SMALL_SEARCH = 300
 
 
-def engine_of(answer: dict, max_count: int | None = None) -> str:
-    """The engine of an answer kept from before answers named theirs (the
-    cache), when :func:`~webapp.rotation.solver.solve_best` had no C engine:
-    it gave the first ``_SMALL_SEARCH`` states to the reference search and
-    only a search that outgrew them to numpy, and both count states alike,
-    so the figures say which one it was.
-
-    >>> engine_of({"status": "solved", "states": 3, "limit": None})
-    'reference'
-    >>> engine_of({"status": "solved", "states": 40_000, "limit": None})
-    'numpy'
-    """
-    if max_count is not None and max_count <= _SMALL_SEARCH:
-        return "reference"
-    if answer.get("states", 0) <= _SMALL_SEARCH and answer.get("limit") != "states":
-        return "reference"
-    return "numpy"
-
-
-def complete(answer: dict, max_count: int | None = None) -> dict:
-    """``answer`` with the fields every kind's answers share; an answer kept
-    from before they existed (the cache) gets them too.
+def complete(answer: dict) -> dict:
+    """``answer`` with the field every kind's answers share that the engine's
+    lacks: ``optimal`` (a rotation answer is always a shortest one).
 
     >>> complete({"status": "unsolvable", "states": 8})["optimal"]
     False
     """
     answer.setdefault("optimal", answer.get("status") == "solved")
-    answer.setdefault("engine", engine_of(answer, max_count))
     return answer
 
 
@@ -83,15 +64,10 @@ class RotationKind:
     example = EXAMPLE
 
     # -------------------------------------------- the web app (webapp.kinds)
-    #: The only kind before there were kinds: its addresses, cache keys,
-    #: short-link ids and config keys from then stay as they were.
-    legacy = True
     page_path = "/"
     template = "rotation.html"
     edit_mode = "draw"
     how_to_play_template = "how_to_play.html"
-    #: SOLVE_MAX_STATES, SOLVE_MAX_SECONDS, ... as before kinds.
-    config_prefix = "SOLVE"
     #: states a worker's solve may visit, its seconds and memory; below
     #: ``inline`` states a solve runs in the request, below ``quick`` it
     #: does not wait its turn there
@@ -101,26 +77,12 @@ class RotationKind:
     shuffle_fields = ("size", "width", "height", "sticks")
     request_example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
 
-    def cache_key_text(self, text: str, options: dict) -> str:
-        """The text hashed for a cached answer's key: the one from before
-        kinds, so that answers kept then are still found.
-
-        >>> KIND.cache_key_text("3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 1})
-        '3\\n###\\n# #\\n###\\n\\x00any\\x001'
-        """
-        return f"{text}\0{options.get('goal', 'any')}\0{options.get('orientation', 0)}"
-
     def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
         """The guide's pictures, drawn here rather than by :meth:`svg`: the
         board as the viewer sees it, the gap named, a stick on its way out."""
         from .howto import figures
 
         return figures()
-
-    def link_id_text(self, text: str) -> str:
-        """The text hashed for a short link's id: the board alone, as before
-        kinds, so the same board keeps its id."""
-        return text
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Board:
@@ -145,10 +107,10 @@ class RotationKind:
         stay those of before) and ``orientation`` (0 to 3) from a request."""
         goal = data.get("goal", "any")
         if not isinstance(goal, str):
-            raise ValueError('"goal" must be "any", "all" or "stick:S"')
+            raise FieldError('"goal" must be "any", "all" or "stick:S"')
         orientation = data.get("orientation", 0)
         if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in range(4):
-            raise ValueError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
+            raise FieldError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
         return {"goal": goal, "orientation": orientation}
 
     def quick(self, board: Board, options: dict, *, max_count: int | None = None) -> dict | None:
@@ -157,7 +119,10 @@ class RotationKind:
         goal = Goal.parse(options.get("goal"))
         goal.check(board)
         decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
-        return None if decided is None else complete(decided.to_dict())
+        if decided is None:
+            return None
+        decided.engine = "reference"  # decided by the plain Python rules, without a search
+        return complete(decided.to_dict())
 
     def solve(self, board: Board | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
@@ -171,10 +136,7 @@ class RotationKind:
         answer = solve_best(board, Goal.parse(options.get("goal", "any")),
                             orientation=options.get("orientation", 0), max_states=max_count,
                             max_seconds=max_seconds, max_bytes=max_bytes, progress=progress)
-        return complete(answer.to_dict(), max_count)
-
-    def complete(self, answer: dict) -> dict:
-        return complete(answer)
+        return complete(answer.to_dict())
 
     # --------------------------------------------------------------- play
     def move(self, board: Board, options: dict, move) -> dict:
@@ -187,7 +149,7 @@ class RotationKind:
         elif isinstance(move, str) and move in TURNS:
             step = position.turn(move)
         else:
-            raise ValueError('"move" must be "L", "R" or null (settle only)')
+            raise IllegalMove('"move" must be "L", "R" or null (settle only)')
         body = step.to_dict()
         body["board"] = step.position.board.text()
         goal = Goal.parse(options.get("goal"))
@@ -213,9 +175,9 @@ class RotationKind:
         sticks = _number(data, "sticks", SHUFFLE_STICKS)
         for value, what in ((width, "width"), (height, "height")):
             if not MIN_SIZE <= value <= MAX_SIZE:
-                raise BoardError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
+                raise FieldError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
         if not 1 <= sticks <= len(SYMBOLS):
-            raise BoardError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
+            raise FieldError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
         from .generate import random_board
 
         return random_board(width, sticks, rng=rng, height=height)
@@ -265,7 +227,7 @@ _ROW = re.compile(r"[# 0-9A-Za-z]+")
 def _number(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BoardError(f'"{key}" must be a whole number')
+        raise FieldError(f'"{key}" must be a whole number')
     return value
 
 

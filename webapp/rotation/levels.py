@@ -54,7 +54,7 @@ def candidates(rng):
     drawn from an exhaustive study of a small frame (:func:`studied`), where
     the hard positions are found rather than stumbled on."""
     from .board import BoardError
-    from .generate import random_board
+    from .generate import GenerateError, random_board
 
     while True:
         if rng.random() < 1 / 3:
@@ -63,7 +63,7 @@ def candidates(rng):
         size = rng.randint(7, 12)
         try:
             yield random_board(size, rng.randint(2, 5), rng=rng, inner_walls=rng.choice((0, 2, 4, 6, 8)))
-        except BoardError:
+        except (BoardError, GenerateError):  # no board of that size holds those sticks and walls
             continue
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Board, BoardError
+from ..errors import FieldError, IllegalMove
+
+from .board import Board
 
 #: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"
@@ -43,7 +45,7 @@ def turn(orientation: int, move: str) -> int:
     try:
         return (orientation + TURNS[move]) % 4
     except KeyError:
-        raise ValueError(f"a move is 'L' or 'R', not {move!r}") from None
+        raise IllegalMove(f"a move is 'L' or 'R', not {move!r}") from None
 
 
 class Frame:
@@ -204,7 +206,7 @@ class Position:
 
     def __init__(self, board: Board, orientation: int = 0) -> None:
         if orientation not in (0, 1, 2, 3):
-            raise BoardError(f"orientation must be 0 to 3, not {orientation!r}")
+            raise FieldError(f"orientation must be 0 to 3, not {orientation!r}")
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "orientation", orientation)
 

@@ -25,10 +25,12 @@ The values (dataclasses) show as expressions that make them again:
 
 from __future__ import annotations
 
+from ..errors import FieldError, IllegalMove
+
 import time
 from dataclasses import dataclass, field
 
-from .board import Board, BoardError
+from .board import Board
 from .physics import EXAMPLE, RELEASED, TURNS, Frame, Position, Step
 
 __all__ = ["Goal", "GoalError", "Answer", "solve", "EXAMPLE", "NO_GAP", "NO_STICKS"]
@@ -43,7 +45,7 @@ NO_GAP = "no-gap"
 NO_STICKS = "no-sticks"
 
 
-class GoalError(ValueError):
+class GoalError(FieldError):
     """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
 
 
@@ -339,6 +341,6 @@ def replay(board: Board, moves: str, orientation: int = 0) -> tuple[Step, list[S
     A checker uses this to verify a sequence by replaying it.
     """
     if any(m not in TURNS for m in moves):
-        raise BoardError(f"moves are a string of L and R, not {moves!r}")
+        raise IllegalMove(f"moves are a string of L and R, not {moves!r}")
     first = Position(board, orientation).settle()
     return first, first.position.play(moves)

@@ -14,7 +14,8 @@ Both take a :class:`random.Random`, so a seed gives the same position again:
 
 from __future__ import annotations
 
-from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
+from ..errors import FieldError
+from .position import MAX_SIDE, MIN_SIDE, Position
 
 __all__ = ["shuffle", "at_distance", "MAX_TABLE_CELLS"]
 
@@ -26,7 +27,7 @@ MAX_TABLE_CELLS = 9
 def _check_size(width: int, height: int) -> None:
     for name, value in (("width", width), ("height", height)):
         if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
-            raise SlidingError(f"{name} {value!r} is out of range: sides from {MIN_SIDE} to {MAX_SIDE}")
+            raise FieldError(f"{name} {value!r} is out of range: sides from {MIN_SIDE} to {MAX_SIDE}")
 
 
 def shuffle(width: int, height: int, rng) -> Position:
@@ -60,20 +61,20 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
     """A position exactly ``moves`` moves from the goal, uniformly among them,
     read from the exact distance table (boards of up to 9 cells).
 
-    SlidingError for a bigger board or a distance no position has (3 x 3:
+    FieldError for a bigger board or a distance no position has (3 x 3:
     0 to 31).
     """
     _check_size(width, height)
     if width * height > MAX_TABLE_CELLS:
-        raise SlidingError(
+        raise FieldError(
             f"a position a given number of moves from the goal needs an exact table: "
             f"boards of up to {MAX_TABLE_CELLS} cells (3 x 3, 2 x 4, ...), not {width} x {height}")
     if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
-        raise SlidingError(f"the distance must be a whole number of moves, 0 or more, not {moves!r}")
+        raise FieldError(f"the distance must be a whole number of moves, 0 or more, not {moves!r}")
     from . import table  # imported here: building a table is the solver's concern
 
     try:
         tiles = table.random_at_distance(width, height, moves, rng)
     except ValueError as exc:  # table.TableError: no position is that far
-        raise SlidingError(str(exc)) from None
+        raise FieldError(str(exc)) from None
     return Position(tuple(tiles), width)

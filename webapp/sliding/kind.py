@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import FieldError
 from . import generate, sharecode
 from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE, IllegalMove, Position, SlidingError, movable_cells
 from .svg import position_svg
@@ -213,7 +214,7 @@ class SlidingKind:
         >>> KIND.move(Position((1, 2, 0, 3), width=2), {}, None)
         Traceback (most recent call last):
         ...
-        webapp.sliding.position.IllegalMove: a move is the number of the tile that slides, or left, right, up or down, not None
+        webapp.errors.IllegalMove: a move is the number of the tile that slides, or left, right, up or down, not None
         """
         if isinstance(move, str) and move.strip().isdigit():
             move = int(move.strip())
@@ -267,14 +268,14 @@ class SlidingKind:
         >>> KIND.shuffle({"width": 9}, random.Random(1))
         Traceback (most recent call last):
         ...
-        webapp.sliding.position.SlidingError: "width" must be 2 to 8, not 9
+        webapp.errors.FieldError: "width" must be 2 to 8, not 9
         """
         width, height = _size(data)
         distance = data.get("distance")
         if distance is None:
             return generate.shuffle(width, height, rng)
         if not isinstance(distance, int) or isinstance(distance, bool):
-            raise SlidingError('"distance" must be a whole number of moves')
+            raise FieldError('"distance" must be a whole number of moves')
         return generate.at_distance(width, height, distance, rng)
 
     # --------------------------------------------------------- describing
@@ -333,7 +334,7 @@ class SlidingKind:
 def _side(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
-        raise SlidingError(f'"{key}" must be {MIN_SIDE} to {MAX_SIDE}, not {value!r}')
+        raise FieldError(f'"{key}" must be {MIN_SIDE} to {MAX_SIDE}, not {value!r}')
     return value
 
 
@@ -344,7 +345,7 @@ def _size(data: dict) -> tuple[int, int]:
     if isinstance(size, str):
         m = _SIZE.fullmatch(size)
         if not m:
-            raise SlidingError(f'"size" must look like "4x4" (width x height), not {size!r}')
+            raise FieldError(f'"size" must look like "4x4" (width x height), not {size!r}')
         width, height = _side({"size": int(m.group(1))}, "size", 0), _side({"size": int(m.group(2))}, "size", 0)
     elif size is not None:
         width = height = _side(data, "size", SHUFFLE_SIDE)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..puzzletext import PuzzleTextError
+from ..errors import IllegalMove, PuzzleTextError
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "DIRECTIONS", "SlidingError", "IllegalMove", "Position",
            "permutation_problem", "inversions", "parity_invariant", "solvable", "movable_cells", "replay"]
@@ -46,7 +46,7 @@ DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
 
 class SlidingError(PuzzleTextError):
     """A position or a text that breaks the rules of docs/sliding.md: the
-    sliding kind's :class:`~webapp.puzzletext.PuzzleTextError`.
+    sliding kind's :class:`~webapp.errors.PuzzleTextError`.
 
     ``line`` and ``column`` (1-based) say where in a text, when it came from
     one; an error about the whole board has a line and no column.
@@ -58,10 +58,6 @@ class SlidingError(PuzzleTextError):
     >>> SlidingError("bad").line is None
     True
     """
-
-
-class IllegalMove(SlidingError):
-    """A move of a tile that is not next to the hole (or off the board)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +151,7 @@ class Position:
         >>> Position.goal(2, 2).move(1)
         Traceback (most recent call last):
         ...
-        webapp.sliding.position.IllegalMove: tile 1 is not next to the hole: the tiles that can move are 2 and 3
+        webapp.errors.IllegalMove: tile 1 is not next to the hole: the tiles that can move are 2 and 3
         """
         tiles = self.tiles
         hole = tiles.index(0)
@@ -181,7 +177,7 @@ class Position:
         >>> Position.goal(3, 3).slide("left")
         Traceback (most recent call last):
         ...
-        webapp.sliding.position.IllegalMove: no tile can slide left: the hole is on the right edge
+        webapp.errors.IllegalMove: no tile can slide left: the hole is on the right edge
         """
         return self.move(self.tile_for(direction))
 
@@ -330,7 +326,7 @@ def replay(width: int, tiles, moves) -> tuple[int, ...]:
     >>> replay(2, (1, 2, 3, 0), [2, 2, 1])
     Traceback (most recent call last):
     ...
-    webapp.sliding.position.IllegalMove: move 3: tile 1 is not next to the hole
+    webapp.errors.IllegalMove: move 3: tile 1 is not next to the hole
     """
     board = list(tiles)
     height = len(board) // width

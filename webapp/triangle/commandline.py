@@ -14,6 +14,7 @@ import re
 from math import isqrt
 
 from ..commandline import Option, OutOfTries, Usage, count, plural, positive, sized
+from ..errors import FieldError
 
 #: How many solutions solve lists without --all.
 TRIANGLE_FIRST = 10
@@ -123,7 +124,7 @@ def solve(run) -> int:
         # Ctrl+C in the search answers "limit" with the counts so far
         answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
                             max_count=args.max_nodes, progress=progress)
-    except kind.error as exc:  # a token not made for this board (or this listing)
+    except (kind.error, FieldError) as exc:  # a token not made for this board (or this listing)
         progress.close()
         return run.fail(f"--resume: {exc}", exc)
     except KeyboardInterrupt:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import NotAvailable
 from . import geometry
 from .puzzle import Puzzle, TriangleError
 
@@ -60,8 +61,9 @@ _KEPT = 16
 MAX_FIGURES = 20
 
 
-class NoUniquePuzzle(TriangleError):
-    """No puzzle with a unique solution turned up in the tries or the time given."""
+class NoUniquePuzzle(NotAvailable):
+    """No puzzle with a unique solution turned up in the tries or the time
+    given: nobody's mistake (another try may find one)."""
 
 
 def _figure(figures: int, rng: random.Random) -> int:

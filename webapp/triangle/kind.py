@@ -18,6 +18,7 @@ import random
 import re
 import time
 
+from ..errors import FieldError
 from .puzzle import Puzzle, TriangleError
 from .textformat import parse, write
 
@@ -162,25 +163,25 @@ class TriangleKind:
         >>> KIND.options({"first": 0})
         Traceback (most recent call last):
         ...
-        webapp.triangle.puzzle.TriangleError: "first" must be 1 to 1000 (solutions to list), not 0
+        webapp.errors.FieldError: "first" must be 1 to 1000 (solutions to list), not 0
         """
         first = data.get("first", FIRST)
         if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_FIRST:
-            raise TriangleError(f'"first" must be 1 to {MAX_FIRST} (solutions to list), not {first!r}')
+            raise FieldError(f'"first" must be 1 to {MAX_FIRST} (solutions to list), not {first!r}')
         placement = data.get("placement")
         if placement is not None and not isinstance(placement, list):
-            raise TriangleError('"placement" must be a list over the slots')
+            raise FieldError('"placement" must be a list over the slots')
         options = {"first": first, "placement": placement}
         events = data.get("trace")
         if events is not None:
             if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= _trace().MAX_EVENTS:
-                raise TriangleError(f'"trace" must be 1 to {_trace().MAX_EVENTS} (search steps to keep), '
+                raise FieldError(f'"trace" must be 1 to {_trace().MAX_EVENTS} (search steps to keep), '
                                     f'not {events!r}')
             options["trace"] = events
         token = data.get("resume")
         if token is not None:
             if not isinstance(token, str) or not 0 < len(token) <= _resume().MAX_TOKEN:
-                raise TriangleError('"resume" must be the token of an answer stopped by a limit')
+                raise FieldError('"resume" must be the token of an answer stopped by a limit')
             options["resume"] = token
         return options
 
@@ -230,7 +231,7 @@ class TriangleKind:
         if token is None:
             return None
         if first is None:
-            raise TriangleError('"resume" goes on with a listing of the first solutions, not of all')
+            raise FieldError('"resume" goes on with a listing of the first solutions, not of all')
         return _resume().decode(puzzle, first, token)
 
     @staticmethod
@@ -376,7 +377,7 @@ class TriangleKind:
         >>> KIND.shuffle({"size": 9}, random.Random(1))
         Traceback (most recent call last):
         ...
-        webapp.triangle.puzzle.TriangleError: "size" must be 1 to 8, not 9
+        webapp.errors.FieldError: "size" must be 1 to 8, not 9
         """
         from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 
@@ -384,9 +385,9 @@ class TriangleKind:
         figures = _whole(data, "figures", SHUFFLE_FIGURES, 0, MAX_FIGURES)
         unique = data.get("unique", False)
         if not isinstance(unique, bool):
-            raise TriangleError('"unique" must be true or false')
+            raise FieldError('"unique" must be true or false')
         if unique and n > MAX_UNIQUE_SIDE:
-            raise TriangleError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
+            raise FieldError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
         return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing
@@ -456,7 +457,7 @@ class TriangleKind:
 def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TriangleError(f'"{key}" must be {low} to {high}, not {value!r}')
+        raise FieldError(f'"{key}" must be {low} to {high}, not {value!r}')
     return value
 
 

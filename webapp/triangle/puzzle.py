@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..puzzletext import PuzzleTextError
+from ..errors import PuzzleTextError
 
 __all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
 
@@ -31,7 +31,7 @@ MAX_SIDE = 8
 
 class TriangleError(PuzzleTextError):
     """A puzzle, a text or a placement that breaks the rules of
-    docs/triangle.md: the triangle kind's :class:`~webapp.puzzletext.PuzzleTextError`.
+    docs/triangle.md: the triangle kind's :class:`~webapp.errors.PuzzleTextError`.
 
     ``line`` and ``column`` (1-based) say where in a text, when known.
 

@@ -17,7 +17,7 @@ True
 >>> decode(p, 5, encode(p, 10, r))
 Traceback (most recent call last):
 ...
-webapp.triangle.puzzle.TriangleError: "resume" was made for listing 10 solutions, not 5: solve again
+webapp.errors.FieldError: "resume" was made for listing 10 solutions, not 5: solve again
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ import hashlib
 import json
 import zlib
 
+from ..errors import FieldError
 from .geometry import inner_edges
-from .puzzle import TriangleError, turnings
+from .puzzle import turnings
 from .search import Resume, classes
 
 __all__ = ["encode", "decode", "MAX_TOKEN"]
@@ -68,8 +69,8 @@ def _whole(value, high: int) -> bool:
 
 def decode(puzzle, first: int, token) -> Resume:
     """The :class:`Resume` in ``token``, checked against ``puzzle`` and
-    ``first``; :class:`TriangleError` saying what is wrong otherwise."""
-    bad = TriangleError('"resume" is not a token this server gave for this puzzle: solve again')
+    ``first``; :class:`~webapp.errors.FieldError` saying what is wrong otherwise."""
+    bad = FieldError('"resume" is not a token this server gave for this puzzle: solve again')
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
         raise bad
     try:
@@ -84,7 +85,7 @@ def decode(puzzle, first: int, token) -> Resume:
     if not isinstance(data, dict) or data.get("v") != VERSION or data.get("puzzle") != _fingerprint(puzzle):
         raise bad
     if data.get("first") != first:
-        raise TriangleError(f'"resume" was made for listing {data.get("first")!r} solutions, '
+        raise FieldError(f'"resume" was made for listing {data.get("first")!r} solutions, '
                             f"not {first}: solve again")
     size = len(puzzle.pieces)
     path, weights, nodes = data.get("path"), data.get("weights"), data.get("nodes")
@@ -105,7 +106,7 @@ def decode(puzzle, first: int, token) -> Resume:
     return Resume(tuple([path[0], *[tuple(step) for step in path[1:]]]), *weights, best, nodes)
 
 
-def _picture(puzzle, codes: bytes, bad: TriangleError) -> tuple:
+def _picture(puzzle, codes: bytes, bad: FieldError) -> tuple:
     """A kept picture: every triple a turning of one of the puzzle's
     classes, each class used as often as it has pieces, every inner edge
     fitting."""

@@ -8,12 +8,13 @@ import bisect
 from collections import Counter
 from dataclasses import dataclass
 
-from .puzzle import TriangleError, canonical, turnings
+from ..errors import FieldError
+from .puzzle import canonical, turnings
 
 __all__ = ["Tally", "Resume", "BadResume", "Firsts", "classes"]
 
 
-class BadResume(TriangleError):
+class BadResume(FieldError):
     """A place to resume from that this puzzle's search never was at."""
 
 

@@ -1,11 +1,14 @@
 """The JSON API, written once for every puzzle kind (:mod:`webapp.kinds`).
 
-Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...); the
-addresses from before there were kinds (``/api/solve``, ...) answer as
-they did, with the same fields (:mod:`webapp.web.aliases`, their table).
+Each route is at ``/api/<kind>/<name>`` (``/api/<kind>/solve``, ...),
+and a job's at ``/api/jobs/<id>``; there is no address without its kind.
 Every answer to bad input is a 400 with a message; a parser's messages keep
 their line and column; a field the route does not read is refused, naming
-the ones it does. An unknown kind is a 404.
+the ones it does. An unknown kind is a 404. Bad input is exactly the kinds'
+errors of :data:`webapp.errors.BAD_INPUT` (a puzzle's text, a request's
+field, an illegal move); :class:`~webapp.errors.NotAvailable` is a 503 with
+``Retry-After``. Any other exception is a bug, never the user's: it reaches
+the app's logged 500 with a request id (:mod:`webapp.web.security`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
-from ..puzzletext import PuzzleTextError
-from . import aliases, gallery, limits, links, solving
+from ..errors import BAD_INPUT, NotAvailable, PuzzleTextError
+from . import gallery, limits, links, solving
 from .pages import page_endpoint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -31,10 +34,6 @@ class BadRequest(ValueError):
         self.extra = extra
 
 
-class Unavailable(RuntimeError):
-    """The solver could not answer (a worker died): 503, not the user's fault."""
-
-
 class NotFound(LookupError):
     """An unknown job or kind: 404."""
 
@@ -44,9 +43,10 @@ def _bad_request(exc: BadRequest):
     return jsonify(error=str(exc), **exc.extra), 400
 
 
-@bp.errorhandler(Unavailable)
-def _unavailable(exc: Unavailable):
-    return jsonify(error=f"the solver could not answer: {exc}"), 503
+@bp.errorhandler(NotAvailable)
+def _unavailable(exc: NotAvailable):
+    retry = max(1, round(exc.retry_after))
+    return jsonify(error=f"the solver could not answer just now: {exc}"), 503, {"Retry-After": str(retry)}
 
 
 @bp.errorhandler(NotFound)
@@ -54,42 +54,13 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-#: Each route's view and methods, by rule: the old addresses
-#: (:mod:`webapp.web.aliases`) are answered by the same views.
-_VIEWS: dict[str, tuple[object, list[str]]] = {}
-
-
 def _route(rule: str, methods: list[str]):
     """Register a view at ``/api/<kind>/<rule>``."""
     def register(view):
-        _VIEWS[rule] = (view, methods)
-        # an endpoint of its own: under the same one, /api/<kind>/solve would
-        # be redirected to the old /api/solve (the rule whose defaults it matches)
         bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
         return view
     return register
-
-
-@bp.record
-def _old_addresses(state) -> None:
-    """The old addresses of :mod:`webapp.web.aliases`, added when the app is
-    made (none when their kind is not registered then)."""
-    kind = aliases.kind()
-    if kind is None:
-        return
-    for address, rule in aliases.API.items():
-        view, methods = _VIEWS[rule]
-        state.add_url_rule(address.removeprefix(bp.url_prefix), view_func=view,
-                           methods=methods, defaults={"kind": kind.name})
-    state.add_url_rule(aliases.PUZZLES.removeprefix(bp.url_prefix),
-                       view_func=old_puzzles_route, methods=["GET"])
-
-
-def _old_address() -> bool:
-    """Whether the request came to one of the old addresses
-    (:mod:`webapp.web.aliases`): those answer with exactly the fields they had."""
-    return request.url_rule is not None and "<kind>" not in request.url_rule.rule
 
 
 def _kind(name: str):
@@ -138,7 +109,7 @@ def _fields(kind):
     return ("board", "move", *kind.option_fields)
 
 
-def _error(exc: ValueError) -> BadRequest:
+def _error(exc: Exception) -> BadRequest:
     """A kind's error as a 400, with its line and column when it has them
     (a column is null for an error about a whole line)."""
     extra = {}
@@ -153,15 +124,15 @@ def _puzzle(kind, data: dict):
         raise BadRequest('"board" must be the puzzle in the text format, as a string')
     try:
         return kind.parse(text)
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
 
 
 def _options(kind, data: dict) -> dict:
     try:
         return kind.options(data)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
 
 
 def _board_body(kind) -> dict:
@@ -184,10 +155,8 @@ def _answer(kind, puzzle, options: dict, find=None):
     solve's, looked up when called), or the job still finding it."""
     try:
         return (find or solving.answer)(kind, puzzle, options)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
-    except RuntimeError as exc:
-        raise Unavailable(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
 
 
 def _pending(job):
@@ -229,8 +198,8 @@ def start_job(kind: str):
     text = kind.text(puzzle)  # the cache's key; a worker's puzzle
     try:
         body = solving.quick(kind, puzzle, options, text)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
+    except BAD_INPUT as exc:
+        raise _error(exc) from None
     if body is not None:
         return jsonify(id=None, kind=kind.name, status="done", answer=body)
     job = solving.start(kind, puzzle, options, text)
@@ -269,8 +238,6 @@ def parse_route(kind: str):
     and the kind's summary: rotation width, height, sticks, gaps), or the error."""
     kind = _kind(kind)
     puzzle = _puzzle(kind, _board_body(kind))
-    if _old_address():
-        return jsonify(board=kind.text(puzzle), **kind.summary(puzzle))
     return jsonify(board=kind.text(puzzle), kind=kind.name, **kind.summary(puzzle))
 
 
@@ -282,10 +249,8 @@ def move_route(kind: str):
     kind, data, puzzle, options = _request(kind)
     try:
         body = kind.move(puzzle, options, data.get("move"))
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
-    if _old_address():
-        body.pop("solved", None)
     return jsonify(body)
 
 
@@ -342,7 +307,7 @@ def shuffle_route(kind: str):
         return _levelled(kind, data, rng)
     try:
         puzzle = kind.shuffle(data, rng)
-    except ValueError as exc:
+    except BAD_INPUT as exc:
         raise _error(exc) from None
     return jsonify(kind=kind.name, board=kind.text(puzzle), code=kind.encode(puzzle),
                    **kind.summary(puzzle))
@@ -408,21 +373,6 @@ def _entry(entry) -> dict:
     return {"name": entry.name, "kind": entry.kind, "title": entry.title,
             **gallery.summary(entry), "moves": entry.moves,
             "url": url_for("pages.gallery_puzzle", name=entry.name)}
-
-
-def old_puzzles_route():
-    """``/api/puzzles``: the puzzles of the kind the old addresses belong to
-    (:mod:`webapp.web.aliases`), with the fields this address had then:
-    name, title, size, sticks, optimal moves, the page's address."""
-    kind = aliases.kind()
-    out = []
-    for e in gallery.entries():
-        if e.kind == kind.name:
-            summary = gallery.summary(e)
-            out.append({"name": e.name, "title": e.title, "width": summary["width"],
-                        "height": summary["height"], "sticks": summary["sticks"], "moves": e.moves,
-                        "url": url_for("pages.gallery_puzzle", name=e.name)})
-    return jsonify(out)
 
 
 @_route("puzzles", ["GET"])

@@ -7,12 +7,15 @@ At most ``CACHE_MAX_ENTRIES`` are kept; the least recently used go first.
 The cache only saves work: should its database not answer, a lookup is a
 miss and an answer is not kept (the store says so in the log).
 
-What is hashed is the kind's ``cache_key_text``: rotation's is the text it
-had before there were kinds, so the answers kept then are still found.
+The key is a hash of the kind's name, the text and the options, the same
+way for every kind. Rotation's answers kept by an earlier version were
+keyed by the text and options alone: they are not read (never found), and
+go as the least recently used once the cache is full (docs/serving.md).
 
 >>> from webapp.kinds import get
 >>> key(get("rotation"), "3\\n###\\n# #\\n###\\n", {"goal": "any", "orientation": 0}) == \\
-...     hashlib.sha256("3\\n###\\n# #\\n###\\n\\0any\\x000".encode()).hexdigest()
+...     hashlib.sha256('rotation\\x003\\n###\\n# #\\n###\\n\\x00{"goal": "any", "orientation": 0}'
+...                    .encode()).hexdigest()
 True
 >>> key(get("sliding"), "1 2\\n3 0\\n", {}) == key(get("rotation"), "1 2\\n3 0\\n", {})
 False
@@ -32,7 +35,7 @@ from .store import StoreDown, current
 def key(kind, text: str, options: dict) -> str:
     """The key of ``kind``'s answer for ``text`` (the puzzle's canonical
     text) with ``options``."""
-    return hashlib.sha256(kind.cache_key_text(text, options).encode()).hexdigest()
+    return hashlib.sha256(f"{kind.name}\0{text}\0{json.dumps(options, sort_keys=True)}".encode()).hexdigest()
 
 
 def lookup(kind, text: str, options: dict) -> dict | None:

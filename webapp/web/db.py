@@ -13,13 +13,13 @@ from pathlib import Path
 
 from flask import current_app, g
 
-from . import aliases
+#: The kind of a link stored before links had one: rotation was the only kind then.
+FIRST_KIND = "rotation"
 
-# a link stored before there were kinds is of the old addresses' kind
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS links (
     id      TEXT PRIMARY KEY,
-    kind    TEXT NOT NULL DEFAULT '{aliases.KIND}',
+    kind    TEXT NOT NULL DEFAULT '{FIRST_KIND}',
     board   TEXT NOT NULL,
     created REAL NOT NULL DEFAULT (strftime('%s', 'now')),
     UNIQUE (kind, board)
@@ -36,8 +36,8 @@ INDEXES = "CREATE INDEX IF NOT EXISTS solutions_last_used ON solutions (last_use
 
 def _migrate(db: sqlite3.Connection) -> None:
     """Bring a database made by an older version up to this schema: links
-    gain their kind (the old ones are all of the old addresses' kind,
-    :data:`webapp.web.aliases.KIND`; the table is
+    gain their kind (the old ones are all of rotation,
+    :data:`FIRST_KIND`; the table is
     rebuilt, as a board is now unique within its kind only), answers their
     last use."""
     if "kind" not in {row[1] for row in db.execute("PRAGMA table_info(links)")}:
@@ -45,13 +45,13 @@ def _migrate(db: sqlite3.Connection) -> None:
             BEGIN;
             CREATE TABLE links_with_kinds (
                 id      TEXT PRIMARY KEY,
-                kind    TEXT NOT NULL DEFAULT '{aliases.KIND}',
+                kind    TEXT NOT NULL DEFAULT '{FIRST_KIND}',
                 board   TEXT NOT NULL,
                 created REAL NOT NULL DEFAULT (strftime('%s', 'now')),
                 UNIQUE (kind, board)
             );
             INSERT INTO links_with_kinds (id, kind, board, created)
-                SELECT id, '{aliases.KIND}', board, created FROM links;
+                SELECT id, '{FIRST_KIND}', board, created FROM links;
             DROP TABLE links;
             ALTER TABLE links_with_kinds RENAME TO links;
             COMMIT;
@@ -161,10 +161,10 @@ def _read(path: str, table: str, columns) -> list[tuple]:
 def read_links(path: str) -> list[tuple[str, str, str, float]]:
     """``(id, kind, board, created)`` of every link in the SQLite file at
     ``path`` (in a database of before kinds, all of
-    :data:`webapp.web.aliases.KIND`): copy-links
+    :data:`FIRST_KIND`): copy-links
     copies them without changing the file."""
     return _read(path, "links",
-                 lambda has: f"id, {'kind' if 'kind' in has else repr(aliases.KIND)}, board, created")
+                 lambda has: f"id, {'kind' if 'kind' in has else repr(FIRST_KIND)}, board, created")
 
 
 def read_answers(path: str) -> list[tuple[str, str, float, float]]:

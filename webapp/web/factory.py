@@ -55,6 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     for name in SHARED_SERVERS:
         app.config.setdefault(name, None)
+    _refuse_renamed(app.config)
     for kind in kinds.KINDS:  # what the operator did not set
         keys = config_keys(kind)
         for short, value in kind.default_limits.items():
@@ -85,6 +86,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(openapi.bp)
     assets.init_app(app)
     return app
+
+
+#: Rotation's limits were SOLVE_MAX_STATES, ... until each kind's settings
+#: were named after it; a config.py that still sets one would lose its limit
+#: without a word, so the app refuses to start and says the new name.
+RENAMED = tuple(f"SOLVE_{short}" for short in ("MAX_STATES", "MAX_SECONDS", "MAX_BYTES",
+                                                "INLINE_STATES", "QUICK_STATES"))
+
+
+class BadSetting(ValueError):
+    """A setting the app cannot start with (``serve`` prints it and exits 2)."""
+
+
+def _refuse_renamed(config) -> None:
+    old = [name for name in RENAMED if name in config]
+    if old:
+        raise BadSetting("settings renamed: " + ", ".join(
+            f"{name} is now ROTATION_{name.removeprefix('SOLVE_')}" for name in old)
+            + " (docs/serving.md)")
 
 
 def open_store(app) -> Store:

@@ -1,7 +1,7 @@
 """The puzzle library: the files under ``puzzles/`` and the catalogue that
 names them (``puzzles/catalogue.json``). An entry's ``kind`` says which
-puzzle kind it is (when it does not say, the kind from before kinds:
-see :func:`webapp.web.aliases.default_kind`); files of other kinds live
+puzzle kind it is (when it does not say, the front page's kind:
+:func:`webapp.kinds.home`); files of other kinds live
 in their own folder (``puzzles/sliding/...``), named in the catalogue by
 their path. A folder ``puzzles/<kind>/`` may also hold its own
 ``catalogue.json``, whose entries are of that kind and whose files are in
@@ -17,7 +17,6 @@ from functools import lru_cache
 from flask import current_app
 
 from .. import kinds
-from . import aliases
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def _by_text(folder: str) -> dict[tuple[str, str], Entry]:
 
 def _plain_kind() -> str:
     """The kind of a catalogue entry that names none."""
-    return aliases.default_kind().name
+    return kinds.home().name
 
 
 def _catalogue(folder: str) -> list[dict]:

@@ -19,15 +19,20 @@ was closed.
 from __future__ import annotations
 
 import collections
+import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
+import traceback
 import uuid
 from dataclasses import dataclass, field
 
 from ..answer import delivered
+from ..errors import BAD_INPUT, NotAvailable
+
+log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
 
 _CONTEXT = None
@@ -138,9 +143,12 @@ def _kind_module(name: str) -> str:
 def solve(kind: str, text: str, options: dict, limits: dict, report,
           module: str | None = None) -> tuple[str, object]:
     """Solve with the kind's own solver, at a lower priority than pages:
-    ("ok", the answer's dict), ("memory", None) or ("error", a message).
-    ``module``: where the kind's ``KIND`` is (by default the registry's kind
-    called ``kind``). Both backends' workers run this: the same answers."""
+    ("ok", the answer's dict), ("refused", the message of the user's
+    mistake: :data:`webapp.errors.BAD_INPUT`), ("memory", None),
+    ("unavailable", a message: :class:`webapp.errors.NotAvailable`) or
+    ("error", the traceback of a bug, for the log). ``module``: where the
+    kind's ``KIND`` is (by default the registry's kind called ``kind``).
+    Both backends' workers run this: the same answers."""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
@@ -158,15 +166,39 @@ def solve(kind: str, text: str, options: dict, limits: dict, report,
         # the text crossed into this process: parsed here, once
         answer = solver.solve(solver.parse(text), options, progress=report, **limits)
         return "ok", delivered(answer, text, time.perf_counter() - began, "worker")
+    except BAD_INPUT as exc:
+        return "refused", str(exc)
     except MemoryError:
         return "memory", None
-    except Exception as exc:  # noqa: BLE001 - the job says what went wrong
-        return "error", f"{type(exc).__name__}: {exc}"
+    except NotAvailable as exc:
+        return "unavailable", str(exc)
+    except Exception:  # noqa: BLE001 - a bug: its traceback goes to the log, not to the user
+        return "error", traceback.format_exc()
 
 
 #: What a job that ended without an answer says, by how it ended.
 FAILURES = {"memory": "the solver ran out of memory",
             "died": "the solver stopped unexpectedly"}
+
+#: A failed job's ``failure``, by how its worker ended: the user's mistake
+#: (``input``), nobody's (``unavailable``: try again), or a bug (``internal``).
+FAILURE_OF = {"refused": "input", "memory": "unavailable", "died": "unavailable",
+              "unavailable": "unavailable", "error": "internal"}
+
+
+def internal_error(job_id: str) -> str:
+    """A job's error for a bug in its solve (its traceback is in the log)."""
+    return f"internal error in the solver (job {job_id}: the server's log has the details)"
+
+
+def ended(job_id: str, kind: str, outcome: str, payload) -> tuple[str, str]:
+    """A failed worker's ``(failure, error)`` for the job (see
+    :data:`FAILURE_OF`); a bug's traceback is logged here, under the job's id."""
+    failure = FAILURE_OF.get(outcome, "internal")
+    if failure == "internal":
+        log.error("internal error in job %s (%s):\n%s", job_id, kind, payload)
+        return failure, internal_error(job_id)
+    return failure, FAILURES.get(outcome, payload)
 
 
 def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
@@ -210,6 +242,7 @@ class Job:
     place: int | None = None
     result: dict | None = None
     error: str | None = None
+    failure: str | None = None  # a failed job's: input, unavailable or internal (FAILURE_OF)
     process: object = None
     progress: object = None
     began: threading.Event = field(default_factory=threading.Event)
@@ -455,7 +488,6 @@ class JobManager:
                 return
             if kind == "ok":
                 job.result, job.status = payload, "done"
-            elif kind in FAILURES:
-                job.status, job.error = "failed", FAILURES[kind]
             else:
-                job.status, job.error = "failed", payload
+                job.failure, job.error = ended(job.id, job.kind, kind, payload)
+                job.status = "failed"

@@ -2,10 +2,12 @@
 SQLite, or in PostgreSQL with ``DATABASE_URL`` set (:mod:`.store`: the
 ids are the same in both).
 
-The id comes from a hash of the kind's ``link_id_text`` (its name and the
-puzzle's text; rotation's is the text alone, so its ids are those of before
-kinds), so the same puzzle always gets the same id; on the rare clash with
-another puzzle the id grows a character.
+The id comes from a hash of the kind's name and the puzzle's text, so the
+same puzzle always gets the same id; on the rare clash with another puzzle
+the id grows a character. A puzzle stored already keeps the id it was
+stored under, however it was made (an earlier version hashed a rotation
+puzzle's text alone): it is looked up by kind and text first, and a
+link is opened by its id alone.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import hashlib
 
 from .. import kinds
-from . import aliases
 from .outage import ServerDown
 from .store import StoreDown, current
 
@@ -33,13 +34,11 @@ def _digits(text: str) -> str:
     return "".join(out)
 
 
-def store(puzzle, kind=None) -> str:
-    """Store ``puzzle`` of ``kind`` (the kind itself; by default the kind
-    from before kinds, as callers of then expect) if new, and return its id."""
-    kind = kind if kind is not None else aliases.default_kind()
+def store(puzzle, kind) -> str:
+    """Store ``puzzle`` of ``kind`` (the kind itself) if new, and return its id."""
     text = kind.text(puzzle)
     try:
-        return _store(current(), kind.name, text, kind.link_id_text(text))
+        return _store(current(), kind.name, text, f"{kind.name}\0{text}")
     except StoreDown as exc:
         raise ServerDown(DOWN) from exc
 

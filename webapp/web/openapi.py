@@ -4,8 +4,7 @@ It is made from the registry of kinds (:mod:`webapp.kinds`), as the routes
 themselves are (:mod:`webapp.web.api`): what every kind shares is written
 here once (bodies, errors, jobs, the fields every answer carries); each
 kind's paths come from its attributes (``option_fields``,
-``shuffle_fields``, ``counter``, ``depth_field``, ``example``; the old
-addresses from :mod:`webapp.web.aliases`) and the JSON Schemas of its own fields and answers (``api_schemas()``). A
+``shuffle_fields``, ``counter``, ``depth_field``, ``example``) and the JSON Schemas of its own fields and answers (``api_schemas()``). A
 new kind is described with no edit here; one without ``api_schemas`` gets
 fields and answers of any shape.
 
@@ -24,7 +23,7 @@ import json
 from flask import Blueprint, Response
 
 from .. import kinds, levels
-from . import aliases, api
+from . import api
 
 bp = Blueprint("openapi", __name__)
 
@@ -55,15 +54,15 @@ def _ref(section: str, name: str) -> dict:
     return {"$ref": _REF.format(section, name)}
 
 
-def _object(spec, extra: dict | None = None, drop: tuple = ()) -> dict:
+def _object(spec, extra: dict | None = None) -> dict:
     """A kind's schema of an object (``properties`` and ``required``, or a
-    whole schema) as a schema, with ``extra`` properties (required) and
-    without ``drop``. None or ``{}``: any object."""
+    whole schema) as a schema, with ``extra`` properties (required). None
+    or ``{}``: any object."""
     spec = spec or {}
     extra = extra or {}
     if "properties" in spec and "type" not in spec and "anyOf" not in spec:
-        properties = {**extra, **{k: v for k, v in spec["properties"].items() if k not in drop}}
-        required = [*extra, *(k for k in spec.get("required", ()) if k not in drop and k not in extra)]
+        properties = {**extra, **spec["properties"]}
+        required = [*extra, *(k for k in spec.get("required", ()) if k not in extra)]
         return {"type": "object", "properties": properties, "required": required}
     if not extra:
         return spec if spec else {"type": "object"}
@@ -306,83 +305,72 @@ def _levelled(kind, schema: dict, extra: dict | None = None) -> dict:
                                "required": list(extra or {})}]}
 
 
-def _operations(kind, legacy: bool = False) -> dict:
-    """Every route of ``kind``: ``{route: {method: operation}}``; ``legacy``:
-    the addresses from before kinds (``/api/solve``, ...), whose answers
-    lack ``kind`` (parse) and ``solved`` (move), as they always did."""
+def _operations(kind) -> dict:
+    """Every route of ``kind``: ``{route: {method: operation}}``."""
     title, name = _title(kind), kind.name
     ref = lambda suffix: _ref("schemas", f"{title}{suffix}")  # noqa: E731
     own = kind.api_schemas() or {}
     summary = own.get("summary")
-    also = f" ({kind.title}, at its address from before kinds)" if legacy else ""
     pending = _json(ref("Pending"), "Not answered yet: the job to poll.", headers=_LOCATION,
                     links=_POLL_LINKS)
-    parse_fields = {"board": _STRING} if legacy else {"board": _STRING, "kind": {"const": name}}
-    move_answer = ref("MoveAnswer")
-    if legacy:
-        move_answer = _object(own.get("move_answer"), drop=("solved",))
+    parse_fields = {"board": _STRING, "kind": {"const": name}}
     routes = {
-        "solve": ("post", "Solve a puzzle" + also, {
+        "solve": ("post", "Solve a puzzle", {
             "200": _json(ref("Solved"), "The answer (from the cache, the request, or a worker "
                                         "that finished in time)."),
             "202": pending, **_errors("400", "413", "429", "503")}),
-        "jobs": ("post", "Start a solve as a job" + also, {
+        "jobs": ("post", "Start a solve as a job", {
             "200": _json({"type": "object", "required": ["id", "kind", "status", "answer"],
                           "properties": {"id": {"type": "null"}, "kind": {"const": name},
                                          "status": {"const": "done"}, "answer": ref("Solved")}},
                          "Cached or small: answered at once."),
             "202": _json(ref("Job"), "The job to poll.", headers=_LOCATION, links=_POLL_LINKS),
             **_errors("400", "413", "429", "503")}),
-        "parse": ("post", "Check a puzzle's text" + also, {
+        "parse": ("post", "Check a puzzle's text", {
             "200": _json(_object(summary, extra=parse_fields),
                          "The puzzle as the server reads it: its canonical text and summary."),
             **_errors("400", "413", "429")}),
-        "move": ("post", "Make one move" + also, {
-            "200": _json(move_answer, "The board after the move."),
+        "move": ("post", "Make one move", {
+            "200": _json(ref("MoveAnswer"), "The board after the move."),
             **_errors("400", "413", "429")}),
-        "hint": ("post", "The next move" + also, {
+        "hint": ("post", "The next move", {
             "200": _json(ref("Hint"), "The hint."), "202": pending,
             **_errors("400", "413", "429", "503")}),
-        "share": ("post", "A share code and the page's link with it" + also, {
+        "share": ("post", "A share code and the page's link with it", {
             "200": _json({"type": "object", "required": ["code", "url"],
                           "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
                          "The puzzle encoded in its link."),
             **_errors("400", "413", "429")}),
-        "links": ("post", "A short link, stored on the server" + also, {
+        "links": ("post", "A short link, stored on the server", {
             "200": _json({"type": "object", "required": ["id", "url"],
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
                                          "url": _STRING}},
                          "The link /s/<id>: the same puzzle always gets the same id."),
             **_errors("400", "413", "429", "503")}),
     }
-    if not legacy:
-        puzzle = _object(summary, extra={"kind": {"const": name}, "board": _STRING, "code": _STRING})
-        routes["shuffle"] = ("post", "A random puzzle", {
-            "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
-                                                  "(and with a level, its level and figures)."),
-            **_errors("400", "404", "413", "429")})
-        routes["daily"] = ("get", "The puzzle of the day", {
-            "200": _json(_levelled(kind, puzzle, {
-                "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},
-                "url": _STRING}), "The day's puzzle: the same for every call on its date."),
-            **_errors("400", "404", "429")})
-        routes["puzzles"] = ("get", "The kind's puzzles in the library", {
-            "200": _json({"type": "array", "items": _object(summary, extra={
-                "name": _STRING, "kind": {"const": name}, "title": _STRING,
-                "moves": {"type": ["integer", "null"], "description": "the fewest moves (null: none)"},
-                "url": _STRING})}, "Every puzzle of this kind in the library."),
-            **_errors("429")})
-    old = {route: address for address, route in aliases.API.items()}
+    puzzle = _object(summary, extra={"kind": {"const": name}, "board": _STRING, "code": _STRING})
+    routes["shuffle"] = ("post", "A random puzzle", {
+        "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
+                                              "(and with a level, its level and figures)."),
+        **_errors("400", "404", "413", "429", "503")})
+    routes["daily"] = ("get", "The puzzle of the day", {
+        "200": _json(_levelled(kind, puzzle, {
+            "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},
+            "url": _STRING}), "The day's puzzle: the same for every call on its date."),
+        **_errors("400", "404", "429")})
+    routes["puzzles"] = ("get", "The kind's puzzles in the library", {
+        "200": _json({"type": "array", "items": _object(summary, extra={
+            "name": _STRING, "kind": {"const": name}, "title": _STRING,
+            "moves": {"type": ["integer", "null"], "description": "the fewest moves (null: none)"},
+            "url": _STRING})}, "Every puzzle of this kind in the library."),
+        **_errors("429")})
     out = {}
     views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
              "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
              "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route,
              "daily": api.daily_route}
     for route, (method, what, responses) in routes.items():
-        if legacy and route not in old:
-            continue
-        operation = {"operationId": f"{'legacy' if legacy else name}_{route}",
-                     "tags": ["legacy" if legacy else name], "summary": what,
+        operation = {"operationId": f"{name}_{route}", "tags": [name], "summary": what,
                      "description": _words(views[route]), "responses": responses}
         if route == "shuffle":
             operation["requestBody"] = _shuffle_body(kind)
@@ -393,7 +381,7 @@ def _operations(kind, legacy: bool = False) -> dict:
                 "schema": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}}]
         elif method == "post":
             operation["requestBody"] = _puzzle_body(kind, route)
-        out[old[route] if legacy else f"/api/{name}/{route}"] = {method: operation}
+        out[f"/api/{name}/{route}"] = {method: operation}
     return out
 
 
@@ -421,30 +409,12 @@ def _job_paths() -> dict:
     }
 
 
-def _legacy_puzzles(kind) -> dict:
-    summary = ((kind.api_schemas() or {}).get("summary") or {}).get("properties", {})
-    fields = {"name": _STRING, "title": _STRING, "width": summary.get("width", {}),
-              "height": summary.get("height", {}), "sticks": summary.get("sticks", {}),
-              "moves": {"type": ["integer", "null"]}, "url": _STRING}
-    return {aliases.PUZZLES: {"get": {
-        "operationId": "legacy_puzzles", "tags": ["legacy"],
-        "summary": f"The {kind.title} puzzles in the library, as before kinds",
-        "description": _words(api.old_puzzles_route),
-        "responses": {"200": _json({"type": "array", "items": {
-            "type": "object", "properties": fields, "required": list(fields)}}, "The puzzles."),
-            **_errors("429")}}}}
-
-
 def document() -> dict:
     """The OpenAPI 3.1 description of every route of the JSON API."""
     paths, schemas = {}, _shared_schemas()
     for kind in kinds.KINDS:
         schemas.update(_kind_schemas(kind))
         paths.update(_operations(kind))
-    legacy = aliases.kind()
-    if legacy is not None:
-        paths.update(_operations(legacy, legacy=True))
-        paths.update(_legacy_puzzles(legacy))
     paths.update(_job_paths())
     paths[PATH] = {"get": {"operationId": "openapi", "tags": ["meta"],
                            "summary": "This description", "responses": {
@@ -468,8 +438,6 @@ def document() -> dict:
         },
         "servers": [{"url": "/"}],
         "tags": [{"name": kind.name, "description": kind.goal} for kind in kinds.KINDS]
-        + ([{"name": "legacy", "description": f"{legacy.title}'s addresses from before kinds"}]
-           if legacy is not None else [])
         + [{"name": "jobs", "description": "solves in worker processes"},
            {"name": "meta", "description": "this description"}],
         "paths": paths,

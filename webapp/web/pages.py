@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from .. import kinds, levels
-from . import aliases, gallery, howto, links
+from . import gallery, howto, links
 
 bp = Blueprint("pages", __name__)
 
@@ -53,7 +53,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
 
 
 def _how_to_play_url(kind) -> str:
-    return url_for("pages.how_to_play") if aliases.is_old_kind(kind) else \
+    return url_for("pages.how_to_play") if kind is kinds.home() else \
         url_for("pages.how_to_play_kind", kind=kind.name)
 
 
@@ -171,32 +171,33 @@ def short_link(link_id: str):
     return _open(kinds.get(name), puzzle)
 
 
-@bp.get(aliases.HOW_TO_PLAY)
-def how_to_play():
-    """The guide of the old addresses' kind (:mod:`webapp.web.aliases`), at
-    its old address; without that kind, the front page's kind's guide."""
-    kind = aliases.kind() or kinds.home()
-    if not aliases.is_old_kind(kind):
-        return redirect(url_for("pages.how_to_play_kind", kind=kind.name))
+def _guide(kind):
+    """``kind``'s guide: its pictures, its playground's address, and the
+    gallery's page of its example (else the playground)."""
     entry = gallery.find_board(kind.parse(kind.example), kind.name)
-    example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry \
-        else url_for(page_endpoint(kind))
-    return render_template(kind.how_to_play_template, pictures=howto.kind_pictures(kind),
-                           example_url=example_url)
+    page_url = url_for(page_endpoint(kind))
+    example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry else page_url
+    return render_template(kind.how_to_play_template, kind=kind, pictures=howto.kind_pictures(kind),
+                           page_url=page_url, example_url=example_url)
+
+
+@bp.get("/how-to-play")
+def how_to_play():
+    """The guide of the front page's kind, as ``/`` is its playground (the
+    top bar's "How to play"); each kind's is at ``/how-to-play/<kind>``."""
+    return _guide(kinds.home())
 
 
 @bp.get("/how-to-play/<kind>")
 def how_to_play_kind(kind: str):
-    """How to play a kind: the old addresses' kind's page is ``/how-to-play`` itself."""
+    """How to play a kind; the front page's kind's guide is ``/how-to-play``."""
     try:
         found = kinds.get(kind)
     except KeyError:
         abort(404)
-    if aliases.is_old_kind(found):
+    if found is kinds.home():
         return redirect(url_for("pages.how_to_play"))
-    return render_template(found.how_to_play_template, kind=found,
-                           pictures=howto.kind_pictures(found),
-                           page_url=url_for(page_endpoint(found)))
+    return _guide(found)
 
 
 @bp.get("/puzzles")
@@ -214,7 +215,7 @@ def gallery_page():
     if sort:
         shown = gallery.by_difficulty(shown)
     counts = {kind.name: sum(1 for e in everything if e.kind == kind.name) for kind in kinds.KINDS}
-    studies = gallery.studies() if chosen in (None, aliases.default_kind().name) else []
+    studies = gallery.studies() if chosen in (None, kinds.home().name) else []
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[gallery.summary(e) for e in shown],
                            kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies)

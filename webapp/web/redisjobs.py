@@ -107,6 +107,7 @@ class RedisJob(Job):
         self.place = int(fields["place"]) if fields.get("place") else None
         self.result = json.loads(fields["result"]) if fields.get("result") else None
         self.error = fields.get("error") or None
+        self.failure = fields.get("failure") or ("unavailable" if self.status == "failed" else None)
         if "count" in fields:
             self.progress = [int(fields["count"]), int(fields["depth"]), int(fields["phase"])]
         self.reaped = bool(fields.get("reaped"))

@@ -1,9 +1,12 @@
 """What every response carries: a strict Content-Security-Policy and the
-other security headers, relative redirects, and no HTML traceback for an
-unexpected error on the API."""
+other security headers, relative redirects; and what an unexpected error
+(a bug: any exception the routes do not answer as bad input or as "not
+available just now") becomes: a 500 that shows a request id, JSON under
+``/api/``, a page elsewhere, and the traceback in the log under that id."""
 
 from __future__ import annotations
 
+import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import current_app, jsonify, render_template, request
@@ -50,11 +53,15 @@ def _headers(response):
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException) and not isinstance(exc, InternalServerError):
         return exc
-    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    request_id = uuid.uuid4().hex[:16]
+    current_app.logger.error("internal error, request %s: %s %s", request_id, request.method,
+                             request.path, exc_info=exc)
+    headers = {"X-Request-Id": request_id}
     if request.path.startswith("/api/"):
-        return jsonify(error="internal error: the server could not answer this request"), 500
+        return jsonify(error="internal error", request_id=request_id), 500, headers
     return render_template("error.html", title="Something went wrong",
-                           message="The server could not answer this request."), 500
+                           message=f"The server could not answer this request. If you tell "
+                                   f"us, give this request id: {request_id}."), 500, headers
 
 
 def init_app(app) -> None:

@@ -11,10 +11,10 @@ bounds on jobs are checked here, where they are submitted, not in the pool,
 so they cover every kind.
 
 Each kind has its limits in the config (see :func:`config_keys`):
-``<PREFIX>_MAX_<COUNTER>``, ``<PREFIX>_MAX_SECONDS``, ``<PREFIX>_MAX_BYTES``
-with the kind's ``config_prefix`` (rotation's is ``SOLVE``: the names it had
-before kinds, ``SOLVE_MAX_STATES``, ...). A kind may give a puzzle a
-shorter time limit of its own (``time_limit``: a big sliding board).
+``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
+the kind's name in capitals first (``ROTATION_MAX_STATES``,
+``SLIDING_MAX_NODES``). A kind may give a puzzle a shorter time limit of
+its own (``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from flask import current_app
 
 from .. import kinds
 from ..answer import delivered
+from ..errors import FieldError, NotAvailable
 from . import cache, limits as client_limits
 from .jobs import Job, JobManager
 
@@ -40,9 +41,9 @@ def config_keys(kind) -> dict:
 
     >>> from webapp.kinds import get
     >>> config_keys(get("rotation"))["count"], config_keys(get("sliding"))["seconds"]
-    ('SOLVE_MAX_STATES', 'SLIDING_MAX_SECONDS')
+    ('ROTATION_MAX_STATES', 'SLIDING_MAX_SECONDS')
     """
-    prefix, counter = kind.config_prefix, kind.counter.upper()
+    prefix, counter = kind.name.upper(), kind.counter.upper()
     return {"count": f"{prefix}_MAX_{counter}", "seconds": f"{prefix}_MAX_SECONDS",
             "bytes": f"{prefix}_MAX_BYTES", "inline": f"{prefix}_INLINE_{counter}",
             "quick": f"{prefix}_QUICK_{counter}"}
@@ -65,10 +66,6 @@ def limits(kind, puzzle=None) -> dict:
             "max_bytes": config.get(keys["bytes"])}
 
 
-def _finish(kind, body: dict) -> dict:
-    return kind.complete(body)  # a kind may fill in what old answers lack
-
-
 def _bounded(kind, puzzle, options: dict, count: int) -> dict | None:
     """A solve in the request within ``count`` (states, nodes), or None."""
     config, keys = current_app.config, config_keys(kind)
@@ -84,7 +81,7 @@ def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     hit = cache.lookup(kind, text, options)
     if hit is None:
         return None
-    return delivered(_finish(kind, hit), text, time.perf_counter() - began, "cache")
+    return delivered(hit, text, time.perf_counter() - began, "cache")
 
 
 def inline(work):
@@ -100,8 +97,8 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     """The answer if it is cached or cheap enough to find on the spot, else
     None (``text``: the puzzle's, when known).
 
-    Raises ValueError (e.g. rotation's GoalError) for options the puzzle
-    cannot have.
+    Raises :data:`webapp.errors.BAD_INPUT` (e.g. rotation's GoalError) for
+    options the puzzle cannot have.
     """
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
@@ -187,8 +184,10 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
     """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
     job that is finding it (``text``: the puzzle's, when known).
 
-    Raises ValueError for options the puzzle cannot have, RuntimeError when
-    the worker failed.
+    Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
+    have (found by the worker too: :class:`~webapp.errors.FieldError`),
+    :class:`~webapp.errors.NotAvailable` when the worker died or ran out of
+    memory, and RuntimeError for a bug in the worker's solve (logged there).
     """
     text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
     if _under_way(kind, text, options) is None:
@@ -203,7 +202,11 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
         record(job, kind)
         return job.result
     if job.status == "failed":
-        raise RuntimeError(job.error or "the solve did not finish")
+        if job.failure == "input":
+            raise FieldError(job.error)
+        if job.failure == "internal":
+            raise RuntimeError(job.error)
+        raise NotAvailable(job.error or "the solve did not finish")
     return job
 
 
@@ -219,7 +222,7 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
     ``hint_options``): the hint, or the job finding it. A hint without a
     move has a ``message`` for the player.
 
-    Raises ValueError and RuntimeError as :func:`answer` does.
+    Raises as :func:`answer` does.
     """
     solve_options, text = kind.hint_options(options), kind.text(puzzle)
     # asked again while a worker looks for it: no search in the request again

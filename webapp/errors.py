@@ -1,0 +1,102 @@
+"""The errors the playground tells its users about, one small vocabulary
+shared by every kind, the web API, the command line and the workers. Each
+says whose the fault is, so that a front end answers it for what it is:
+
+- :class:`PuzzleTextError`: a puzzle, or a puzzle's text (or share code),
+  that breaks its kind's rules, with the line and column where it does
+  (each kind subclasses it: ``BoardError``, ``SlidingError``, ``TriangleError``);
+- :class:`FieldError`: a field of a request, an option or an argument the
+  kind does not take (a goal naming no stick, a size out of range, a
+  resume token of another search, sizes no puzzle can be made of);
+- :class:`IllegalMove`: a move the rules do not allow from this position;
+- :class:`NotAvailable`: the machine cannot answer just now (a worker
+  died or ran out of memory, the tries of a generator ran out in their
+  time): nobody's mistake, worth trying again.
+
+The first three are ``ValueError``s (:data:`BAD_INPUT`: the web API's 400),
+the last a ``RuntimeError`` (503 with ``Retry-After``). Any other exception
+is a bug: the web app answers it with a logged 500 and a request id.
+
+It imports nothing from the project, so any kind's lowest module may use it.
+
+>>> try:
+...     raise PuzzleTextError("'x' is not a number", line=2, column=5)
+... except ValueError as error:
+...     print(error, (error.line, error.column))
+line 2, column 5: 'x' is not a number (2, 5)
+>>> isinstance(FieldError('"size" must be 3 to 64'), BAD_INPUT), isinstance(NotAvailable("busy"), BAD_INPUT)
+(True, False)
+"""
+
+from __future__ import annotations
+
+__all__ = ["BAD_INPUT", "FieldError", "IllegalMove", "NotAvailable", "PuzzleTextError"]
+
+
+class PuzzleTextError(ValueError):
+    """A puzzle, or a puzzle's text, that breaks its kind's rules.
+
+    ``reason`` says what is wrong; ``line`` and ``column`` (counted from 1)
+    say where in the text, when it came from one: an error about a whole
+    line has a line and no column, one about the whole puzzle neither. The
+    message is the reason after its place.
+
+    Each kind subclasses it (``BoardError`` and ``ParseError`` for rotation,
+    ``SlidingError``, ``TriangleError``): catch this type to catch any kind's.
+
+    >>> error = PuzzleTextError("'x' is not a number", line=2, column=5)
+    >>> error
+    PuzzleTextError("'x' is not a number", line=2, column=5)
+    >>> str(error)
+    "line 2, column 5: 'x' is not a number"
+    >>> str(PuzzleTextError("a tile is missing", line=3))
+    'line 3: a tile is missing'
+    >>> PuzzleTextError("no sticks")
+    PuzzleTextError('no sticks')
+    >>> isinstance(error, ValueError), error.reason
+    (True, "'x' is not a number")
+    """
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(self.place() + reason)
+
+    def place(self) -> str:
+        """Where the error is, as its message begins: ``"line 2, column 5: "``,
+        ``"line 3: "`` or nothing."""
+        if self.line is None:
+            return ""
+        if self.column is None:
+            return f"line {self.line}: "
+        return f"line {self.line}, column {self.column}: "
+
+    def __repr__(self) -> str:
+        where = "".join(f", {name}={value!r}" for name, value in
+                        (("line", self.line), ("column", self.column)) if value is not None)
+        return f"{type(self).__name__}({self.reason!r}{where})"
+
+
+class FieldError(ValueError):
+    """A field of a request (an option, an argument) the kind does not take:
+    the message names the field and what it may be."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow from this position (or one that is
+    not a move at all): the message says which moves there are."""
+
+
+class NotAvailable(RuntimeError):
+    """No answer just now, through no fault of the request: try again in
+    ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float = 10) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: The user's mistakes: what a front end answers as bad input (the web
+#: API's 400, the command line's exit status 2), never as its own failure.
+BAD_INPUT = (PuzzleTextError, FieldError, IllegalMove)

@@ -75,7 +75,7 @@ def perform(job_id: str) -> None:
         store.end(job_id, "failed", error=error, failure=failure)
 
 
-def failed(job, connection, *exc_info) -> None:
+def failed(job, connection, *_exc_info) -> None:
     """RQ's failure callback: a job RQ gave up on (its worker lost before
     the job began: found by RQ's upkeep) fails with a sentence."""
     from .web.jobs import FAILURES
@@ -134,7 +134,7 @@ def _worker_class():
             signal.signal(signal.SIGINT, self._stop_now)
             signal.signal(signal.SIGTERM, self._stop_now)
 
-        def _stop_now(self, signum, frame):
+        def _stop_now(self, _signum, _frame):
             """Stop without waiting for the job (it may take a minute)."""
             if self.stopping:
                 return

@@ -105,7 +105,7 @@ def test_imported_by_follows_relative_imports_at_any_depth(tmp_path):
     (tmp_path / "d" / "e.js").write_text(
         'import {\n  x,\n} from "../a/b.js";\nexport const y = x;\n'
         'export const DATA = await (await fetch(new URL("../data.json", import.meta.url))).json();\n')
-    assert sorted(imported_by(tmp_path, "a/main.js")) == ["a/b.js", "c.js", "d/e.js"]
+    assert sorted(imported_by(tmp_path, version_of(tmp_path), "a/main.js")) == ["a/b.js", "c.js", "d/e.js"]
 
 
 @pytest.mark.parametrize("debug", [False, True])

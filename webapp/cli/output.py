@@ -30,15 +30,6 @@ from ..commandline import limit_words, plural
 from ..errors import PuzzleTextError
 
 
-def result_lines(kind: str, answer: dict) -> list[str]:
-    """The headline and, when there are moves, the moves line, of an
-    answer of the kind called ``kind``."""
-    from .parts import named
-
-    found = named(kind)
-    return lines(answer, found.kind.counter, found.facts)
-
-
 def lines(answer: dict, counter: str, facts) -> list[str]:
     """The headline (``facts(answer)``: what was found, in the kind's
     words; the work in ``counter``) and, when there are moves, the moves line."""

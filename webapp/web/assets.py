@@ -16,7 +16,8 @@ visit ask for all at once. ``/static/`` still answers, for old links.
 >>> from webapp.resources import folder
 >>> version_of(folder("static")) == version_of(folder("static"))
 True
->>> "js/shell/playground.js" in imported_by(folder("static"), "js/kinds/sliding/page.js")
+>>> static = folder("static")
+>>> "js/shell/playground.js" in imported_by(static, version_of(static), "js/kinds/sliding/page.js")
 True
 """
 
@@ -50,7 +51,9 @@ def version_of(static: Path) -> str:
 
 
 @lru_cache(maxsize=None)
-def _imported_by(static: Path, version: str, entry: str) -> tuple[str, ...]:
+def imported_by(static: Path, version: str, entry: str) -> tuple[str, ...]:
+    """Every module ``entry`` (a path under ``static``) imports, at any
+    depth; kept per ``version`` of the files."""
     seen: dict[str, None] = {}
     todo = [entry]
     while todo:
@@ -63,11 +66,6 @@ def _imported_by(static: Path, version: str, entry: str) -> tuple[str, ...]:
             joined = PurePosixPath(name).parent.joinpath(spec).as_posix()
             todo.append(_normal(joined))
     return tuple(n for n in seen if n != entry)
-
-
-def imported_by(static: Path, entry: str) -> tuple[str, ...]:
-    """Every module ``entry`` (a path under ``static``) imports, at any depth."""
-    return _imported_by(static, version_of(static), entry)
 
 
 def _normal(path: str) -> str:
@@ -99,7 +97,7 @@ def asset_url(filename: str) -> str:
 
 def preloads(entry: str) -> list[str]:
     """The versioned addresses of the modules the page's ``entry`` imports."""
-    names = _imported_by(Path(current_app.static_folder), current_version(), entry)
+    names = imported_by(Path(current_app.static_folder), current_version(), entry)
     return [asset_url(name) for name in names]
 
 

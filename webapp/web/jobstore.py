@@ -43,7 +43,6 @@ ACTIVE_TTL = 86_400          # an active job's keys go after a day whatever happ
 KEEP_SECONDS = 600           # a finished job can be polled this long
 STALE_MESSAGE = ("the solver stopped unexpectedly: the worker running it went away "
                  "(stopped or its machine lost); please try again")
-ACTIVE = ("queued", "running")
 
 # ARGV[1] the prefix, ARGV[2] the time (shown, not compared), ARGV[3]
 # seconds a finished job is kept, ARGV[4] the message of a silent worker; a

@@ -45,7 +45,7 @@ def openapi_route():
 
 
 @functools.lru_cache(maxsize=2)
-def _text(registry: tuple) -> str:
+def _text(_registry: tuple) -> str:
     """The document as served, made once for the registry (tests may swap it)."""
     return json.dumps(document(), separators=(",", ":"))
 

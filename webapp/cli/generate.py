@@ -4,9 +4,11 @@ the text format, a line about it on standard error."""
 
 from __future__ import annotations
 
+import random
 import sys
 
 from ..commandline import OutOfTries, Usage
+from .parts import named
 from .solve import fill_defaults, foreign
 
 EXIT_OK = 0
@@ -15,10 +17,6 @@ EXIT_LIMIT = 3
 
 
 def generate(args) -> int:
-    import random
-
-    from .parts import named
-
     part = named(args.kind)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if part.generate is None:

@@ -28,13 +28,12 @@ import json
 
 from ..commandline import limit_words, plural
 from ..puzzletext import PuzzleTextError
+from .parts import named
 
 
 def result_lines(kind: str, answer: dict) -> list[str]:
     """The headline and, when there are moves, the moves line, of an
     answer of the kind called ``kind``."""
-    from .parts import named
-
     found = named(kind)
     return lines(answer, found.kind.counter, found.facts)
 

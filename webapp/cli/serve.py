@@ -10,9 +10,11 @@ EXIT_BAD_INPUT = 2
 
 
 def serve(args) -> int:
+    # here: the web stack (Flask, waitress) is loaded by the commands that serve, not by a solve
     from .. import create_app
     from ..web.limits import MissingLibrary
-    from ..web.serving import CannotListen, serve as run
+    from ..web.serving import CannotListen
+    from ..web.serving import serve as run
     from ..web.store import BadUrl
 
     if args.redis_url:
@@ -27,6 +29,8 @@ def serve(args) -> int:
 
 
 def worker(args) -> int:
-    from ..worker import main as work
+    from ..worker import (
+        main as work,  # here: the web stack, and rq, the cluster extra's
+    )
 
     return work(args.redis_url, args.workers)

@@ -28,6 +28,7 @@ import random
 
 from . import geometry
 from .puzzle import Puzzle, TriangleError
+from .search import Budget, count
 
 __all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "UNIQUE_NODES_BY_SIDE",
            "DEFAULT_TRIES",
@@ -150,7 +151,6 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
         raise TriangleError(f"the number of tries must be 1 or more, not {tries!r}")
     if not unique:
         return Puzzle(figures, cut(build(n, figures, rng), rng))
-    from .search import Budget, count  # the search, only when uniqueness is asked
 
     budget = Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
                     max_seconds)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..board import SYMBOLS, Board, BoardError, Stick
+from ..native import MODULE as _rotation
 from ..physics import GRAVITY, RELEASED, Frame, Position
 
 __all__ = ["StudyError", "StudyTooBig", "Graph", "Result", "parse_sticks", "sticks_text",
@@ -253,8 +254,6 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
 def _native_graph(board: Board, sticks, frame: Frame, max_positions, required: bool):
     """:func:`build_graph` by the C engine; None when it cannot take the
     board (not built, a position wider than 64 bits) unless ``required``."""
-    from ..native import MODULE as _rotation
-
     if _rotation is None:  # pragma: no cover - depends on the build
         if required:
             raise StudyError("the C rotation engine (webapp._rotation) is not built")

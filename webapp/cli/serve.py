@@ -29,8 +29,7 @@ def serve(args) -> int:
 
 
 def worker(args) -> int:
-    from ..worker import (
-        main as work,  # here: the web stack, and rq, the cluster extra's
-    )
+    # here: the web stack, and rq, the cluster extra's
+    from ..worker import main as work
 
     return work(args.redis_url, args.workers)

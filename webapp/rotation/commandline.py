@@ -198,9 +198,8 @@ def solve(run) -> int:
 def study_command():
     """The part of ``rotation-playground study`` (:mod:`.studies.command`),
     loaded only for that command."""
-    from .studies import (
-        command,  # here: the studies' numpy (0.1 s), not for every solve
-    )
+    # here: the studies' numpy (0.1 s), not for every solve
+    from .studies import command
 
     return command
 

@@ -9,6 +9,7 @@ __version__ = "0.1.0"
 
 def create_app(test_config=None):
     """Build the Flask application (see :mod:`webapp.web.factory`)."""
+    # here: every kind imports this package, which must not load Flask
     from .web.factory import create_app as build
 
     return build(test_config)

@@ -3,8 +3,6 @@ of: its options, the argparse types they use, and the two exceptions its
 ``generate`` may raise. The command line (:mod:`webapp.cli`) sits above the
 kinds and this module below both, so a kind never imports the command line.
 
-Kept free of typing and dataclasses: a rotation solve loads it at start-up.
-
 >>> Option("--goal", place=10, help="any or all").dest
 'goal'
 >>> positive("3"), count("0")

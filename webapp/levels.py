@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import functools
 import hashlib
@@ -173,8 +174,6 @@ def _order(entry: dict):
 
 
 def main(argv=None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m webapp.levels",
                                      description="Build the pools of puzzles by level.")
     parser.add_argument("kinds", nargs="*", default=list(kinds.NAMES))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import help_of
 
 import webapp
-from cli_helpers import help_of
 from webapp.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,18 +46,6 @@ def test_version_names_the_program_and_the_package_version(capsys):
     assert capsys.readouterr().out == f"rotation-playground {webapp.__version__}\n"
 
 
-def test_version_falls_back_to_the_source_tree(monkeypatch, capsys):
-    from importlib import metadata
-
-    def missing(name):
-        raise metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(metadata, "version", missing)
-    with pytest.raises(SystemExit):
-        main(["--version"])
-    assert capsys.readouterr().out == f"rotation-playground {webapp.__version__}\n"
-
-
 def test_help_texts_read_late_still_give_the_figures_they_name(capsys):
     """The top-level help, solve's epilog and generate's --max-states are
     finished only when shown (a solve does not import what they read)."""
@@ -77,7 +65,7 @@ def test_help_texts_read_late_still_give_the_figures_they_name(capsys):
 
 
 def test_generate_without_max_states_searches_up_to_the_default(capsys, monkeypatch):
-    from webapp.rotation import generate
+    from webapp.rotation import commandline, generate
 
     seen = []
     real = generate.search
@@ -86,7 +74,7 @@ def test_generate_without_max_states_searches_up_to_the_default(capsys, monkeypa
         seen.append(kwargs["max_states"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(generate, "search", spy)
+    monkeypatch.setattr(commandline, "search", spy)  # where the command looks it up
     assert main(["generate", "--size", "7", "--sticks", "2", "--seed", "3", "--tries", "2"]) == 0
     assert main(["generate", "--size", "7", "--sticks", "2", "--seed", "3", "--tries", "2",
                  "--max-states", "50"]) == 0

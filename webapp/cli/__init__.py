@@ -20,9 +20,9 @@ status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
 takes its address before it says where it listens; when it cannot, it says
 why in one line and exits with 2.
 
-Flask and waitress are imported for ``serve`` and ``worker`` only (they
-are the web's, not a solve's); the start-up of a small solve is one of
-the figures ``make bench`` prints.
+Flask and waitress are imported by ``serve``, ``worker`` and
+``copy-links`` only, when they run (they are the web's, not a solve's);
+the start-up of a small solve is one of the figures ``make bench`` prints.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .parser import _ADD, COMMANDS, EXIT_BROKEN_PIPE, MIN_SECONDS, build_parser, version  # noqa: F401
+from .parser import _ADD, COMMANDS, EXIT_BROKEN_PIPE, MIN_SECONDS, build_parser  # noqa: F401
 from .progress import Progress  # noqa: F401 - tests and kinds' parts use it from here
 
 EXIT_OK = 0

@@ -10,7 +10,9 @@ go on serving it until the new ones take over.
 
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import sys
 
 EXIT_OK = 0
@@ -38,6 +40,7 @@ def add_parser(commands) -> None:
 
 
 def _instance_database() -> str:
+    # here: the web stack (Flask) is loaded by the commands that serve, not by a solve
     from .. import create_app
     from ..web.db import database_path
 
@@ -47,17 +50,14 @@ def _instance_database() -> str:
 
 
 def run(args) -> int:
-    import logging
-    import sqlite3
-
     url = args.to or os.environ.get("DATABASE_URL")
     if not url:
         return _fail("no database to copy into: give --to postgresql://... or set DATABASE_URL")
     try:
-        from ..web.pgstore import PostgresStore
+        from ..web.pgstore import PostgresStore  # here: psycopg is the cluster extra's
     except ImportError:
         return _fail("psycopg and psycopg_pool are not installed: pip install -e '.[cluster]'")
-    from ..web.db import read_answers, read_links
+    from ..web.db import read_answers, read_links  # here: the web stack, as above
     from ..web.store import BadUrl, StoreDown
 
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # the failure is said once, below

@@ -4,10 +4,12 @@ the text format, a line about it on standard error."""
 
 from __future__ import annotations
 
+import random
 import sys
 
 from ..commandline import OutOfTries, Usage
 from ..errors import BAD_INPUT
+from .parts import named
 from .solve import fill_defaults, foreign
 
 EXIT_OK = 0
@@ -16,10 +18,6 @@ EXIT_LIMIT = 3
 
 
 def generate(args) -> int:
-    import random
-
-    from .parts import named
-
     part = named(args.kind)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if part.generate is None:

@@ -11,9 +11,15 @@ from __future__ import annotations
 import argparse
 import math
 
+from .. import __version__
 from ..commandline import Option, clip, positive, whole
+from ..kinds import names
 from . import copy_links, prepare, study
+from .generate import generate
 from .output import json_error
+from .parts import every, merged, named
+from .serve import serve, worker
+from .solve import solve
 
 #: The shortest --max-seconds. 1e-9 is positive, but a limit under a millisecond stops
 #: every search at once: a slip of the keyboard, refused like 0.
@@ -27,28 +33,12 @@ EXIT_BROKEN_PIPE = 141
 COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "prepare", "study")
 
 
-def version() -> str:
-    """The installed package's version, or the source tree's when not installed."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("rotation-playground")
-    except metadata.PackageNotFoundError:
-        from .. import __version__
-
-        return __version__
-
-
 def _names() -> tuple[str, ...]:
-    from ..kinds import names
-
     return names()
 
 
 def _kinds_description() -> str:
     """The top-level --help's description, from the registry."""
-    from .parts import every
-
     parts = every()
     listed = "\n".join(f"  {p.name:<10}{p.words}" for p in parts)
     return f"Draw, solve and share puzzles of {len(parts)} kinds:\n{listed}"
@@ -67,8 +57,6 @@ def _kinds_epilog() -> str:
 
 def _solve_description() -> str:
     """solve's --help description: what it finds, for every kind of the registry."""
-    from .parts import every
-
     parts = every()
     found = "\n".join(f"  {p.name:<10}{p.solve_words}" for p in parts)
     return (f"Solve a puzzle of any of the {len(parts)} kinds:\n{found}\n"
@@ -77,8 +65,6 @@ def _solve_description() -> str:
 
 def _notes(key: str) -> list[str]:
     """The kinds' notes for the solve help's ``key`` paragraph, each once."""
-    from .parts import every
-
     found: list[str] = []
     for part in every():
         note = part.notes().get(key)
@@ -88,8 +74,6 @@ def _notes(key: str) -> list[str]:
 
 
 def _solve_epilog() -> str:
-    from .parts import every
-
     counters = list(dict.fromkeys(p.kind.counter for p in every()))
     limits = [m.option.flags[0] for m in _solve_options(every())
               if m.option.flags[0].startswith("--max-")]
@@ -164,20 +148,6 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-
-class _Version(argparse.Action):
-    """--version, which looks the installed version up only when given
-    (importlib.metadata takes a while to import)."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
-                 help="show program's version number and exit"):
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
-
-    def __call__(self, parser, _namespace, _values, _option_string=None):
-        print(f"rotation-playground {version()}")
-        parser.exit()
-
-
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``command`` (one of :data:`COMMANDS`),
     only that command's options are added, which is all that parsing its
@@ -196,7 +166,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=_kinds_epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action=_Version)
+    # the package's one version (pyproject.toml reads it from webapp.__version__)
+    parser.add_argument("--version", action="version", version=f"rotation-playground {__version__}")
     # prog given: else argparse formats the top-level usage to make it
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      prog=parser.prog)
@@ -230,14 +201,10 @@ class _Own:
 
 
 def _solve_options(parts):
-    from .parts import merged
-
     return merged([_Own(), *parts], "solve_options")
 
 
 def _generate_options(parts):
-    from .parts import merged
-
     return merged([_Own(), *parts], "generate_options")
 
 
@@ -257,9 +224,6 @@ def _add_options(parser, options) -> None:
 
 
 def _add_solve(commands) -> None:
-    from .parts import every
-    from .solve import solve
-
     p_solve = commands.add_parser("solve", help="solve a puzzle file",
                                   description=_solve_description,
                                   epilog=_solve_epilog,
@@ -274,8 +238,6 @@ def _add_solve(commands) -> None:
 
 
 def _generate_kind_help(kinds) -> str:
-    from .parts import named
-
     said = [name + (" (default)" if i == 0 else "")
             + (f": {named(name).generate_words}" if named(name).generate_words else "")
             for i, name in enumerate(kinds)]
@@ -283,9 +245,6 @@ def _generate_kind_help(kinds) -> str:
 
 
 def _add_generate(commands) -> None:
-    from .generate import generate
-    from .parts import every
-
     kinds = _names()
     p_gen = commands.add_parser(
         "generate", help="make a random puzzle",
@@ -301,8 +260,6 @@ def _add_generate(commands) -> None:
 
 
 def _add_serve(commands) -> None:
-    from .serve import serve
-
     p_serve = commands.add_parser(
         "serve", help="run the web playground",
         description="Serve the web playground with waitress (settings: docs/serving.md) "
@@ -330,8 +287,6 @@ def _add_serve(commands) -> None:
 
 
 def _add_worker(commands) -> None:
-    from .serve import worker
-
     p_worker = commands.add_parser(
         "worker", help="run solve jobs for web servers that share a Redis server",
         description="Take the big solves that web processes started with --redis-url queue "

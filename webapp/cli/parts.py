@@ -2,14 +2,13 @@
 part leaves out given here, and the options of several parts merged into
 one list for argparse.
 
-A part is loaded only when asked for: a solve whose options are all the
-command's own (``--json``, ``--max-seconds``, ...) loads only the part of
-the kind it recognises (see :func:`kinds_for`).
+A part is made when first asked for (:func:`named`, :func:`every`) and kept.
 """
 
 from __future__ import annotations
 
 from ..commandline import Option
+from ..kinds import get, names
 
 
 class Part:
@@ -57,14 +56,10 @@ def part(kind) -> Part:
 
 
 def named(name: str) -> Part:
-    from ..kinds import get
-
     return part(get(name))
 
 
 def every() -> list[Part]:
-    from ..kinds import names
-
     return [named(name) for name in names()]
 
 

@@ -10,8 +10,11 @@ only search time); a hook without that keyword is never given it.
 
 from __future__ import annotations
 
+import inspect
 import sys
 
+from ..kinds import names
+from .parts import named
 from .progress import Progress, is_terminal
 
 EXIT_OK = 0
@@ -33,9 +36,6 @@ def add_parser(commands) -> None:
 
 
 def run(args) -> int:
-    from ..kinds import names
-    from .parts import named
-
     chosen = names() if args.kind is None else (args.kind,)
     if args.kind is not None and args.kind not in names():
         print(f"error: no kind {args.kind!r} (kinds: {', '.join(names())})", file=sys.stderr)
@@ -58,6 +58,4 @@ def run(args) -> int:
 
 
 def _takes_large(hook) -> bool:
-    import inspect
-
     return "large" in inspect.signature(hook).parameters

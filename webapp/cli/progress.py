@@ -4,6 +4,7 @@ second, rewritten in place and cleared at the end."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 
@@ -44,8 +45,6 @@ class Progress:
         except (LookupError, UnicodeEncodeError):
             self._dot = " | "
         if show:
-            import threading  # here: a solve whose standard error is no terminal need not load it
-
             self._done = threading.Event()
             self._lock = threading.Lock()
             self._thread = threading.Thread(target=self._run, name="progress", daemon=True)

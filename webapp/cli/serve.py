@@ -10,10 +10,12 @@ EXIT_BAD_INPUT = 2
 
 
 def serve(args) -> int:
+    # here: the web stack (Flask, waitress) is loaded by the commands that serve, not by a solve
     from .. import create_app
     from ..web.factory import BadSetting
     from ..web.limits import MissingLibrary
-    from ..web.serving import CannotListen, serve as run
+    from ..web.serving import CannotListen
+    from ..web.serving import serve as run
     from ..web.store import BadUrl
 
     if args.redis_url:
@@ -28,6 +30,7 @@ def serve(args) -> int:
 
 
 def worker(args) -> int:
+    # here: the web stack, and rq, the cluster extra's
     from ..worker import main as work
 
     return work(args.redis_url, args.workers)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import sys
 
+from ..kinds import most_like, names
 from .output import json_answer, json_error, lines
+from .parts import named
 from .progress import Progress, is_terminal
 
 EXIT_OK = 0
@@ -27,9 +29,6 @@ def guess(text: str):
     ``recognise`` (by default its ``detect``) scores it, the best wins, a tie
     goes to the first kind, and the kinds are asked in order and no further
     once one is sure (1): a text of the first kind loads no other part."""
-    from ..kinds import most_like, names
-    from .parts import named
-
     return most_like((named(name) for name in names()), lambda part: part.recognise(text))
 
 
@@ -139,8 +138,6 @@ def fail(args, message: str, error: Exception | None = None, *, kind: str | None
 
 
 def _guess_hint(kind: str) -> str:
-    from ..kinds import names
-
     others = " or ".join(f"--kind {n}" for n in names() if n != kind)
     return f"\n(read as a {kind} puzzle; if it is another kind, pass {others})"
 
@@ -172,8 +169,6 @@ def fill_defaults(args, options) -> None:
 
 
 def solve(args) -> int:
-    from .parts import named
-
     name = "<stdin>" if args.file == "-" else args.file
     try:
         text = _read(args.file)

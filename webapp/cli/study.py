@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import sys
 
+from .parts import every, named
+
 
 def _studied():
     """The kinds' parts that have a study, in the registry's order."""
-    from .parts import every
-
     return [part for part in every() if part.study_command is not None]
 
 
@@ -47,8 +47,6 @@ def add_parser(commands) -> None:
 
 
 def run(args) -> int:
-    from .parts import named
-
     def say(text: str) -> None:
         if not args.quiet:
             print(text, file=sys.stderr)

@@ -2,16 +2,34 @@
 its options, its solve (goal, engine, threads, --steps as seen on screen),
 the words of its answers and its generator.
 
-Loaded at a rotation solve's start-up: it imports only the kind's light
-modules until a solve or a generator runs.
+Loaded at every command-line solve's start-up (to recognise the text):
+the studies (:mod:`.studies.command`, numpy) are loaded by ``study`` only.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 
-from ..commandline import Option, OutOfTries, Usage, clip, count, moves_facts, plural, positive, sized
+from ..commandline import (
+    Option,
+    OutOfTries,
+    Usage,
+    clip,
+    count,
+    moves_facts,
+    plural,
+    positive,
+    sized,
+)
+from . import Answer, BoardError, Goal, GoalError, Position, parse, solver
+from . import solve as solve_board
+from .board import MAX_SIZE, MIN_SIZE
+from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, search
+from .generate import generate as generate_board
+from .render import describe_step
+from .solver import EngineError
 
 #: The most threads ``--threads auto`` gives a rotation search.
 THREADS_AUTO_MAX = 4
@@ -94,14 +112,10 @@ solve_options = [
 
 
 def _generate_max_states() -> int:
-    from .generate import DEFAULT_MAX_STATES
-
     return DEFAULT_MAX_STATES
 
 
 def _size_help() -> str:
-    from .board import MAX_SIZE, MIN_SIZE
-
     return f"side length of the board ({MIN_SIZE} to {MAX_SIZE})"
 
 
@@ -144,10 +158,6 @@ def facts(answer: dict) -> str:
 
 
 def solve(run) -> int:
-    from . import Answer, BoardError, Goal, GoalError, Position, parse
-    from .render import describe_step
-    from .solver import EngineError, solve_best
-
     args = run.args
     progress = run.progress(noun="position")
     threads = auto_threads() if args.threads == "auto" else args.threads
@@ -156,16 +166,14 @@ def solve(run) -> int:
         goal = Goal.parse(args.goal)
         goal.check(board)
         try:
-            answer = solve_best(board, goal, max_states=args.max_states,
-                                max_seconds=args.max_seconds, progress=progress,
-                                engine=args.engine,
-                                threads=threads)
+            answer = solver.solve_best(board, goal, max_states=args.max_states,
+                                       max_seconds=args.max_seconds, progress=progress,
+                                       engine=args.engine, threads=threads)
         except KeyboardInterrupt:
             progress.close()
             answer = Answer("limit", goal, board, states=progress.states, depth=progress.depth,
                             seconds=progress.elapsed(), limit="interrupted",
                             start=Position(board).settle())
-            import sys
 
             print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
             run.answer(answer.to_dict(), json_only=True)
@@ -190,16 +198,13 @@ def solve(run) -> int:
 def study_command():
     """The part of ``rotation-playground study`` (:mod:`.studies.command`),
     loaded only for that command."""
+    # here: the studies' numpy (0.1 s), not for every solve
     from .studies import command
 
     return command
 
 
 def generate(args, seed: int) -> tuple[str, str]:
-    from . import solve
-    from .board import MAX_SIZE, MIN_SIZE
-    from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, generate, search
-
     if args.sticks is None:
         raise Usage("the following arguments are required: --sticks (for a rotation puzzle)")
     size = sized(args.size, MIN_SIZE, MAX_SIZE)
@@ -208,8 +213,8 @@ def generate(args, seed: int) -> tuple[str, str]:
                    max_length=args.max_length)
     try:
         if args.tries is None and args.min_moves is None and not args.unsolvable:
-            board = generate(size, args.sticks, seed=seed, **options)
-            found = Found(board, solve(board, max_states=max_states), seed, 1)
+            board = generate_board(size, args.sticks, seed=seed, **options)
+            found = Found(board, solve_board(board, max_states=max_states), seed, 1)
         else:
             found = search(size, args.sticks, seed=seed, tries=args.tries,
                            min_moves=args.min_moves, unsolvable=args.unsolvable,

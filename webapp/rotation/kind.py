@@ -24,13 +24,19 @@ from __future__ import annotations
 import re
 import time
 
+from . import sharecode
+
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
 from ..errors import FieldError, IllegalMove
-from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError
+from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
+from .generate import random_board
+from .howto import figures
 from .physics import EXAMPLE, TURNS, Position
+from .schemas import SCHEMAS
 from .search import Goal, without_search
-from .board import parse
+from .solver import solve_best
+from .svg import board_svg
 
 #: Sticks a shuffled board gets when the request does not say.
 SHUFFLE_STICKS = 2
@@ -80,8 +86,6 @@ class RotationKind:
     def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
         """The guide's pictures, drawn here rather than by :meth:`svg`: the
         board as the viewer sees it, the gap named, a stick on its way out."""
-        from .howto import figures
-
         return figures()
 
     # ------------------------------------------------------------ the text
@@ -92,13 +96,9 @@ class RotationKind:
         return board.text()
 
     def encode(self, board: Board) -> str:
-        from . import sharecode
-
         return sharecode.encode(board)
 
     def decode(self, code: str) -> Board:
-        from . import sharecode
-
         return sharecode.decode(code)
 
     # ------------------------------------------------------------- solving
@@ -130,8 +130,6 @@ class RotationKind:
         within the limits (``max_count``: states). ``progress(states, depth)``
         is called now and then. The goal is read once, here: the engines
         take it as it is (auto may run two of them)."""
-        from .solver import solve_best
-
         board = parse(board) if isinstance(board, str) else board
         answer = solve_best(board, Goal.parse(options.get("goal", "any")),
                             orientation=options.get("orientation", 0), max_states=max_count,
@@ -178,14 +176,12 @@ class RotationKind:
                 raise FieldError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
         if not 1 <= sticks <= len(SYMBOLS):
             raise FieldError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
-        from .generate import random_board
 
         return random_board(width, sticks, rng=rng, height=height)
 
     # --------------------------------------------------------- describing
     def svg(self, board: Board) -> str:
         cell = max(4, 240 // max(board.width, board.height))
-        from .svg import board_svg
 
         return board_svg(board, cell=cell)
 
@@ -210,8 +206,6 @@ class RotationKind:
     def api_schemas(self) -> dict:
         """JSON Schemas of this kind's request fields and answers, for the
         API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        from .schemas import SCHEMAS
-
         return SCHEMAS
 
     def card_facts(self, board: Board, item: dict) -> list[str]:

@@ -15,6 +15,14 @@ many positions mean many wrong turns to try.
 
 from __future__ import annotations
 
+import numpy as np
+
+from .board import BoardError
+from .generate import GenerateError, random_board
+from .kind import KIND
+from .studies.family import one_gap_frames, stick_kinds
+from .studies.study import StudyTooBig, build_graph, distances, node_board
+
 #: Each level's turns, from and to (inclusive; None: no bound), and the
 #: fewest positions (branching) its search must have told apart.
 BANDS = {"easy": (2, 4, 0), "medium": (5, 8, 0), "hard": (9, 14, 100),
@@ -30,8 +38,6 @@ OPTIONS = {"goal": "any", "orientation": 0}
 def measure(board) -> dict:
     """The figures a level is read from: ``length`` (proven shortest, in
     turns; None when no turn sequence solves it) and ``states``."""
-    from .kind import KIND
-
     answer = KIND.solve(board, OPTIONS, max_count=5_000_000)
     length = answer["length"] if answer["status"] == "solved" else None
     return {"length": length, "states": answer["states"]}
@@ -53,9 +59,6 @@ def candidates(rng):
     of 7 to 12 cells a side, 2 to 5 sticks, a few inner walls), one in three
     drawn from an exhaustive study of a small frame (:func:`studied`), where
     the hard positions are found rather than stumbled on."""
-    from .board import BoardError
-    from .generate import GenerateError, random_board
-
     while True:
         if rng.random() < 1 / 3:
             yield from studied(rng)
@@ -83,11 +86,6 @@ def studied(rng, picks: int = 4) -> list:
     >>> all(b.width in (5, 6, 7) and b.sticks for b in boards)
     True
     """
-    import numpy as np
-
-    from .studies.study import StudyTooBig, build_graph, distances, node_board
-    from .studies.family import one_gap_frames, stick_kinds
-
     size = rng.choice((5, 6, 6, 7))
     _, frame = rng.choice(one_gap_frames(size))
     inside, kinds = (size - 2) ** 2, stick_kinds(size - 2)

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import heuristic, ida
+from .pdbheuristic import PatternHeuristic
 from .shorten import shorten
 
 __all__ = ["Outcome", "improve", "next_weight", "FIRST_WEIGHT", "PASS_SECONDS",
@@ -149,8 +150,6 @@ def next_weight(weight: float, solved: bool, found_at: float | None) -> float:
 
 def _heuristic(width: int, height: int, pset):
     if pset is not None:
-        from .pdbheuristic import PatternHeuristic
-
         return PatternHeuristic(pset)
     return heuristic.ManhattanLC(width, height)
 

@@ -35,14 +35,13 @@ from __future__ import annotations
 
 import math
 import threading
-TYPE_CHECKING = False
+
+import numpy as np
 
 from . import cachedir
 from .native import module
 from .position import movable_cells
-
-if TYPE_CHECKING:
-    import numpy as np
+from .table import UNREACHABLE, _permutations, _ranks
 
 __all__ = ["SHAPES", "fits", "stored_shape", "entries", "nbytes", "index", "tiles_at", "transpose",
            "residue", "pack", "build", "get", "at_hand", "distance", "solve_path", "distances_after",
@@ -226,10 +225,6 @@ def pack(width: int, height: int, distances: np.ndarray) -> bytes:
     """The table of a shape that has :mod:`table`'s byte table
     (``distances``, indexed by the rank of every ordering): the Python twin
     of the C engine's ``half_table``, for the small shapes."""
-    import numpy as np
-
-    from .table import UNREACHABLE, _permutations, _ranks
-
     n = width * height
     perms = _permutations(n)
     dist = np.asarray(distances)

@@ -24,7 +24,10 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import mmap
 import os
+import tempfile
 from pathlib import Path
 
 __all__ = ["directory", "path", "store", "load", "looks_whole", "MAGIC"]
@@ -63,8 +66,6 @@ def path(name: str) -> Path:
 
 
 def _digest(data, magic: bytes = MAGIC) -> bytes:
-    import hashlib  # here: a load that trusts its stamp hashes nothing
-
     return _DIGESTS[magic](hashlib, data)
 
 
@@ -74,7 +75,6 @@ def store(name: str, data: bytes) -> bool:
     target = path(name)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile  # here: a solve that only reads the cache need not load it
 
         fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
         try:
@@ -127,8 +127,6 @@ def load(name: str, size: int):
                 if len(data) != size:
                     return None
             else:
-                import mmap  # only for big files: a small table has no use for it
-
                 data = memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))[head:]
         except (OSError, ValueError):
             return None

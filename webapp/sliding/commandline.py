@@ -5,21 +5,28 @@ its generator."""
 
 from __future__ import annotations
 
+import random
 import sys
+import time
 
-from ..commandline import Option, Usage, clip, count, limit_words, moves_facts, plural, positive
+from ..commandline import (
+    Option,
+    Usage,
+    clip,
+    count,
+    limit_words,
+    moves_facts,
+    plural,
+    positive,
+)
+from . import kind
+from .generate import at_distance, shuffle
 
-
-def __getattr__(name: str):
-    """``SLIDING_BIG_CELLS`` and ``SLIDING_BIG_SECONDS``: how long a board of
-    more than 16 cells is searched for a shortest solution when no limit is
-    given (the kind's: the web app's default too), read from the kind when
-    first asked for; a test may replace them here."""
-    if name in ("SLIDING_BIG_CELLS", "SLIDING_BIG_SECONDS"):
-        from . import kind
-
-        return getattr(kind, name.removeprefix("SLIDING_"))
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: How long a board of more than 16 cells is searched for a shortest solution
+#: when no limit is given (the kind's: the web app's default too); a test may
+#: replace them here.
+SLIDING_BIG_CELLS = kind.BIG_CELLS
+SLIDING_BIG_SECONDS = kind.BIG_SECONDS
 
 
 def _setting(name: str):
@@ -85,7 +92,7 @@ def _interrupted(puzzle, progress) -> dict | None:
     while the pattern databases were still being built."""
     if progress.phase != "search":
         return None
-    from . import solver
+    from . import solver  # here: numpy (0.1 s), not for every solve
 
     answer = solver.interrupted(puzzle.width, puzzle.height, puzzle.tiles, bound=progress.depth,
                                 nodes=progress.states, seconds=progress.elapsed())
@@ -95,7 +102,7 @@ def _interrupted(puzzle, progress) -> dict | None:
 def _missing_databases(width: int, height: int) -> list:
     """The pattern databases a solve of the shape would build first (10 to
     16 cells and 5 x 5; none for the boards with a table, or beyond)."""
-    from . import bigtable, pdb, table
+    from . import bigtable, pdb, table  # here: numpy (0.1 s), not for every solve
 
     if table.fits(width, height) or not pdb.has_databases(width, height) or bigtable.at_hand(width, height):
         return []
@@ -103,7 +110,7 @@ def _missing_databases(width: int, height: int) -> list:
 
 
 def _kept_where(width: int, height: int) -> str:
-    from . import cachedir, pdb
+    from . import cachedir, pdb  # here: numpy (0.1 s), not for every solve
 
     return (f"pattern databases for {width} x {height} ({pdb.nbytes(width, height) / 1e6:.1f} MB) "
             f"kept in {cachedir.directory()}")
@@ -139,9 +146,7 @@ def prepare(progress, large: bool = False) -> str:
 
 def prepare_table(width: int, height: int, progress) -> str:
     """Build the exact table of a 12-cell board (and its twin), in words."""
-    import time
-
-    from . import bigtable, cachedir
+    from . import bigtable, cachedir  # here: numpy (0.1 s), not for every solve
 
     began = time.perf_counter()
     what = (f"exact distance table for {width} x {height} and {height} x {width} "
@@ -157,9 +162,7 @@ def prepare_table(width: int, height: int, progress) -> str:
 
 def prepare_side(side: int, progress) -> str:
     """Build the pattern databases of the side x side board, in words."""
-    import time
-
-    from . import pdb
+    from . import pdb  # here: numpy (0.1 s), not for every solve
 
     began = time.perf_counter()
     missing = _missing_databases(side, side)
@@ -201,7 +204,7 @@ def _build_first(run, puzzle, max_seconds) -> bool | None:
     missing and the solve has the time to use them (the solver's
     BUILD_SECONDS): the web's solves never build them, the command line
     does, once, with its progress line. False when Ctrl+C stopped it."""
-    from . import pdb, solver
+    from . import pdb, solver  # here: numpy (0.1 s), not for every solve
 
     if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
             or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
@@ -218,10 +221,6 @@ def _build_first(run, puzzle, max_seconds) -> bool | None:
 
 def generate(args, seed: int) -> tuple[str, str]:
     """A shuffled board (or one exactly --moves from the goal)."""
-    import random
-
-    from .generate import at_distance, shuffle
-
     parts = args.size.lower().replace(" ", "").split("x")
     if len(parts) == 1:
         parts = parts * 2

@@ -20,7 +20,16 @@ import re
 
 from ..errors import FieldError
 from . import generate, sharecode
-from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE, IllegalMove, Position, SlidingError, movable_cells
+from .position import (
+    DIRECTIONS,
+    MAX_SIDE,
+    MIN_SIDE,
+    IllegalMove,
+    Position,
+    SlidingError,
+    movable_cells,
+)
+from .schemas import SCHEMAS
 from .svg import position_svg
 from .textformat import parse
 
@@ -51,7 +60,7 @@ _SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
 def _databases_at_hand(width: int, height: int) -> bool:
     """Are the shape's pattern databases built (a board that has none
     needs none)?"""
-    from . import pdb
+    from . import pdb  # here: numpy (0.1 s), not for every solve
 
     if not pdb.has_databases(width, height):
         return True
@@ -59,8 +68,8 @@ def _databases_at_hand(width: int, height: int) -> bool:
 
 
 def _solver():
-    # imported when first needed: the position, its text and its pictures
-    # work without the solver's modules (and their numpy tables)
+    # here: the position, its text and its pictures work without the
+    # solver's modules and their numpy tables (0.1 s), which a solve of another kind need not load
     from . import solver
 
     return solver
@@ -309,8 +318,6 @@ class SlidingKind:
     def api_schemas(self) -> dict:
         """JSON Schemas of this kind's request fields and answers, for the
         API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        from .schemas import SCHEMAS
-
         return SCHEMAS
 
     def summary(self, position: Position) -> dict:
@@ -325,7 +332,7 @@ class SlidingKind:
                "tiles": len(position.tiles) - 1, "solvable": position.solvable()}
         # up to 9 cells, where a table is built in a moment even without C
         if len(position.tiles) <= generate.MAX_TABLE_CELLS:
-            from . import table
+            from . import table  # here: numpy (0.1 s), not for every solve
 
             out["optimal"] = table.distance(position.width, position.height, position.tiles)
         return out

@@ -9,6 +9,10 @@ are drawn so, the bands read the length alone.
 
 from __future__ import annotations
 
+from . import solver
+from .generate import at_distance
+from .position import Position
+
 #: Each level's moves, from and to (inclusive; None: no bound).
 BANDS = {"easy": (8, 14), "medium": (15, 22), "hard": (23, 38), "expert": (39, None)}
 
@@ -18,8 +22,6 @@ MEANING = "the proven shortest solution's moves"
 
 def measure(position) -> dict:
     """The figures a level is read from: ``length`` (proven shortest)."""
-    from . import solver
-
     answer = solver.solve(position.width, position.height, position.tiles)
     optimal = answer.status == "solved" and answer.optimal
     return {"length": answer.length if optimal else None}
@@ -40,9 +42,6 @@ def candidates(rng):
     """Positions to sort into levels, without end: 3 x 3 ones 8 to 22 moves
     from the goal (the exact table's), and 4 x 4 ones a random walk of 30
     to 160 moves away (their length proven by the solver)."""
-    from .generate import at_distance
-    from .position import Position
-
     while True:
         if rng.random() < 0.5:
             yield at_distance(3, 3, rng.randint(8, 22), rng)

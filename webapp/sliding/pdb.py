@@ -35,12 +35,11 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass
 
 from . import cachedir
 from .native import module
 from .pdbbuild import build_numpy, build_python, index
-from .pdbheuristic import PatternHeuristic, mirror_maps, value
+from .pdbheuristic import PatternHeuristic, PatternSet, mirror_maps, value
 
 __all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "built_larger", "LARGE", "HUGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
@@ -198,27 +197,6 @@ def build(width: int, height: int, pattern, engine: str = "auto", progress=None)
 def file_name(width: int, height: int, pattern) -> str:
     """Cache file of one database: shape, group and format version."""
     return f"sliding-pdb-{width}x{height}-{'.'.join(map(str, pattern))}-v{VERSION}.bin"
-
-
-@dataclass(frozen=True)
-class PatternSet:
-    """The databases of one partition, ready for a search."""
-
-    width: int
-    height: int
-    patterns: tuple[tuple[int, ...], ...]
-    tables: tuple[bytes, ...]
-    mirror: bool
-    seconds: float = 0.0      # what loading (and building) took
-    built: bool = False       # was any database built rather than loaded
-
-    @property
-    def nbytes(self) -> int:
-        return sum(len(t) for t in self.tables)
-
-    def __repr__(self) -> str:  # the tables are megabytes: not a value to print or eval
-        return (f"<PatternSet {self.width} x {self.height} {self.patterns!r} "
-                f"mirror={self.mirror!r} {self.nbytes:,} bytes>")
 
 
 def cached(width: int, height: int, pattern) -> bool:

@@ -8,6 +8,8 @@ import math
 import time
 from collections import deque
 
+import numpy as np
+
 from .position import movable_cells
 
 __all__ = ["index", "build_python", "build_numpy"]
@@ -87,7 +89,6 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
 
 def _rank_rows(cells, n: int):
     """:func:`index` of each row of ``cells`` (a k-column array), vectorised."""
-    import numpy as np
     k = cells.shape[1]
     idx = np.zeros(len(cells), dtype=np.int64)
     for i in range(k):
@@ -110,7 +111,6 @@ def build_numpy(width: int, height: int, pattern, progress=None) -> bytes:
     >>> build_numpy(4, 4, (13, 14, 15)) == build_python(4, 4, (13, 14, 15))
     True
     """
-    import numpy as np
     n = width * height
     pattern = tuple(pattern)
     k = len(pattern)

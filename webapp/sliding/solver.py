@@ -45,6 +45,7 @@ import time
 from dataclasses import dataclass
 
 from . import anytime, bigtable, heuristic, ida, pdb, position, table
+from .construct import solve_fast
 from .native import engine_name, module
 
 __all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
@@ -348,10 +349,6 @@ def interrupted(width: int, height: int, tiles, *, bound: int = 0, nodes: int = 
 def _construct(width: int, height: int, tiles) -> list[int] | None:
     """A fast solution, not shortest (the model's construction), checked
     by replaying it; None when there is none to have."""
-    try:
-        from .construct import solve_fast
-    except ImportError:  # pragma: no cover - the model lands with it
-        return None
     moves = [int(t) for t in solve_fast(width, height, tuple(tiles))]
     return moves if _replays(width, height, tiles, moves) else None
 

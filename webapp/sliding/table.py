@@ -25,17 +25,12 @@ from __future__ import annotations
 
 import math
 import threading
-TYPE_CHECKING = False  # typing itself costs a solve 3 ms to import
+
+import numpy as np
 
 from . import cachedir
 from .native import module
 from .position import movable_cells
-
-if TYPE_CHECKING:
-    import numpy as np
-
-# numpy is imported by the functions that build or read a table, not here: a
-# solve that needs no table (4 x 4 and larger) starts without it (0.1 s).
 
 __all__ = ["SHAPES", "UNREACHABLE", "fits", "rank", "unrank", "build", "get", "distance",
            "random_at_distance", "solve_path", "distances_after", "nbytes", "TableError",
@@ -108,8 +103,6 @@ def neighbours(width: int, height: int, hole: int) -> list[int]:
 
 def _permutations(n: int) -> np.ndarray:
     """Every permutation of 0..n-1 in lexicographic order, one a row."""
-    import numpy as np
-
     perms = np.zeros((1, 0), dtype=np.uint8)
     for k in range(1, n + 1):
         # the permutations of k items: each first item, then those of the rest
@@ -127,8 +120,6 @@ def _permutations(n: int) -> np.ndarray:
 
 def _ranks(perms: np.ndarray) -> np.ndarray:
     """Lexicographic ranks of the rows of ``perms``, vectorised."""
-    import numpy as np
-
     count, n = perms.shape
     r = np.zeros(count, dtype=np.int64)
     for i in range(n - 1):
@@ -139,8 +130,6 @@ def _ranks(perms: np.ndarray) -> np.ndarray:
 
 def _build_numpy(width: int, height: int) -> bytes:
     """Breadth-first search over all ``n!`` ranks, a layer at a time."""
-    import numpy as np
-
     n = width * height
     perms = _permutations(n)
     total = len(perms)
@@ -194,8 +183,6 @@ def _file(width: int, height: int) -> str:
 def get(width: int, height: int, engine: str = "auto") -> np.ndarray:
     """The table of a shape: from memory, else the cache file, else built
     (and stored). Read-only uint8 array indexed by :func:`rank`."""
-    import numpy as np
-
     key = (width, height)
     table = _tables.get(key)
     if table is not None:
@@ -230,8 +217,6 @@ def random_at_distance(width: int, height: int, n: int, rng) -> tuple[int, ...]:
     >>> distance(3, 3, p)
     31
     """
-    import numpy as np
-
     table = get(width, height)
     ranks = np.flatnonzero(table == n) if 0 <= n < UNREACHABLE else np.empty(0)
     if not len(ranks):

@@ -10,11 +10,17 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 from math import isqrt
 
 from ..commandline import Option, OutOfTries, Usage, count, plural, positive, sized
 from ..errors import FieldError
+from . import native
+from .generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
+from .kind import KIND
+from .levels import BANDS, MAX_NODES, TooHard, level_of, nodes
+from .textformat import write
 
 #: How many solutions solve lists without --all.
 TRIANGLE_FIRST = 10
@@ -61,7 +67,6 @@ def recognise(text: str) -> float:
     words; else the kind's ``detect``."""
     if looks_like_triangle(text):
         return 1.0
-    from .kind import KIND
 
     return KIND.detect(text)
 
@@ -187,11 +192,6 @@ def rows(n: int, solution: list) -> str:
 
 def generate(args, seed: int) -> tuple[str, str]:
     """Shuffled, turned pieces of a solved triangle (with --unique: one picture only)."""
-    import random
-
-    from .generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
-    from .textformat import write
-
     if args.figures is None:
         raise Usage("the following arguments are required: --figures (for a triangle puzzle)")
     size = sized(args.size, 1, MAX_SIDE)
@@ -216,9 +216,6 @@ def _rating(puzzle) -> str:
     """How hard a unique puzzle is: the nodes of the levels' plain
     backtracking search to place every piece, and the level they make
     (past the levels' bound: how far past it)."""
-    from . import native
-    from .levels import BANDS, MAX_NODES, TooHard, level_of, nodes
-
     bound = RATING_MAX_NODES if native.engine_name() == "c" else MAX_NODES
     hardest = list(BANDS)[-1]
     try:

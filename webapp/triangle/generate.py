@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 
 from ..errors import NotAvailable
-from . import geometry
+from . import geometry, search
 from .puzzle import Puzzle, TriangleError
 
 __all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "UNIQUE_NODES_BY_SIDE",
@@ -152,13 +152,12 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
         raise TriangleError(f"the number of tries must be 1 or more, not {tries!r}")
     if not unique:
         return Puzzle(figures, cut(build(n, figures, rng), rng))
-    from .search import Budget, count  # the search, only when uniqueness is asked
 
-    budget = Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
-                    max_seconds)
+    budget = search.Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
+                           max_seconds)
     kinds = f"{figures} figure kind{'s' if figures != 1 else ''}"
     for attempt in range(1, tries + 1):
-        placed = _made_unique(n, figures, rng, budget, count)
+        placed = _made_unique(n, figures, rng, budget, search.count)
         if placed is not None:
             return Puzzle(figures, cut(placed, rng))
         if budget.stopped:

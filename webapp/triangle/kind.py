@@ -19,7 +19,11 @@ import re
 import time
 
 from ..errors import FieldError
+from . import play, resume, sharecode, solver, trace
+from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
+from .schemas import schemas
+from .svg import svg
 from .textformat import parse, write
 
 __all__ = ["KIND", "TriangleKind", "EXAMPLE", "QUICK_SECONDS"]
@@ -47,39 +51,6 @@ EXAMPLE = "10\n9\n10 4 10\n8 -7 9\n-5 10 10\n10 7 -2\n5 -2 6\n3 -4 2\n-8 10 -6\n
 _LIMIT_WORDS = {"max_seconds": "the time limit", "max_nodes": "the limit of steps"}
 
 _INTEGER_LINE = re.compile(r"[ \t]*[-+]?[0-9]+(?:[ \t]+[-+]?[0-9]+)*[ \t]*")
-
-
-def _solver():
-    # imported when first needed: parsing, pictures and share codes work without it
-    from . import solver
-
-    return solver
-
-
-# The modules below are imported when first needed too: a command-line solve,
-# which starts a process for one answer, loads none of them.
-def _play():
-    from . import play
-
-    return play
-
-
-def _resume():
-    from . import resume
-
-    return resume
-
-
-def _trace():
-    from . import trace
-
-    return trace
-
-
-def _sharecode():
-    from . import sharecode
-
-    return sharecode
 
 
 def summarise(answer: dict) -> str:
@@ -140,10 +111,10 @@ class TriangleKind:
         return write(puzzle)
 
     def encode(self, puzzle: Puzzle) -> str:
-        return _sharecode().encode(puzzle)
+        return sharecode.encode(puzzle)
 
     def decode(self, code: str) -> Puzzle:
-        return _sharecode().decode(code)
+        return sharecode.decode(code)
 
     # ------------------------------------------------------------- solving
     def options(self, data: dict) -> dict:
@@ -174,13 +145,13 @@ class TriangleKind:
         options = {"first": first, "placement": placement}
         events = data.get("trace")
         if events is not None:
-            if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= _trace().MAX_EVENTS:
-                raise FieldError(f'"trace" must be 1 to {_trace().MAX_EVENTS} (search steps to keep), '
+            if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= trace.MAX_EVENTS:
+                raise FieldError(f'"trace" must be 1 to {trace.MAX_EVENTS} (search steps to keep), '
                                     f'not {events!r}')
             options["trace"] = events
         token = data.get("resume")
         if token is not None:
-            if not isinstance(token, str) or not 0 < len(token) <= _resume().MAX_TOKEN:
+            if not isinstance(token, str) or not 0 < len(token) <= resume.MAX_TOKEN:
                 raise FieldError('"resume" must be the token of an answer stopped by a limit')
             options["resume"] = token
         return options
@@ -198,8 +169,8 @@ class TriangleKind:
                                    max_nodes=max_count)
             return None if body["status"] == "limit" else body
         first = options.get("first", FIRST)
-        answer = _solver().solve(puzzle, first=first, max_seconds=QUICK_SECONDS, max_nodes=max_count,
-                                 resume=self._resume(puzzle, first, options))
+        answer = solver.solve(puzzle, first=first, max_seconds=QUICK_SECONDS, max_nodes=max_count,
+                              resume=self._resume(puzzle, first, options))
         if answer.status == "limit":
             return None
         return self._body(answer, puzzle, first)
@@ -219,10 +190,10 @@ class TriangleKind:
             return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
                                    max_seconds=max_seconds, progress=progress)
         first = options.get("first", FIRST)
-        answer = _solver().solve(puzzle, first=first, max_nodes=max_count,
-                                 max_seconds=max_seconds, progress=progress,
-                                 interruptible=bool(options.get("interruptible")),
-                                 resume=self._resume(puzzle, first, options))
+        answer = solver.solve(puzzle, first=first, max_nodes=max_count,
+                              max_seconds=max_seconds, progress=progress,
+                              interruptible=bool(options.get("interruptible")),
+                              resume=self._resume(puzzle, first, options))
         return self._body(answer, puzzle, first)
 
     @staticmethod
@@ -232,7 +203,7 @@ class TriangleKind:
             return None
         if first is None:
             raise FieldError('"resume" goes on with a listing of the first solutions, not of all')
-        return _resume().decode(puzzle, first, token)
+        return resume.decode(puzzle, first, token)
 
     @staticmethod
     def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
@@ -248,10 +219,10 @@ class TriangleKind:
         >>> body["status"], body["trace"]["steps"], body["trace"]["cut"], len(body["solutions"])
         ('solved', 9, False, 1)
         """
-        t = _trace().trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
+        t = trace.trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
         info = t.to_json()
         body = {"status": t.status, "limit": t.limit, "trace": info,
-                "solutions": [] if t.solution is None else [_play().to_json(t.solution)],
+                "solutions": [] if t.solution is None else [play.to_json(t.solution)],
                 "nodes": t.nodes, "seconds": round(t.seconds, 6), "engine": "python",
                 "optimal": t.status != "limit"}
         if t.status == "solved" and t.cut:
@@ -273,7 +244,7 @@ class TriangleKind:
         token that goes on from there (null when it cannot)."""
         body = answer.to_json(all=True)  # the solver listed as many as "first" asked
         body.setdefault("count_text", str(body["count"]))
-        body["resume"] = None if answer.resume is None else _resume().encode(puzzle, first, answer.resume)
+        body["resume"] = None if answer.resume is None else resume.encode(puzzle, first, answer.resume)
         body["summary"] = summarise(body)
         return body
 
@@ -289,11 +260,11 @@ class TriangleKind:
         >>> after["filled"], after["misfits"], after["solved"], after["placement"][0]
         (1, [], False, {'piece': 0, 'edges': [10, 10, 4]})
         """
-        placement = _play().from_json(puzzle, options.get("placement"))
-        after, slot = _play().place(puzzle, placement, move)
-        wrong = _play().misfits(puzzle, after)
+        placement = play.from_json(puzzle, options.get("placement"))
+        after, slot = play.place(puzzle, placement, move)
+        wrong = play.misfits(puzzle, after)
         filled = sum(1 for item in after if item is not None)
-        return {"board": write(puzzle), "placement": _play().to_json(after), "moved": slot,
+        return {"board": write(puzzle), "placement": play.to_json(after), "moved": slot,
                 "misfits": wrong, "filled": filled,
                 "solved": filled == len(after) and not wrong}
 
@@ -337,9 +308,9 @@ class TriangleKind:
         No hint: no way to complete the pieces placed was found within 1 try.
         Take a piece or two out and ask again, or press Solve.
         """
-        placement = _play().from_json(puzzle, options.get("placement"))
+        placement = play.from_json(puzzle, options.get("placement"))
         began = time.perf_counter()
-        status, solution, nodes = _play().complete(puzzle, placement, max_nodes=max_nodes,
+        status, solution, nodes = play.complete(puzzle, placement, max_nodes=max_nodes,
                                                 max_seconds=max_seconds, progress=progress)
         seconds = time.perf_counter() - began
         move = None
@@ -379,8 +350,6 @@ class TriangleKind:
         ...
         webapp.errors.FieldError: "size" must be 1 to 8, not 9
         """
-        from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
-
         n = _whole(data, "size", SHUFFLE_SIDE, 1, MAX_SIDE)
         figures = _whole(data, "figures", SHUFFLE_FIGURES, 0, MAX_FIGURES)
         unique = data.get("unique", False)
@@ -392,8 +361,6 @@ class TriangleKind:
 
     # --------------------------------------------------------- describing
     def svg(self, puzzle: Puzzle) -> str:
-        from .svg import svg
-
         return svg(puzzle)
 
     def detect(self, text: str) -> float:
@@ -419,8 +386,6 @@ class TriangleKind:
     def api_schemas(self) -> dict:
         """JSON Schemas of this kind's request fields and answers, for the
         API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        from .schemas import schemas
-
         return schemas(FIRST, MAX_FIRST)
 
     def card_facts(self, puzzle: Puzzle, item: dict) -> list[str]:

@@ -17,6 +17,8 @@ search (:mod:`webapp.triangle.search`) learns to prune.
 
 from __future__ import annotations
 
+from . import native
+from .generate import random_puzzle
 from .geometry import inner_edges
 from .puzzle import Puzzle, turnings
 
@@ -42,8 +44,6 @@ def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> i
     none, counting the nodes either way); :class:`TooHard` past
     ``max_nodes``. ``engine``: as the counting search's (C when built: the
     same count, some hundred times sooner)."""
-    from . import native
-
     slots = len(puzzle.pieces)
     needs = [[] for _ in range(slots)]
     for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
@@ -97,8 +97,6 @@ def level_of(measured: dict) -> str | None:
 def candidates(rng):
     """Random puzzles to sort into levels, without end: sides 3 to 6, figure
     kinds from few (many ways, quickly found) to many."""
-    from .generate import random_puzzle
-
     while True:
         n = rng.choice((3, 4, 4, 5, 5, 6))
         figures = rng.randint(2, 3 * n)

@@ -20,6 +20,7 @@ import time
 
 from . import geometry
 from .puzzle import Puzzle, TriangleError, turnings
+from .solver import solve
 
 __all__ = ["from_json", "to_json", "misfits", "place", "complete"]
 
@@ -165,8 +166,6 @@ _CHECK_EVERY = 4096
 def _first_solution(puzzle: Puzzle, clock: _Clock):
     """The counting search's first solution within the clock's bounds,
     "unsolvable" when it proved there is none, None when it stopped first."""
-    from .solver import solve  # the counting search: not needed to check a move
-
     nodes, seconds = clock.left()
     if nodes == 0 or seconds == 0:
         return None

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .geometry import neighbours
 from .puzzle import Puzzle, TriangleError, canonical, turnings
 from .search import Budget, Stop, classes, count
 
@@ -171,8 +172,6 @@ def replay(puzzle: Puzzle, events) -> list:
     ...
     webapp.triangle.puzzle.TriangleError: event 1: slot 2 side 0 (0) does not fit slot 0 side 2 (1)
     """
-    from .geometry import neighbours
-
     nb = neighbours(puzzle.n)
     placement = [None] * len(puzzle.pieces)
     where = {}

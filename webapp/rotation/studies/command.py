@@ -14,17 +14,25 @@ from __future__ import annotations
 
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from ...commandline import Option, plural, whole
+from ..board import Board, BoardError
+from ..solver import solve_best
+from . import frameclimb
+from .climb import climb
+from .db import StudyDB, write_summary
+from .family import frame, multisets, one_gap_frames, stick_kinds
+from .frameclimb import describe, frame_climb
+from .study import StudyError, StudyTooBig, parse_sticks, sticks_text, study
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
 #: Positions one study may reach before it is recorded as too big.
 DEFAULT_MAX_POSITIONS = 2_000_000
-#: --climb-positions: frameclimb.DEFAULT_MAX_POSITIONS, kept here so that the
-#: command's help does not load numpy.
-FRAME_CLIMB_POSITIONS = 200_000
+#: --climb-positions: the frame climb's own default.
+FRAME_CLIMB_POSITIONS = frameclimb.DEFAULT_MAX_POSITIONS
 
 OPTIONS = [
     Option("--size", place=10, default="5", metavar="N|WxH",
@@ -94,10 +102,6 @@ def _size(text: str) -> tuple[int, int]:
 
 def _plan(args):
     """``(gap words, frame, sticks)`` for every study asked for."""
-    from ..board import Board
-    from .study import StudyError, parse_sticks
-    from .family import frame, multisets, one_gap_frames, stick_kinds
-
     if args.frame is not None:
         with open(args.frame, encoding="utf-8") as f:
             board = Board.from_text(f.read())
@@ -141,9 +145,6 @@ def _one_study(board, sticks, bound):
     """One study's :class:`~.study.Result`, or a :class:`_TooBig`, or the
     error that refused it (returned, not raised: it may come from another
     process, and the caller reports it in the family's order)."""
-    from ..board import BoardError
-    from .study import StudyError, StudyTooBig, study
-
     began = time.perf_counter()
     try:
         return study(board, sticks, max_positions=bound)
@@ -162,7 +163,6 @@ def _studies(work, bound, jobs: int):
         for board, sticks in work:
             yield _one_study(board, sticks, bound)
         return
-    from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         try:
@@ -179,10 +179,6 @@ def run(args, say) -> int:
         return _climb(args, say)
     if args.climb_frames is not None:
         return _climb_frames(args, say)
-    from ..board import BoardError
-    from .study import StudyError, sticks_text
-    from .db import StudyDB, write_summary
-
     try:
         plans = _plan(args)
     except (OSError, ValueError) as exc:
@@ -230,9 +226,6 @@ def run(args, say) -> int:
 
 
 def _climb(args, say) -> int:
-    from ..board import BoardError
-    from .climb import climb
-
     try:
         width = _square(args.size, "--climb")
         found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
@@ -264,10 +257,6 @@ def _frame_climb_command(args) -> str:
 
 
 def _climb_frames(args, say) -> int:
-    from ..board import BoardError
-    from .frameclimb import describe, frame_climb
-    from ..solver import solve_best
-
     def progress(step, best):
         say(f"step {step}: {best.turns} turns, {plural(best.positions, 'position')} "
             f"({describe(best)})")

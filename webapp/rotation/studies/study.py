@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import native
 from ..board import SYMBOLS, Board, BoardError, Stick
 from ..physics import GRAVITY, RELEASED, Frame, Position
 
@@ -253,14 +254,13 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
 def _native_graph(board: Board, sticks, frame: Frame, max_positions, required: bool):
     """:func:`build_graph` by the C engine; None when it cannot take the
     board (not built, a position wider than 64 bits) unless ``required``."""
-    from ..native import MODULE as _rotation
-
-    if _rotation is None:  # pragma: no cover - depends on the build
+    engine = native.MODULE  # read at the call: a test may take the engine away
+    if engine is None:  # pragma: no cover - depends on the build
         if required:
             raise StudyError("the C rotation engine (webapp._rotation) is not built")
         return None
     try:
-        found = _rotation.study_graph(
+        found = engine.study_graph(
             board.width, board.height, frame.walls, bytes(frame.lengths),
             bytes(1 if v else 0 for v in frame.vertical), max_positions or 0)
     except ValueError as exc:

@@ -29,10 +29,6 @@ SLIDING_BIG_CELLS = kind.BIG_CELLS
 SLIDING_BIG_SECONDS = kind.BIG_SECONDS
 
 
-def _setting(name: str):
-    return getattr(sys.modules[__name__], name)
-
-
 words = "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8"
 solve_words = "the fewest tiles to slide that put a sliding-tile puzzle in order"
 generate_words = "a shuffled sliding-tile board"
@@ -43,7 +39,7 @@ def help_notes() -> dict:
         "details": "--steps",
         "limits": "Except for a sliding-tile board of more than 16 cells: without\n"
                   "--max-seconds or --max-nodes its shortest-path search stops after\n"
-                  f"{_setting('SLIDING_BIG_SECONDS'):g} s and a fast solution follows, shortened "
+                  f"{SLIDING_BIG_SECONDS:g} s and a fast solution follows, shortened "
                   "by weighted searches as far\nas the time allows, marked \"optimal\": false "
                   "unless proven, with the proven\n\"lower_bound\" (a first 5 x 5 solve builds "
                   "its pattern databases, once).\nA sliding search stopped by a limit or by Ctrl+C\n"
@@ -190,10 +186,10 @@ def _solve(run, puzzle) -> int:
     args = run.args
     max_seconds = args.max_seconds
     if (max_seconds is None and args.max_nodes is None
-            and puzzle.width * puzzle.height > _setting("SLIDING_BIG_CELLS")):
+            and puzzle.width * puzzle.height > SLIDING_BIG_CELLS):
         # past 16 cells a shortest answer can take hours: the search gets a
         # while, improving its answer, and the best found is given, labelled
-        max_seconds = _setting("SLIDING_BIG_SECONDS")
+        max_seconds = SLIDING_BIG_SECONDS
     if _build_first(run, puzzle, max_seconds) is False:
         return run.stopped(run.progress(), {"moves": [], "length": None, "optimal": False})
     return run.default(puzzle, max_seconds=max_seconds, interrupted=_interrupted)

@@ -1,7 +1,5 @@
-"""The interface every puzzle kind offers (:class:`Kind`), kept apart from
-the registry (:mod:`webapp.kinds`, which gives it as ``kinds.Kind``) because
-it needs :mod:`typing`, which a command-line solve would otherwise import for
-nothing (3 ms of its start-up).
+"""The interface every puzzle kind offers (:class:`Kind`); the registry
+(:mod:`webapp.kinds`) gives it as ``kinds.Kind`` too.
 
 >>> from webapp.kinds import get
 >>> isinstance(get("rotation"), Kind)
@@ -10,10 +8,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-if TYPE_CHECKING:
-    import random
+import random
+from typing import Any, Protocol, runtime_checkable
 
 
 @runtime_checkable

@@ -8,9 +8,8 @@ its page's template and script): the generic code never asks a kind's name,
 only the attributes of ``Kind``. The optional ones get their defaults from
 :func:`with_defaults`, the one place that knows them.
 
-A kind's module is imported when the kind is first asked for (:func:`get`,
-:func:`best`), every kind's when :data:`KINDS` is: a command line that
-solves a rotation puzzle does not load the others.
+A kind's module is imported when the kind is first asked for (:func:`get`),
+every kind's when :data:`KINDS` is.
 
 >>> from webapp import kinds
 >>> [kind.name for kind in kinds.KINDS]
@@ -23,8 +22,6 @@ solves a rotation puzzle does not load the others.
 Traceback (most recent call last):
 ...
 KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
->>> detect("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")[0][1].name
-'rotation'
 """
 
 from __future__ import annotations
@@ -32,10 +29,9 @@ from __future__ import annotations
 import importlib
 import json
 
-# typing takes a while to import, and the names below are only annotations
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .kind_protocol import Kind
+from html import escape
+
+from .kind_protocol import Kind
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
 NAMES = ("rotation", "sliding", "triangle")
@@ -106,8 +102,6 @@ def _drawn_pictures(kind) -> dict[str, list[tuple[str, str]]]:
         for text, label, caption in shown:
             svg = kind.svg(kind.parse(text))
             if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
-                from html import escape  # here: only pictures need it, not every command
-
                 svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
             drawn[section].append((svg, caption))
     return drawn
@@ -153,11 +147,8 @@ def _load(name: str):
 def __getattr__(attribute: str):
     """``KINDS`` (every kind, in order) and ``_BY_NAME``, made when first
     asked for (PEP 562): only then is every kind's module imported. Tests
-    may replace both (a third kind for a while). ``Kind``, the interface,
-    from its own module (which imports typing)."""
-    if attribute == "Kind":
-        from .kind_protocol import Kind as value
-    elif attribute == "KINDS":
+    may replace both (a third kind for a while)."""
+    if attribute == "KINDS":
         value = tuple(_load(name) for name in NAMES)
     elif attribute == "_BY_NAME":
         value = {name: _load(name) for name in NAMES}
@@ -203,26 +194,6 @@ def home():
     """
     kinds = _all()
     return next((kind for kind in kinds if kind.page_path == "/"), kinds[0])
-
-
-def detect(text: str) -> list[tuple[float, object]]:
-    """Every kind with its score (0 to 1: how much ``text`` looks like one of
-    its puzzles), best first; a tie goes to the kind listed first."""
-    scored = [(float(kind.detect(text)), -i, kind) for i, kind in enumerate(_all())]
-    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [(score, kind) for score, _, kind in scored]
-
-
-def best(text: str):
-    """The kind ``text`` looks most like: ``detect(text)[0][1]``, but the
-    kinds are asked in order and no further once one is sure (1), since a
-    tie goes to the first: a rotation board loads no other kind.
-
-    >>> best("1 2 3\\n4 5 6\\n7 8 0\\n").name
-    'sliding'
-    """
-    kinds = globals().get("KINDS")
-    return most_like(kinds if kinds is not None else map(_load, NAMES), lambda kind: kind.detect(text))
 
 
 def most_like(candidates, score):

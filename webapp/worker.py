@@ -25,13 +25,18 @@ No Flask here: a worker imports the kinds and the solvers, nothing else.
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
 import signal
 import sys
 import time
+from multiprocessing import get_context
 from urllib.parse import urlsplit, urlunsplit
+
+from .web.jobs import FAILURES, PHASES, _preload, die_with_parent, ended, solve
+from .web.jobstore import BEAT_SECONDS, QUEUE, JobStore
 
 log = logging.getLogger("rotation_playground.worker")
 
@@ -47,9 +52,6 @@ def perform(job_id: str) -> None:
     """What RQ runs in the work horse: the job ``job_id`` (its hash says
     what), unless it was cancelled or abandoned while it waited."""
     from rq import get_current_job
-
-    from .web.jobs import PHASES, die_with_parent, ended, solve
-    from .web.jobstore import JobStore
 
     die_with_parent()
     store = JobStore(get_current_job().connection)
@@ -78,9 +80,6 @@ def perform(job_id: str) -> None:
 def failed(job, connection, *_exc_info) -> None:
     """RQ's failure callback: a job RQ gave up on (its worker lost before
     the job began: found by RQ's upkeep) fails with a sentence."""
-    from .web.jobs import FAILURES
-    from .web.jobstore import JobStore
-
     JobStore(connection).end(job.id, "failed", queued_too=True, error=FAILURES["died"])
 
 
@@ -94,9 +93,6 @@ def _connection(url: str):
 def _worker_class():
     from redis.exceptions import RedisError
     from rq import Worker
-
-    from .web.jobs import FAILURES
-    from .web.jobstore import BEAT_SECONDS, JobStore
 
     class PlaygroundWorker(Worker):
         """RQ's worker, watching its job in the playground's hash."""
@@ -175,9 +171,6 @@ def _run_one(name: str, url: str) -> None:
     """One worker process of the pool: waits for Redis, then takes jobs."""
     from redis.exceptions import RedisError
 
-    from .web.jobs import die_with_parent
-    from .web.jobstore import QUEUE
-
     die_with_parent()
     connection = _connection(url)
     told = False
@@ -204,11 +197,7 @@ def _run_one(name: str, url: str) -> None:
 
 
 def _pool(url: str, workers: int):
-    from multiprocessing import get_context
-
     from rq.worker_pool import WorkerPool
-
-    from .web.jobstore import QUEUE
 
     class Pool(WorkerPool):
         """RQ's pool, whose processes are :func:`_run_one`."""
@@ -254,10 +243,6 @@ def main(url: str | None, workers: int) -> int:
         print(f"error: Redis at {shown(url)} does not answer ({exc}): start it, or give "
               "another --redis-url", file=sys.stderr)
         return 2
-    import importlib
-
-    from .web.jobs import _preload
-
     for module in _preload():  # once, before the workers are forked
         importlib.import_module(module)
     logging.basicConfig(format="%(asctime)s %(message)s", datefmt="%H:%M:%S")

@@ -14,6 +14,7 @@ and list the first solutions in the spec's order.
 Placements are counted, not kept: 64 equal pieces have 64! placements and
 one picture, found at once.
 
+>>> import math
 >>> a = solve(Puzzle(0, ((0, 0, 0),) * 64), first=2)
 >>> a.count == math.factorial(64), a.distinct, a.count_text[:6]
 (True, 1, '126886')

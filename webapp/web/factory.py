@@ -8,8 +8,13 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
+from . import api, assets, db, limits, openapi, outage, pages, security
+from .db import SqliteStore
 from .jobs import JobManager
+from .limits import MissingLibrary
+from .redisjobs import RedisJobManager
 from .seats import Seats
+from .serving import WAITRESS
 from .solving import config_keys
 from .store import Store
 
@@ -62,8 +67,6 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config.setdefault(keys[short], value)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, assets, db, limits, openapi, outage, pages, security
-
     db.init_app(app)
     app.extensions["playground_store"] = open_store(app)
     outage.init_app(app)
@@ -74,8 +77,6 @@ def create_app(test_config: dict | None = None) -> Flask:
                                                 app.config["SOLVE_INLINE_QUEUE"])
     app.extensions["playground_waiting"] = Seats(app.config["SOLVE_WAITING_AT_ONCE"])
     if app.config["REDIS_URL"]:  # jobs on Redis, run by `rotation-playground worker`
-        from .redisjobs import RedisJobManager
-
         app.extensions["playground_jobs"] = RedisJobManager(
             app.config["REDIS_URL"], app.config, abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
     else:
@@ -113,17 +114,11 @@ def open_store(app) -> Store:
     waitress's threads, so that no request waits for one."""
     url = app.config.get("DATABASE_URL")
     if not url:
-        from .db import SqliteStore
-
         return SqliteStore()
     try:
-        from .pgstore import PostgresStore
+        from .pgstore import PostgresStore  # here: psycopg, the cluster extra
     except ImportError as exc:
-        from .limits import MissingLibrary
-
         raise MissingLibrary("DATABASE_URL is set, but psycopg and psycopg_pool are not installed: "
                              "pip install -e '.[cluster]' (make setup installs them)") from exc
-    from .serving import WAITRESS
-
     size = app.config["DATABASE_POOL_SIZE"] or app.config.get("WAITRESS_THREADS") or WAITRESS["threads"]
     return PostgresStore(url, app.logger, int(size))

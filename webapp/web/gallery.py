@@ -17,6 +17,7 @@ from functools import lru_cache
 from flask import current_app
 
 from .. import kinds
+from ..histogram import chart
 
 
 @dataclass(frozen=True)
@@ -151,8 +152,6 @@ def studies() -> list[dict]:
 
 @lru_cache(maxsize=4)
 def _studies(folder: str) -> tuple[dict, ...]:
-    from ..histogram import chart
-
     try:
         with open(os.path.join(folder, "records.json"), encoding="utf-8") as f:
             records = json.load(f)

@@ -19,6 +19,9 @@ was closed.
 from __future__ import annotations
 
 import collections
+import ctypes
+import importlib
+import importlib.util
 import logging
 import multiprocessing
 import os
@@ -29,6 +32,7 @@ import traceback
 import uuid
 from dataclasses import dataclass, field
 
+from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, NotAvailable
 
@@ -45,12 +49,8 @@ def _preload() -> list[str]:
     """The modules the forkserver imports once for every worker: the kinds,
     and each kind's solver module where it has one (a kind may import its
     solver only when first asked, which a worker would pay for each time)."""
-    import importlib.util
-
-    from ..kinds import KINDS
-
     modules = ["webapp.kinds"]
-    for kind in KINDS:
+    for kind in kinds.KINDS:
         name = f"{type(kind).__module__.rpartition('.')[0]}.solver"
         try:
             if importlib.util.find_spec(name) is not None:
@@ -90,8 +90,6 @@ def die_with_parent() -> None:
     """Have the kernel kill this process when its parent ends, even by
     kill -9 (Linux; elsewhere nothing)."""
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
@@ -135,9 +133,7 @@ def _kind_module(name: str) -> str:
     """The module whose ``KIND`` is the kind called ``name``: a worker
     imports it, so that a kind the forkserver has not registered (one added
     after it started) is found all the same."""
-    from ..kinds import get
-
-    return type(get(name)).__module__
+    return type(kinds.get(name)).__module__
 
 
 def solve(kind: str, text: str, options: dict, limits: dict, report,
@@ -156,12 +152,8 @@ def solve(kind: str, text: str, options: dict, limits: dict, report,
     began = time.perf_counter()
     try:
         if module is None:
-            from ..kinds import get
-
-            solver = get(kind)
+            solver = kinds.get(kind)
         else:
-            import importlib
-
             solver = importlib.import_module(module).KIND
         # the text crossed into this process: parsed here, once
         answer = solver.solve(solver.parse(text), options, progress=report, **limits)
@@ -263,9 +255,7 @@ class Job:
         builds tables before it searches; ``max_seconds``, the time limit
         in force (null: none), ``note``, the kind's sentence about this
         solve when it has one, and while queued ``place`` (1: next to run)."""
-        from ..kinds import get
-
-        kind = get(self.kind)
+        kind = kinds.get(self.kind)
         counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
         now = self.clock()
         seconds = now - (self.started if self.started is not None else self.submitted)

@@ -14,6 +14,7 @@ Retry-After header.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import time
 
@@ -131,8 +132,6 @@ def init_app(app) -> None:
     # Flask-Limiter reads RATELIMIT_ENABLED and RATELIMIT_APPLICATION from the config
     shared = app.config.get("REDIS_URL")
     if shared:
-        import importlib.util
-
         if importlib.util.find_spec("redis") is None:
             raise MissingLibrary("REDIS_URL is set, but the redis library is not installed: "
                                  "pip install -e '.[cluster]' (make setup installs it)")

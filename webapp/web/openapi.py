@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+from importlib import metadata
 
 from flask import Blueprint, Response
 
@@ -88,8 +89,6 @@ def _words(view) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _version() -> str:
-    from importlib import metadata
-
     try:
         return metadata.version("rotation-playground")
     except metadata.PackageNotFoundError:  # a source tree that was never installed

@@ -10,8 +10,12 @@ hold it.
 from __future__ import annotations
 
 import errno
+import logging
 import os
+import resource
 import socket
+
+from waitress.server import create_server
 
 WAITRESS = {
     "threads": 16,              # requests at once: costly ones hold at most the seats (6), see solving.py
@@ -27,10 +31,6 @@ WAITRESS = {
 def raise_file_limit(wanted: int) -> int:
     """Raise the soft open-file limit towards ``wanted`` (up to the hard
     limit); return the soft limit in force."""
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - not Unix
-        return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
@@ -119,14 +119,6 @@ def serve(app, host: str = "127.0.0.1", port: int = 5000, dev: bool = False) -> 
             _check_free(host, port)
         app.run(host=host, port=port, debug=True)
         return 0
-    try:
-        from waitress.server import create_server
-    except ImportError:  # pragma: no cover - waitress is a dependency
-        _check_free(host, port)
-        app.run(host=host, port=port, threaded=True)
-        return 0
-    import logging
-
     logging.basicConfig()  # as waitress.serve does: its warnings reach the terminal
     if app.logger.handlers:  # Flask's own handler writes the app's lines: not twice
         app.logger.propagate = False

@@ -154,6 +154,10 @@ def test_space_on_the_import_summary_opens_it_and_does_not_play(page):
 
 
 def test_open_file_is_a_focusable_control_and_imports_a_wide_board(page, tmp_path):
+    # Chromium hands file choosers to the test only once a listener exists,
+    # which takes a round trip to set up: done before the page is opened,
+    # it cannot race the key press below
+    page.on("filechooser", lambda chooser: None)
     page.goto("/")
     opener = page.get_by_role("button", name="Open .txt file")
     tab_to(page, "#import-export > summary")

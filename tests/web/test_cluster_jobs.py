@@ -408,7 +408,11 @@ def test_a_worker_stops_even_when_its_horse_dies_slowly(tmp_path, redis, waiting
         job_id = waiting_job(client)
         assert wait_until(lambda: running_with_progress(client, job_id), seconds=40)
         one.send_signal(sig)
-        output, _ = one.communicate(timeout=30)
+        try:
+            output, _ = one.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # what it said, to see where it hung
+            one.kill()
+            pytest.fail(f"the worker did not stop within 60 s of {sig.name}:\n{one.communicate()[0]}")
         assert "worker gone" in output, output
         body = poll(client, job_id)
         assert body["status"] == "failed" and body["error"] == "the worker running it was stopped; please try again"

@@ -416,4 +416,4 @@ def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client, route)
 
 def test_unknown_shuffle_fields_are_400(client):
     error = assert_api_error(client.post("/api/sliding/shuffle", json={"widht": 3}), 400, '"widht"')
-    assert set(error["accepted"]) == {"seed", "level", "size", "width", "height", "distance"}
+    assert set(error["accepted"]) == {"seed", "level", "instead_of", "size", "width", "height", "distance"}

@@ -206,13 +206,13 @@ def test_parse_gives_the_canonical_text_and_the_size(client):
     assert (body["width"], body["height"]) == (3, 3)
 
 
-# Which texts are refused, and where: tests/sliding/test_sliding_model_textformat.py.
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "move", "parse", "share", "links"])
-def test_parse_errors_are_400_with_the_parsers_line_and_column(client, route):
+# Which texts are refused, and where: tests/sliding/test_sliding_model_textformat.py;
+# every route's wiring, written once for every kind: tests/web/test_routes.py.
+def test_parse_errors_are_400_with_the_parsers_line_and_column(client):
     text = "1 2 3\n4 x 6\n7 8 0\n"
     with pytest.raises(kinds.get("sliding").error) as raised:
         kinds.get("sliding").parse(text)
-    body = assert_api_error(client.post(f"/api/sliding/{route}", json={"board": text, "move": 1}), 400)
+    body = assert_api_error(client.post("/api/sliding/solve", json={"board": text, "move": 1}), 400)
     assert body["error"] == str(raised.value)
     assert (body["line"], body["column"]) == (2, 3)
 
@@ -223,11 +223,10 @@ def test_an_error_about_a_whole_line_has_a_null_column(client):
     assert body["line"] == 1 and "column" in body and body["column"] is None
 
 
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "move", "parse", "share", "links"])
-def test_sliding_routes_want_a_json_object_with_a_board(client, route):
-    body = assert_api_error(client.post(f"/api/sliding/{route}", data="[", content_type="application/json"), 400)
+def test_sliding_routes_want_a_json_object_with_a_board(client):
+    body = assert_api_error(client.post("/api/sliding/parse", data="[", content_type="application/json"), 400)
     assert "1 5 2" in body["error"]  # the example is a sliding one
-    assert_api_error(client.post(f"/api/sliding/{route}", json={"board": ["1"]}), 400, '"board"')
+    assert_api_error(client.post("/api/sliding/parse", json={"board": ["1"]}), 400, '"board"')
 
 
 def test_shuffle_gives_a_solvable_position_of_the_size_asked(client):
@@ -406,10 +405,11 @@ def test_a_board_with_databases_keeps_the_configured_limit_and_no_note(tmp_path,
         assert kind.job_note(kind.parse("1 2 3\n4 5 6\n7 0 8\n"), {}, bounds) is None
 
 
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "parse", "share", "links", "move"])
-def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client, route):
+def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client):
+    """Sliding reads no option: its routes accept the board and the move
+    alone (each route's refusal: tests/web/test_web_kinds.py)."""
     body = {"board": "1 2 3\n4 5 6\n7 0 8\n", "move": 8, "max_nodse": 5}
-    error = assert_api_error(client.post(f"/api/sliding/{route}", json=body), 400, '"max_nodse"')
+    error = assert_api_error(client.post("/api/sliding/hint", json=body), 400, '"max_nodse"')
     assert '"board"' in error["error"] and error["unknown"] == ["max_nodse"]
     assert error["accepted"] == ["board", "move"]
 

@@ -8,7 +8,6 @@ The sliding kind's own route tests are in tests/web/test_web_kinds_sliding.py.""
 from __future__ import annotations
 
 import json
-import time
 import sqlite3
 
 import pytest
@@ -385,11 +384,11 @@ def test_a_triangle_search_in_a_worker_stops_at_its_time_limit(tmp_path, cleanup
     text = write(random_puzzle(8, 1, _random.Random(5)))
     client = make_client(tmp_path, TRIANGLE_MAX_SECONDS=0.5, SOLVE_WAIT_SECONDS=15.0)
     cleanup(client)
-    began = time.monotonic()
+    # a worker without its limit would still be counting when the request's
+    # wait (15 s) ran out: the answer would be a job to poll, not this
     body = client.post("/api/triangle/solve", json={"board": text}).get_json()
     assert body["status"] == "limit" and body["limit"] == "max_seconds", body
     assert body["source"] == "worker" and body["nodes"] > 0 and body["count"] > 0
-    assert time.monotonic() - began < 10
 
 
 def test_rotations_old_setting_names_are_refused_with_the_new_ones(tmp_path):

@@ -181,7 +181,7 @@ def test_non_numeric_size(size_line, column, found):
 
 @pytest.mark.parametrize("size_line, column, value", [
     ("0", 1, 0), ("1", 1, 1), ("2", 1, 2), ("65", 1, 65), ("1000", 1, 1000),
-    ("   2", 4, 2), ("7 2", 3, 2), ("99 7", 1, 99),
+    ("   2", 4, 2), ("7 2", 3, 2), ("99 7", 1, 99), ("7 99", 3, 99),
 ])
 def test_size_out_of_range(size_line, column, value):
     expect_error(size_line + "\n", 1, column, "out of range", f"size {value}", "3", "64")
@@ -260,6 +260,7 @@ def test_long_row_in_last_line():
     (("#   #", "#   #", "\t   #"), 5, 1, "'\\t'"),
     (("#   #", "#  @#", "#   #"), 4, 4, "'@'"),
     (("#   #", "#   #", "#  \u00e9#"), 5, 4, "'\u00e9'"),       # not a stick symbol
+    (("#  \u00e4#", "#   #", "#   #"), 3, 4, "'\u00e4'"),       # a letter, but not ASCII
     (("#  \u00a0#", "#   #", "#   #"), 3, 4, "'\\xa0'"),        # a no-break space
     (("#  -#", "#   #", "#   #"), 3, 4, "'-'"),
     (("#\r  #", "#   #", "#   #"), 3, 2, "'\\r'"),            # a lone carriage return

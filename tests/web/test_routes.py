@@ -16,7 +16,7 @@ from web_helpers import (
     write_catalogue,
 )
 from webapp import create_app, kinds
-from webapp.rotation import EXAMPLE, parse, solve
+from webapp.rotation import EXAMPLE, ParseError, parse, solve
 from webapp.rotation.sharecode import encode
 
 FALLS_AT_ONCE = "5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"   # solved before any move
@@ -124,6 +124,13 @@ def test_page_wrong_method_is_friendly_405(client, method, path):
 
 
 # ----------------------------------------------------- API: bad requests
+# Each rule is checked once where it lives: the text format in
+# tests/rotation/test_textformat.py, the goal, orientation and move in
+# tests/rotation/test_rotation_kind.py, the body every route reads (a JSON
+# object with a board: api._json_body and api._puzzle) here, through one
+# route. Every route then gets one bad input of each kind it reads: the
+# wiring that turns each error into its 400.
+BOARD_ROUTES = POST_ROUTES + ["/api/rotation/jobs"]
 NOT_OBJECTS = [
     ("hello", "text/plain"),
     ("hello", "application/json"),
@@ -135,58 +142,43 @@ NOT_OBJECTS = [
     ("null", "application/json"),
     ("", "application/json"),
     ("[" * 50_000 + "]" * 50_000, "application/json"),   # deeper than the parser goes
-    ('{"board": "\\ud800' + '"}', "application/json"),   # lone surrogate: still JSON
 ]
 
 
-@pytest.mark.parametrize("route", POST_ROUTES)
 @pytest.mark.parametrize("body, content_type", NOT_OBJECTS)
-def test_api_wants_a_json_object(client, route, body, content_type):
-    response = client.post(route, data=body, content_type=content_type)
-    assert response.status_code == 400
-    assert "error" in response.get_json()
+def test_api_wants_a_json_object(client, body, content_type):
+    response = client.post("/api/rotation/parse", data=body, content_type=content_type)
+    assert_api_error(response, 400, "send a JSON object, e.g. {")
 
 
-@pytest.mark.parametrize("route", POST_ROUTES)
 @pytest.mark.parametrize("payload", [{}, {"board": 7}, {"board": None}, {"board": ["7"]},
                                      {"board": {"text": EXAMPLE}}, {"text": EXAMPLE}])
-def test_api_wants_board_text(client, route, payload):
-    assert_api_error(client.post(route, json=payload), 400, '"board"')
+def test_api_wants_board_text(client, payload):
+    assert_api_error(client.post("/api/rotation/parse", json=payload), 400, '"board"')
 
 
-# Every kind of parse error: (text, line, column, words in the message).
-PARSE_ERRORS = [
-    ("", 1, 1, "missing size"),
-    ("\n#####\n", 1, 1, "missing size"),
-    ("x\n", 1, 1, "whole number"),
-    ("  seven\n#", 1, 3, "whole number"),
-    ("5.0\n", 1, 1, "whole number"),
-    ("-5\n", 1, 1, "whole number"),
-    ("2\n##\n##\n", 1, 1, "out of range"),
-    ("65\n", 1, 1, "out of range"),
-    ("7 99\n", 1, 3, "out of range"),
-    ("5 5 5\n", 1, 5, "one number"),
-    ("5\n#####\n#   #\n", 4, 1, "too few rows"),
-    ("5\n", 2, 1, "too few rows"),
-    ("5\n#####\n#    ##\n#   #\n#   #\n## ##\n", 3, 6, "longer than the width"),
-    ("5\n#####\n# * #\n#   #\n#   #\n## ##\n", 3, 3, "unknown character"),
-    ("5\n#####\n#  ä#\n#   #\n#   #\n## ##\n", 3, 4, "unknown character"),
-    ("5\n#####\n#\t  #\n#   #\n#   #\n## ##\n", 3, 2, "unknown character"),
-    ("5\n#####\n#0 0#\n#   #\n#   #\n## ##\n", 3, 4, "split"),
-    ("5\n#####\n#0  #\n#   #\n#0  #\n## ##\n", 5, 2, "split"),
-    ("5\n#####\n#00 #\n#0  #\n#   #\n## ##\n", 4, 2, "not straight"),
-    ("5\n#####\n#00 #\n#00 #\n#   #\n## ##\n", 4, 2, "not straight"),
-    ("5\n#####\n#   #\n#   #\n#   #\n## ##\nhello\n", 7, 1, "after the last row"),
-]
+def test_a_lone_surrogate_is_still_json_and_a_parse_error(client):
+    response = client.post("/api/rotation/parse", data='{"board": "\\ud800"}', content_type="application/json")
+    body = assert_api_error(response, 400, "whole number")
+    assert (body["line"], body["column"]) == (1, 1)
 
 
-@pytest.mark.parametrize("route", POST_ROUTES)
-@pytest.mark.parametrize("text, line, column, words", PARSE_ERRORS)
-def test_parse_errors_carry_line_and_column(client, route, text, line, column, words):
-    body = assert_api_error(client.post(route, json={"board": text, "goal": "any"}), 400, words)
-    assert body["line"] == line
-    assert body["column"] == column
-    assert body["error"].startswith(f"line {line}, column {column}: ")
+@pytest.mark.parametrize("route", BOARD_ROUTES)
+def test_every_route_wants_a_json_object_with_board_text(client, route):
+    assert_api_error(client.post(route, data="[1, 2]", content_type="application/json"), 400,
+                     "send a JSON object")
+    assert_api_error(client.post(route, json={"board": 7}), 400, '"board"')
+
+
+@pytest.mark.parametrize("route", BOARD_ROUTES)
+def test_parse_errors_carry_line_and_column(client, route):
+    text = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"   # a split stick: line 3, column 4
+    with pytest.raises(ParseError) as raised:
+        parse(text)
+    body = assert_api_error(client.post(route, json={"board": text, "goal": "any"}), 400, "split")
+    assert body["error"] == str(raised.value)
+    assert (body["line"], body["column"]) == (3, 4)
+    assert body["error"].startswith("line 3, column 4: ")
 
 
 def test_other_errors_have_no_line(client):
@@ -194,43 +186,37 @@ def test_other_errors_have_no_line(client):
     assert "line" not in body and "column" not in body
 
 
-@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
-@pytest.mark.parametrize("goal, fragment", [
-    (5, '"goal"'), (None, '"goal"'), (["any"], '"goal"'), (True, '"goal"'),
-    ("sideways", "unknown goal"), ("stick:", "unknown goal"), ("stick:01", "unknown goal"),
-    ("", None),  # an empty goal means the default, any
-])
-def test_bad_goal(client, route, goal, fragment):
-    response = client.post(route, json={"board": EXAMPLE, "goal": goal})
-    if fragment is None:
-        assert response.status_code == 200
-        return
-    assert_api_error(response, 400, fragment)
-
-
-@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
-@pytest.mark.parametrize("goal", ["stick:z", "stick:2", "stick:#"])
-def test_goal_names_a_missing_stick(client, route, goal):
-    body = assert_api_error(client.post(route, json={"board": EXAMPLE, "goal": goal}), 400, "no stick")
-    assert "0, 1" in body["error"], "the message lists the sticks the board has"
-
-
-@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move", "/api/rotation/jobs"])
-@pytest.mark.parametrize("orientation", [4, -1, "1", True, 1.5, None, [0], 10**30])
-def test_bad_orientation(client, route, orientation):
-    payload = {"board": EXAMPLE, "orientation": orientation, "move": "L"}
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move",
+                                   "/api/rotation/jobs"])
+def test_bad_options_are_400(client, route):
+    """The routes that read the kind's options (the others read the board alone)."""
+    payload = {"board": EXAMPLE, "orientation": 4, "move": "L"}
     assert_api_error(client.post(route, json=payload), 400, '"orientation"')
 
 
-@pytest.mark.parametrize("move", ["X", "LL", "l", "r", "", 1, True, [], {}, ["L"]])
-def test_bad_move(client, move):
-    assert_api_error(client.post("/api/rotation/move", json={"board": EXAMPLE, "move": move}), 400, '"move"')
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
+def test_bad_goals_are_400(client, route):
+    """The routes that look for an answer check the goal against the board
+    before any search."""
+    assert_api_error(client.post(route, json={"board": EXAMPLE, "goal": "sideways"}), 400, "unknown goal")
+    body = assert_api_error(client.post(route, json={"board": EXAMPLE, "goal": "stick:z"}), 400, "no stick")
+    assert "0, 1" in body["error"], "the message lists the sticks the board has"
 
 
-@pytest.mark.parametrize("route", POST_ROUTES)
-def test_oversized_body_is_413(client, route):
+def test_an_empty_goal_means_any(client):
+    body = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": ""}).get_json()
+    assert body["moves"] == "LL"
+
+
+def test_bad_move(client):
+    assert_api_error(client.post("/api/rotation/move", json={"board": EXAMPLE, "move": "X"}), 400, '"move"')
+
+
+def test_oversized_body_is_413(client):
+    """The app's bound on a request's size, met where the body is read (one
+    reader for every route)."""
     board = EXAMPLE + " " * (300 * 1024)
-    response = client.post(route, json={"board": board})
+    response = client.post("/api/rotation/solve", json={"board": board})
     assert_api_error(response, 413, "too large")
 
 

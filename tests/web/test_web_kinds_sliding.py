@@ -195,9 +195,9 @@ def test_move_slides_a_tile_and_says_when_it_is_solved(client):
     assert body["moved"] == 3 and body["solved"] is False
 
 
-@pytest.mark.parametrize("move", [1, 99, "sideways", None, [5]])
-def test_an_illegal_move_is_400(client, move):
-    assert_api_error(client.post("/api/sliding/move", json={"board": EIGHT, "move": move}), 400)
+def test_an_illegal_move_is_400(client):
+    """Which moves are illegal: tests/sliding/test_sliding_model_kind.py."""
+    assert_api_error(client.post("/api/sliding/move", json={"board": EIGHT, "move": 1}), 400, "tile 1")
 
 
 def test_parse_gives_the_canonical_text_and_the_size(client):
@@ -206,34 +206,27 @@ def test_parse_gives_the_canonical_text_and_the_size(client):
     assert (body["width"], body["height"]) == (3, 3)
 
 
-# Parse errors: (text, line, column: None for the whole board, words).
-PARSE_ERRORS = [
-    ("1 2 3\n4 x 6\n7 8 0\n", 2, 3, None),
-    ("1 2 3\n4 5 6\n7 8\n", None, None, None),
-    ("1 2 3\n4 5 5\n7 8 0\n", None, None, None),
-    ("1 2 3 4 5 6 7 8\n", None, None, None),
-]
-
-
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "move", "parse", "share", "links"])
-@pytest.mark.parametrize("text, line, column, words", PARSE_ERRORS)
-def test_parse_errors_are_400_with_the_parsers_line_and_column(client, route, text, line, column, words):
-    kind = kinds.get("sliding")
-    with pytest.raises(kind.error) as raised:
-        kind.parse(text)
-    body = assert_api_error(client.post(f"/api/sliding/{route}", json={"board": text, "move": 1}), 400)
+# Which texts are refused, and where: tests/sliding/test_sliding_model_textformat.py;
+# every route's wiring, written once for every kind: tests/web/test_routes.py.
+def test_parse_errors_are_400_with_the_parsers_line_and_column(client):
+    text = "1 2 3\n4 x 6\n7 8 0\n"
+    with pytest.raises(kinds.get("sliding").error) as raised:
+        kinds.get("sliding").parse(text)
+    body = assert_api_error(client.post("/api/sliding/solve", json={"board": text, "move": 1}), 400)
     assert body["error"] == str(raised.value)
-    assert body.get("line") == raised.value.line and body.get("column") == raised.value.column
-    assert body["line"] is not None  # every sliding error names a line
-    if line is not None:
-        assert (body["line"], body["column"]) == (line, column)
+    assert (body["line"], body["column"]) == (2, 3)
 
 
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "move", "parse", "share", "links"])
-def test_sliding_routes_want_a_json_object_with_a_board(client, route):
-    body = assert_api_error(client.post(f"/api/sliding/{route}", data="[", content_type="application/json"), 400)
+def test_an_error_about_a_whole_line_has_a_null_column(client):
+    body = assert_api_error(client.post("/api/sliding/parse", json={"board": "1 2 3 4 5 6 7 8\n"}), 400,
+                            "not a square board")
+    assert body["line"] == 1 and "column" in body and body["column"] is None
+
+
+def test_sliding_routes_want_a_json_object_with_a_board(client):
+    body = assert_api_error(client.post("/api/sliding/parse", data="[", content_type="application/json"), 400)
     assert "1 5 2" in body["error"]  # the example is a sliding one
-    assert_api_error(client.post(f"/api/sliding/{route}", json={"board": ["1"]}), 400, '"board"')
+    assert_api_error(client.post("/api/sliding/parse", json={"board": ["1"]}), 400, '"board"')
 
 
 def test_shuffle_gives_a_solvable_position_of_the_size_asked(client):
@@ -250,10 +243,9 @@ def test_shuffle_n_moves_from_the_goal(client):
     assert solved["length"] == 12 and solved["optimal"] is True
 
 
-@pytest.mark.parametrize("payload", [{"width": 9}, {"width": 1}, {"height": "3"}, {"size": "ax3"},
-                                     {"width": 3, "height": 3, "distance": "ten"}, {"seed": 1.5}])
-def test_shuffle_bad_fields_are_400(client, payload):
-    assert_api_error(client.post("/api/sliding/shuffle", json=payload), 400)
+def test_shuffle_bad_fields_are_400(client):
+    """The kind's rules on its fields: tests/sliding/test_sliding_model_kind.py."""
+    assert_api_error(client.post("/api/sliding/shuffle", json={"width": 9}), 400, '"width" must be 2 to 8')
 
 
 # ------------------------------------------------------ share and links
@@ -413,10 +405,11 @@ def test_a_board_with_databases_keeps_the_configured_limit_and_no_note(tmp_path,
         assert kind.job_note(kind.parse("1 2 3\n4 5 6\n7 0 8\n"), {}, bounds) is None
 
 
-@pytest.mark.parametrize("route", ["solve", "jobs", "hint", "parse", "share", "links", "move"])
-def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client, route):
+def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client):
+    """Sliding reads no option: its routes accept the board and the move
+    alone (each route's refusal: tests/web/test_web_kinds.py)."""
     body = {"board": "1 2 3\n4 5 6\n7 0 8\n", "move": 8, "max_nodse": 5}
-    error = assert_api_error(client.post(f"/api/sliding/{route}", json=body), 400, '"max_nodse"')
+    error = assert_api_error(client.post("/api/sliding/hint", json=body), 400, '"max_nodse"')
     assert '"board"' in error["error"] and error["unknown"] == ["max_nodse"]
     assert error["accepted"] == ["board", "move"]
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from webapp import kinds
 from webapp.errors import FieldError, IllegalMove
 from webapp.rotation import EXAMPLE, Goal, GoalError, parse
 from webapp.rotation.kind import KIND
@@ -65,3 +66,10 @@ def test_a_move_other_than_l_r_or_null_is_illegal(move):
 def test_shuffle_fields_out_of_range_are_field_errors(data, words):
     with pytest.raises(FieldError, match=words):
         KIND.shuffle(data, random.Random(0))
+
+
+def test_detect_is_sure_of_a_frame_and_half_sure_of_a_broken_one():
+    assert KIND.detect(EXAMPLE) == 1.0
+    broken = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"   # line 3, column 4: a split stick
+    assert 0 < KIND.detect(broken) < 1
+    assert all(KIND.detect(broken) > other.detect(broken) for other in kinds.KINDS if other is not KIND)

@@ -225,11 +225,11 @@ def test_shuffle_refuses_what_it_cannot_make(data, words):
 
 
 # ------------------------------------------------------- describing, guessing
-def test_detect_scores_this_kind_first_for_its_texts():
-    assert kinds.detect(EXAMPLE)[0] == (1.0, KIND)
+def test_detect_is_sure_of_its_texts_and_half_sure_of_broken_ones():
+    assert KIND.detect(EXAMPLE) == 1.0
     broken = "3\n4\n1 2 3\n1 2\n-1 2 3\n1 1 1\n"  # line 4 has two numbers
-    score, kind = kinds.detect(broken)[0]
-    assert kind is KIND and 0 < score < 1
+    assert 0 < KIND.detect(broken) < 1
+    assert all(KIND.detect(broken) > other.detect(broken) for other in kinds.KINDS if other is not KIND)
     for other in ("1 2 3\n4 5 6\n7 8 0\n", "5\n#####\n#0  #\n#   #\n#    \n#####\n"):
         assert KIND.detect(other) == 0.0
 

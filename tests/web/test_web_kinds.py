@@ -24,7 +24,6 @@ from webapp.web.cache import key as cache_key
 
 GENERIC = ["solve", "jobs", "hint", "move", "parse", "share", "links", "shuffle"]
 OTHER = "5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"
-BROKEN = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"   # line 3, column 4: a split stick
 
 
 # ---------------------------------------------------------------- registry
@@ -34,13 +33,6 @@ def test_the_registry_lists_rotation_first_and_names_its_counter():
     assert kinds.get("rotation").counter == "states"
     with pytest.raises(KeyError, match="no puzzle kind 'chess'"):
         kinds.get("chess")
-
-
-def test_detect_puts_rotation_first_for_a_frame():
-    scores = kinds.detect(EXAMPLE)
-    assert scores[0][1].name == "rotation" and scores[0][0] == 1.0
-    broken = kinds.detect(BROKEN)
-    assert broken[0][1].name == "rotation" and 0 < broken[0][0] < 1
 
 
 # ------------------------------------ only the addresses that name a kind

@@ -350,13 +350,6 @@ class JobManager:
             job.finished.wait(timeout=10)
         return job
 
-    def wait(self, job: Job, timeout: float | None = None) -> bool:
-        return job.finished.wait(timeout)
-
-    def running(self) -> int:
-        with self.lock:
-            return sum(1 for j in self.jobs.values() if j.status == "running")
-
     def queued(self) -> int:
         with self.lock:
             return len(self.queue)

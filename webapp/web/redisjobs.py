@@ -246,14 +246,6 @@ class RedisJobManager:
         return job
 
     @_outage
-    def wait(self, job: RedisJob, timeout: float | None = None) -> bool:
-        return job.finished.wait(timeout)
-
-    @_outage
-    def running(self) -> int:
-        return self.store.counts()[2]
-
-    @_outage
     def queued(self) -> int:
         return self.store.counts()[1]
 

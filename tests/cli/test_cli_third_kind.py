@@ -18,6 +18,7 @@ from apps import add_kind
 from webapp.cli import main
 from webapp.commandline import Option, positive
 from webapp.errors import PuzzleTextError
+from webapp.kind_protocol import Kind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +40,7 @@ class StairsCommandLine:
         return f"stairs {int(args.size)}\n", f"seed {seed}: {args.size} steps"
 
 
-class StairsKind:
+class StairsKind(Kind):
     """A flight of N stairs: the answer is N times ``up``."""
 
     name = "stairs"
@@ -69,6 +70,31 @@ class StairsKind:
 
     def move(self, n: int, options: dict, move) -> dict:
         return {"board": self.text(n - 1)}
+
+    # the rest of the contract, which the command line does not use
+    def encode(self, n: int) -> str:
+        return f"s{n}"
+
+    def decode(self, code: str) -> int:
+        return int(code[1:])
+
+    def options(self, data: dict) -> dict:
+        return {}
+
+    def quick(self, n: int, options: dict, *, max_count=None) -> None:
+        return None
+
+    def hint(self, n: int, options: dict) -> dict:
+        return {"move": "up" if n else None}
+
+    def shuffle(self, data: dict, rng) -> int:
+        return rng.randint(1, 9)
+
+    def svg(self, n: int) -> str:
+        return "<svg></svg>"
+
+    def summary(self, n: int) -> dict:
+        return {"width": 1, "height": n}
 
     def detect(self, text: str) -> float:
         try:
@@ -157,7 +183,7 @@ def test_a_new_kind_from_a_real_process(flight):
              "sys.path[:0] = ['tests/cli', 'tests/support']\n"
              "from webapp import kinds\n"
              "from test_cli_third_kind import StairsKind\n"
-             "kind = kinds.with_defaults(StairsKind())\n"
+             "kind = StairsKind()\n"
              "kinds.KINDS = (*kinds.KINDS, kind)\n"
              "kinds._BY_NAME = {**kinds._BY_NAME, 'stairs': kind}\n"
              "from webapp.cli import main\n"

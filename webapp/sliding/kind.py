@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FieldError
+from ..kind_protocol import Kind
 from . import generate, sharecode
 from .position import (
     DIRECTIONS,
@@ -75,7 +76,7 @@ def _solver():
     return solver
 
 
-class SlidingKind:
+class SlidingKind(Kind):
     """The sliding-tile puzzle: tiles 1 .. w*h-1 and a hole in a w x h frame."""
 
     name = "sliding"

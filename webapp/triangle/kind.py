@@ -19,6 +19,7 @@ import re
 import time
 
 from ..errors import FieldError
+from ..kind_protocol import Kind
 from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
@@ -74,7 +75,7 @@ def summarise(answer: dict) -> str:
     return f"solved: {found} {work}"
 
 
-class TriangleKind:
+class TriangleKind(Kind):
     """The triangle puzzle: n x n pieces with half figures on their edges."""
 
     name = "triangle"

@@ -102,9 +102,10 @@ class Kind(ABC):
     The command line's face of the kind:
 
     - ``command_line()``: the kind's :class:`webapp.commandline.CommandLine`
-      (its options, words, solve, generate, ...; declared in
-      ``webapp/<name>/commandline.py``), or None (the default): a kind
-      with no command-line part of its own, served by that class's defaults.
+      (its options, words, solve, generate, ...; by default the one
+      ``webapp/<name>/commandline.py`` declares as ``COMMAND_LINE``), or
+      None: a kind with no command-line part of its own, served by that
+      class's defaults.
     """
 
     name: str
@@ -219,12 +220,12 @@ class Kind(ABC):
 
     # ------------------------------------------ the command line's face
     def command_line(self):
-        """``webapp.<name>.commandline`` when there is one, loaded here by
-        name when the command line first asks (the web app never does, and
-        that module imports the kind's), else None."""
+        """The ``COMMAND_LINE`` of ``webapp.<name>.commandline`` when there
+        is one, loaded here by name when the command line first asks (the
+        web app never does, and that module imports the kind's), else None."""
         module = f"webapp.{self.name}.commandline"
         try:
-            return importlib.import_module(module)
+            return importlib.import_module(module).COMMAND_LINE
         except ModuleNotFoundError as exc:
             if exc.name not in (module, f"webapp.{self.name}"):
                 raise

@@ -74,11 +74,9 @@ class Kind(ABC):
       default the ``example`` as its ``board``).
     - ``job_note(puzzle, options, limits)``: a sentence for the page about
       a worker's solve (e.g. a time limit it runs under), or None.
-    - ``how_to_play_pictures()``: the guide's pictures by section, each
-      ``(puzzle text, label, caption)``.
-    - ``how_to_play_figures()``: those pictures drawn, by section, each
-      ``(svg, caption)`` (by default each puzzle drawn by ``svg``, its
-      label on it); a kind whose guide needs more than ``svg`` draws them.
+    - ``how_to_play_figures()``: the guide's pictures, by section, each
+      ``(svg, caption)`` (none by default); :func:`drawn` draws puzzles
+      with the kind's ``svg``, a kind whose guide needs more draws its own.
     - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
       puzzle gets when the kind picks them per puzzle (``config``: the web
       app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
@@ -188,21 +186,8 @@ class Kind(ABC):
     def api_schemas(self) -> dict:
         return {}  # the API's description then says only what every kind shares
 
-    def how_to_play_pictures(self) -> dict:
-        return {}
-
     def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
-        """Each puzzle of ``how_to_play_pictures`` drawn by ``svg``, its
-        label on the picture for screen readers."""
-        drawn = {}
-        for section, shown in self.how_to_play_pictures().items():
-            drawn[section] = []
-            for text, label, caption in shown:
-                svg = self.svg(self.parse(text))
-                if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
-                    svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
-                drawn[section].append((svg, caption))
-        return drawn
+        return {}
 
     def card_facts(self, puzzle, item: dict) -> list[str]:
         """The size and the shortest solution's length (``moves`` in the
@@ -246,3 +231,24 @@ def first_move_hint(kind: Kind, answer: dict) -> dict:
     return {"status": answer["status"], "move": move, "length": answer.get("length"),
             kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
             "summary": answer.get("summary")}
+
+
+def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]]) -> dict[str, list[tuple[str, str]]]:
+    """A guide's pictures, by section, each ``(puzzle text, label,
+    caption)``, as ``how_to_play_figures`` gives them: each puzzle drawn by
+    the kind's ``svg``, its label on the picture for screen readers.
+
+    >>> from webapp.kinds import get
+    >>> sliding = get("sliding")
+    >>> [(svg[:32], caption) for svg, caption in drawn(sliding, {"a": [(sliding.example, "One", "A tile")]})["a"]]
+    [('<svg role="img" aria-label="One"', 'A tile')]
+    """
+    figures = {}
+    for section, shown in pictures.items():
+        figures[section] = []
+        for text, label, caption in shown:
+            svg = kind.svg(kind.parse(text))
+            if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
+                svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
+            figures[section].append((svg, caption))
+    return figures

@@ -1,7 +1,9 @@
 """What a kind's command-line part (``webapp/<kind>/commandline.py``) is made
-of: its options, the argparse types they use, and the two exceptions its
-``generate`` may raise. The command line (:mod:`webapp.cli`) sits above the
-kinds and this module below both, so a kind never imports the command line.
+of: the part itself (:class:`CommandLine`, which that module declares as
+``COMMAND_LINE``), its options, the argparse types they use, and the two
+exceptions its ``generate`` may raise. The command line (:mod:`webapp.cli`)
+sits above the kinds and this module below both, so a kind never imports the
+command line.
 
 >>> Option("--goal", place=10, help="any or all").dest
 'goal'
@@ -16,6 +18,9 @@ argparse.ArgumentTypeError: 21 is out of range: 2 to 20
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 
 class Option:
@@ -49,6 +54,89 @@ class Option:
         if self.kwargs.get("action") == "store_true":
             return self.kwargs.get("default", False)
         return self.kwargs.get("default")
+
+
+def any_facts(answer: dict) -> str:
+    """A kind without words of its own for what was found: its answer's
+    summary, without its status.
+
+    >>> any_facts({"summary": "solved: 3 steps up"})
+    '3 steps up'
+    """
+    return (answer.get("summary") or "").split(": ", 1)[-1]
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    """A kind's part of the command line, declared once in its
+    ``commandline.py`` (``COMMAND_LINE``) and given by the kind's
+    ``command_line()``; each field left out has the default that serves a
+    kind with nothing of its own to say.
+
+    - ``words``, ``solve_words``, ``generate_words``: the kind in the help
+      texts (None: its title; for ``generate_words``: nothing more).
+    - ``help_notes``: a note by key (``details``: what ``--steps`` shows),
+      or a function giving them, called only when the help is shown.
+    - ``solve_options``, ``generate_options``: its :class:`Option` lists.
+    - ``foreign_hints``: what an option of another kind given for this
+      kind's puzzle adds to the message, by the option's ``dest``.
+    - ``recognise(text)``: 0 to 1, as ``detect``, which it defaults to (the
+      first kind sure of a text wins).
+    - ``facts(answer)``: what was found, in words, for the headline
+      (default: :func:`any_facts`).
+    - ``solve(run)``: the exit status (None: ``run.default()``, the kind's
+      ``solve`` under --max-seconds and ``--max-<counter>``).
+    - ``generate(args, seed)``: the puzzle's text and a line about it; may
+      raise :class:`Usage` or :class:`OutOfTries` (None: the kind cannot be
+      generated).
+    - ``prepare(progress)``: build now what the kind's first solve would
+      build and keep, reporting to ``progress`` as a solve does; words for
+      ``rotation-playground prepare``, a line for each thing kept (None:
+      nothing to build).
+    - ``study_command()``: a module with ``OPTIONS`` (:class:`Option` list)
+      and ``run(args, say)`` (the exit status), for ``rotation-playground
+      study`` (None: the kind has no studies).
+
+    The command line reads the part :meth:`of` a kind gives, its own
+    defaults filled in (``kind``: the kind it serves).
+
+    >>> class Toy:
+    ...     name, title = "toy", "Toy"
+    ...     def detect(self, text): return 0.5
+    >>> part = CommandLine().of(Toy())
+    >>> part.name, part.words, part.recognise("x"), part.notes()
+    ('toy', 'Toy', 0.5, {})
+    """
+
+    words: str | None = None
+    solve_words: str | None = None
+    generate_words: str | None = None
+    help_notes: dict | Callable[[], dict] = field(default_factory=dict)
+    solve_options: Sequence[Option] = ()
+    generate_options: Sequence[Option] = ()
+    foreign_hints: dict = field(default_factory=dict)
+    recognise: Callable[[str], float] | None = None
+    facts: Callable[[dict], str] = any_facts
+    solve: Callable[[Any], int] | None = None
+    generate: Callable[[Any, int], tuple[str, str]] | None = None
+    prepare: Callable[..., str] | None = None
+    study_command: Callable[[], Any] | None = None
+    kind: Any = None
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    def of(self, kind) -> CommandLine:
+        """This part serving ``kind``: the defaults that are the kind's
+        (``words``, ``solve_words``, ``recognise``) taken from it."""
+        return replace(self, kind=kind, words=self.words or kind.title,
+                       solve_words=self.solve_words or kind.title,
+                       recognise=self.recognise or kind.detect)
+
+    def notes(self) -> dict:
+        notes = self.help_notes
+        return notes() if callable(notes) else notes
 
 
 class Usage(Exception):

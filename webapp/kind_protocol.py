@@ -1,5 +1,6 @@
-"""The interface every puzzle kind offers (:class:`Kind`); the registry
-(:mod:`webapp.kinds`) gives it as ``kinds.Kind`` too.
+"""The contract every puzzle kind fills (:class:`Kind`): one base class,
+its defaults in one place. The registry (:mod:`webapp.kinds`) gives it as
+``kinds.Kind`` too.
 
 >>> from webapp.kinds import get
 >>> isinstance(get("rotation"), Kind)
@@ -8,16 +9,21 @@ True
 
 from __future__ import annotations
 
+import importlib
+import json
 import random
-from typing import Any, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from html import escape
+from typing import Any
 
 
-@runtime_checkable
-class Kind(Protocol):
-    """What every puzzle kind offers. A puzzle is whatever the kind's
-    ``parse`` gives (its own object); the web app only passes it back.
+class Kind(ABC):
+    """What every puzzle kind offers: a kind is a subclass that sets the
+    attributes and methods every kind fills, and overrides any default it
+    needs to. A puzzle is whatever the kind's ``parse`` gives (its own
+    object); the web app only passes it back.
 
-    Required (each kind sets them):
+    Every kind fills (a subclass missing one of the methods cannot be made):
 
     - ``name``: the kind's address part (``/api/<name>/...``) and key in
       stored links, cached answers and jobs.
@@ -48,7 +54,7 @@ class Kind(Protocol):
       the first move of a solve), ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
-    Optional (see :func:`webapp.kinds.with_defaults` for the value a kind gets without):
+    Defaults a kind may override (the web app's face of the kind):
 
     - ``page_path``: the address of its playground (``/<name>``).
     - ``template``: the playground's template (``<name>.html``).
@@ -62,15 +68,15 @@ class Kind(Protocol):
       ``quick``: see :func:`webapp.web.solving.config_keys`); none: no
       limit but the ones a worker always has.
     - ``option_fields``: the request fields ``options`` reads (others
-      are refused with a 400 naming them); ``shuffle_fields`` likewise.
-    - ``request_example``: a request body shown in API messages.
+      are refused with a 400 naming them); ``shuffle_fields`` likewise
+      (None: not declared, so not checked).
+    - ``request_example``: a request body shown in API messages (by
+      default the ``example`` as its ``board``).
     - ``job_note(puzzle, options, limits)``: a sentence for the page about
       a worker's solve (e.g. a time limit it runs under), or None.
-    - ``how_to_play_pictures()``: the guide's pictures by section, each
-      ``(puzzle text, label, caption)``.
-    - ``how_to_play_figures()``: those pictures drawn, by section, each
-      ``(svg, caption)`` (by default each puzzle drawn by ``svg``, its
-      label on it); a kind whose guide needs more than ``svg`` draws them.
+    - ``how_to_play_figures()``: the guide's pictures, by section, each
+      ``(svg, caption)`` (none by default); :func:`drawn` draws puzzles
+      with the kind's ``svg``, a kind whose guide needs more draws its own.
     - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
       puzzle gets when the kind picks them per puzzle (``config``: the web
       app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
@@ -86,32 +92,18 @@ class Kind(Protocol):
       the solve (cached, inline or in a worker, as any solve) whose answer
       gives the hint (by default the same options).
     - ``hint_of(answer)``: the hint from that solve's answer (by default its
-      first move: :func:`webapp.kinds.first_move_hint`).
+      first move: :func:`first_move_hint`).
     - ``card_facts(puzzle, item)``: a gallery card's facts, short strings
       shown one to a line (``item``: the puzzle's catalogue entry; by
       default the size and the shortest solution's ``moves``).
 
-    The command line (optional, defaults in :mod:`webapp.cli.parts`):
+    The command line's face of the kind:
 
-    - ``command_line()``: the kind's command-line part, an object (by
-      default the module ``webapp/<name>/commandline.py``, or none) that may
-      have: ``solve_options``, ``generate_options`` (lists of
-      :class:`webapp.commandline.Option`); ``recognise(text)`` (0 to 1, as
-      ``detect``, which it defaults to; the first kind sure of a text wins);
-      ``solve(run)`` (the exit status; default ``run.default()``: the
-      kind's ``solve`` under --max-seconds and ``--max-<counter>``);
-      ``facts(answer)`` (what was found, in words, for the headline;
-      default: the answer's summary); ``generate(args, seed)`` (the
-      puzzle's text and a line about it; may raise
-      :class:`webapp.commandline.Usage` or ``OutOfTries``; default: none);
-      ``prepare(progress)`` (build now what the kind's first solve would
-      build and keep, reporting to ``progress`` as a solve does; words for
-      ``rotation-playground prepare``, a line for each thing kept; default: none);
-      ``study_command()`` (a module with ``OPTIONS``, a list of
-      :class:`webapp.commandline.Option`, and ``run(args, say)``, the exit
-      status, for ``rotation-playground study``; default: none);
-      ``words``, ``solve_words``, ``generate_words``, ``help_notes`` and
-      ``foreign_hints`` for the help texts and messages.
+    - ``command_line()``: the kind's :class:`webapp.commandline.CommandLine`
+      (its options, words, solve, generate, ...; by default the one
+      ``webapp/<name>/commandline.py`` declares as ``COMMAND_LINE``), or
+      None: a kind with no command-line part of its own, served by that
+      class's defaults.
     """
 
     name: str
@@ -121,35 +113,142 @@ class Kind(Protocol):
     depth_field: str
     error: type
     example: str
-    page_path: str
-    template: str
-    edit_mode: str
-    how_to_play_template: str
-    default_limits: dict
-    option_fields: tuple
-    shuffle_fields: tuple
-    request_example: str
 
+    # ------------------------------------------------- every kind fills
+    @abstractmethod
     def parse(self, text: str) -> Any: ...
+
+    @abstractmethod
     def text(self, puzzle) -> str: ...
+
+    @abstractmethod
     def encode(self, puzzle) -> str: ...
+
+    @abstractmethod
     def decode(self, code: str) -> Any: ...
+
+    @abstractmethod
     def options(self, data: dict) -> dict: ...
+
+    @abstractmethod
     def quick(self, puzzle, options: dict, *, max_count=None) -> dict | None: ...
+
+    @abstractmethod
     def solve(self, puzzle, options: dict, *, max_seconds=None, max_count=None,
               max_bytes=None, progress=None) -> dict: ...
+
+    @abstractmethod
     def move(self, puzzle, options: dict, move) -> dict: ...
+
+    @abstractmethod
     def hint(self, puzzle, options: dict) -> dict | None: ...
+
+    @abstractmethod
     def shuffle(self, data: dict, rng: random.Random) -> Any: ...
+
+    @abstractmethod
     def svg(self, puzzle) -> str: ...
+
+    @abstractmethod
     def detect(self, text: str) -> float: ...
+
+    @abstractmethod
     def summary(self, puzzle) -> dict: ...
-    def job_note(self, puzzle, options: dict, limits: dict) -> str | None: ...
-    def how_to_play_pictures(self) -> dict: ...
-    def how_to_play_figures(self) -> dict: ...
-    def time_limit(self, puzzle, config) -> float | None: ...
-    def api_schemas(self) -> dict: ...
-    def hint_options(self, options: dict) -> dict: ...
-    def hint_of(self, answer: dict) -> dict: ...
-    def card_facts(self, puzzle, item: dict) -> list[str]: ...
-    def command_line(self) -> Any: ...
+
+    # --------------------------------------- the web app's face: defaults
+    edit_mode = "edit"
+    default_limits: dict = {}
+    option_fields: tuple | None = None
+    shuffle_fields: tuple | None = None
+
+    @property
+    def page_path(self) -> str:
+        return f"/{self.name}"
+
+    @property
+    def template(self) -> str:
+        return f"{self.name}.html"
+
+    @property
+    def how_to_play_template(self) -> str:
+        return f"how_to_play_{self.name}.html"
+
+    @property
+    def request_example(self) -> str:
+        return '{"board": ' + json.dumps(self.example) + "}"
+
+    def job_note(self, puzzle, options: dict, limits: dict) -> str | None:
+        return None
+
+    def time_limit(self, puzzle, config) -> float | None:
+        return None
+
+    def api_schemas(self) -> dict:
+        return {}  # the API's description then says only what every kind shares
+
+    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
+        return {}
+
+    def card_facts(self, puzzle, item: dict) -> list[str]:
+        """The size and the shortest solution's length (``moves`` in the
+        catalogue; none: no solution)."""
+        summary = self.summary(puzzle)
+        moves = item.get("moves")
+        return [f"{summary['width']} × {summary['height']}",
+                "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
+    def hint_options(self, options: dict) -> dict:
+        return options
+
+    def hint_of(self, answer: dict) -> dict:
+        return first_move_hint(self, answer)
+
+    # ------------------------------------------ the command line's face
+    def command_line(self):
+        """The ``COMMAND_LINE`` of ``webapp.<name>.commandline`` when there
+        is one, loaded here by name when the command line first asks (the
+        web app never does, and that module imports the kind's), else None."""
+        module = f"webapp.{self.name}.commandline"
+        try:
+            return importlib.import_module(module).COMMAND_LINE
+        except ModuleNotFoundError as exc:
+            if exc.name not in (module, f"webapp.{self.name}"):
+                raise
+            return None
+
+
+def first_move_hint(kind: Kind, answer: dict) -> dict:
+    """A hint by default: the first move of a solve's ``answer`` (None when
+    it has none), its length, count, whether it is shortest, its summary.
+
+    >>> from webapp.kinds import get
+    >>> first_move_hint(get("rotation"), {"status": "solved", "moves": "LR", "length": 2,
+    ...                                    "states": 9, "optimal": True})["move"]
+    'L'
+    """
+    moves = answer.get("moves") or None
+    move = moves[:1] if isinstance(moves, str) else (moves[0] if moves else None)
+    return {"status": answer["status"], "move": move, "length": answer.get("length"),
+            kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
+            "summary": answer.get("summary")}
+
+
+def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]]) -> dict[str, list[tuple[str, str]]]:
+    """A guide's pictures, by section, each ``(puzzle text, label,
+    caption)``, as ``how_to_play_figures`` gives them: each puzzle drawn by
+    the kind's ``svg``, its label on the picture for screen readers.
+
+    >>> from webapp.kinds import get
+    >>> sliding = get("sliding")
+    >>> [(svg[:32], caption) for svg, caption in drawn(sliding, {"a": [(sliding.example, "One", "A tile")]})["a"]]
+    [('<svg role="img" aria-label="One"', 'A tile')]
+    """
+    figures = {}
+    for section, shown in pictures.items():
+        figures[section] = []
+        for text, label, caption in shown:
+            svg = kind.svg(kind.parse(text))
+            if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
+                svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
+            figures[section].append((svg, caption))
+    return figures

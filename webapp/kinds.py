@@ -3,10 +3,10 @@ interface (:class:`~webapp.kind_protocol.Kind`, also ``kinds.Kind``; as
 ``KIND`` in ``webapp/<kind>/kind.py``), and the web app, the command line
 and the gallery reach a kind only through here.
 
-A new kind plugs in with its ``kind.py`` and its name in :data:`NAMES` (and
-its page's template and script): the generic code never asks a kind's name,
-only the attributes of ``Kind``. The optional ones get their defaults from
-:func:`with_defaults`, the one place that knows them.
+A new kind plugs in with its ``kind.py`` (a subclass of ``Kind``, whose
+defaults it inherits) and its name in :data:`NAMES` (and its page's template
+and script): the generic code never asks a kind's name, only the members of
+``Kind``. The registry only registers.
 
 A kind's module is imported when the kind is first asked for (:func:`get`),
 every kind's when :data:`KINDS` is.
@@ -27,105 +27,11 @@ KeyError: "no puzzle kind 'chess' (kinds: rotation, sliding, triangle)"
 from __future__ import annotations
 
 import importlib
-import json
-
-from html import escape
 
 from .kind_protocol import Kind
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
 NAMES = ("rotation", "sliding", "triangle")
-
-
-def with_defaults(kind) -> Kind:
-    """``kind`` with every optional attribute of :class:`Kind` it does not
-    set given its default (set on the object itself, so ``kind.x`` works
-    everywhere without ``getattr``); returns ``kind``.
-
-    >>> class Toy:
-    ...     name = "toy"
-    >>> toy = with_defaults(Toy())
-    >>> toy.page_path, toy.template, toy.edit_mode
-    ('/toy', 'toy.html', 'edit')
-    >>> toy.job_note(None, {}, {}) is None
-    True
-    """
-    name = kind.name
-    defaults = {
-        "page_path": f"/{name}",
-        "template": f"{name}.html",
-        "edit_mode": "edit",
-        "how_to_play_template": f"how_to_play_{name}.html",
-        "option_fields": None,   # None: not declared, so not checked
-        "shuffle_fields": None,
-        "job_note": lambda puzzle, options, limits: None,
-        "how_to_play_pictures": lambda: {},
-        "how_to_play_figures": lambda: _drawn_pictures(kind),
-        "time_limit": lambda puzzle, config: None,
-        "card_facts": lambda puzzle, item: _card_facts(kind, puzzle, item),
-        "api_schemas": lambda: {},  # the API's description then says only what every kind shares
-        "hint_options": lambda options: options,
-        "hint_of": lambda answer: first_move_hint(kind, answer),
-        "default_limits": {},
-        "command_line": lambda: _command_line(name),
-    }
-    for attribute, value in defaults.items():
-        if not hasattr(kind, attribute):
-            setattr(kind, attribute, value)
-    if not hasattr(kind, "request_example"):
-        kind.request_example = '{"board": ' + json.dumps(getattr(kind, "example", "")) + "}"
-    return kind
-
-
-def first_move_hint(kind, answer: dict) -> dict:
-    """A hint by default: the first move of a solve's ``answer`` (None when
-    it has none), its length, count, whether it is shortest, its summary.
-
-    >>> from webapp.kinds import get
-    >>> first_move_hint(get("rotation"), {"status": "solved", "moves": "LR", "length": 2,
-    ...                                    "states": 9, "optimal": True})["move"]
-    'L'
-    """
-    moves = answer.get("moves") or None
-    move = moves[:1] if isinstance(moves, str) else (moves[0] if moves else None)
-    return {"status": answer["status"], "move": move, "length": answer.get("length"),
-            kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
-            "summary": answer.get("summary")}
-
-
-def _drawn_pictures(kind) -> dict[str, list[tuple[str, str]]]:
-    """The guide's pictures by default: each puzzle of ``how_to_play_pictures``
-    drawn by the kind's ``svg``, its label on the picture for screen readers."""
-    drawn = {}
-    for section, shown in kind.how_to_play_pictures().items():
-        drawn[section] = []
-        for text, label, caption in shown:
-            svg = kind.svg(kind.parse(text))
-            if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
-                svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
-            drawn[section].append((svg, caption))
-    return drawn
-
-
-def _card_facts(kind, puzzle, item: dict) -> list[str]:
-    """A gallery card's facts by default: the size and the shortest
-    solution's length (``moves`` in the catalogue; none: no solution)."""
-    summary = kind.summary(puzzle)
-    moves = item.get("moves")
-    return [f"{summary['width']} × {summary['height']}",
-            "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
-
-
-def _command_line(name: str):
-    """A kind's command-line part by default: ``webapp.<name>.commandline``
-    when there is one, else nothing of its own (the command line's defaults)."""
-    module = f"webapp.{name}.commandline"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (module, f"webapp.{name}"):
-            raise
-        return None
 
 
 _LOADED: dict[str, Kind] = {}
@@ -137,7 +43,7 @@ def _load(name: str):
     that kind (with its dependencies) and starts faster."""
     kind = _LOADED.get(name)
     if kind is None:
-        kind = with_defaults(importlib.import_module(f"webapp.{name}.kind").KIND)
+        kind = importlib.import_module(f"webapp.{name}.kind").KIND
         if kind.name != name:  # names() answers without loading: they must agree
             raise RuntimeError(f"webapp.{name}.kind.KIND is called {kind.name!r}, not {name!r}")
         _LOADED[name] = kind

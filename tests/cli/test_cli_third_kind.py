@@ -10,14 +10,16 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from apps import add_kind
 from webapp.cli import main
-from webapp.commandline import Option, positive
+from webapp.commandline import CommandLine, Option, positive
 from webapp.errors import PuzzleTextError
+from webapp.kind_protocol import Kind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,20 +28,22 @@ class StairsError(PuzzleTextError):
     """Every kind's puzzle-text error is the one shared type, with its place."""
 
 
-class StairsCommandLine:
-    """The made-up kind's command-line part."""
-
-    words = "flights of stairs: climb them one step at a time"
-    solve_options = [Option("--max-steps", place=65, type=positive, metavar="N",
-                            help="stop after N steps (default: no limit)")]
-    generate_options = [Option("--size", place=10, required=True, metavar="N",
-                               help="steps of the flight")]
-
-    def generate(self, args, seed: int) -> tuple[str, str]:
-        return f"stairs {int(args.size)}\n", f"seed {seed}: {args.size} steps"
+def _generate(args, seed: int) -> tuple[str, str]:
+    return f"stairs {int(args.size)}\n", f"seed {seed}: {args.size} steps"
 
 
-class StairsKind:
+#: The made-up kind's command-line part.
+STAIRS_COMMAND_LINE = CommandLine(
+    words="flights of stairs: climb them one step at a time",
+    solve_options=[Option("--max-steps", place=65, type=positive, metavar="N",
+                          help="stop after N steps (default: no limit)")],
+    generate_options=[Option("--size", place=10, required=True, metavar="N",
+                             help="steps of the flight")],
+    generate=_generate,
+)
+
+
+class StairsKind(Kind):
     """A flight of N stairs: the answer is N times ``up``."""
 
     name = "stairs"
@@ -70,6 +74,31 @@ class StairsKind:
     def move(self, n: int, options: dict, move) -> dict:
         return {"board": self.text(n - 1)}
 
+    # the rest of the contract, which the command line does not use
+    def encode(self, n: int) -> str:
+        return f"s{n}"
+
+    def decode(self, code: str) -> int:
+        return int(code[1:])
+
+    def options(self, data: dict) -> dict:
+        return {}
+
+    def quick(self, n: int, options: dict, *, max_count=None) -> None:
+        return None
+
+    def hint(self, n: int, options: dict) -> dict:
+        return {"move": "up" if n else None}
+
+    def shuffle(self, data: dict, rng) -> int:
+        return rng.randint(1, 9)
+
+    def svg(self, n: int) -> str:
+        return "<svg></svg>"
+
+    def summary(self, n: int) -> dict:
+        return {"width": 1, "height": n}
+
     def detect(self, text: str) -> float:
         try:
             self.parse(text)
@@ -78,7 +107,7 @@ class StairsKind:
             return 0.0
 
     def command_line(self):
-        return StairsCommandLine()
+        return STAIRS_COMMAND_LINE
 
 
 @pytest.fixture
@@ -111,11 +140,10 @@ def test_its_own_option_is_its_limit_and_other_kinds_options_are_refused(stairs,
 
 
 def test_steps_shows_each_board_when_the_kind_takes_the_option(monkeypatch, flight, capsys):
-    class WithSteps(StairsCommandLine):
-        solve_options = [*StairsCommandLine.solve_options,
-                         Option("--steps", place=20, action="store_true", help="each board")]
+    with_steps = replace(STAIRS_COMMAND_LINE, solve_options=[
+        *STAIRS_COMMAND_LINE.solve_options, Option("--steps", place=20, action="store_true", help="each board")])
     kind = StairsKind()
-    kind.command_line = lambda: WithSteps()
+    kind.command_line = lambda: with_steps
     add_kind(monkeypatch, kind)
     assert main(["solve", flight, "--steps"]) == 0
     assert capsys.readouterr().out.endswith("\n1. move up\nstairs 2\n\n2. move up\nstairs 1\n"
@@ -157,7 +185,7 @@ def test_a_new_kind_from_a_real_process(flight):
              "sys.path[:0] = ['tests/cli', 'tests/support']\n"
              "from webapp import kinds\n"
              "from test_cli_third_kind import StairsKind\n"
-             "kind = kinds.with_defaults(StairsKind())\n"
+             "kind = StairsKind()\n"
              "kinds.KINDS = (*kinds.KINDS, kind)\n"
              "kinds._BY_NAME = {**kinds._BY_NAME, 'stairs': kind}\n"
              "from webapp.cli import main\n"
@@ -184,14 +212,13 @@ def test_a_new_kind_prepares_what_it_builds(monkeypatch, capsys):
     """``prepare`` calls a kind's own hook, with a progress it may report to."""
     seen = []
 
-    class Builds(StairsCommandLine):
-        def prepare(self, progress):
-            progress(10, 50, "building")
-            seen.append(progress.figures())
-            return "every flight built"
+    def builds(progress):
+        progress(10, 50, "building")
+        seen.append(progress.figures())
+        return "every flight built"
 
     kind = StairsKind()
-    kind.command_line = lambda: Builds()
+    kind.command_line = lambda: replace(STAIRS_COMMAND_LINE, prepare=builds)
     add_kind(monkeypatch, kind)
     assert main(["prepare", "--kind", "stairs"]) == 0
     assert capsys.readouterr().out == "stairs: every flight built\n"
@@ -199,3 +226,15 @@ def test_a_new_kind_prepares_what_it_builds(monkeypatch, capsys):
     add_kind(monkeypatch, StairsKind())  # its part has no prepare
     assert main(["prepare", "--kind", "stairs"]) == 0
     assert capsys.readouterr().out == "stairs: nothing to build\n"
+
+
+def test_a_command_line_part_that_is_not_declared_as_one_is_named(monkeypatch):
+    """A kind whose ``command_line()`` gives anything but a CommandLine (its
+    module, as before the parts were declared) is told at once, by name."""
+    from webapp.cli.parts import named
+
+    kind = StairsKind()
+    kind.command_line = lambda: sys.modules[__name__]
+    add_kind(monkeypatch, kind)
+    with pytest.raises(TypeError, match="the stairs kind's command_line\\(\\) gives module"):
+        named("stairs")

@@ -30,11 +30,9 @@ def _free_port() -> int:
 
 def add_kind(monkeypatch, kind):
     """The registry with ``kind`` (a made-up kind of a test module, which a
-    worker imports by the module's name) added for this test only: the kind,
-    its defaults filled in."""
+    worker imports by the module's name) added for this test only."""
     from webapp import kinds
 
-    kind = kinds.with_defaults(kind)
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
     monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
     return kind

@@ -1,5 +1,5 @@
-"""A made-up fourth kind with only what the ``Kind`` protocol requires (no
-optional attribute but ``template``: it borrows sliding's page), for the
+"""A made-up fourth kind with only what the ``Kind`` contract requires (no
+default overridden but ``template``: it borrows sliding's page), for the
 tests that every route and document serves a kind added with no edit
 outside the tests (tests/web/test_web_kinds_third.py, test_openapi.py)."""
 
@@ -9,6 +9,7 @@ import random
 import time
 
 from webapp.errors import PuzzleTextError
+from webapp.kind_protocol import Kind
 
 
 class CounterError(PuzzleTextError):
@@ -16,8 +17,8 @@ class CounterError(PuzzleTextError):
     their line and column."""
 
 
-class CounterKind:
-    """Only what every kind must have: no optional attribute is set but
+class CounterKind(Kind):
+    """Only what every kind must have: no default is overridden but
     ``template`` (the fake has no page of its own: it borrows sliding's)."""
 
     name = "counter"

@@ -24,6 +24,7 @@ import pytest
 
 from apps import add_kind
 from webapp.errors import FieldError, PuzzleTextError
+from webapp.kind_protocol import Kind
 
 TICK = 0.005  # seconds between two reports
 
@@ -33,7 +34,7 @@ class WaitingError(PuzzleTextError):
     their line and column."""
 
 
-class WaitingKind:
+class WaitingKind(Kind):
     """Only what every kind must have (it borrows sliding's page)."""
 
     name = "waiting"

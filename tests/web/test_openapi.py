@@ -147,7 +147,7 @@ def test_a_new_kind_is_described_with_no_edit(monkeypatch):
     of any shape."""
     from counter_kind import KIND
 
-    kind = kinds.with_defaults(KIND)
+    kind = KIND
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kind))
     monkeypatch.setattr(kinds, "_BY_NAME", {**kinds._BY_NAME, kind.name: kind})
     doc = document()

@@ -3,11 +3,11 @@
 :mod:`.parser`, the progress line in :mod:`.progress`, what ``solve``
 prints in :mod:`.output`).
 
-No kind is named here: each kind's part (``kind.command_line()``, in
+No kind is named here: each kind's part (``kind.command_line()``, the
+:class:`webapp.commandline.CommandLine` declared in
 ``webapp/<kind>/commandline.py``) gives its options, how it recognises its
-text, solves, words its answer and generates a puzzle (see
-:mod:`webapp.kind_protocol`), and a kind registered anew (a test's) is
-solved and generated with no edit here.
+text, solves, words its answer and generates a puzzle, and a kind
+registered anew (a test's) is solved and generated with no edit here.
 
 On a terminal, a solve that runs longer than a second shows its progress on
 standard error (positions, depth, rate, time), one line rewritten in place

@@ -1,65 +1,38 @@
-"""Each kind's command-line part (``kind.command_line()``), with what a
-part leaves out given here, and the options of several parts merged into
-one list for argparse.
+"""Each kind's command-line part (``kind.command_line()``, a
+:class:`webapp.commandline.CommandLine`, its defaults there), and the
+options of several parts merged into one list for argparse.
 
 A part is made when first asked for (:func:`named`, :func:`every`) and kept.
 """
 
 from __future__ import annotations
 
-from ..commandline import Option
+from ..commandline import CommandLine, Option
 from ..kinds import get, names
-
-
-class Part:
-    """A kind's command-line part, every hook present: the kind's own, or
-    the default (documented in :mod:`webapp.kind_protocol`)."""
-
-    def __init__(self, kind) -> None:
-        own = kind.command_line()
-        self.kind = kind
-        self.name = kind.name
-        self.solve_options = tuple(getattr(own, "solve_options", ()))
-        self.generate_options = tuple(getattr(own, "generate_options", ()))
-        self.words = getattr(own, "words", None) or kind.title
-        self.solve_words = getattr(own, "solve_words", None) or kind.title
-        self.generate_words = getattr(own, "generate_words", None)
-        self.help_notes = getattr(own, "help_notes", None) or {}
-        self.recognise = getattr(own, "recognise", None) or kind.detect
-        self.facts = getattr(own, "facts", None) or _any_facts
-        self.solve = getattr(own, "solve", None)
-        self.generate = getattr(own, "generate", None)
-        self.foreign_hints = getattr(own, "foreign_hints", None) or {}
-        self.prepare = getattr(own, "prepare", None)
-        self.study_command = getattr(own, "study_command", None)
-
-    def notes(self) -> dict:
-        notes = self.help_notes
-        return notes() if callable(notes) else notes
-
-
-def _any_facts(answer: dict) -> str:
-    """A kind without its own words: its summary, without its status."""
-    return (answer.get("summary") or "").split(": ", 1)[-1]
-
 
 _PARTS: dict = {}
 
 
-def part(kind) -> Part:
-    """``kind``'s part (kept: one load a process). A kind the registry
-    gives anew (a test's) gets its part anew too."""
+def part(kind) -> CommandLine:
+    """``kind``'s part, serving it (kept: one load a process). A kind the
+    registry gives anew (a test's) gets its part anew too."""
     found = _PARTS.get(kind.name)
     if found is None or found.kind is not kind:
-        found = _PARTS[kind.name] = Part(kind)
+        own = kind.command_line()
+        if own is None:
+            own = CommandLine()
+        elif not isinstance(own, CommandLine):
+            raise TypeError(f"the {kind.name} kind's command_line() gives {type(own).__name__}, "
+                            "not a CommandLine or None")
+        found = _PARTS[kind.name] = own.of(kind)
     return found
 
 
-def named(name: str) -> Part:
+def named(name: str) -> CommandLine:
     return part(get(name))
 
 
-def every() -> list[Part]:
+def every() -> list[CommandLine]:
     return [named(name) for name in names()]
 
 

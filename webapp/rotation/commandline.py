@@ -1,6 +1,7 @@
-"""The rotation puzzle's part of the command line (``kind.command_line()``):
-its options, its solve (goal, engine, threads, --steps as seen on screen),
-the words of its answers and its generator.
+"""The rotation puzzle's part of the command line (``COMMAND_LINE``, which
+``kind.command_line()`` gives): its options, its solve (goal, engine,
+threads, --steps as seen on screen), the words of its answers and its
+generator.
 
 Loaded at every command-line solve's start-up (to recognise the text):
 the studies (:mod:`.studies.command`, numpy) are loaded by ``study`` only.
@@ -13,6 +14,7 @@ import os
 import sys
 
 from ..commandline import (
+    CommandLine,
     Option,
     OutOfTries,
     Usage,
@@ -85,14 +87,7 @@ def auto_threads() -> int:
     return max(1, min(cores, THREADS_AUTO_MAX))
 
 
-words = "gravity rotation puzzles: turn the frame, the sticks fall"
-solve_words = "the fewest turns (L, R) that let a stick of a rotation puzzle fall out"
-help_notes = {"details": "--steps"}
-#: What an option of another kind given for a rotation puzzle says besides
-#: whose it is (generate --moves: this kind's near twin)
-foreign_hints = {"moves": "; for rotation use --min-moves"}
-
-solve_options = [
+SOLVE_OPTIONS = [
     Option("--goal", place=10, default="any", metavar="GOAL",
            help="any (default), stick:S (the stick with symbol S) or all"),
     Option("--steps", place=20, action="store_true",
@@ -119,7 +114,7 @@ def _size_help() -> str:
     return f"side length of the board ({MIN_SIZE} to {MAX_SIZE})"
 
 
-generate_options = [
+GENERATE_OPTIONS = [
     Option("--size", place=10, scope="", required=True, metavar="N", help=_size_help()),
     Option("--sticks", place=40, scope="", type=positive, metavar="K",
            help="number of sticks (rotation: required)"),
@@ -230,3 +225,15 @@ def generate(args, seed: int) -> tuple[str, str]:
     states = found.answer.states
     return found.board.text(), (f"seed {found.seed}{tried}: {found.answer.summary()} "
                                 f"({states:,} state{'s' if states != 1 else ''})")
+
+
+COMMAND_LINE = CommandLine(
+    words="gravity rotation puzzles: turn the frame, the sticks fall",
+    solve_words="the fewest turns (L, R) that let a stick of a rotation puzzle fall out",
+    help_notes={"details": "--steps"},
+    solve_options=SOLVE_OPTIONS, generate_options=GENERATE_OPTIONS,
+    # what generate --moves (sliding's) says for a rotation puzzle besides
+    # whose it is: this kind's near twin
+    foreign_hints={"moves": "; for rotation use --min-moves"},
+    facts=facts, solve=solve, generate=generate, study_command=study_command,
+)

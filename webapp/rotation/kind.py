@@ -29,6 +29,7 @@ from . import sharecode
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
 from ..errors import FieldError, IllegalMove
+from ..kind_protocol import Kind
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
 from .generate import random_board
 from .howto import figures
@@ -58,7 +59,7 @@ def complete(answer: dict) -> dict:
     return answer
 
 
-class RotationKind:
+class RotationKind(Kind):
     """The rotation puzzle: a frame with a gap, straight sticks, gravity, turns."""
 
     name = "rotation"

@@ -1,7 +1,7 @@
-"""The sliding-tile puzzle's part of the command line (``kind.command_line()``):
-its options, its solve (a big board gets a bounded search then a fast
-answer, as does a search stopped by Ctrl+C), the words of its answers and
-its generator."""
+"""The sliding-tile puzzle's part of the command line (``COMMAND_LINE``,
+which ``kind.command_line()`` gives): its options, its solve (a big board
+gets a bounded search then a fast answer, as does a search stopped by
+Ctrl+C), the words of its answers and its generator."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 import time
 
 from ..commandline import (
+    CommandLine,
     Option,
     Usage,
     clip,
@@ -29,12 +30,9 @@ SLIDING_BIG_CELLS = kind.BIG_CELLS
 SLIDING_BIG_SECONDS = kind.BIG_SECONDS
 
 
-words = "sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8"
-solve_words = "the fewest tiles to slide that put a sliding-tile puzzle in order"
-generate_words = "a shuffled sliding-tile board"
-
-
 def help_notes() -> dict:
+    """The help's notes, made when it is shown (a test may have shortened
+    ``SLIDING_BIG_SECONDS``)."""
     return {
         "details": "--steps",
         "limits": "Except for a sliding-tile board of more than 16 cells: without\n"
@@ -51,7 +49,7 @@ def help_notes() -> dict:
     }
 
 
-solve_options = [
+SOLVE_OPTIONS = [
     Option("--steps", place=20, action="store_true",
            help="print the board after each move as seen on screen"),
     Option("--max-nodes", place=60, type=positive, metavar="N",
@@ -59,7 +57,7 @@ solve_options = [
                 "solution not proven shortest"),
 ]
 
-generate_options = [
+GENERATE_OPTIONS = [
     Option("--size", place=10, required=True, metavar="N", help="WxH or N, 2 to 8 a side"),
     Option("--moves", place=50, scope="sliding, boards of up to 9 cells",
            type=count, metavar="N", help="exactly N moves from the goal"),
@@ -231,3 +229,12 @@ def generate(args, seed: int) -> tuple[str, str]:
     away = f", {args.moves} move{'s' if args.moves != 1 else ''} from the goal" \
         if args.moves is not None else ""
     return position.text(), f"seed {seed}: {width} x {height}{away}"
+
+
+COMMAND_LINE = CommandLine(
+    words="sliding-tile puzzles such as the 15-puzzle, 2 x 2 to 8 x 8",
+    solve_words="the fewest tiles to slide that put a sliding-tile puzzle in order",
+    generate_words="a shuffled sliding-tile board",
+    help_notes=help_notes, solve_options=SOLVE_OPTIONS, generate_options=GENERATE_OPTIONS,
+    facts=facts, solve=solve, generate=generate, prepare=prepare,
+)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FieldError
+from ..kind_protocol import Kind, drawn
 from . import generate, sharecode
 from .position import (
     DIRECTIONS,
@@ -75,7 +76,7 @@ def _solver():
     return solver
 
 
-class SlidingKind:
+class SlidingKind(Kind):
     """The sliding-tile puzzle: tiles 1 .. w*h-1 and a hole in a w x h frame."""
 
     name = "sliding"
@@ -127,17 +128,17 @@ class SlidingKind:
         return (f"A board this size is searched for at most {seconds:g} s; if no shortest "
                 "solution is proven by then, you get a solution that is not proven shortest.")
 
-    def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
+    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
         """The guide's pictures: the goal, a position and the same after
-        tile 5 slid down into the hole.
+        tile 5 slid down into the hole, each drawn by :meth:`svg`.
 
-        >>> [len(p) for p in KIND.how_to_play_pictures().values()]
+        >>> [len(p) for p in KIND.how_to_play_figures().values()]
         [1, 2]
         """
         start = parse(EXAMPLE)
         after = self.move(start, {}, 5)["board"]
         touching = ", ".join(str(start.tiles[cell]) for cell in movable_cells(start.width, start.height, start.hole))
-        return {
+        return drawn(self, {
             "goal": [("1 2 3\n4 5 6\n7 8 0\n", "The goal: tiles 1 to 8 in order, the hole last",
                       "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
             "move": [
@@ -146,7 +147,7 @@ class SlidingKind:
                 (after, "After tile 5 slid down into the hole",
                  "After tile 5 slid down (the ↓ key): the hole moved up."),
             ],
-        }
+        })
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Position:

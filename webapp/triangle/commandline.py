@@ -1,8 +1,9 @@
-"""The triangle puzzle's part of the command line (``kind.command_line()``):
-its options, how it recognises its text (a count, a square number of
-pieces, then lines of three integers: never read as a sliding-tile board,
-that would only confuse), its solve (the count, the first solutions, every
-one with --all), the words of its answers and its generator.
+"""The triangle puzzle's part of the command line (``COMMAND_LINE``, which
+``kind.command_line()`` gives): its options, how it recognises its text (a
+count, a square number of pieces, then lines of three integers: never read
+as a sliding-tile board, that would only confuse), its solve (the count, the
+first solutions, every one with --all), the words of its answers and its
+generator.
 
 >>> looks_like_triangle("3\\n4\\n1 2 3\\n-1 2 3\\n1 -2 3\\n1 2 -3\\n")
 True
@@ -14,7 +15,7 @@ import random
 import re
 from math import isqrt
 
-from ..commandline import Option, OutOfTries, Usage, count, plural, positive, sized
+from ..commandline import CommandLine, Option, OutOfTries, Usage, count, plural, positive, sized
 from ..errors import FieldError
 from . import native
 from .generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
@@ -71,12 +72,7 @@ def recognise(text: str) -> float:
     return KIND.detect(text)
 
 
-words = "edge-matching puzzles: triangular pieces fill a big triangle"
-solve_words = "every placement of a triangle puzzle's pieces, counted, the first ones listed"
-generate_words = "shuffled, turned pieces of a solved triangle"
-help_notes = {"details": "a triangle's solutions"}
-
-solve_options = [
+SOLVE_OPTIONS = [
     Option("--all", place=40, action="store_true",
            help=f"list every solution (default: the first {TRIANGLE_FIRST})"),
     Option("--max-nodes", place=60, type=positive, metavar="N",
@@ -89,7 +85,7 @@ solve_options = [
 #: The longest token printed with the text answer (a longer one: --json gives it).
 SHOWN_TOKEN = 2000
 
-generate_options = [
+GENERATE_OPTIONS = [
     Option("--size", place=10, required=True, metavar="N", help="1 to 8 pieces a side"),
     Option("--figures", place=20, announce=True, type=count, metavar="K",
            help="kinds of figure on the edges (required)"),
@@ -224,3 +220,13 @@ def _rating(puzzle) -> str:
         return f"a plain backtracking search needs over {bound:,} nodes (harder than {hardest})"
     level = level_of({"nodes": work}) or f"harder than {hardest}"
     return f"a plain backtracking search needs {work:,} nodes ({level})"
+
+
+COMMAND_LINE = CommandLine(
+    words="edge-matching puzzles: triangular pieces fill a big triangle",
+    solve_words="every placement of a triangle puzzle's pieces, counted, the first ones listed",
+    generate_words="shuffled, turned pieces of a solved triangle",
+    help_notes={"details": "a triangle's solutions"},
+    solve_options=SOLVE_OPTIONS, generate_options=GENERATE_OPTIONS,
+    recognise=recognise, facts=facts, solve=solve, generate=generate,
+)

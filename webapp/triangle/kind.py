@@ -19,6 +19,7 @@ import re
 import time
 
 from ..errors import FieldError
+from ..kind_protocol import Kind, drawn
 from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
@@ -74,7 +75,7 @@ def summarise(answer: dict) -> str:
     return f"solved: {found} {work}"
 
 
-class TriangleKind:
+class TriangleKind(Kind):
     """The triangle puzzle: n x n pieces with half figures on their edges."""
 
     name = "triangle"
@@ -93,15 +94,15 @@ class TriangleKind:
     option_fields = ("first", "placement", "trace", "resume")
     shuffle_fields = ("size", "figures", "unique")
 
-    def how_to_play_pictures(self) -> dict[str, list[tuple[str, str, str]]]:
-        """The guide's picture: the pieces of the rules' example.
+    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
+        """The guide's picture: the pieces of the rules' example, drawn by :meth:`svg`.
 
-        >>> [len(p) for p in KIND.how_to_play_pictures().values()]
+        >>> [len(p) for p in KIND.how_to_play_figures().values()]
         [1]
         """
-        return {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
-                            "The example's nine pieces: each edge shows half of a figure, "
-                            "or nothing (0).")]}
+        return drawn(self, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+                                        "The example's nine pieces: each edge shows half of a "
+                                        "figure, or nothing (0).")]})
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Puzzle:

@@ -1,6 +1,6 @@
 """The pictures of the "How to play" pages, as the templates show them: each
-kind's ``how_to_play_figures`` (drawn by the kind; by default the puzzles its
-``how_to_play_pictures`` names, drawn by its own ``svg``)."""
+kind's ``how_to_play_figures`` (drawn by the kind, most often its puzzles
+drawn by its own ``svg``: :func:`webapp.kind_protocol.drawn`)."""
 
 from __future__ import annotations
 

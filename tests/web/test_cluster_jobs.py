@@ -264,6 +264,23 @@ def test_a_workers_answer_is_kept_in_the_cache(tmp_path, redis):  # noqa: F811
     assert again["moves"] == first["moves"] == "LL"
 
 
+def test_a_finished_job_is_kept_in_the_cache_once_whichever_process_polls(tmp_path, redis):  # noqa: F811
+    """The first read that finds the job done claims its answer (in the
+    read script): the polls after it, here or in another process, only read."""
+    config = {"REDIS_URL": redis.url, "ROTATION_INLINE_STATES": 1, "SOLVE_WAIT_SECONDS": 0.0}
+    first, second = web_process(tmp_path, "a", **config), web_process(tmp_path, "b", **config)
+    writes = []
+    for client in (first, second):
+        store = client.application.extensions["playground_store"]
+        store.remember = lambda *args, keep=store.remember: (writes.append(args[0]), keep(*args))[1]
+    with workers(redis.url, tmp_path):
+        job_id = first.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["job"]
+        assert wait_until(lambda: poll(second, job_id)["status"] == "done", seconds=60)
+    for client in (first, second, first, second):
+        assert poll(client, job_id)["status"] == "done"
+    assert len(writes) == 1
+
+
 # ------------------------------------------------------------------- faults
 @pytest.mark.parametrize("which", ["the-command", "one-worker-and-its-horse"])
 def test_a_worker_killed_with_kill_9_mid_job_fails_the_job_with_a_message(

@@ -76,7 +76,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, waiting, cle
     cleanup(client)
     job_id = waiting_job(client)
     manager = client.application.extensions["playground_jobs"]
-    job = manager.get(job_id)
+    job = manager.jobs[job_id]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert alive(pid)
@@ -106,7 +106,7 @@ def test_a_rotation_job_reports_its_states_and_depth(tmp_path, cleanup):
 def test_workers_run_at_a_lower_priority(tmp_path, waiting, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job = client.application.extensions["playground_jobs"].get(waiting_job(client))
+    job = client.application.extensions["playground_jobs"].jobs[waiting_job(client)]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
@@ -141,7 +141,7 @@ def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, waitin
     assert body["ticks"] == 0 and body["depth"] == 0
     assert client.get(f"/api/jobs/{third}").get_json()["place"] == 2
 
-    queued = client.application.extensions["playground_jobs"].get(second)
+    queued = client.application.extensions["playground_jobs"].jobs[second]
 
     def waited(timeout=None):
         raise AssertionError("cancelling a queued job waited for a worker")
@@ -174,12 +174,15 @@ def test_jobs_submitted_together_each_have_their_own_place(tmp_path, waiting, cl
 
 
 def test_places_with_two_workers():
+    from webapp.web.jobbackend import Request
     from webapp.web.jobs import JobManager
 
     manager = JobManager(max_workers=2)
     manager.runners.update({"a", "b"})  # no runner is started: the places alone are checked
-    jobs = [manager.submit("rotation", EXAMPLE, {}, {}) for _ in range(4)]
-    assert [j.place for j in jobs] == [None, None, 1, 2]
+    submitted = [manager.submit(Request("rotation", EXAMPLE, {}, client=f"192.0.2.{n}"))
+                 for n in range(4)]
+    assert [s.body.get("place") for s in submitted] == [None, None, 1, 2]
+    jobs = [manager.jobs[s.id] for s in submitted]
     manager.busy = 1  # one worker took the first and is at work
     manager.queue.popleft()
     manager._number_queue()
@@ -277,6 +280,20 @@ def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path, cleanu
     cached = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
     assert cached.status_code == 200
     assert cached.get_json()["answer"]["source"] == "cache"
+
+
+def test_a_finished_job_is_kept_in_the_cache_once_however_often_it_is_polled(tmp_path, cleanup):
+    """A poll only reads: the pool keeps the answer when its job finishes."""
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    store = client.application.extensions["playground_store"]
+    writes, remember = [], store.remember
+    store.remember = lambda *args: (writes.append(args[0]), remember(*args))[1]
+    job_id = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["job"]
+    assert client.application.extensions["playground_jobs"].wait(job_id, 60).status == "done"
+    for _ in range(4):
+        assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done"
+    assert len(writes) == 1
 
 
 def test_unknown_job_is_404(tmp_path):

@@ -226,7 +226,7 @@ def test_a_job_keeps_its_description_from_start_to_answer(kind, make_app):
         under_way = call("/api/jobs/{job_id}", "GET", path_parameters={"job_id": job_id}).json()
         assert under_way["status"] in ("queued", "running", "done"), under_way
         # a 1 s search, and a worker to start on a busy machine
-        assert app.extensions["playground_jobs"].get(job_id).finished.wait(timeout=120)
+        assert not app.extensions["playground_jobs"].wait(job_id, 120).active
         snapshot = call("/api/jobs/{job_id}", "GET", path_parameters={"job_id": job_id}).json()
         assert snapshot["status"] == "done", snapshot
         assert snapshot["answer"]["source"] == "worker"

@@ -87,7 +87,7 @@ def test_a_big_solve_runs_in_a_worker_with_progress_and_cancel(tmp_path, cleanup
     assert "nodes" in snapshot and "bound" in snapshot and "states" not in snapshot
     job_id = snapshot["id"]
     assert response.headers["Location"] == f"/api/jobs/{job_id}"
-    job = client.application.extensions["playground_jobs"].get(job_id)
+    job = client.application.extensions["playground_jobs"].jobs[job_id]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["nodes"] > 1000)
@@ -166,10 +166,10 @@ def test_a_hint_that_needs_a_search_is_a_job(tmp_path, cleanup):  # noqa: F811
 def test_a_snapshot_names_the_building_phase():
     job = Job("x", "sliding", EIGHT, {})
     job.status, job.progress = "running", [1234, 40, 2]
-    body = job.snapshot()
+    body = job.value().body
     assert (body["nodes"], body["bound"], body["phase"]) == (1234, 40, "building")
     job.progress = [99, 30, 1]
-    assert job.snapshot()["phase"] == "search"
+    assert job.value().body["phase"] == "search"
 
 
 # ------------------------------------------------------ the other routes

@@ -169,7 +169,7 @@ def test_cancel_stops_a_worker_running_the_c_search_at_once(tmp_path, cleanup):
     # well under way: the C search reports its progress as it goes
     assert _wait(lambda: client.get(f"/api/jobs/{big.id}").get_json()["states"] > 50_000)
     pid = big.process.pid
-    small = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    small = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert small["status"] == "queued" and small["place"] == 1
     following = manager.jobs[small["id"]]
 

@@ -33,9 +33,9 @@ def test_every_path_gives_the_same_fields(tmp_path, cleanup):
     """Inline, cache and worker answers have the same keys, "time" and "source" too."""
     inline = make_client(tmp_path / "a").post(
         "/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
-    client = make_client(tmp_path / "b", ROTATION_INLINE_STATES=1)
+    client = make_client(tmp_path / "b", ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    job_id = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
+    job_id = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
     worker = client.get(f"/api/jobs/{job_id}").get_json()["answer"]
     cached = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
@@ -162,7 +162,7 @@ def test_jobs_submitted_together_each_have_their_own_place(tmp_path, waiting, cl
     runner thread has done yet; every snapshot agrees."""
     client = make_client(tmp_path, JOB_WORKERS=1)
     cleanup(client)
-    answers = [client.post("/api/waiting/jobs", json={"board": label})
+    answers = [client.post("/api/waiting/solve", json={"board": label})
                for label in ("four", "five", "six")]
     assert [a.status_code for a in answers] == [202, 202, 202]
     bodies = [a.get_json() for a in answers]
@@ -268,18 +268,18 @@ def test_small_solves_do_not_wait_behind_big_ones(tmp_path, waiting, cleanup):
 
 
 def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path, cleanup):
-    client = make_client(tmp_path, ROTATION_INLINE_STATES=1)
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    started = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    started = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert started.status_code == 202
     job_id = started.get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] not in ("queued", "running"))
     done = client.get(f"/api/jobs/{job_id}").get_json()
     assert done["status"] == "done"
     assert done["answer"]["status"] == "solved"
-    cached = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    cached = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert cached.status_code == 200
-    assert cached.get_json()["answer"]["source"] == "cache"
+    assert cached.get_json()["source"] == "cache"
 
 
 def test_a_finished_job_is_kept_in_the_cache_once_however_often_it_is_polled(tmp_path, cleanup):
@@ -312,7 +312,7 @@ def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):
     hint = client.post("/api/waiting/hint", json={"board": "forever"})
     assert hint.status_code == 202 and hint.get_json()["job"] == first
     assert waiting_job(client, "another") != first                  # another board
-    other = client.post("/api/waiting/jobs", json={"board": "forever"},
+    other = client.post("/api/waiting/solve", json={"board": "forever"},
                         environ_base={"REMOTE_ADDR": "127.0.0.9"})   # another client
     assert other.status_code == 202 and other.get_json()["id"] != first
     client.post(f"/api/jobs/{first}/cancel")

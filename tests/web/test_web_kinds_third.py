@@ -76,10 +76,10 @@ def test_share_links_and_its_page(counter_client):
 
 
 def test_a_job_runs_in_a_worker_and_its_answer_is_cached(counter_client):
-    small = counter_client.post("/api/counter/jobs", json={"board": "2"}).get_json()
-    assert small["status"] == "done" and small["answer"]["length"] == 2
+    small = counter_client.post("/api/counter/solve", json={"board": "2"}).get_json()
+    assert small["status"] == "solved" and small["length"] == 2
 
-    started = counter_client.post("/api/counter/jobs", json={"board": "8"})
+    started = counter_client.post("/api/counter/solve", json={"board": "8"})
     assert started.status_code == 202
     job = started.get_json()
     assert job["kind"] == "counter" and job["counter"] == "steps" and "max_steps" in job

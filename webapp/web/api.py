@@ -189,22 +189,6 @@ def solve_route(kind: str):
     return _pending(result)
 
 
-@_route("jobs", ["POST"])
-def start_job(kind: str):
-    """Start a solve: 200 with the answer when it is cached or small, else
-    202 with a job to poll at ``/api/jobs/<id>``."""
-    kind, _, puzzle, options = _request(kind)
-    text = kind.text(puzzle)  # the cache's key; a worker's puzzle
-    try:
-        body = solving.quick(kind, puzzle, options, text)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-    if body is not None:
-        return jsonify(id=None, kind=kind.name, status="done", answer=body)
-    job = solving.start(kind, puzzle, options, text)
-    return jsonify(job.body), 202, {"Location": url_for("api.job_status", job_id=job.id)}
-
-
 def _known(job, job_id: str):
     if job is None:
         raise NotFound(f"no solve {job_id!r}: it finished long ago or never existed")

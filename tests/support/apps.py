@@ -18,11 +18,8 @@ GENEROUS = {"RATELIMIT_ENABLED": False, "JOB_MAX_PER_CLIENT": 50, "JOB_QUEUE_MAX
 # The live server's rotation solves have no states limit: a browser test that
 # watches a big solve's progress, then cancels it, must not see it end first
 # (the default 5M states take a fast machine 2-3 s). Such tests cancel their
-# job; one left behind is reclaimed when nobody polls it. A solve that goes to
-# a worker comes back as its job at once (no SOLVE_WAIT_SECONDS): the tests of
-# the page's progress, Cancel and Play-while-solving follow one, however fast
-# the machine.
-LIVE = {**GENEROUS, "ROTATION_MAX_STATES": 10**12, "SOLVE_WAIT_SECONDS": 0.0}
+# job; one left behind is reclaimed when nobody polls it.
+LIVE = {**GENEROUS, "ROTATION_MAX_STATES": 10**12}
 
 
 def _free_port() -> int:

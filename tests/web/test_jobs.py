@@ -213,6 +213,18 @@ def test_jobs_nobody_asks_about_are_cancelled(tmp_path, waiting, cleanup):
     assert not alive(pid), "the runner reaps its worker before the job is finished"
 
 
+def test_a_client_that_prefers_to_follow_the_job_gets_it_at_once(tmp_path, waiting, cleanup, monkeypatch):
+    from webapp.web import solving
+
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=30.0)
+    cleanup(client)
+    monkeypatch.setattr(solving, "settle", lambda job, seconds: pytest.fail("the request waited for its job"))
+    response = client.post("/api/waiting/solve", json={"board": "forever"}, headers={"Prefer": "respond-async"})
+    assert response.status_code == 202
+    body = response.get_json()
+    assert body["status"] in ("running", "queued") and response.headers["Location"] == f"/api/jobs/{body['job']}"
+
+
 def test_solve_waits_briefly_then_hands_over_the_job(tmp_path, waiting, cleanup):
     client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.5)
     cleanup(client)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 
-from flask import current_app
+from flask import current_app, request
 
 from ..answer import delivered
 from ..errors import FieldError, NotAvailable
@@ -156,9 +156,18 @@ def settle(job: Snapshot, seconds: float) -> Snapshot:
     return job
 
 
+def prefers_async() -> bool:
+    """Whether the request says ``Prefer: respond-async`` (RFC 7240): its
+    client follows a job itself (the page, which shows the progress and
+    Cancel at once), so a solve that goes to a worker is answered with its
+    job at once instead of after up to ``SOLVE_WAIT_SECONDS``."""
+    return "respond-async" in request.headers.get("Prefer", "")
+
+
 def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snapshot:
-    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
-    job that is finding it (``text``: the puzzle's, when known).
+    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS`` (at once
+    for a client that prefers to follow the job: :func:`prefers_async`),
+    else the job that is finding it (``text``: the puzzle's, when known).
 
     Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
     have (found by the worker too: :class:`~webapp.errors.FieldError`),
@@ -169,7 +178,9 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snaps
     body = quick(kind, puzzle, options, text)
     if body is not None:
         return body
-    job = settle(start(kind, puzzle, options, text), current_app.config["SOLVE_WAIT_SECONDS"])
+    job = start(kind, puzzle, options, text)
+    if not prefers_async():
+        job = settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
         return job.result
     if job.status == "failed":

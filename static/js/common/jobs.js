@@ -55,7 +55,9 @@ export class Jobs {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
     this.active = true;
     try {
-      const body = await post(this.path, payload);
+      // respond-async: a solve that goes to a worker comes back as its job at
+      // once, so that its progress and Cancel show straight away
+      const body = await post(this.path, payload, { Prefer: "respond-async" });
       if (!body.job) return body;
       let job = { ...body, id: body.job };
       if (unfinished(job)) job = await this.follow(job, what);

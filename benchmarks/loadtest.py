@@ -260,7 +260,7 @@ def job_flood(host, port, seconds, stop):
     def flood() -> None:
         n = 0
         while not stop.is_set():
-            status, body = call(host, port, "POST", "/api/rotation/jobs",
+            status, body = call(host, port, "POST", "/api/rotation/solve",
                                 {"board": boards[n % len(boards)], "goal": "all",
                                  "orientation": n // len(boards) % 4},
                                 client="10.2.0.1", timeout=10)
@@ -439,7 +439,7 @@ def main() -> int:
     try:
         giant = Path(args.giant).read_text() if args.giant else heavy_board(7)
         conn = http.client.HTTPConnection(host, port, timeout=30)
-        conn.request("POST", "/api/rotation/jobs", body=json.dumps({"board": giant, "goal": "all"}),
+        conn.request("POST", "/api/rotation/solve", body=json.dumps({"board": giant, "goal": "all"}),
                      headers={"Content-Type": "application/json"})
         job = json.loads(conn.getresponse().read())
         print(f"giant solve: job {job.get('id')} ({job.get('status')})")

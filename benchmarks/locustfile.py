@@ -118,7 +118,7 @@ class BigSolver(Person):
             return
         board = self.rng.choice(BOARDS)
         # 200: answered from the shared cache; 429: this person's bound
-        response = self.call("POST", "/api/rotation/jobs", "job: submit", {"board": board, "goal": "all"},
+        response = self.call("POST", "/api/rotation/solve", "job: submit", {"board": board, "goal": "all"},
                              ok=(200, 202, 429))
         if response.status_code != 202:
             return

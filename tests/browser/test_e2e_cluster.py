@@ -79,7 +79,7 @@ def test_with_redis_stopped_the_page_waits_for_its_job_and_cancel_still_works(
         assert data(tab, "board") == text
 
         # a new big solve is refused with the server's sentence; the drawing stays
-        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as refused:
+        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as refused:
             button(tab, "Solve").click()
         assert refused.value.status == 503
         expect(tab.locator("#answer")).to_contain_text("cannot be reached just now")
@@ -87,7 +87,7 @@ def test_with_redis_stopped_the_page_waits_for_its_job_and_cancel_still_works(
 
         # Redis back: the same page's next Solve goes to a worker again
         redis.start()
-        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as again:
+        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as again:
             button(tab, "Solve").click()
         assert again.value.status == 202
         expect(label).to_contain_text("positions", timeout=30_000)
@@ -114,7 +114,7 @@ def test_a_job_out_of_reach_for_a_while_is_followed_to_its_answer(tab, redis, tm
         tab.goto("/")
         tab.route("**/api/jobs/*", poll)
         import_text(tab, text)
-        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
+        with tab.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as started:
             button(tab, "Solve").click()
         assert started.value.status == 202
         answer = solve(parse(text))

@@ -265,7 +265,7 @@ def test_play_pressed_while_a_big_solve_runs_plays_once_it_is_answered(page):
             held.append(route)
 
     page.route("**/api/jobs/*", hold)
-    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     assert started.value.status == 202, "the puzzle must go to a worker"
     button(page, "Play").click()
@@ -289,7 +289,7 @@ def test_cancel_drops_a_play_that_waited_for_the_answer(page):
     button(page, "Play").click()
     expect(message(page)).to_have_text("Playing as soon as the answer comes…")
     posts = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/rotation/jobs") else None)
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/rotation/solve") else None)
     button(page, "Cancel").click()
     expect(page.locator("#progress")).to_be_hidden(timeout=15_000)
     page.wait_for_timeout(1000)  # time for a wrongly kept Play to start another solve

@@ -197,19 +197,19 @@ RUNNING = {"id": "j16", "kind": "rotation", "status": "running", "counter": "sta
 def test_progress_shows_the_position_limit_beside_the_time_limit(page):
     page.goto("/")
     # the fields the page reads are the server's own (a search too big to answer at once)
-    started = page.request.post("/api/rotation/jobs", data={"board": heavy_with_gap(), "goal": "all"}).json()
+    started = page.request.post("/api/rotation/solve", data={"board": heavy_with_gap(), "goal": "all"}).json()
     page.request.post(f"/api/jobs/{started['id']}/cancel", data={})
     # (the live server lifts the states limit: tests/support/apps.py LIVE)
     assert started["max_states"] == 10**12 and started["max_seconds"] == 60.0
     assert started["counter"] == "states"
 
     def start(route):
-        route.fulfill(status=202, content_type="application/json", body=json.dumps(RUNNING))
+        route.fulfill(status=202, content_type="application/json", body=json.dumps({**RUNNING, "job": "j16"}))
 
     def poll(route):
         route.fulfill(status=200, content_type="application/json", body=json.dumps(RUNNING))
 
-    page.route("**/api/rotation/jobs", start)
+    page.route("**/api/rotation/solve", start)
     page.route("**/api/jobs/j16", poll)
     page.route("**/api/jobs/j16/cancel", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps({**RUNNING, "status": "cancelled"})))

@@ -27,7 +27,7 @@ def mirrored(text: str) -> str:
     return "\n".join([lines[0]] + [row[::-1] for row in lines[1:]]) + "\n"
 
 
-def api_requests(page, paths=("/api/rotation/jobs", "/api/jobs/", "/api/rotation/hint", "/api/rotation/solve")) -> list[str]:
+def api_requests(page, paths=("/api/rotation/solve", "/api/jobs/", "/api/rotation/hint", "/api/rotation/solve")) -> list[str]:
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url) if any(p in r.url for p in paths) else None)
     return seen
@@ -41,7 +41,7 @@ def test_uncached_worker_solve_plays_to_the_end_and_solves_again(page):
     fast(page)
     polls: list[str] = []
     page.on("request", lambda r: polls.append(r.url) if r.method == "GET" and "/api/jobs/" in r.url else None)
-    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     assert started.value.status == 202, "an uncached puzzle of this size goes to a worker"
     answer = solve(parse(text))
@@ -60,7 +60,7 @@ def test_uncached_worker_solve_plays_to_the_end_and_solves_again(page):
     # a second solve on the same page, through a worker again
     other = mirrored(text)
     import_text(page, other)
-    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as again:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as again:
         button(page, "Solve").click()
     assert again.value.status == 202
     second = solve(parse(other))
@@ -207,7 +207,7 @@ def test_a_turn_during_a_hint_search_cancels_it(page):
 # ------------------------------------------------ 5: the queue and leaving
 def test_a_queued_solve_says_its_place(page):
     page.goto("/")
-    answer = page.request.post("/api/rotation/jobs", data={"board": EXAMPLE, "goal": "any"}).json()["answer"]
+    answer = page.request.post("/api/rotation/solve", data={"board": EXAMPLE, "goal": "any"}).json()
     for field in ("time", "source", "states"):   # an answer missing numbers must still show
         answer.pop(field, None)
     snapshots = ([{"status": "queued", "place": 2}] * 4 + [{"status": "queued", "place": 1}] * 4 +
@@ -217,14 +217,15 @@ def test_a_queued_solve_says_its_place(page):
 
     def start(route):
         route.fulfill(status=202, content_type="application/json",
-                      body=json.dumps({"id": "q1", "status": "queued", "place": 3, "max_states": 5_000_000}))
+                      body=json.dumps({"id": "q1", "job": "q1", "status": "queued", "place": 3,
+                                        "max_states": 5_000_000}))
 
     def poll(route):
         body = {"id": "q1", "max_states": 5_000_000, **snapshots[min(len(polls), len(snapshots) - 1)]}
         polls.append(body["status"])
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
-    page.route("**/api/rotation/jobs", start)
+    page.route("**/api/rotation/solve", start)
     page.route("**/api/jobs/q1", poll)
     button(page, "Solve").click()
     label = page.locator("#progress-text")
@@ -241,7 +242,7 @@ def test_leaving_the_page_cancels_its_solve(page):
     page.goto("/")
     import_text(page, heavy_with_gap())
     page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as started:
         button(page, "Solve").click()
     job = started.value.json()["id"]
     expect(page.locator("#progress")).to_be_visible()
@@ -562,5 +563,5 @@ def test_the_page_calls_its_kind_by_its_own_addresses(page):
     button(page, "Copy link").click()
     expect(page.locator("#share-url")).not_to_have_value("")
     paths = {re.sub(r"^https?://[^/]+", "", url).split("?")[0] for url in called}
-    assert {"/api/rotation/parse", "/api/rotation/jobs", "/api/rotation/move", "/api/rotation/share"} <= paths, paths
+    assert {"/api/rotation/parse", "/api/rotation/solve", "/api/rotation/move", "/api/rotation/share"} <= paths, paths
     assert all(p.startswith(("/api/rotation/", "/api/jobs/")) for p in paths), paths

@@ -465,7 +465,7 @@ def fake_long_solve(page, finish: dict, **extra) -> None:
     def start(route):
         if route.request.method != "POST":
             return route.fallback()
-        route.fulfill(status=202, json=running)
+        route.fulfill(status=202, json={**running, "job": running["id"]})
 
     def poll(route):
         if finish.get("answer") is None:
@@ -473,7 +473,7 @@ def fake_long_solve(page, finish: dict, **extra) -> None:
         else:
             route.fulfill(json={**running, "status": "done", "seconds": 13.0, "answer": finish["answer"]})
 
-    page.route("**/api/sliding/jobs", start)
+    page.route("**/api/sliding/solve", start)
     page.route("**/api/jobs/fake-job", poll)
     page.route("**/api/jobs/fake-job/cancel", lambda route: route.fulfill(json={**running, "status": "cancelled"}))
 

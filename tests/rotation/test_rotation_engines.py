@@ -164,14 +164,14 @@ def test_cancel_stops_a_worker_running_the_c_search_at_once(tmp_path, cleanup):
     client = make_client(tmp_path, JOB_WORKERS=1, ROTATION_INLINE_STATES=1)
     cleanup(client)
     manager = client.application.extensions["playground_jobs"]
-    big = manager.get(heavy_job(client))
+    big = manager.jobs[heavy_job(client)]
     assert big is not None
     # well under way: the C search reports its progress as it goes
     assert _wait(lambda: client.get(f"/api/jobs/{big.id}").get_json()["states"] > 50_000)
     pid = big.process.pid
-    small = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
+    small = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
     assert small["status"] == "queued" and small["place"] == 1
-    following = manager.get(small["id"])
+    following = manager.jobs[small["id"]]
 
     began = time.monotonic()
     cancelled = client.post(f"/api/jobs/{big.id}/cancel").get_json()

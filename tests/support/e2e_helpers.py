@@ -216,7 +216,7 @@ def start_big_job(page, pressed: str) -> tuple[str, str]:
     text = heavy_with_gap()
     import_text(page, text)
     page.locator("#goal").select_option("all")
-    with page.expect_response(lambda r: r.url.endswith("/api/rotation/jobs") and r.request.method == "POST") as started:
+    with page.expect_response(lambda r: r.url.endswith("/api/rotation/solve") and r.request.method == "POST") as started:
         button(page, pressed).click()
     assert started.value.status == 202, started.value.text()
     return text, started.value.json()["id"]

@@ -16,6 +16,7 @@ so two jobs; the same label asked again is the same solve.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
@@ -119,8 +120,21 @@ def waiting(monkeypatch):
     return add_kind(monkeypatch, KIND)
 
 
+@contextlib.contextmanager
+def no_wait(client):
+    """A solve asked meanwhile hands over its job at once (SOLVE_WAIT_SECONDS
+    0) instead of waiting for its answer: a test that starts a job gets it."""
+    config = client.application.config
+    wait, config["SOLVE_WAIT_SECONDS"] = config["SOLVE_WAIT_SECONDS"], 0.0
+    try:
+        yield
+    finally:
+        config["SOLVE_WAIT_SECONDS"] = wait
+
+
 def waiting_job(client, label: str = "forever", **kwargs) -> str:
     """Start a waiting job; its id (the answer must be 202: a job)."""
-    response = client.post("/api/waiting/jobs", json={"board": label}, **kwargs)
+    with no_wait(client):
+        response = client.post("/api/waiting/solve", json={"board": label}, **kwargs)
     assert response.status_code == 202, response.get_json()
     return response.get_json()["id"]

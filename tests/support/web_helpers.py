@@ -20,6 +20,7 @@ from pathlib import Path
 
 
 from devservers import end
+from waiting_kind import no_wait
 from webapp import create_app
 from webapp.rotation import EXAMPLE, parse, solve
 from webapp.rotation.generate import generate
@@ -136,7 +137,8 @@ def alive(pid: int) -> bool:
 
 
 def heavy_job(client, board=HEAVY) -> str:
-    response = client.post("/api/rotation/jobs", json={"board": board, "goal": HEAVY_GOAL})
+    with no_wait(client):
+        response = client.post("/api/rotation/solve", json={"board": board, "goal": HEAVY_GOAL})
     assert response.status_code == 202, response.get_json()
     return response.get_json()["id"]
 

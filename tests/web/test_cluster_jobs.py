@@ -141,7 +141,7 @@ def test_the_bound_of_three_jobs_a_client_holds_across_two_web_processes(
                      for name in ("a", "b"))
     ids = [waiting_job(first, "one"), waiting_job(second, "two"), waiting_job(first, "three")]
     for client in (first, second):
-        refused = client.post("/api/waiting/jobs", json={"board": "four"})
+        refused = client.post("/api/waiting/solve", json={"board": "four"})
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
         assert "3 solves under way" in refused.get_json()["error"]
     # another client has its own three
@@ -170,7 +170,7 @@ def _race(url: str, folder: str, number: int, start, codes) -> None:
     def ask(label: str) -> None:
         client = app.test_client()
         start.wait()
-        codes.put(client.post("/api/waiting/jobs", json={"board": label}).status_code)
+        codes.put(client.post("/api/waiting/solve", json={"board": label}).status_code)
 
     threads = [threading.Thread(target=ask, args=(f"race-{number}-{n}",)) for n in range(4)]
     for thread in threads:
@@ -199,7 +199,7 @@ def test_the_queue_bound_counts_every_web_processes_jobs(tmp_path, redis, waitin
     one = waiting_job(first, "one", environ_base={"REMOTE_ADDR": "192.0.2.1"})
     two = waiting_job(second, "two", environ_base={"REMOTE_ADDR": "192.0.2.2"})
     assert (poll(second, one)["place"], poll(first, two)["place"]) == (1, 2)
-    refused = first.post("/api/waiting/jobs", json={"board": "three"},
+    refused = first.post("/api/waiting/solve", json={"board": "three"},
                          environ_base={"REMOTE_ADDR": "192.0.2.3"})
     assert refused.status_code == 429
     assert "busy with other people's puzzles" in refused.get_json()["error"]
@@ -264,6 +264,23 @@ def test_a_workers_answer_is_kept_in_the_cache(tmp_path, redis):  # noqa: F811
     assert again["moves"] == first["moves"] == "LL"
 
 
+def test_a_finished_job_is_kept_in_the_cache_once_whichever_process_polls(tmp_path, redis):  # noqa: F811
+    """The first read that finds the job done claims its answer (in the
+    read script): the polls after it, here or in another process, only read."""
+    config = {"REDIS_URL": redis.url, "ROTATION_INLINE_STATES": 1, "SOLVE_WAIT_SECONDS": 0.0}
+    first, second = web_process(tmp_path, "a", **config), web_process(tmp_path, "b", **config)
+    writes = []
+    for client in (first, second):
+        store = client.application.extensions["playground_store"]
+        store.remember = lambda *args, keep=store.remember: (writes.append(args[0]), keep(*args))[1]
+    with workers(redis.url, tmp_path):
+        job_id = first.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["job"]
+        assert wait_until(lambda: poll(second, job_id)["status"] == "done", seconds=60)
+    for client in (first, second, first, second):
+        assert poll(client, job_id)["status"] == "done"
+    assert len(writes) == 1
+
+
 # ------------------------------------------------------------------- faults
 @pytest.mark.parametrize("which", ["the-command", "one-worker-and-its-horse"])
 def test_a_worker_killed_with_kill_9_mid_job_fails_the_job_with_a_message(
@@ -307,7 +324,7 @@ def test_with_redis_stopped_jobs_are_503_the_rest_answers_and_when_it_is_back_jo
         small = client.post("/api/rotation/solve", json={"board": EXAMPLE})
         assert small.status_code == 200 and small.get_json()["moves"] == "LL"
         assert client.post("/api/rotation/links", json={"board": EXAMPLE}).status_code == 200
-        for refused in (client.post("/api/waiting/jobs", json={"board": "new"}),
+        for refused in (client.post("/api/waiting/solve", json={"board": "new"}),
                         client.post("/api/waiting/solve", json={"board": "new"}),
                         client.get(f"/api/jobs/{job_id}"),
                         client.post(f"/api/jobs/{job_id}/cancel")):

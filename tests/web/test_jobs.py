@@ -33,9 +33,9 @@ def test_every_path_gives_the_same_fields(tmp_path, cleanup):
     """Inline, cache and worker answers have the same keys, "time" and "source" too."""
     inline = make_client(tmp_path / "a").post(
         "/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
-    client = make_client(tmp_path / "b", ROTATION_INLINE_STATES=1)
+    client = make_client(tmp_path / "b", ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    job_id = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
+    job_id = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
     worker = client.get(f"/api/jobs/{job_id}").get_json()["answer"]
     cached = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()
@@ -76,7 +76,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, waiting, cle
     cleanup(client)
     job_id = waiting_job(client)
     manager = client.application.extensions["playground_jobs"]
-    job = manager.get(job_id)
+    job = manager.jobs[job_id]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert alive(pid)
@@ -106,7 +106,7 @@ def test_a_rotation_job_reports_its_states_and_depth(tmp_path, cleanup):
 def test_workers_run_at_a_lower_priority(tmp_path, waiting, cleanup):
     client = make_client(tmp_path)
     cleanup(client)
-    job = client.application.extensions["playground_jobs"].get(waiting_job(client))
+    job = client.application.extensions["playground_jobs"].jobs[waiting_job(client)]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 5
@@ -141,7 +141,7 @@ def test_queued_jobs_say_so_with_their_place_and_cancel_at_once(tmp_path, waitin
     assert body["ticks"] == 0 and body["depth"] == 0
     assert client.get(f"/api/jobs/{third}").get_json()["place"] == 2
 
-    queued = client.application.extensions["playground_jobs"].get(second)
+    queued = client.application.extensions["playground_jobs"].jobs[second]
 
     def waited(timeout=None):
         raise AssertionError("cancelling a queued job waited for a worker")
@@ -162,7 +162,7 @@ def test_jobs_submitted_together_each_have_their_own_place(tmp_path, waiting, cl
     runner thread has done yet; every snapshot agrees."""
     client = make_client(tmp_path, JOB_WORKERS=1)
     cleanup(client)
-    answers = [client.post("/api/waiting/jobs", json={"board": label})
+    answers = [client.post("/api/waiting/solve", json={"board": label})
                for label in ("four", "five", "six")]
     assert [a.status_code for a in answers] == [202, 202, 202]
     bodies = [a.get_json() for a in answers]
@@ -174,12 +174,15 @@ def test_jobs_submitted_together_each_have_their_own_place(tmp_path, waiting, cl
 
 
 def test_places_with_two_workers():
+    from webapp.web.jobbackend import Request
     from webapp.web.jobs import JobManager
 
     manager = JobManager(max_workers=2)
     manager.runners.update({"a", "b"})  # no runner is started: the places alone are checked
-    jobs = [manager.submit("rotation", EXAMPLE, {}, {}) for _ in range(4)]
-    assert [j.place for j in jobs] == [None, None, 1, 2]
+    submitted = [manager.submit(Request("rotation", EXAMPLE, {}, client=f"192.0.2.{n}"))
+                 for n in range(4)]
+    assert [s.body.get("place") for s in submitted] == [None, None, 1, 2]
+    jobs = [manager.jobs[s.id] for s in submitted]
     manager.busy = 1  # one worker took the first and is at work
     manager.queue.popleft()
     manager._number_queue()
@@ -208,6 +211,18 @@ def test_jobs_nobody_asks_about_are_cancelled(tmp_path, waiting, cleanup):
     assert job.finished.wait(timeout=30)
     assert job.status == "cancelled" and "nobody" in job.error
     assert not alive(pid), "the runner reaps its worker before the job is finished"
+
+
+def test_a_client_that_prefers_to_follow_the_job_gets_it_at_once(tmp_path, waiting, cleanup, monkeypatch):
+    from webapp.web import solving
+
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=30.0)
+    cleanup(client)
+    monkeypatch.setattr(solving, "settle", lambda job, seconds: pytest.fail("the request waited for its job"))
+    response = client.post("/api/waiting/solve", json={"board": "forever"}, headers={"Prefer": "respond-async"})
+    assert response.status_code == 202
+    body = response.get_json()
+    assert body["status"] in ("running", "queued") and response.headers["Location"] == f"/api/jobs/{body['job']}"
 
 
 def test_solve_waits_briefly_then_hands_over_the_job(tmp_path, waiting, cleanup):
@@ -265,18 +280,32 @@ def test_small_solves_do_not_wait_behind_big_ones(tmp_path, waiting, cleanup):
 
 
 def test_job_that_finishes_gives_the_answer_and_fills_the_cache(tmp_path, cleanup):
-    client = make_client(tmp_path, ROTATION_INLINE_STATES=1)
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    started = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    started = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert started.status_code == 202
     job_id = started.get_json()["id"]
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] not in ("queued", "running"))
     done = client.get(f"/api/jobs/{job_id}").get_json()
     assert done["status"] == "done"
     assert done["answer"]["status"] == "solved"
-    cached = client.post("/api/rotation/jobs", json={"board": EXAMPLE, "goal": "stick:1"})
+    cached = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"})
     assert cached.status_code == 200
-    assert cached.get_json()["answer"]["source"] == "cache"
+    assert cached.get_json()["source"] == "cache"
+
+
+def test_a_finished_job_is_kept_in_the_cache_once_however_often_it_is_polled(tmp_path, cleanup):
+    """A poll only reads: the pool keeps the answer when its job finishes."""
+    client = make_client(tmp_path, ROTATION_INLINE_STATES=1, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    store = client.application.extensions["playground_store"]
+    writes, remember = [], store.remember
+    store.remember = lambda *args: (writes.append(args[0]), remember(*args))[1]
+    job_id = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:1"}).get_json()["job"]
+    assert client.application.extensions["playground_jobs"].wait(job_id, 60).status == "done"
+    for _ in range(4):
+        assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done"
+    assert len(writes) == 1
 
 
 def test_unknown_job_is_404(tmp_path):
@@ -295,7 +324,7 @@ def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):
     hint = client.post("/api/waiting/hint", json={"board": "forever"})
     assert hint.status_code == 202 and hint.get_json()["job"] == first
     assert waiting_job(client, "another") != first                  # another board
-    other = client.post("/api/waiting/jobs", json={"board": "forever"},
+    other = client.post("/api/waiting/solve", json={"board": "forever"},
                         environ_base={"REMOTE_ADDR": "127.0.0.9"})   # another client
     assert other.status_code == 202 and other.get_json()["id"] != first
     client.post(f"/api/jobs/{first}/cancel")

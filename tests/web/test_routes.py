@@ -130,7 +130,7 @@ def test_page_wrong_method_is_friendly_405(client, method, path):
 # object with a board: api._json_body and api._puzzle) here, through one
 # route. Every route then gets one bad input of each kind it reads: the
 # wiring that turns each error into its 400.
-BOARD_ROUTES = POST_ROUTES + ["/api/rotation/jobs"]
+BOARD_ROUTES = POST_ROUTES
 NOT_OBJECTS = [
     ("hello", "text/plain"),
     ("hello", "application/json"),
@@ -186,15 +186,14 @@ def test_other_errors_have_no_line(client):
     assert "line" not in body and "column" not in body
 
 
-@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move",
-                                   "/api/rotation/jobs"])
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/move"])
 def test_bad_options_are_400(client, route):
     """The routes that read the kind's options (the others read the board alone)."""
     payload = {"board": EXAMPLE, "orientation": 4, "move": "L"}
     assert_api_error(client.post(route, json=payload), 400, '"orientation"')
 
 
-@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint", "/api/rotation/jobs"])
+@pytest.mark.parametrize("route", ["/api/rotation/solve", "/api/rotation/hint"])
 def test_bad_goals_are_400(client, route):
     """The routes that look for an answer check the goal against the board
     before any search."""
@@ -580,12 +579,11 @@ def test_unknown_gallery_puzzle_is_404(gallery_client, path):
 
 
 # --------------------------------------------------------------- jobs
-def test_jobs_small_puzzle_answers_at_once(client):
+def test_a_solve_is_started_only_at_solve(client):
+    """POST /api/<kind>/jobs is gone (README, docs/api.md): /solve answers,
+    or hands over the job it started."""
     response = client.post("/api/rotation/jobs", json={"board": EXAMPLE})
-    assert response.status_code == 200
-    body = response.get_json()
-    assert body["id"] is None and body["status"] == "done"
-    assert body["answer"]["moves"] == "LL"
+    assert response.status_code in (404, 405) and response.get_json()["error"]
 
 
 @pytest.mark.parametrize("method, path", [("get", "/api/jobs/nothing"), ("delete", "/api/jobs/nothing"),
@@ -630,7 +628,7 @@ json_values = st.recursive(
 )
 
 
-@given(route=st.sampled_from(POST_ROUTES + ["/api/rotation/jobs"]),
+@given(route=st.sampled_from(POST_ROUTES),
        payload=st.fixed_dictionaries({}, optional={
            "board": st.one_of(json_values, st.sampled_from([EXAMPLE, UNSOLVABLE, WIDE])),
            "goal": st.one_of(json_values, st.sampled_from(["any", "all", "stick:0", "stick:1"])),

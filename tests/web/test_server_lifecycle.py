@@ -14,7 +14,7 @@ def test_workers_die_with_a_killed_server(tmp_path):
     board = heavy_board(0)
     with running_server(tmp_path, ROTATION_MAX_STATES=50_000_000, ROTATION_MAX_SECONDS=120.0,
                         RATELIMIT_ENABLED=False) as (address, server):
-        status, body, _, _ = call(address, "POST", "/api/rotation/jobs", {"board": board, "goal": "all"})
+        status, body, _, _ = call(address, "POST", "/api/rotation/solve", {"board": board, "goal": "all"})
         assert status == 202, body
         job = f"/api/jobs/{body['id']}"
         assert wait_until(lambda: call(address, "GET", job)[1]["states"] > 10_000, seconds=30)

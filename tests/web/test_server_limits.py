@@ -31,7 +31,7 @@ def apps(waiting):
 
 
 def job(client, seed, **kwargs):
-    return client.post("/api/waiting/jobs", json={"board": f"job-{seed}"}, **kwargs)
+    return client.post("/api/waiting/solve", json={"board": f"job-{seed}"}, **kwargs)
 
 
 def assert_refused(response):

@@ -97,7 +97,7 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
             # one client: a few jobs, then 429 at once
             codes = []
             for seed in range(12):
-                status, body, seconds, headers = call(address, "POST", "/api/rotation/jobs",
+                status, body, seconds, headers = call(address, "POST", "/api/rotation/solve",
                                                       {"board": mine[seed], "goal": "all"})
                 codes.append(status)
                 if status == 202:
@@ -109,7 +109,7 @@ def test_a_job_flood_is_refused_and_others_still_answer(tmp_path):
             assert_live(address)
             # many clients (forwarded by a trusted proxy): the queue's bound holds
             for n in range(12):
-                status, body, _, _ = call(address, "POST", "/api/rotation/jobs",
+                status, body, _, _ = call(address, "POST", "/api/rotation/solve",
                                           {"board": others[n], "goal": "all"},
                                           headers={"X-Forwarded-For": f"203.0.113.{n}"})
                 assert status in (202, 429)

@@ -22,7 +22,7 @@ from webapp.rotation import native
 from webapp.rotation.sharecode import encode
 from webapp.web.cache import key as cache_key
 
-GENERIC = ["solve", "jobs", "hint", "move", "parse", "share", "links", "shuffle"]
+GENERIC = ["solve", "hint", "move", "parse", "share", "links", "shuffle"]
 OTHER = "5\n#####\n#   #\n# 0 #\n#   #\n## ##\n"
 
 
@@ -147,7 +147,7 @@ def test_shuffle_wants_a_json_object_or_nothing(client):
 def test_a_job_snapshot_names_its_kind_and_counter(tmp_path, cleanup):  # noqa: F811
     client = make_client(tmp_path)
     cleanup(client)
-    response = client.post("/api/rotation/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL})
+    response = client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL})
     assert response.status_code == 202
     snapshot = response.get_json()
     assert snapshot["kind"] == "rotation" and snapshot["counter"] == "states"

@@ -70,16 +70,10 @@ def test_an_unsolvable_position_is_answered_at_once(client):
     assert body["moves"] == [] and body["length"] is None
 
 
-def test_jobs_route_answers_a_small_puzzle_at_once(client):
-    body = client.post("/api/sliding/jobs", json={"board": EIGHT}).get_json()
-    assert body["id"] is None and body["status"] == "done" and body["kind"] == "sliding"
-    assert body["answer"]["length"] == 8
-
-
 def test_a_big_solve_runs_in_a_worker_with_progress_and_cancel(tmp_path, cleanup):  # noqa: F811
     client = make_client(tmp_path)
     cleanup(client)
-    response = client.post("/api/sliding/jobs", json={"board": big(1)})
+    response = client.post("/api/sliding/solve", json={"board": big(1)})
     assert response.status_code == 202, response.get_json()
     snapshot = response.get_json()
     assert snapshot["kind"] == "sliding" and snapshot["counter"] == "nodes"
@@ -87,7 +81,7 @@ def test_a_big_solve_runs_in_a_worker_with_progress_and_cancel(tmp_path, cleanup
     assert "nodes" in snapshot and "bound" in snapshot and "states" not in snapshot
     job_id = snapshot["id"]
     assert response.headers["Location"] == f"/api/jobs/{job_id}"
-    job = client.application.extensions["playground_jobs"].get(job_id)
+    job = client.application.extensions["playground_jobs"].jobs[job_id]
     assert wait_until(lambda: job.process is not None)
     pid = job.process.pid
     assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["nodes"] > 1000)
@@ -123,7 +117,7 @@ def test_a_worker_building_databases_says_so_and_can_be_cancelled(tmp_path, clea
     # a 65-move position: not solved in the request even when this process
     # has the databases in memory already (another test's)
     board = (ROOT / "puzzles" / "sliding" / "korf-088.txt").read_text()
-    response = client.post("/api/sliding/jobs", json={"board": board})
+    response = client.post("/api/sliding/solve", json={"board": board})
     assert response.status_code == 202, response.get_json()
     job_id = response.get_json()["id"]
     seen = []  # one snapshot with both: a fast machine may be past building at the next poll
@@ -166,10 +160,10 @@ def test_a_hint_that_needs_a_search_is_a_job(tmp_path, cleanup):  # noqa: F811
 def test_a_snapshot_names_the_building_phase():
     job = Job("x", "sliding", EIGHT, {})
     job.status, job.progress = "running", [1234, 40, 2]
-    body = job.snapshot()
+    body = job.value().body
     assert (body["nodes"], body["bound"], body["phase"]) == (1234, 40, "building")
     job.progress = [99, 30, 1]
-    assert job.snapshot()["phase"] == "search"
+    assert job.value().body["phase"] == "search"
 
 
 # ------------------------------------------------------ the other routes
@@ -286,14 +280,14 @@ def test_the_bounds_on_jobs_and_links_cover_sliding(tmp_path, cleanup):  # noqa:
     client = make_client(tmp_path, RATELIMIT_ENABLED=True, JOB_MAX_PER_CLIENT=1,
                          LINK_RATE_LIMIT="2 per minute", SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
-    assert client.post("/api/sliding/jobs", json={"board": big(3)}).status_code == 202
+    assert client.post("/api/sliding/solve", json={"board": big(3)}).status_code == 202
     refused = client.post("/api/sliding/solve", json={"board": big(4)})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert "solves under way" in refused.get_json()["error"]
     # the rotation routes share the same bound
     from web_helpers import HEAVY, HEAVY_GOAL
 
-    assert client.post("/api/rotation/jobs", json={"board": HEAVY, "goal": HEAVY_GOAL}).status_code == 429
+    assert client.post("/api/rotation/solve", json={"board": HEAVY, "goal": HEAVY_GOAL}).status_code == 429
     for n in range(2):
         assert client.post("/api/sliding/links", json={"board": [EIGHT, GOAL][n]}).status_code == 200
     assert client.post("/api/sliding/links", json={"board": UNSOLVABLE}).status_code == 429
@@ -377,7 +371,7 @@ def test_a_big_board_gets_the_command_lines_time_limit_and_a_note(tmp_path, clea
     assert cli.SLIDING_BIG_SECONDS == BIG_SECONDS == 10.0
     client = make_client(tmp_path)
     cleanup(client)
-    started = client.post("/api/sliding/jobs", json={"board": big(3)})
+    started = client.post("/api/sliding/solve", json={"board": big(3)})
     assert started.status_code == 202
     job = started.get_json()
     assert job["max_seconds"] == BIG_SECONDS
@@ -389,7 +383,7 @@ def test_a_big_board_gets_the_command_lines_time_limit_and_a_note(tmp_path, clea
 
     other = make_client(tmp_path / "other", SLIDING_BIG_SECONDS=3.5)
     cleanup(other)
-    job = other.post("/api/sliding/jobs", json={"board": big(4)}).get_json()
+    job = other.post("/api/sliding/solve", json={"board": big(4)}).get_json()
     assert job["max_seconds"] == 3.5 and "at most 3.5 s" in job["note"]
     other.post(f"/api/jobs/{job['id']}/cancel")
 

@@ -76,16 +76,16 @@ def test_share_links_and_its_page(counter_client):
 
 
 def test_a_job_runs_in_a_worker_and_its_answer_is_cached(counter_client):
-    small = counter_client.post("/api/counter/jobs", json={"board": "2"}).get_json()
-    assert small["status"] == "done" and small["answer"]["length"] == 2
+    small = counter_client.post("/api/counter/solve", json={"board": "2"}).get_json()
+    assert small["status"] == "solved" and small["length"] == 2
 
-    started = counter_client.post("/api/counter/jobs", json={"board": "8"})
+    started = counter_client.post("/api/counter/solve", json={"board": "8"})
     assert started.status_code == 202
     job = started.get_json()
     assert job["kind"] == "counter" and job["counter"] == "steps" and "max_steps" in job
     assert job["max_seconds"] is None and "note" not in job
-    running = counter_client.application.extensions["playground_jobs"].get(job["id"])
-    assert running.finished.wait(timeout=60), "the worker did not finish"
+    running = counter_client.application.extensions["playground_jobs"].wait(job["id"], 60)
+    assert not running.active, "the worker did not finish"
     job = counter_client.get(f"/api/jobs/{job['id']}").get_json()
     assert job["status"] == "done", job
     assert job["answer"]["moves"] == ["down"] * 8 and job["answer"]["source"] == "worker"

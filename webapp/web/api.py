@@ -161,8 +161,7 @@ def _answer(kind, puzzle, options: dict, find=None):
 
 def _pending(job):
     """202: the job to poll (status, job, the snapshot's fields)."""
-    snapshot = job.snapshot()
-    body = {"status": snapshot["status"], "job": job.id, **snapshot}
+    body = {"status": job.status, "job": job.id, **job.body}
     response = jsonify(body)
     response.status_code = 202
     response.headers["Location"] = url_for("api.job_status", job_id=job.id)
@@ -190,24 +189,7 @@ def solve_route(kind: str):
     return _pending(result)
 
 
-@_route("jobs", ["POST"])
-def start_job(kind: str):
-    """Start a solve: 200 with the answer when it is cached or small, else
-    202 with a job to poll at ``/api/jobs/<id>``."""
-    kind, _, puzzle, options = _request(kind)
-    text = kind.text(puzzle)  # the cache's key; a worker's puzzle
-    try:
-        body = solving.quick(kind, puzzle, options, text)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-    if body is not None:
-        return jsonify(id=None, kind=kind.name, status="done", answer=body)
-    job = solving.start(kind, puzzle, options, text)
-    return jsonify(job.snapshot()), 202, {"Location": url_for("api.job_status", job_id=job.id)}
-
-
-def _job(job_id: str):
-    job = solving.manager().get(job_id)
+def _known(job, job_id: str):
     if job is None:
         raise NotFound(f"no solve {job_id!r}: it finished long ago or never existed")
     return job
@@ -216,11 +198,11 @@ def _job(job_id: str):
 @bp.get("/jobs/<job_id>")
 def job_status(job_id: str):
     """Progress of a solve (its kind, the kind's counter and depth, seconds,
-    the phase while tables are built), and its answer when done."""
-    job = _job(job_id)
-    solving.manager().touch(job)
-    solving.record(job)
-    return jsonify(job.snapshot())
+    the phase while tables are built), and its answer when done. Only
+    read: the answer went into the cache when the job finished."""
+    job = _known(solving.manager().snapshot(job_id), job_id)
+    solving.manager().touch(job_id)
+    return jsonify(job.body)
 
 
 @bp.post("/jobs/<job_id>/cancel")
@@ -228,8 +210,7 @@ def job_status(job_id: str):
 def cancel_job(job_id: str):
     """Stop a solve: its worker process is killed and reaped. Any body (a
     page that is closing sends one with navigator.sendBeacon)."""
-    _job(job_id)
-    return jsonify(solving.manager().cancel(job_id).snapshot())
+    return jsonify(_known(solving.manager().cancel(job_id), job_id).body)
 
 
 @_route("parse", ["POST"])

@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import api, assets, db, limits, openapi, outage, pages, security
+from . import api, assets, cache, db, limits, openapi, outage, pages, security
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -76,17 +76,29 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["playground_inline"] = Seats(app.config["SOLVE_INLINE_AT_ONCE"],
                                                 app.config["SOLVE_INLINE_QUEUE"])
     app.extensions["playground_waiting"] = Seats(app.config["SOLVE_WAITING_AT_ONCE"])
+    abandon, keep = app.config["JOB_ABANDON_SECONDS"], _keeper(app)
     if app.config["REDIS_URL"]:  # jobs on Redis, run by `rotation-playground worker`
         app.extensions["playground_jobs"] = RedisJobManager(
-            app.config["REDIS_URL"], app.config, abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
+            app.config["REDIS_URL"], app.config, abandon_seconds=abandon, on_done=keep)
     else:
         app.extensions["playground_jobs"] = JobManager(
-            max_workers=app.config["JOB_WORKERS"], abandon_seconds=app.config["JOB_ABANDON_SECONDS"])
+            max_workers=app.config["JOB_WORKERS"], abandon_seconds=abandon, config=app.config,
+            on_done=keep)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     assets.init_app(app)
     return app
+
+
+def _keeper(app):
+    """The job backends' ``on_done``: a finished job's answer into the
+    cache, once, from whichever thread sees it end (the pool's runner has
+    no request: the app's context is pushed here)."""
+    def keep(request, answer: dict) -> None:
+        with app.app_context():
+            cache.remember(kinds.get(request.kind), request.text, request.options, answer)
+    return keep
 
 
 #: Rotation's limits were SOLVE_MAX_STATES, ... until each kind's settings

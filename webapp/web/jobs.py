@@ -9,9 +9,9 @@ counter, e.g. states or nodes, a depth or bound, and for kinds that build
 tables first, the phase) through shared memory and sends its answer back
 through a pipe. Cancelling kills the process and reaps it: nothing is left behind.
 
-The pool does not refuse work: how many jobs a client or the whole server
-may have is checked where jobs are submitted (:mod:`webapp.web.solving`), so
-a shared queue elsewhere could replace this pool without losing the bounds.
+How many jobs a client or the whole server may have is checked in
+:meth:`JobManager.submit`, under the pool's lock, with the joining of an
+identical request (the contract: :mod:`webapp.web.jobbackend`).
 A job nobody has asked about for ``abandon_seconds`` is cancelled: its page
 was closed.
 """
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, NotAvailable
+from .jobbackend import OnDone, Request, Snapshot, view
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
@@ -240,59 +241,40 @@ class Job:
     began: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
 
-    #: The clock of ``submitted`` and ``started``.
-    clock = staticmethod(time.monotonic)
-
     @property
     def active(self) -> bool:
         return self.status in ("queued", "running")
 
-    def snapshot(self) -> dict:
-        """The job as the API shows it: its kind, and its progress in the
-        kind's own words: ``counter`` names the count (rotation: states,
-        sliding: nodes), ``max_<counter>`` its bound, the depth field
-        (rotation: depth, sliding: bound), and ``phase`` for a kind that
-        builds tables before it searches; ``max_seconds``, the time limit
-        in force (null: none), ``note``, the kind's sentence about this
-        solve when it has one, and while queued ``place`` (1: next to run)."""
-        kind = kinds.get(self.kind)
-        counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
-        now = self.clock()
-        seconds = now - (self.started if self.started is not None else self.submitted)
-        body = {"id": self.id, "kind": self.kind, "status": self.status, "counter": counter,
-                f"max_{counter}": self.limits.get("max_count"),
-                "max_seconds": self.limits.get("max_seconds"),
-                "seconds": round(seconds, 3), counter: 0, depth: 0}
-        if self.note:
-            body["note"] = self.note
-        if self.status == "queued" and self.place is not None:
-            body["place"] = self.place
+    def value(self) -> Snapshot:
+        """The job now, as a value that crosses the backend's contract."""
+        seconds = time.monotonic() - (self.started if self.started is not None else self.submitted)
+        progress = phase = None
         if self.progress is not None:
-            body[counter] = int(self.progress[0])
-            body[depth] = int(self.progress[1])
+            progress = (self.progress[0], self.progress[1])
             phase = PHASES[int(self.progress[2])] if 0 <= self.progress[2] < len(PHASES) else None
-            if phase is not None:
-                body["phase"] = phase
-        if self.result is not None:
-            body["answer"] = self.result
-            body[counter] = self.result.get(counter, body[counter])
-            body[depth] = self.result.get(depth, body[depth])
-            body.pop("phase", None)
-        if self.error:
-            body["error"] = self.error
-        return body
+        body = view(self.id, self.kind, self.status, self.limits, seconds, note=self.note,
+                    place=self.place, progress=progress, phase=phase, result=self.result,
+                    error=self.error)
+        return Snapshot(self.id, self.status, body, self.result, self.error, self.failure)
 
 
 class JobManager:
     """A FIFO of solves and ``max_workers`` runner threads that take them in
-    turn, each in its own worker process."""
+    turn, each in its own worker process: a :class:`~webapp.web.jobbackend.JobBackend`.
+    ``config``: the app's, read when a job is submitted (JOB_MAX_PER_CLIENT,
+    JOB_QUEUE_MAX); ``on_done``: called once with a job's request and
+    answer when it finishes (by the runner thread: the cache is written
+    there, not by whoever polls)."""
 
     def __init__(self, max_workers: int = 2, keep_seconds: float = 600.0,
-                 abandon_seconds: float | None = 20.0, idle_seconds: float = 30.0) -> None:
+                 abandon_seconds: float | None = 20.0, idle_seconds: float = 30.0,
+                 config=None, on_done: OnDone | None = None) -> None:
         self.max_workers = max(1, int(max_workers))
         self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
         self.idle_seconds = idle_seconds
+        self.config = {} if config is None else config
+        self.on_done = on_done
         self.jobs: dict[str, Job] = {}
         self.queue: collections.deque[Job] = collections.deque()
         self.lock = threading.Condition()
@@ -301,15 +283,29 @@ class JobManager:
         self.server_pid = os.getpid()
 
     # ---------------------------------------------------------------- asking
-    def submit(self, kind: str, text: str, options: dict, limits: dict,
-               client: str | None = None, note: str | None = None) -> Job:
-        """Queue a solve of ``text`` (a puzzle of ``kind``) with ``options``
-        within ``limits`` (max_count, max_seconds, max_bytes); ``note``:
-        the kind's sentence about it for the page."""
-        job = Job(uuid.uuid4().hex[:16], kind, text, dict(options), dict(limits), client, note)
+    def submit(self, request: Request) -> Snapshot:
+        """The client's job for this very solve when one is under way, else
+        a new one queued, within the bounds (raises limits.Busy): the
+        search, the checks and the queueing under one lock."""
+        from .limits import jobs_refusal
+
         with self.lock:
             self._forget_old()
             self._reap_abandoned()
+            for job in self.jobs.values():
+                if job.active and (job.client, job.kind, job.board, job.options) == \
+                        (request.client, request.kind, request.text, request.options):
+                    job.seen = time.monotonic()
+                    return job.value()
+            per_client, queue_max = (self.config.get("JOB_MAX_PER_CLIENT"),
+                                     self.config.get("JOB_QUEUE_MAX"))
+            if per_client and sum(1 for j in self.jobs.values()
+                                  if j.active and j.client == request.client) >= per_client:
+                raise jobs_refusal("client")
+            if queue_max and len(self.queue) >= queue_max:
+                raise jobs_refusal("queue")
+            job = Job(uuid.uuid4().hex[:16], request.kind, request.text, dict(request.options),
+                      dict(request.limits), request.client, request.note)
             self.jobs[job.id] = job
             self.queue.append(job)
             self._number_queue()
@@ -318,27 +314,30 @@ class JobManager:
                 self.runners.add(runner)
                 runner.start()
             self.lock.notify()
-        return job
+            return job.value()
 
-    def find(self, kind: str, text: str, options: dict, client: str | None) -> Job | None:
-        """``client``'s queued or running job for this very solve, if any."""
-        with self.lock:
-            for job in self.jobs.values():
-                if job.active and job.client == client and (job.kind, job.board, job.options) \
-                        == (kind, text, options):
-                    return job
-        return None
-
-    def get(self, job_id: str) -> Job | None:
+    def _get(self, job_id: str) -> Job | None:
         with self.lock:
             self._reap_abandoned()
             return self.jobs.get(job_id)
 
-    def touch(self, job: Job) -> None:
-        """Someone still wants ``job``: it is not abandoned."""
-        job.seen = time.monotonic()
+    def snapshot(self, job_id: str) -> Snapshot | None:
+        job = self._get(job_id)
+        return None if job is None else job.value()
 
-    def cancel(self, job_id: str, reason: str = "cancelled") -> Job | None:
+    def wait(self, job_id: str, seconds: float, ended: bool = True) -> Snapshot | None:
+        job = self._get(job_id)
+        if job is None:
+            return None
+        (job.finished if ended else job.began).wait(seconds)
+        return job.value()
+
+    def touch(self, job_id: str) -> None:
+        job = self._get(job_id)
+        if job is not None:
+            job.seen = time.monotonic()
+
+    def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
         """Stop a job: a queued one at once, a running one once its worker
         process is killed and reaped."""
         with self.lock:
@@ -348,11 +347,7 @@ class JobManager:
             running = self._stop(job, reason)
         if running:
             job.finished.wait(timeout=10)
-        return job
-
-    def queued(self) -> int:
-        with self.lock:
-            return len(self.queue)
+        return job.value()
 
     def active(self, client: str | None = None) -> int:
         """Jobs queued or running, of ``client`` or of everyone."""
@@ -465,6 +460,13 @@ class JobManager:
                 process.kill()
                 process.join()
             process.close()
+        if kind == "ok" and self.on_done is not None:
+            # kept before the job says done: whoever sees it done finds it in the cache
+            try:
+                self.on_done(Request(job.kind, job.board, job.options, job.limits, job.client),
+                             payload)
+            except Exception:  # noqa: BLE001 - the cache only saves work: the answer stands
+                log.exception("the answer of job %s could not be kept", job.id)
         with self.lock:
             job.process = None
             if job.status == "cancelled":

@@ -118,7 +118,9 @@ end
 return {'new', id}
 """
 
-# ARGV[5] id: the job's fields after the rules, with its place in the queue; nil if gone.
+# ARGV[5] id, [6] '1' to claim a finished job's answer: the job's fields
+# after the rules, with its place in the queue, and ``claimed`` for the one
+# claiming reader that first sees it done; nil if gone.
 _READ = _PRELUDE + """
 local id = ARGV[5]
 local status = settle(id)
@@ -127,6 +129,9 @@ local out = redis.call('HGETALL', P .. 'job:' .. id)
 if status == 'queued' then
   local rank = redis.call('ZRANK', P .. 'queued', id)
   if rank then table.insert(out, 'place'); table.insert(out, tostring(rank + 1)) end
+end
+if status == 'done' and ARGV[6] == '1' and redis.call('HSETNX', P .. 'job:' .. id, 'recorded', NOW) == 1 then
+  table.insert(out, 'claimed'); table.insert(out, '1')
 end
 return out
 """
@@ -243,17 +248,16 @@ class JobStore:
                                               queue_max or 0, abandon_ms, *flat)]
         return answer[0], (answer[1] if len(answer) > 1 else None)
 
-    def read(self, job_id: str) -> dict | None:
-        """The job's fields (strings) after the rules, with ``place`` while queued."""
-        flat = self._run("read", job_id)
+    def read(self, job_id: str, claim: bool = False) -> dict | None:
+        """The job's fields (strings) after the rules, with ``place`` while
+        queued and, with ``claim``, ``claimed`` for the first such read that
+        finds it done (a web process: it keeps the answer in the cache,
+        once, whichever process reads)."""
+        flat = self._run("read", job_id, "1" if claim else "0")
         if not flat:
             return None
         items = [_text(v) for v in flat]
         return dict(zip(items[0::2], items[1::2]))
-
-    def same(self, digest_: str) -> str | None:
-        found = self.redis.get(PREFIX + "same:" + digest_)
-        return None if found is None else _text(found)
 
     def touch(self, job_id: str, abandon_ms: int) -> None:
         """Someone still wants the job (XX: an abandoned one stays abandoned)."""

@@ -79,22 +79,10 @@ def take(config_key: str, scope: str) -> None:
                    reset - time.time())
 
 
-def check_jobs(manager) -> None:
-    """The bounds on jobs, checked where a job is submitted: this client's
-    active jobs, the whole queue, then the client's rate."""
-    config = current_app.config
-    per_client = config["JOB_MAX_PER_CLIENT"]
-    if per_client and manager.active(client()) >= per_client:
-        raise jobs_refusal("client")
-    queue_max = config["JOB_QUEUE_MAX"]
-    if queue_max and manager.queued() >= queue_max:
-        raise jobs_refusal("queue")
-    take("JOB_RATE_LIMIT", "solves")
-
-
 def jobs_refusal(bound: str) -> Busy:
-    """The 429 of a job over a bound: ``client`` (this client's jobs under
-    way) or ``queue`` (everyone's jobs waiting)."""
+    """The 429 of a job over a bound, checked by the job backend as it
+    submits: ``client`` (this client's jobs under way) or ``queue``
+    (everyone's jobs waiting)."""
     config = current_app.config
     retry = config["BUSY_RETRY_AFTER"]
     if bound == "client":

@@ -32,7 +32,7 @@ bp = Blueprint("openapi", __name__)
 PATH = "/api/openapi.json"
 
 #: The routes of a puzzle (``/api/<kind>/<route>``) that read the kind's options.
-_READS_OPTIONS = ("solve", "jobs", "move", "hint")
+_READS_OPTIONS = ("solve", "move", "hint")
 
 _STRING = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -318,13 +318,6 @@ def _operations(kind) -> dict:
             "200": _json(ref("Solved"), "The answer (from the cache, the request, or a worker "
                                         "that finished in time)."),
             "202": pending, **_errors("400", "413", "429", "503")}),
-        "jobs": ("post", "Start a solve as a job", {
-            "200": _json({"type": "object", "required": ["id", "kind", "status", "answer"],
-                          "properties": {"id": {"type": "null"}, "kind": {"const": name},
-                                         "status": {"const": "done"}, "answer": ref("Solved")}},
-                         "Cached or small: answered at once."),
-            "202": _json(ref("Job"), "The job to poll.", headers=_LOCATION, links=_POLL_LINKS),
-            **_errors("400", "413", "429", "503")}),
         "parse": ("post", "Check a puzzle's text", {
             "200": _json(_object(summary, extra=parse_fields),
                          "The puzzle as the server reads it: its canonical text and summary."),
@@ -364,7 +357,7 @@ def _operations(kind) -> dict:
             "url": _STRING})}, "Every puzzle of this kind in the library."),
         **_errors("429")})
     out = {}
-    views = {"solve": api.solve_route, "jobs": api.start_job, "parse": api.parse_route,
+    views = {"solve": api.solve_route, "parse": api.parse_route,
              "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
              "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route,
              "daily": api.daily_route}

@@ -1,11 +1,16 @@
 """Solve jobs on Redis, for web processes that share them (``REDIS_URL``
-set): the same methods as the in-process pool (:class:`webapp.web.jobs.JobManager`),
-so :mod:`webapp.web.solving` and the API do not tell them apart.
+set): a :class:`~webapp.web.jobbackend.JobBackend`, as the in-process pool
+is, so :mod:`webapp.web.solving` and the API do not tell them apart.
 
 The job is RQ's to carry to a worker (``rotation-playground worker``, see
 :mod:`webapp.worker`); its state is in Redis (:mod:`webapp.web.jobstore`),
-so any web process polls or cancels it. A job read here is a copy: its
-``began`` and ``finished`` are waited on by polling Redis.
+so any web process polls or cancels it. A job read here is a snapshot;
+waiting for one is reading Redis again until it has moved.
+
+A finished job's answer is kept in the cache by the web process whose read
+first finds it done: the read script claims it (``claimed``), atomically,
+so it is written once whichever process polls, and the worker needs no
+database.
 
 Redis out of reach (stopped, or slower than its short timeouts): a request
 that needs the queue is a 503 with Retry-After (:class:`webapp.web.outage.ServerDown`);
@@ -20,10 +25,10 @@ import json
 import logging
 import time
 import uuid
-from dataclasses import dataclass
 
 from . import jobstore
-from .jobs import Job, _kind_module
+from .jobbackend import OnDone, Request, Snapshot, view
+from .jobs import PHASES, _kind_module
 from .outage import ServerDown
 
 POLL_SECONDS = 0.05     # how often a request waiting for a job reads it
@@ -57,68 +62,25 @@ def _outage(method):
     return guarded
 
 
-class _Polled:
-    """A job's ``began`` or ``finished``, as threading.Event's ``wait``:
-    Redis is read until ``reached(job)`` or the time is up."""
-
-    def __init__(self, job: "RedisJob", reached) -> None:
-        self.job, self.reached = job, reached
-
-    def is_set(self) -> bool:
-        return self.reached(self.job)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while not self.reached(self.job):
-            if deadline is not None and time.monotonic() >= deadline:
-                return False
-            time.sleep(POLL_SECONDS if deadline is None
-                       else max(0.0, min(POLL_SECONDS, deadline - time.monotonic())))
-            self.job.reload()
-        return True
-
-
-@dataclass(eq=False)
-class RedisJob(Job):
-    """A job as Redis holds it (times are the epoch's)."""
-
-    manager: "RedisJobManager | None" = None
-    abandon_ms: int = 0
-
-    clock = staticmethod(time.time)
-
-    def __post_init__(self) -> None:
-        self.began = _Polled(self, lambda job: job.status != "queued")
-        self.finished = _Polled(self, lambda job: not job.active)
-
-    @classmethod
-    def of(cls, job_id: str, fields: dict, manager: "RedisJobManager") -> "RedisJob":
-        job = cls(job_id, fields["kind"], fields["board"], json.loads(fields["options"]),
-                  json.loads(fields["limits"]), fields.get("client") or None,
-                  fields.get("note") or None, manager=manager,
-                  abandon_ms=int(fields.get("abandon_ms") or 0))
-        job.update(fields)
-        return job
-
-    def update(self, fields: dict) -> None:
-        self.status = fields["status"]
-        self.submitted = float(fields["submitted"])
-        self.started = float(fields["started"]) if fields.get("started") else None
-        self.place = int(fields["place"]) if fields.get("place") else None
-        self.result = json.loads(fields["result"]) if fields.get("result") else None
-        self.error = fields.get("error") or None
-        self.failure = fields.get("failure") or ("unavailable" if self.status == "failed" else None)
-        if "count" in fields:
-            self.progress = [int(fields["count"]), int(fields["depth"]), int(fields["phase"])]
-        self.reaped = bool(fields.get("reaped"))
-
-    @_outage
-    def reload(self) -> None:
-        fields = self.manager.store.read(self.id) if self.manager is not None else None
-        if fields is None:  # its keys are gone (Redis lost them): it will not end well
-            self.status, self.error = "failed", jobstore.STALE_MESSAGE
-        else:
-            self.update(fields)
+def _snapshot(job_id: str, fields: dict) -> Snapshot:
+    """The job of Redis's ``fields`` (times are the epoch's, Redis's clock
+    written by whoever changed the status)."""
+    status = fields["status"]
+    started = float(fields["started"]) if fields.get("started") else None
+    result = json.loads(fields["result"]) if fields.get("result") else None
+    error = fields.get("error") or None
+    failure = fields.get("failure") or ("unavailable" if status == "failed" else None)
+    progress = phase = None
+    if "count" in fields:
+        progress = (int(fields["count"]), int(fields["depth"]))
+        index = int(fields["phase"])
+        phase = PHASES[index] if 0 <= index < len(PHASES) else None
+    seconds = time.time() - (started if started is not None else float(fields["submitted"]))
+    body = view(job_id, fields["kind"], status, json.loads(fields["limits"]), seconds,
+                note=fields.get("note") or None,
+                place=int(fields["place"]) if fields.get("place") else None,
+                progress=progress, phase=phase, result=result, error=error)
+    return Snapshot(job_id, status, body, result, error, failure)
 
 
 class RedisJobManager:
@@ -127,7 +89,7 @@ class RedisJobManager:
     JOB_QUEUE_MAX)."""
 
     def __init__(self, url: str, config, abandon_seconds: float | None = 20.0,
-                 keep_seconds: float = jobstore.KEEP_SECONDS) -> None:
+                 keep_seconds: float = jobstore.KEEP_SECONDS, on_done: OnDone | None = None) -> None:
         try:
             from rq import Queue
         except ImportError:
@@ -137,42 +99,49 @@ class RedisJobManager:
                                  "pip install -e '.[cluster]' (make setup installs it)") from None
         self.config = config
         self.abandon_seconds = abandon_seconds
+        self.on_done = on_done
         self.redis = connect(url)
         self.store = jobstore.JobStore(self.redis, keep_seconds)
         self.queue = Queue(jobstore.QUEUE, connection=self.redis)
         self.workers_checked = -NO_WORKER_SECONDS
 
-    def _job(self, job_id: str) -> RedisJob | None:
-        fields = self.store.read(job_id)
-        return None if fields is None else RedisJob.of(job_id, fields, self)
+    def _read(self, job_id: str) -> tuple[Snapshot, dict] | None:
+        fields = self.store.read(job_id, claim=self.on_done is not None)
+        if fields is None:
+            return None
+        job = _snapshot(job_id, fields)
+        if fields.get("claimed") and self.on_done is not None:
+            self.on_done(Request(fields["kind"], fields["board"], json.loads(fields["options"]),
+                                 json.loads(fields["limits"]), fields.get("client") or None),
+                         job.result)
+        return job, fields
 
     # ---------------------------------------------------------------- asking
     @_outage
-    def submit(self, kind: str, text: str, options: dict, limits: dict,
-               client: str | None = None, note: str | None = None) -> RedisJob:
-        """Queue a solve, unless a bound on jobs refuses it (raises
-        limits.Busy): checked with the submission, atomically, so two web
-        processes cannot both take the last place. An identical request's
-        job in flight is joined instead."""
+    def submit(self, request: Request) -> Snapshot:
+        """An identical request's job in flight, else a new one queued,
+        unless a bound on jobs refuses it (raises limits.Busy): the three
+        in one script, so two web processes cannot both take the last place."""
         from .limits import jobs_refusal
 
         job_id = uuid.uuid4().hex[:16]
-        abandon = self.abandon_seconds
-        fields = {"kind": kind, "module": _kind_module(kind), "board": text,
-                  "options": json.dumps(options), "limits": json.dumps(limits), "note": note or "",
+        abandon, kind = self.abandon_seconds, request.kind
+        fields = {"kind": kind, "module": _kind_module(kind), "board": request.text,
+                  "options": json.dumps(request.options), "limits": json.dumps(request.limits),
+                  "note": request.note or "",
                   "abandon_ms": int(abandon * 1000) if abandon else 0,
                   "abandoned": f"cancelled: nobody asked about it for {abandon:g} s" if abandon else ""}
         outcome, found = self.store.submit(
-            job_id, fields, jobstore.digest(client, kind, text, options), client or "",
-            self.config.get("JOB_MAX_PER_CLIENT"), self.config.get("JOB_QUEUE_MAX"),
-            fields["abandon_ms"])
+            job_id, fields, jobstore.digest(request.client, kind, request.text, request.options),
+            request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
+            self.config.get("JOB_QUEUE_MAX"), fields["abandon_ms"])
         if outcome in ("client", "queue"):
             raise jobs_refusal(outcome)
         if outcome == "new":
             from rq import Callback
 
             try:
-                seconds = limits.get("max_seconds")
+                seconds = request.limits.get("max_seconds")
                 self.queue.enqueue("webapp.worker.perform", job_id, job_id=job_id, result_ttl=0,
                                    failure_ttl=jobstore.KEEP_SECONDS,
                                    job_timeout=int(seconds or jobstore.ACTIVE_TTL) + 600,
@@ -181,7 +150,9 @@ class RedisJobManager:
                 self.store.cancel(job_id, "failed: it could not be queued")
                 raise
             self._check_workers()
-        return self._job(found)
+        else:
+            self.touch(found)
+        return self.snapshot(found)
 
     def _check_workers(self) -> None:
         """Say in the log, now and then, when no worker takes the jobs
@@ -197,31 +168,32 @@ class RedisJobManager:
                 "no rotation-playground worker takes the solve jobs queued in Redis: start one "
                 "(docs/serving.md, \"More than one machine\")")
 
-    def find(self, kind: str, text: str, options: dict, client: str | None) -> RedisJob | None:
-        """``client``'s queued or running job for this very solve, if any
-        (none while Redis is out of reach: a small puzzle is then solved in
-        the request; a big one finds Redis gone when it is submitted)."""
-        from redis.exceptions import ConnectionError, TimeoutError
-
-        try:
-            job_id = self.store.same(jobstore.digest(client, kind, text, options))
-            job = None if job_id is None else self._job(job_id)
-        except (ConnectionError, TimeoutError):
-            return None
-        return job if job is not None and job.active else None
+    @_outage
+    def snapshot(self, job_id: str) -> Snapshot | None:
+        read = self._read(job_id)
+        return None if read is None else read[0]
 
     @_outage
-    def get(self, job_id: str) -> RedisJob | None:
-        return self._job(job_id)
+    def wait(self, job_id: str, seconds: float, ended: bool = True) -> Snapshot | None:
+        """Redis read every :data:`POLL_SECONDS` until the job has ended
+        (``ended``; else left the queue) or ``seconds`` are up."""
+        deadline = time.monotonic() + seconds
+        while True:
+            job = self.snapshot(job_id)
+            if job is None or (not job.active if ended else job.status != "queued") \
+                    or time.monotonic() >= deadline:
+                return job
+            time.sleep(max(0.0, min(POLL_SECONDS, deadline - time.monotonic())))
 
     @_outage
-    def touch(self, job: RedisJob) -> None:
-        """Someone still wants ``job``: it is not abandoned."""
-        if job.active:
-            self.store.touch(job.id, job.abandon_ms)
+    def touch(self, job_id: str) -> None:
+        """Someone still wants the job: it is not abandoned."""
+        abandon = self.abandon_seconds
+        if abandon:
+            self.store.touch(job_id, int(abandon * 1000))
 
     @_outage
-    def cancel(self, job_id: str, reason: str = "cancelled") -> RedisJob | None:
+    def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
         """Stop a job: a queued one never runs; a running one's worker kills
         its process (RQ's stop-job command, and the worker's own watch of
         the job); waits a moment for it."""
@@ -237,17 +209,13 @@ class RedisJobManager:
                 send_stop_job_command(self.redis, job_id)
             except Exception:  # noqa: BLE001 - RQ's job ended meanwhile; the worker's watch stops it anyway
                 pass
-        job = self._job(job_id)
-        if job is not None and was == "running":
+        read = self._read(job_id)
+        if read is not None and was == "running":
             deadline = time.monotonic() + CANCEL_WAIT_SECONDS
-            while not job.reaped and time.monotonic() < deadline:
+            while read is not None and not read[1].get("reaped") and time.monotonic() < deadline:
                 time.sleep(POLL_SECONDS)
-                job.reload()
-        return job
-
-    @_outage
-    def queued(self) -> int:
-        return self.store.counts()[1]
+                read = self._read(job_id)
+        return None if read is None else read[0]
 
     @_outage
     def active(self, client: str | None = None) -> int:

@@ -6,9 +6,8 @@ A request never holds a server thread for long: a search in the request
 is small and takes a seat (:mod:`webapp.web.seats`), a few at once; a
 request waits at most ``SOLVE_WAIT_SECONDS`` for a worker, a few at once,
 then hands back the job to poll. A hint is found as a solve is
-(:func:`hint`). The
-bounds on jobs are checked here, where they are submitted, not in the pool,
-so they cover every kind.
+(:func:`hint`). The bounds on jobs, and the joining of a job under way, are
+the job backend's (:mod:`webapp.web.jobbackend`).
 
 Each kind has its limits in the config (see :func:`config_keys`):
 ``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
@@ -19,18 +18,15 @@ its own (``time_limit``: a big sliding board).
 
 from __future__ import annotations
 
-import threading
 import time
 
-from flask import current_app
+from flask import current_app, request
 
-from .. import kinds
 from ..answer import delivered
 from ..errors import FieldError, NotAvailable
 from . import cache, limits as client_limits
-from .jobs import Job, JobManager
+from .jobbackend import JobBackend, Request, Snapshot
 
-_submitting = threading.Lock()  # one check-then-submit at a time, or two could slip past a bound
 
 def config_keys(kind) -> dict:
     """The config names of ``kind``'s limits: ``count``, ``seconds`` and
@@ -49,7 +45,7 @@ def config_keys(kind) -> dict:
             "quick": f"{prefix}_QUICK_{counter}"}
 
 
-def manager() -> JobManager:
+def manager() -> JobBackend:
     return current_app.extensions["playground_jobs"]
 
 
@@ -127,62 +123,51 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     return delivered(body, text, time.perf_counter() - began, "inline")
 
 
-def start(kind, puzzle, options: dict, text: str | None = None) -> Job:
+def start(kind, puzzle, options: dict, text: str | None = None) -> Snapshot:
     """A worker for a solve that is neither cached nor small; this client's
-    job for the same solve when it has one under way already. The worker
-    gets the puzzle's text (``text``, when known): it parses it itself.
+    job for the same solve when it has one under way already (the
+    backend's ``submit`` joins it). The worker gets the puzzle's text
+    (``text``, when known): it parses it itself.
 
-    Raises limits.Busy (429) when this client or the queue is at its bound.
+    Raises limits.Busy (429) when this client or the queue is at its bound,
+    or the client over its rate of solves (each ask that needs a worker counts).
     """
-    jobs = manager()
     text = kind.text(puzzle) if text is None else text
-    who = client_limits.client()
-    with _submitting:
-        # the same client asking again (a second Hint, a reload) shares the
-        # search under way instead of starting another
-        same = jobs.find(kind.name, text, options, who)
-        if same is not None:
-            jobs.touch(same)
-            return same
-        client_limits.check_jobs(jobs)
-        bounds = limits(kind, puzzle)
-        return jobs.submit(kind.name, text, options, bounds, client=who,
-                           note=kind.job_note(puzzle, options, bounds))
+    client_limits.take("JOB_RATE_LIMIT", "solves")
+    bounds = limits(kind, puzzle)
+    return manager().submit(Request(kind.name, text, options, bounds, client_limits.client(),
+                                    kind.job_note(puzzle, options, bounds)))
 
 
-def record(job: Job, kind=None) -> None:
-    """Keep a finished job's answer in the cache. ``kind``: the job's, when
-    the caller has it; a job asked about by its id names its kind, which
-    the registry finds."""
-    if job.status == "done" and job.result is not None:
-        if kind is None:
-            kind = kinds.get(job.kind)
-        cache.remember(kind, job.board, job.options, job.result)
-
-
-def settle(job: Job, seconds: float) -> None:
-    """Wait up to ``seconds`` for ``job`` to finish, in one of the
+def settle(job: Snapshot, seconds: float) -> Snapshot:
+    """``job`` once it has finished, waiting up to ``seconds`` in one of the
     ``SOLVE_WAITING_AT_ONCE`` seats for waiting: with every seat taken, or
-    the job still queued, it is not waited for (the wait could be long, and
-    it would hold a thread that pages need)."""
+    the job still queued after a moment, it is not waited for (the wait
+    could be long, and it would hold a thread that pages need)."""
+    jobs = manager()
     with current_app.extensions["playground_waiting"].seat() as seated:
         if seated:
             deadline = time.monotonic() + seconds
-            if job.began.wait(min(0.1, seconds)) or job.status != "queued":
-                job.finished.wait(max(0.0, deadline - time.monotonic()))
-    manager().touch(job)
+            now = jobs.wait(job.id, min(0.1, seconds), ended=False) or job
+            if now.status != "queued":
+                now = jobs.wait(job.id, max(0.0, deadline - time.monotonic())) or now
+            job = now
+    jobs.touch(job.id)
+    return job
 
 
-def _under_way(kind, text: str, options: dict) -> Job | None:
-    """This client's job for this very solve (``text``: the puzzle's), if
-    one is under way: a second ask (a second Hint, a page polling by asking
-    again) joins it at once instead of searching in the request again."""
-    return manager().find(kind.name, text, options, client_limits.client())
+def prefers_async() -> bool:
+    """Whether the request says ``Prefer: respond-async`` (RFC 7240): its
+    client follows a job itself (the page, which shows the progress and
+    Cancel at once), so a solve that goes to a worker is answered with its
+    job at once instead of after up to ``SOLVE_WAIT_SECONDS``."""
+    return "respond-async" in request.headers.get("Prefer", "")
 
 
-def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
-    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS``, else the
-    job that is finding it (``text``: the puzzle's, when known).
+def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snapshot:
+    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS`` (at once
+    for a client that prefers to follow the job: :func:`prefers_async`),
+    else the job that is finding it (``text``: the puzzle's, when known).
 
     Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
     have (found by the worker too: :class:`~webapp.errors.FieldError`),
@@ -190,16 +175,13 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Job:
     memory, and RuntimeError for a bug in the worker's solve (logged there).
     """
     text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
-    if _under_way(kind, text, options) is None:
-        body = quick(kind, puzzle, options, text)
-    else:
-        body = cached(kind, puzzle, options, text)
+    body = quick(kind, puzzle, options, text)
     if body is not None:
         return body
     job = start(kind, puzzle, options, text)
-    settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
+    if not prefers_async():
+        job = settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
-        record(job, kind)
         return job.result
     if job.status == "failed":
         if job.failure == "input":
@@ -216,7 +198,7 @@ NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a 
            "solved": "The goal is reached already."}
 
 
-def hint(kind, puzzle, options: dict) -> dict | Job:
+def hint(kind, puzzle, options: dict) -> dict | Snapshot:
     """The kind's own hint when it is cheap (in a seat, as an inline
     search), else the hint of a solve (:func:`answer`, with the kind's
     ``hint_options``): the hint, or the job finding it. A hint without a
@@ -225,11 +207,10 @@ def hint(kind, puzzle, options: dict) -> dict | Job:
     Raises as :func:`answer` does.
     """
     solve_options, text = kind.hint_options(options), kind.text(puzzle)
-    # asked again while a worker looks for it: no search in the request again
-    body = None if _under_way(kind, text, solve_options) else inline(lambda: kind.hint(puzzle, options))
+    body = inline(lambda: kind.hint(puzzle, options))
     if body is None:
         found = answer(kind, puzzle, solve_options, text)
-        if isinstance(found, Job):
+        if isinstance(found, Snapshot):
             return found
         body = kind.hint_of(found)
     if body.get("move") is None and not body.get("message"):

@@ -7,12 +7,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function post(path, payload) {
+export async function post(path, payload, headers = {}) {
   let response;
   try {
     response = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...headers },
       body: JSON.stringify(payload),
     });
   } catch {

@@ -38,7 +38,7 @@ export class JobStopped extends Error {}
 
 export class Jobs {
   // box: the progress element, shown while a job runs; bar, label inside it.
-  // path: where jobs start (each kind has its own, /api/<kind>/jobs).
+  // path: where solves are asked for (each kind has its own, /api/<kind>/solve).
   // outageMs: how long a job out of reach (503, no connection) is waited for.
   constructor({ box, bar, label, path, pollMs = 250, outageMs = 120_000 }) {
     Object.assign(this, { box, bar, label, pollMs, path, outageMs });
@@ -49,12 +49,17 @@ export class Jobs {
     window.addEventListener("pagehide", () => this.abandon());
   }
 
-  // Start a solve (payload as for POST /api/<kind>/jobs) and wait for its answer.
+  // Solve (payload as for POST /api/<kind>/solve) and wait for its answer:
+  // 200 is the answer itself, 202 the job finding it, followed here.
   async solve(payload, what = "Solving") {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
     this.active = true;
     try {
-      let job = await post(this.path, payload);
+      // respond-async: a solve that goes to a worker comes back as its job at
+      // once, so that its progress and Cancel show straight away
+      const body = await post(this.path, payload, { Prefer: "respond-async" });
+      if (!body.job) return body;
+      let job = { ...body, id: body.job };
       if (unfinished(job)) job = await this.follow(job, what);
       if (job.status === "cancelled") throw new JobStopped(this.stoppedText(job));
       if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");

@@ -106,7 +106,7 @@ export class Playground {
       previous: null, // the board a quick change of start replaced: Undo brings it back
     };
     this.jobs = new KindJobs({
-      box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text"), path: this.api("jobs"),
+      box: $("#progress"), bar: $("#progress-bar"), label: $("#progress-text"), path: this.api("solve"),
     }, this.words);
     this.moveList = new MoveList({
       list: $("#moves-list"), label: $("#moves-label"), scrubber: $("#scrubber"), scrubRow: $("#scrub-row"),

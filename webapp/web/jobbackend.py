@@ -1,0 +1,118 @@
+"""What a job backend is: the in-process pool (:class:`webapp.web.jobs.JobManager`)
+and Redis (:class:`webapp.web.redisjobs.RedisJobManager`) both implement
+:class:`JobBackend`, and :mod:`webapp.web.solving` and the API speak only
+to it.
+
+``submit`` owns the rules of a submission, once: the same client asking for
+the same solve gets the job under way (a second Hint, a reload), and the
+bounds on jobs (``JOB_MAX_PER_CLIENT``, ``JOB_QUEUE_MAX``: a 429,
+:func:`webapp.web.limits.jobs_refusal`) are checked together with the
+queueing, so that two requests cannot both take the last place. What
+crosses the contract is a :class:`Snapshot`, a value: the job as it was
+when read.
+
+A finished job's answer goes into the cache once, when the backend first
+sees it done (its ``on_done``), never on a poll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from .. import kinds
+
+
+@dataclass(frozen=True)
+class Request:
+    """A solve for a worker: the kind's name, the puzzle's canonical text,
+    the kind's options, the worker's limits (max_count, max_seconds,
+    max_bytes), who asks and the kind's sentence about it for the page."""
+
+    kind: str
+    text: str
+    options: dict
+    limits: dict = field(default_factory=dict)
+    client: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A job as it was read: ``body`` is what the API shows (:func:`view`);
+    a failed job's ``failure`` says whose fault (input, unavailable,
+    internal: :data:`webapp.web.jobs.FAILURE_OF`)."""
+
+    id: str
+    status: str  # queued, running, done, cancelled, failed
+    body: dict
+    result: dict | None = None
+    error: str | None = None
+    failure: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("queued", "running")
+
+
+#: Called once with a job's request and answer when it is first seen done.
+OnDone = Callable[[Request, dict], None]
+
+
+class JobBackend(Protocol):
+    def submit(self, request: Request) -> Snapshot:
+        """The client's job for this very solve if one is under way, else a
+        new one queued; raises limits.Busy (429) over a bound."""
+
+    def snapshot(self, job_id: str) -> Snapshot | None:
+        """The job now; None when it is unknown (or long gone)."""
+
+    def wait(self, job_id: str, seconds: float, ended: bool = True) -> Snapshot | None:
+        """The job once it has ended (``ended``; else once it has left the
+        queue), or when ``seconds`` are up."""
+
+    def touch(self, job_id: str) -> None:
+        """Someone still wants the job: it is not abandoned."""
+
+    def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
+        """Stop the job (its worker process killed and reaped)."""
+
+    def active(self, client: str | None = None) -> int:
+        """Jobs queued or running, of ``client`` or of everyone."""
+
+    def close(self) -> None:
+        """The app is going away."""
+
+
+def view(job_id: str, kind_name: str, status: str, limits: dict, seconds: float, *,
+         note: str | None = None, place: int | None = None, progress=None,
+         phase: str | None = None, result: dict | None = None, error: str | None = None) -> dict:
+    """The job as the API shows it: its kind, and its progress in the
+    kind's own words: ``counter`` names the count (rotation: states,
+    sliding: nodes), ``max_<counter>`` its bound, the depth field
+    (rotation: depth, sliding: bound), and ``phase`` for a kind that
+    builds tables before it searches; ``max_seconds``, the time limit
+    in force (null: none), ``note``, the kind's sentence about this
+    solve when it has one, and while queued ``place`` (1: next to run).
+    ``progress``: (count, depth) so far."""
+    kind = kinds.get(kind_name)
+    counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
+    body = {"id": job_id, "kind": kind_name, "status": status, "counter": counter,
+            f"max_{counter}": limits.get("max_count"), "max_seconds": limits.get("max_seconds"),
+            "seconds": round(seconds, 3), counter: 0, depth: 0}
+    if note:
+        body["note"] = note
+    if status == "queued" and place is not None:
+        body["place"] = place
+    if progress is not None:
+        body[counter], body[depth] = int(progress[0]), int(progress[1])
+        if phase is not None:
+            body["phase"] = phase
+    if result is not None:
+        body["answer"] = result
+        body[counter] = result.get(counter, body[counter])
+        body[depth] = result.get(depth, body[depth])
+        body.pop("phase", None)
+    if error:
+        body["error"] = error
+    return body

@@ -96,7 +96,7 @@ def view(job_id: str, kind_name: str, status: str, limits: dict, seconds: float,
     solve when it has one, and while queued ``place`` (1: next to run).
     ``progress``: (count, depth) so far."""
     kind = kinds.get(kind_name)
-    counter, depth = kind.counter, getattr(kind, "depth_field", "depth")
+    counter, depth = kind.counter, kind.depth_field
     body = {"id": job_id, "kind": kind_name, "status": status, "counter": counter,
             f"max_{counter}": limits.get("max_count"), "max_seconds": limits.get("max_seconds"),
             "seconds": round(seconds, 3), counter: 0, depth: 0}

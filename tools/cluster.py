@@ -217,15 +217,18 @@ def _run(cluster: Cluster, folder: Path) -> int:
     except KeyboardInterrupt:  # start() has stopped what it had started
         print("\nstopped while starting", file=sys.stderr)
         return 0
-    print("The cluster is running:")
-    for url in cluster.urls:
-        print(f"  web     {url}")
-    print(f"  workers {len(cluster.workers)}")
-    print(f"  Redis   {cluster.redis.url}")
-    print(f"  PostgreSQL {cluster.postgres.url} (data: {cluster.postgres.folder})")
-    print(f"  logs    {folder / 'logs'}")
-    print("Ctrl+C stops them all.", flush=True)
+    # from here on a Ctrl+C or a kill stops every part: the words that say
+    # so are inside the try (a kill that came just after them escaped it,
+    # and the parts were left running: a CI run, under load)
     try:
+        print("The cluster is running:")
+        for url in cluster.urls:
+            print(f"  web     {url}")
+        print(f"  workers {len(cluster.workers)}")
+        print(f"  Redis   {cluster.redis.url}")
+        print(f"  PostgreSQL {cluster.postgres.url} (data: {cluster.postgres.folder})")
+        print(f"  logs    {folder / 'logs'}")
+        print("Ctrl+C stops them all.", flush=True)
         while all(p.poll() is None for p in cluster.web):
             time.sleep(0.5)
         print("a web process ended: stopping the others (see its log)", file=sys.stderr)

@@ -43,15 +43,25 @@ class Kind(ABC):
     - ``parse(text)``, ``text(puzzle)``: the text format both ways.
     - ``encode(puzzle)``, ``decode(code)``: the share code both ways.
     - ``options(data)``: the kind's options from a request body.
-    - ``quick(puzzle, options)``: the answer when it is cheap, else None.
     - ``solve(puzzle, options, *, max_seconds, max_count, max_bytes, progress)``:
       the answer within the limits (``max_count`` bounds the kind's counter;
       ``progress(count, depth[, phase])`` now and then). ``quick`` and
       ``solve`` answer dicts of one shape (:mod:`webapp.answer`). Inside
       one process a puzzle is passed as the object ``parse`` made; only a
       worker process gets its text, and parses it (:mod:`webapp.web.jobs`).
-    - ``move(puzzle, options, move)``, ``hint(puzzle, options)`` (None:
-      the first move of a solve), ``shuffle(data, rng)``.
+    - ``hint(puzzle, options, *, max_seconds, max_count, max_bytes,
+      progress)``: the next move towards the goal, found within the limits
+      as a solve is (by default the first move of ``solve``:
+      :func:`first_move_hint`); a hint without a move has a ``message``
+      for the player.
+    - ``tasks``: the names of the kind's searches, each a method called as
+      ``solve`` is (``solve`` and ``hint`` for every kind; a kind adds its
+      own, as triangle's ``trace``). Each is a route of the API
+      (``/api/<name>/<task>``), a job a worker runs, and an entry of the
+      cache.
+    - ``quick(puzzle, options, *, task, max_count)``: the answer of a task
+      when it is cheap (found in the request), else None.
+    - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
     Defaults a kind may override (the web app's face of the kind):
@@ -88,11 +98,6 @@ class Kind(ABC):
       solve's), ``move_answer``, ``hint`` (a hint's answer; none: the first
       move of a solve). ``summary``, ``answer``, ``move_answer`` and
       ``hint`` are an object's ``properties`` and ``required``, or any schema.
-    - ``hint_options(options)``: when ``hint`` gives None, the options of
-      the solve (cached, inline or in a worker, as any solve) whose answer
-      gives the hint (by default the same options).
-    - ``hint_of(answer)``: the hint from that solve's answer (by default its
-      first move: :func:`first_move_hint`).
     - ``card_facts(puzzle, item)``: a gallery card's facts, short strings
       shown one to a line (``item``: the puzzle's catalogue entry; by
       default the size and the shortest solution's ``moves``).
@@ -131,7 +136,7 @@ class Kind(ABC):
     def options(self, data: dict) -> dict: ...
 
     @abstractmethod
-    def quick(self, puzzle, options: dict, *, max_count=None) -> dict | None: ...
+    def quick(self, puzzle, options: dict, *, task: str = "solve", max_count=None) -> dict | None: ...
 
     @abstractmethod
     def solve(self, puzzle, options: dict, *, max_seconds=None, max_count=None,
@@ -139,9 +144,6 @@ class Kind(ABC):
 
     @abstractmethod
     def move(self, puzzle, options: dict, move) -> dict: ...
-
-    @abstractmethod
-    def hint(self, puzzle, options: dict) -> dict | None: ...
 
     @abstractmethod
     def shuffle(self, data: dict, rng: random.Random) -> Any: ...
@@ -154,6 +156,16 @@ class Kind(ABC):
 
     @abstractmethod
     def summary(self, puzzle) -> dict: ...
+
+    # ----------------------------------------------------- searches
+    tasks: tuple = ("solve", "hint")
+
+    def hint(self, puzzle, options: dict, *, max_seconds=None, max_count=None,
+             max_bytes=None, progress=None) -> dict:
+        """The first move of a solve within the limits."""
+        return first_move_hint(self, self.solve(puzzle, options, max_seconds=max_seconds,
+                                                max_count=max_count, max_bytes=max_bytes,
+                                                progress=progress))
 
     # --------------------------------------- the web app's face: defaults
     edit_mode = "edit"
@@ -197,11 +209,6 @@ class Kind(ABC):
         return [f"{summary['width']} × {summary['height']}",
                 "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
 
-    def hint_options(self, options: dict) -> dict:
-        return options
-
-    def hint_of(self, answer: dict) -> dict:
-        return first_move_hint(self, answer)
 
     # ------------------------------------------ the command line's face
     def command_line(self):
@@ -217,9 +224,16 @@ class Kind(ABC):
             return None
 
 
+#: A hint's words for the player when it has no move, by the answer's status.
+NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a solution.",
+           "unsolvable": "No hint: the goal cannot be reached from here.",
+           "solved": "The goal is reached already."}
+
+
 def first_move_hint(kind: Kind, answer: dict) -> dict:
     """A hint by default: the first move of a solve's ``answer`` (None when
-    it has none), its length, count, whether it is shortest, its summary.
+    it has none, and then a ``message`` that says why), its length, count,
+    whether it is shortest, its summary.
 
     >>> from webapp.kinds import get
     >>> first_move_hint(get("rotation"), {"status": "solved", "moves": "LR", "length": 2,
@@ -228,9 +242,12 @@ def first_move_hint(kind: Kind, answer: dict) -> dict:
     """
     moves = answer.get("moves") or None
     move = moves[:1] if isinstance(moves, str) else (moves[0] if moves else None)
-    return {"status": answer["status"], "move": move, "length": answer.get("length"),
+    hint = {"status": answer["status"], "move": move, "length": answer.get("length"),
             kind.counter: answer.get(kind.counter), "optimal": answer.get("optimal"),
             "summary": answer.get("summary")}
+    if move is None:
+        hint["message"] = NO_MOVE.get(answer["status"], NO_MOVE["limit"])
+    return hint
 
 
 def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]]) -> dict[str, list[tuple[str, str]]]:

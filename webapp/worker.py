@@ -69,7 +69,8 @@ def perform(job_id: str) -> None:
             store.progress(job_id, count, depth, PHASES.index(phase) if phase in PHASES else 0)
 
     outcome, payload = solve(fields["kind"], fields["board"], json.loads(fields["options"]),
-                             json.loads(fields["limits"]), report, fields["module"])
+                             json.loads(fields["limits"]), report, fields["module"],
+                             fields.get("task", "solve"))
     if outcome == "ok":
         store.end(job_id, "done", result=json.dumps(payload))
     else:  # a bug's traceback goes to this worker's log, under the job's id

@@ -84,11 +84,8 @@ class StairsKind(Kind):
     def options(self, data: dict) -> dict:
         return {}
 
-    def quick(self, n: int, options: dict, *, max_count=None) -> None:
+    def quick(self, n: int, options: dict, *, task="solve", max_count=None) -> None:
         return None
-
-    def hint(self, n: int, options: dict) -> dict:
-        return {"move": "up" if n else None}
 
     def shuffle(self, data: dict, rng) -> int:
         return rng.randint(1, 9)

@@ -143,7 +143,7 @@ def test_illegal_direction_at_the_edge():
 
 
 def test_hint_on_a_table_board_names_the_best_tile_and_every_distance():
-    h = KIND.hint(KIND.parse(EXAMPLE), {})
+    h = KIND.quick(KIND.parse(EXAMPLE), {}, task="hint")
     assert h["move"] == h["tile"] and h["move"] in (5, 7, 3, 4)
     assert h["length"] == 8 and h["optimal"] is True
     assert h["distances"][h["move"]] == 7
@@ -152,18 +152,18 @@ def test_hint_on_a_table_board_names_the_best_tile_and_every_distance():
 
 
 def test_hint_at_the_goal_and_when_unsolvable():
-    assert KIND.hint(Position.goal(3, 3), {})["move"] is None
-    h = KIND.hint(KIND.parse("1 2 3\n4 5 6\n8 7 0"), {})
+    assert KIND.quick(Position.goal(3, 3), {}, task="hint")["move"] is None
+    h = KIND.quick(KIND.parse("1 2 3\n4 5 6\n8 7 0"), {}, task="hint")
     assert h["move"] is None and h["status"] == "unsolvable"
-    h = KIND.hint(Position((2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0), 4), {})
+    h = KIND.quick(Position((2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0), 4), {}, task="hint")
     assert h["status"] == "unsolvable"
 
 
 def test_hint_on_a_big_board_is_left_to_a_solve():
     big = KIND.shuffle({"width": 8, "height": 8}, random.Random(3))
-    assert KIND.hint(big, {}) is None
+    assert KIND.quick(big, {}, task="hint") is None
     near = Position.goal(6, 6).play([30, 29])
-    h = KIND.hint(near, {})
+    h = KIND.quick(near, {}, task="hint")
     assert h is not None and h["move"] == 29
 
 

@@ -19,7 +19,7 @@ def test_without_databases_a_hard_board_is_handed_over_and_nothing_built(monkeyp
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path))
     monkeypatch.setattr(pdb, "_loaded", {})
     assert KIND.quick(HARD, {}) is None
-    assert KIND.hint(HARD, {}) is None
+    assert KIND.quick(HARD, {}, task="hint") is None
     assert _databases(tmp_path) == []
 
 
@@ -29,7 +29,7 @@ def test_without_databases_an_easy_board_is_answered_and_nothing_built(monkeypat
     answer = KIND.quick(NEAR, {})
     assert answer["status"] == "solved" and answer["moves"] == [11] and answer["optimal"] is True
     assert answer["method"] == "manhattan"
-    assert KIND.hint(NEAR, {})["move"] == 11
+    assert KIND.quick(NEAR, {}, task="hint")["move"] == 11
     assert _databases(tmp_path) == []
 
 
@@ -44,4 +44,4 @@ def test_with_databases_at_hand_quick_and_hint_answer(monkeypatch, tmp_path):
     pdb.load(4, 3)
     answer = KIND.quick(NEAR, {})
     assert answer["status"] == "solved" and answer["moves"] == [11] and answer["optimal"] is True
-    assert KIND.hint(NEAR, {})["move"] == 11
+    assert KIND.quick(NEAR, {}, task="hint")["move"] == 11

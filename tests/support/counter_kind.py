@@ -50,7 +50,9 @@ class CounterKind(Kind):
     def options(self, data: dict) -> dict:
         return {}
 
-    def quick(self, n: int, options: dict, *, max_count=None) -> dict | None:
+    def quick(self, n: int, options: dict, *, task="solve", max_count=None) -> dict | None:
+        if task == "hint":
+            return {"move": "down" if n else None, "length": n}
         return None if n > 3 else self._answer(n)
 
     def solve(self, n: int, options: dict, *, max_seconds=None, max_count=None,
@@ -68,9 +70,6 @@ class CounterKind(Kind):
         if move != "down" or n == 0:
             raise CounterError("the only move is down, and not from 0")
         return {"board": self.text(n - 1), "moved": "down", "solved": n == 1}
-
-    def hint(self, n: int, options: dict) -> dict | None:
-        return {"move": "down" if n else None, "length": n}
 
     def shuffle(self, data: dict, rng: random.Random) -> int:
         return rng.randint(1, 9)

@@ -205,7 +205,7 @@ def _field_value(rng: random.Random, kind, name: str, board):
         "height": lambda: rng.randint(1, 9), "sticks": lambda: rng.randint(0, 5),
         "distance": lambda: rng.randint(-1, 40), "figures": lambda: rng.randint(-1, 25),
         "unique": lambda: rng.choice((True, False)), "first": lambda: rng.choice((None, 0, 1, 5, -1)),
-        "trace": lambda: rng.choice((1, 10, 5000, 5001, 0)),
+        "events": lambda: rng.choice((1, 10, 5000, 5001, 0)),
         "placement": lambda: _placement(rng),
     }
     make = plausible.get(name)

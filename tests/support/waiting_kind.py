@@ -65,7 +65,7 @@ class WaitingKind(Kind):
     def options(self, data: dict) -> dict:
         return {}
 
-    def quick(self, label: str, options: dict, *, max_count=None) -> None:
+    def quick(self, label: str, options: dict, *, task="solve", max_count=None) -> None:
         return None  # never cheap: always a worker's
 
     def solve(self, label: str, options: dict, *, max_seconds=None, max_count=None,
@@ -94,9 +94,6 @@ class WaitingKind(Kind):
 
     def move(self, label: str, options: dict, move) -> dict:
         raise WaitingError("a waiting puzzle has no moves")
-
-    def hint(self, label: str, options: dict) -> None:
-        return None  # the first move of a solve: a job
 
     def shuffle(self, data: dict, rng: random.Random) -> str:
         return f"w{rng.randrange(10**6)}"

@@ -10,6 +10,7 @@ import http.client
 import itertools
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -30,6 +31,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.lru_cache(maxsize=None)
+def kind_addresses(rule: str) -> list[tuple[str | None, str]]:
+    """A URL rule with each kind's name put in for its ``<kind>`` (every
+    kind's, or those of ``<any(a, b):kind>``): ``(kind, address)`` pairs;
+    ``[(None, rule)]`` for a rule without a kind.
+
+    >>> kind_addresses("/api/<any(triangle):kind>/trace")
+    [('triangle', '/api/triangle/trace')]
+    """
+    from webapp import kinds
+
+    found = re.search(r"<(?:any\(([^)]*)\):)?kind>", rule)
+    if found is None:
+        return [(None, rule)]
+    names = [n.strip() for n in found.group(1).split(",")] if found.group(1) else kinds.names()
+    return [(name, rule.replace(found.group(0), name)) for name in names]
+
+
 def heavy_board(seed: int = 0, size: int = 40, sticks: int = 24) -> str:
     """A random ``size`` x ``size`` board with one gap and ``sticks`` short
     sticks: for the goal "all", far more states than a solve may spend

@@ -110,7 +110,7 @@ def test_a_node_limit_is_kept_and_the_answer_lists_what_was_found():
 
 
 def test_a_trace_cut_by_a_limit_is_not_optimal():
-    body = KIND.trace_body(ENDLESS, 50, max_nodes=10)
+    body = KIND.trace(ENDLESS, {"events": 50}, max_count=10)
     assert body["status"] == "limit" and body["optimal"] is False
 
 
@@ -200,5 +200,5 @@ def test_the_route_answers_a_bad_token_with_400(client):
 
 
 def test_a_trace_cut_by_a_limit_says_so_in_words():
-    body = KIND.trace_body(ENDLESS, 50, max_nodes=10)
+    body = KIND.trace(ENDLESS, {"events": 50}, max_count=10)
     assert "the limit of steps" in body["summary"] and "max_" not in body["summary"]

@@ -30,7 +30,7 @@ def _logged(caplog, request_id: str) -> logging.LogRecord:
 
 @pytest.mark.parametrize("kind_name, route, method, exc", [
     ("rotation", "move", "move", ValueError("index 17 out of range")),
-    ("sliding", "hint", "hint", NotImplementedError("no hint here")),
+    ("sliding", "hint", "quick", NotImplementedError("no hint here")),
     ("triangle", "solve", "quick", RuntimeError("the table is inconsistent")),
 ])
 def test_an_internal_error_in_a_kind_is_a_logged_500_with_a_request_id(

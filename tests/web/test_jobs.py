@@ -260,7 +260,8 @@ def test_hint_hands_over_a_job_whose_answer_gives_the_move(tmp_path, cleanup):
     assert response.status_code == 202
     location = response.headers["Location"]
     assert wait_until(lambda: client.get(location).get_json()["status"] == "done")
-    assert client.get(location).get_json()["answer"]["moves"][0] == "L"
+    answer = client.get(location).get_json()["answer"]
+    assert answer["move"] == "L" and answer["length"] == 2 and "moves" not in answer
     # the answer is cached now: the hint comes at once
     hint = client.post("/api/rotation/hint", json={"board": EXAMPLE})
     assert hint.status_code == 200 and hint.get_json()["move"] == "L"
@@ -315,14 +316,18 @@ def test_unknown_job_is_404(tmp_path):
 
 
 def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):
-    """A second Hint or Solve of the same position by the same client joins the
-    search under way instead of starting another worker."""
+    """A second Solve (or Hint) of the same position by the same client joins
+    the search under way instead of starting another worker; a Hint is a
+    search of its own (its own task: another job)."""
     client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.0)
     cleanup(client)
     first = waiting_job(client)
     assert waiting_job(client) == first
     hint = client.post("/api/waiting/hint", json={"board": "forever"})
-    assert hint.status_code == 202 and hint.get_json()["job"] == first
+    assert hint.status_code == 202 and hint.get_json()["job"] != first
+    again = client.post("/api/waiting/hint", json={"board": "forever"})
+    assert again.get_json()["job"] == hint.get_json()["job"]
+    client.post(f"/api/jobs/{hint.get_json()['job']}/cancel")
     assert waiting_job(client, "another") != first                  # another board
     other = client.post("/api/waiting/solve", json={"board": "forever"},
                         environ_base={"REMOTE_ADDR": "127.0.0.9"})   # another client

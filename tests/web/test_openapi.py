@@ -18,6 +18,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from apps import GENEROUS
+from web_helpers import kind_addresses
 from webapp import create_app, kinds
 from webapp.web.openapi import PATH, document
 
@@ -118,9 +119,8 @@ def test_every_api_route_of_the_app_is_described(app):
         if not rule.rule.startswith("/api/"):
             continue
         for method in rule.methods - {"HEAD", "OPTIONS"}:
-            path = rule.rule.replace("<job_id>", "{job_id}")
-            for kind in kinds.names() if "<kind>" in path else [None]:
-                routes.add((path.replace("<kind>", kind) if kind else path, method))
+            for _, path in kind_addresses(rule.rule.replace("<job_id>", "{job_id}")):
+                routes.add((path, method))
     assert routes == described
 
 

@@ -55,7 +55,8 @@ TESTED_ROUTES = {
     ("/api/jobs/<job_id>/cancel", "POST"), ("/how-to-play", "GET"),
     # every kind's routes: tests/web/test_web_kinds*.py
     ("/sliding", "GET"), ("/triangle", "GET"), ("/how-to-play/<kind>", "GET"),
-    ("/api/<kind>/solve", "POST"), ("/api/<kind>/jobs", "POST"), ("/api/<kind>/hint", "POST"),
+    ("/api/<kind>/solve", "POST"), ("/api/<kind>/hint", "POST"),
+    ("/api/<any(triangle):kind>/trace", "POST"),  # tests/web/test_web_triangle.py
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
     ("/api/<kind>/daily", "GET"),  # tests/web/test_web_levels.py

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from web_helpers import kind_addresses
+
 HUGE_SIZE = "9" * 5000 + "\n#####\n#0  #\n#   #\n#   #\n## ##\n"
 
 
@@ -49,14 +51,11 @@ def _body_routes(app):
     """Every address of the app that reads a JSON body: each POST (or PUT,
     PATCH) rule, with each kind's name put in for ``<kind>``; the job routes
     take their id, not a body, and are left to the tests of jobs."""
-    from webapp import kinds
-
     for rule in app.url_map.iter_rules():
         methods = rule.methods & {"POST", "PUT", "PATCH"}
         if not methods or "<job_id>" in rule.rule:
             continue
-        for name in kinds.names() if "<kind>" in rule.rule else [None]:
-            url = rule.rule.replace("<kind>", name) if name else rule.rule
+        for _, url in kind_addresses(rule.rule):
             assert "<" not in url, f"a rule this test does not know how to fill: {rule.rule}"
             for method in sorted(methods):
                 yield method, url

@@ -138,7 +138,7 @@ def test_workers_keep_their_tables_where_the_server_says_now(tmp_path, cleanup, 
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(fresh))
     # not answered in the request (where the databases may be in memory
     # already): the worker, a process of its own, solves it
-    monkeypatch.setattr(kinds.get("sliding"), "quick", lambda puzzle, options, max_count=None: None)
+    monkeypatch.setattr(kinds.get("sliding"), "quick", lambda puzzle, options, **_: None)
     client = make_client(tmp_path / "instance", SOLVE_WAIT_SECONDS=30.0)
     cleanup(client)
     body = client.post("/api/sliding/solve", json={"board": "5 1 2 3\n9 6 7 4\n10 0 11 8\n"}).get_json()

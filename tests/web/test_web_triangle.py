@@ -41,7 +41,7 @@ def test_gallery_cards_of_triangles_give_pictures_and_placements(client):
 
 
 # ------------------------------------------------------- "Show search"
-def test_solve_with_trace_answers_the_searchs_moves(client):
+def test_the_trace_route_answers_the_searchs_moves(client):
     from webapp.triangle import trace as tr
     from webapp.triangle.puzzle import Puzzle
 
@@ -50,7 +50,7 @@ def test_solve_with_trace_answers_the_searchs_moves(client):
     kind = kinds.get("triangle")
     puzzle = Puzzle(3, ref.EXAMPLES[0])
     text = kind.text(puzzle)
-    response = client.post("/api/triangle/solve", json={"board": text, "trace": 30})
+    response = client.post("/api/triangle/trace", json={"board": text, "events": 30})
     assert response.status_code == 200, response.get_json()
     body = response.get_json()
     whole = tr.trace(puzzle, cap=tr.MAX_EVENTS)
@@ -61,19 +61,19 @@ def test_solve_with_trace_answers_the_searchs_moves(client):
     # a plain solve of the same puzzle is not the trace (another cached answer)
     plain = client.post("/api/triangle/solve", json={"board": text}).get_json()
     assert "trace" not in plain and plain["count"] == 84
-    again = client.post("/api/triangle/solve", json={"board": text, "trace": 30}).get_json()
-    assert again["trace"] == body["trace"]
+    again = client.post("/api/triangle/trace", json={"board": text, "events": 30}).get_json()
+    assert again["trace"] == body["trace"] and again["source"] == "cache"
 
 
-def test_a_bad_trace_is_a_400_with_a_message(client):
+def test_a_bad_count_of_events_is_a_400_with_a_message(client):
     kind = kinds.get("triangle")
     for bad in (0, 5001, "ten", True, 2.5):
-        response = client.post("/api/triangle/solve", json={"board": kind.example, "trace": bad})
+        response = client.post("/api/triangle/trace", json={"board": kind.example, "events": bad})
         assert response.status_code == 400
-        assert '"trace" must be 1 to 5000' in response.get_json()["error"]
+        assert '"events" must be 1 to 5000' in response.get_json()["error"]
 
 
-def test_other_kinds_refuse_a_trace_field(client):
-    # the field is the triangle kind's own: the others name the fields they read
-    response = client.post("/api/sliding/solve", json={"board": "1 2 3\n4 5 6\n7 8 0\n", "trace": 10})
-    assert response.status_code == 400 and "trace" in response.get_json()["error"]
+def test_a_kind_without_a_trace_has_no_trace_route(client):
+    # the search is the triangle kind's own: the others say which they have
+    response = client.post("/api/sliding/trace", json={"board": "1 2 3\n4 5 6\n7 8 0\n"})
+    assert response.status_code == 404 and response.is_json

@@ -29,7 +29,7 @@ from . import sharecode
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
 from ..errors import FieldError, IllegalMove
-from ..kind_protocol import Kind
+from ..kind_protocol import Kind, first_move_hint
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
 from .generate import random_board
 from .howto import figures
@@ -114,16 +114,19 @@ class RotationKind(Kind):
             raise FieldError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
         return {"goal": goal, "orientation": orientation}
 
-    def quick(self, board: Board, options: dict, *, max_count: int | None = None) -> dict | None:
+    def quick(self, board: Board, options: dict, *, task: str = "solve",
+              max_count: int | None = None) -> dict | None:
         """The answer of a board decided without a search (no gap, no
-        sticks), else None (``max_count``: unused, nothing is searched). Raises GoalError for a goal the board cannot have."""
+        sticks), else None (``max_count``: unused, nothing is searched).
+        Raises GoalError for a goal the board cannot have."""
         goal = Goal.parse(options.get("goal"))
         goal.check(board)
         decided = without_search(board, goal, options.get("orientation", 0), time.perf_counter())
         if decided is None:
             return None
         decided.engine = "reference"  # decided by the plain Python rules, without a search
-        return complete(decided.to_dict())
+        answer = complete(decided.to_dict())
+        return first_move_hint(self, answer) if task == "hint" else answer
 
     def solve(self, board: Board | str, options: dict, *, max_seconds: float | None = None,
               max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
@@ -161,10 +164,6 @@ class RotationKind(Kind):
             solved = goal.symbol not in left
         body["solved"] = solved
         return body
-
-    def hint(self, board: Board, options: dict) -> dict | None:
-        """None: the hint is the first move of a solve (cached after)."""
-        return None
 
     def shuffle(self, data: dict, rng) -> Board:
         """A random board, not solved, drawn with ``rng`` (a random.Random):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FieldError
-from ..kind_protocol import Kind, drawn
+from ..kind_protocol import NO_MOVE, Kind, drawn
 from . import generate, sharecode
 from .position import (
     DIRECTIONS,
@@ -172,17 +172,21 @@ class SlidingKind(Kind):
         """
         return {}
 
-    def quick(self, position: Position, options: dict, *, max_count: int | None = None) -> dict | None:
+    def quick(self, position: Position, options: dict, *, task: str = "solve",
+              max_count: int | None = None) -> dict | None:
         """The answer on the spot when it is cheap: an unsolvable position
         (parity), a board with a distance table, or a search that finishes
         optimally within ``QUICK_SECONDS`` and ``max_count`` nodes (a
-        worker's own bound); else None (a worker solves it).
+        worker's own bound); else None (a worker solves it). A hint's:
+        :meth:`_quick_hint`.
 
         >>> KIND.quick(Position((2, 1, 3, 0), width=2), {})["status"]
         'unsolvable'
         >>> KIND.quick(Position.goal(3, 3), {})["length"]
         0
         """
+        if task == "hint":
+            return self._quick_hint(position)
         solver = _solver()
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
@@ -242,15 +246,19 @@ class SlidingKind(Kind):
                          if (hole_r + dr, hole_c + dc) == (tile_r, tile_c))
         return {"board": after.text(), "moved": tile, "direction": direction, "solved": after.is_goal()}
 
-    def hint(self, position: Position, options: dict) -> dict | None:
+    @staticmethod
+    def _quick_hint(position: Position) -> dict | None:
         """The best next tile when it is cheap (as :meth:`quick`), else None
-        (then the web takes the first move of a solve). ``move`` is the tile
-        (None at the goal or when unsolvable); boards with a table add
-        ``distances``: the exact distance after each possible move.
+        (then a worker's :meth:`hint` finds it: the first move of a solve).
+        ``move`` is the tile (None at the goal or when unsolvable, with a
+        ``message``); boards with a table add ``distances``: the exact
+        distance after each possible move.
 
-        >>> h = KIND.hint(Position((1, 2, 3, 4, 5, 6, 7, 0, 8), width=3), {})
+        >>> h = KIND.quick(Position((1, 2, 3, 4, 5, 6, 7, 0, 8), width=3), {}, task="hint")
         >>> h["move"], h["distances"], h["length"]
         (8, {5: 2, 7: 2, 8: 0}, 1)
+        >>> KIND.quick(Position((2, 1, 3, 0), width=2), {}, task="hint")["message"]
+        'No hint: the goal cannot be reached from here.'
         """
         solver = _solver()
         w, h, tiles = position.width, position.height, position.tiles
@@ -262,6 +270,8 @@ class SlidingKind(Kind):
             if found.get("status") != "solved" or not found.get("optimal"):
                 return None
         found["move"] = found.get("tile")
+        if found["move"] is None:
+            found["message"] = NO_MOVE.get(found.get("status"), NO_MOVE["limit"])
         return found
 
     def shuffle(self, data: dict, rng) -> Position:

@@ -91,7 +91,8 @@ class TriangleKind(Kind):
     example = EXAMPLE
     #: The request fields the routes read besides ``board`` and ``move``
     #: (others are refused, naming them), and those of ``/shuffle``.
-    option_fields = ("first", "placement", "trace", "resume")
+    option_fields = ("first", "placement", "events", "resume")
+    tasks = ("solve", "hint", "trace")
     shuffle_fields = ("size", "figures", "unique")
 
     def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
@@ -122,15 +123,14 @@ class TriangleKind(Kind):
         """``first``: how many solutions to list (1 to 1000, default 10);
         ``placement``: the slots filled so far (for a move or a hint: a
         list over the slots of null or ``{"piece": i, "edges": [x, y, z]}``,
-        checked against the puzzle when it is used); ``trace``: a solve
-        answers with the search's first moves instead, up to this many
-        (see :meth:`trace_body`); ``resume``: the token of an answer
+        checked against the puzzle when it is used); ``events``: how many of
+        the search's first moves a trace keeps (see :meth:`trace`); ``resume``: the token of an answer
         stopped by a limit (its ``resume``), to go on where it stopped
         (checked against the puzzle when it is used).
 
         >>> KIND.options({"first": 3, "other": 1})
         {'first': 3, 'placement': None}
-        >>> KIND.options({"trace": 500})["trace"]
+        >>> KIND.options({"events": 500})["events"]
         500
         >>> KIND.options({"first": 0})
         Traceback (most recent call last):
@@ -144,12 +144,12 @@ class TriangleKind(Kind):
         if placement is not None and not isinstance(placement, list):
             raise FieldError('"placement" must be a list over the slots')
         options = {"first": first, "placement": placement}
-        events = data.get("trace")
+        events = data.get("events")
         if events is not None:
             if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= trace.MAX_EVENTS:
-                raise FieldError(f'"trace" must be 1 to {trace.MAX_EVENTS} (search steps to keep), '
-                                    f'not {events!r}')
-            options["trace"] = events
+                raise FieldError(f'"events" must be 1 to {trace.MAX_EVENTS} (search steps to keep), '
+                                 f'not {events!r}')
+            options["events"] = events
         token = data.get("resume")
         if token is not None:
             if not isinstance(token, str) or not 0 < len(token) <= resume.MAX_TOKEN:
@@ -157,17 +157,15 @@ class TriangleKind(Kind):
             options["resume"] = token
         return options
 
-    def quick(self, puzzle: Puzzle, options: dict, *, max_count: int | None = None) -> dict | None:
-        """The answer when a search finishes within ``QUICK_SECONDS`` and
-        ``max_count`` nodes (a worker's own bound: what the spot answers, a
-        worker would), else None (a worker solves it, with progress). A
-        hint's solve (see :meth:`hint_options`) is a worker's: :meth:`hint`
-        tried on the spot."""
-        if options.get("hint"):
-            return None
-        if options.get("trace"):
-            body = self.trace_body(puzzle, options["trace"], max_seconds=QUICK_SECONDS,
-                                   max_nodes=max_count)
+    def quick(self, puzzle: Puzzle, options: dict, *, task: str = "solve",
+              max_count: int | None = None) -> dict | None:
+        """The answer of ``task`` when its search finishes within
+        ``QUICK_SECONDS`` and ``max_count`` nodes (a worker's own bound:
+        what the spot answers, a worker would; a hint: ``HINT_NODES``),
+        else None (a worker searches, with progress)."""
+        if task in ("hint", "trace"):
+            nodes = HINT_NODES if task == "hint" else max_count
+            body = getattr(self, task)(puzzle, options, max_seconds=QUICK_SECONDS, max_count=nodes)
             return None if body["status"] == "limit" else body
         first = options.get("first", FIRST)
         answer = solver.solve(puzzle, first=first, max_seconds=QUICK_SECONDS, max_nodes=max_count,
@@ -184,12 +182,6 @@ class TriangleKind(Kind):
         (the command line's, never a request's): Ctrl+C answers ``limit``
         with the counts so far."""
         puzzle = parse(puzzle) if isinstance(puzzle, str) else puzzle
-        if options.get("hint"):
-            return self.hint_body(puzzle, options, max_nodes=max_count, max_seconds=max_seconds,
-                                  progress=progress)
-        if options.get("trace"):
-            return self.trace_body(puzzle, options["trace"], max_nodes=max_count,
-                                   max_seconds=max_seconds, progress=progress)
         first = options.get("first", FIRST)
         answer = solver.solve(puzzle, first=first, max_nodes=max_count,
                               max_seconds=max_seconds, progress=progress,
@@ -206,21 +198,23 @@ class TriangleKind(Kind):
             raise FieldError('"resume" goes on with a listing of the first solutions, not of all')
         return resume.decode(puzzle, first, token)
 
-    @staticmethod
-    def trace_body(puzzle: Puzzle, events: int, *, max_nodes: int | None = None,
-                   max_seconds: float | None = None, progress=None) -> dict:
+    def trace(self, puzzle: Puzzle | str, options: dict, *, max_seconds: float | None = None,
+              max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
         """The search's moves to its first solution (the page's "Show
-        search"): ``trace`` holds ``events`` (each ``{"act": "place", "slot",
+        search"), the first ``options["events"]`` of them kept (by default
+        :data:`~webapp.triangle.trace.MAX_EVENTS`): ``trace`` holds ``events`` (each ``{"act": "place", "slot",
         "piece", "turn", "edges"}`` or ``{"act": "take", "slot", "piece"}``),
         ``made`` (all the moves), ``takebacks`` (among those kept) and
         ``cut`` (more moves than kept); ``solutions`` the placement the moves
         end on (the search's first solution, not always the first listed).
 
-        >>> body = KIND.trace_body(KIND.parse(KIND.example), 100)
+        >>> body = KIND.trace(KIND.example, {"events": 100})
         >>> body["status"], body["trace"]["steps"], body["trace"]["cut"], len(body["solutions"])
         ('solved', 9, False, 1)
         """
-        t = trace.trace(puzzle, cap=events, max_nodes=max_nodes, max_seconds=max_seconds, progress=progress)
+        puzzle = parse(puzzle) if isinstance(puzzle, str) else puzzle
+        t = trace.trace(puzzle, cap=options.get("events", trace.MAX_EVENTS), max_nodes=max_count,
+                        max_seconds=max_seconds, progress=progress)
         info = t.to_json()
         body = {"status": t.status, "limit": t.limit, "trace": info,
                 "solutions": [] if t.solution is None else [play.to_json(t.solution)],
@@ -269,49 +263,27 @@ class TriangleKind(Kind):
                 "misfits": wrong, "filled": filled,
                 "solved": filled == len(after) and not wrong}
 
-    def hint(self, puzzle: Puzzle, options: dict) -> dict | None:
-        """The hint (see :meth:`hint_body`) when a search of ``HINT_NODES``
-        finds it, else None: then it is searched for as a solve is (in a
-        worker, within the kind's limits), with :meth:`hint_options`.
-
-        >>> KIND.hint(KIND.parse(KIND.example), {})["move"]
-        {'slot': 0, 'piece': 0, 'edges': [10, 10, 4]}
-        """
-        body = self.hint_body(puzzle, options, max_nodes=HINT_NODES, max_seconds=QUICK_SECONDS)
-        return None if body["status"] == "limit" else body
-
-    @staticmethod
-    def hint_options(options: dict) -> dict:
-        """The options of the solve whose answer is the hint: the placement
-        so far (what to list does not matter to a hint).
-
-        >>> KIND.hint_options({"first": 3, "placement": None})
-        {'hint': True, 'placement': None}
-        """
-        return {"hint": True, "placement": options.get("placement")}
-
-    @staticmethod
-    def hint_of(answer: dict) -> dict:
-        return answer  # the hint solve's answer is the hint
-
-    @staticmethod
-    def hint_body(puzzle: Puzzle, options: dict, *, max_nodes: int | None = None,
-                  max_seconds: float | None = None, progress=None) -> dict:
+    def hint(self, puzzle: Puzzle | str, options: dict, *, max_seconds: float | None = None,
+             max_count: int | None = None, max_bytes: int | None = None, progress=None) -> dict:
         """One more piece of a solution that keeps every piece placed so far
         (``options["placement"]``): ``move`` is ``{"slot", "piece", "edges"}``
         for the first empty slot, or None with ``status`` ``solved`` (every
         slot is filled), ``unsolvable`` (nothing placed can be completed:
         take pieces out) or ``limit`` (the bounds ran out first), and then
-        ``message``, the words for the player.
+        ``message``, the words for the player. A request tries
+        ``HINT_NODES`` (:meth:`quick`), a worker the kind's limits.
 
-        >>> print(KIND.hint_body(KIND.parse(KIND.example), {}, max_nodes=1)["message"])
+        >>> KIND.hint(KIND.example, {})["move"]
+        {'slot': 0, 'piece': 0, 'edges': [10, 10, 4]}
+        >>> print(KIND.hint(KIND.example, {}, max_count=1)["message"])
         ... # doctest: +NORMALIZE_WHITESPACE
         No hint: no way to complete the pieces placed was found within 1 try.
         Take a piece or two out and ask again, or press Solve.
         """
+        puzzle = parse(puzzle) if isinstance(puzzle, str) else puzzle
         placement = play.from_json(puzzle, options.get("placement"))
         began = time.perf_counter()
-        status, solution, nodes = play.complete(puzzle, placement, max_nodes=max_nodes,
+        status, solution, nodes = play.complete(puzzle, placement, max_nodes=max_count,
                                                 max_seconds=max_seconds, progress=progress)
         seconds = time.perf_counter() - began
         move = None
@@ -330,8 +302,8 @@ class TriangleKind(Kind):
             body["message"] = ("The pieces placed cannot all stay: no solution keeps them where "
                                "they are. Take some out.")
         else:
-            spent = (f"{max_nodes:,} tr{'ies' if max_nodes != 1 else 'y'}"
-                     if max_nodes is not None and nodes >= max_nodes else f"{max_seconds:g} s")
+            spent = (f"{max_count:,} tr{'ies' if max_count != 1 else 'y'}"
+                     if max_count is not None and nodes >= max_count else f"{max_seconds:g} s")
             body["message"] = (f"No hint: no way to complete the pieces placed was found within "
                                f"{spent}. Take a piece or two out and ask again, or press Solve.")
         body["summary"] = body["message"]

@@ -42,8 +42,8 @@ _SCHEMAS = {
         "first": {},  # see schemas()
         "placement": {"anyOf": [PLACEMENT, {"type": "null"}],
                       "description": "the slots filled so far (a move and a hint start from it)"},
-        "trace": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_EVENTS,
-                  "description": "a solve answers with the search's first moves instead, up to this many"},
+        "events": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_EVENTS,
+                   "description": "how many of the search's first moves a trace keeps"},
         "resume": {"type": ["string", "null"], "minLength": 1,
                    "description": "the token of an answer stopped by a limit (its resume): the "
                                   "solve goes on where that search stopped"},
@@ -67,40 +67,38 @@ _SCHEMAS = {
                        "figures": _COUNT},
         "required": ["width", "height", "size", "pieces", "figures"],
     },
-    "answer": {"anyOf": [
-        {"type": "object", "title": "counted",
-         "properties": {
-             "status": _STATUS,
-             "count": {**_COUNT, "description": "placements (found so far at a limit)"},
-             "count_text": {"type": "string", "pattern": "^[0-9]+$",
-                            "description": "count in decimal (beyond 2**53 too)"},
-             "distinct": {**_COUNT, "description": "pictures up to turning the whole triangle"},
-             "distinct_text": {"type": "string", "pattern": "^[0-9]+$"},
-             "solutions": _SOLUTIONS,
-             "complete": {"type": "boolean", "description": "the count is final"},
-             "limit": _LIMIT,
-             "resume": {"type": ["string", "null"],
-                        "description": "stopped by a limit: a token to send as the resume option "
-                                       "to go on from there; else null"},
-             **_SEARCHED},
-         "required": ["status", "count", "count_text", "distinct", "distinct_text", "complete",
-                      "limit", *_SEARCHED]},
-        {"type": "object", "title": "traced",
-         "properties": {
-             "status": _STATUS,
-             "limit": _LIMIT,
-             "trace": {"type": "object",
-                       "properties": {"events": {"type": "array", "items": {
-                                          "type": "object", "required": ["act", "slot", "piece"],
-                                          "properties": {"act": {"enum": ["place", "take"]},
-                                                         "slot": _COUNT, "piece": _COUNT,
-                                                         "turn": _COUNT, "edges": _EDGES}}},
-                                      "made": _COUNT, "takebacks": _COUNT,
-                                      "cut": {"type": "boolean"}, "steps": _COUNT},
-                       "required": ["events", "made", "takebacks", "cut", "steps"]},
-             **_SEARCHED},
-         "required": ["status", "limit", "trace", *_SEARCHED]},
-    ]},
+    "answer": {
+        "properties": {
+            "status": _STATUS,
+            "count": {**_COUNT, "description": "placements (found so far at a limit)"},
+            "count_text": {"type": "string", "pattern": "^[0-9]+$",
+                           "description": "count in decimal (beyond 2**53 too)"},
+            "distinct": {**_COUNT, "description": "pictures up to turning the whole triangle"},
+            "distinct_text": {"type": "string", "pattern": "^[0-9]+$"},
+            "solutions": _SOLUTIONS,
+            "complete": {"type": "boolean", "description": "the count is final"},
+            "limit": _LIMIT,
+            "resume": {"type": ["string", "null"],
+                       "description": "stopped by a limit: a token to send as the resume option "
+                                      "to go on from there; else null"},
+            **_SEARCHED},
+        "required": ["status", "count", "count_text", "distinct", "distinct_text", "complete",
+                     "limit", *_SEARCHED]},
+    "trace": {
+        "properties": {
+            "status": _STATUS,
+            "limit": _LIMIT,
+            "trace": {"type": "object",
+                      "properties": {"events": {"type": "array", "items": {
+                                         "type": "object", "required": ["act", "slot", "piece"],
+                                         "properties": {"act": {"enum": ["place", "take"]},
+                                                        "slot": _COUNT, "piece": _COUNT,
+                                                        "turn": _COUNT, "edges": _EDGES}}},
+                                     "made": _COUNT, "takebacks": _COUNT,
+                                     "cut": {"type": "boolean"}, "steps": _COUNT},
+                      "required": ["events", "made", "takebacks", "cut", "steps"]},
+            **_SEARCHED},
+        "required": ["status", "limit", "trace", *_SEARCHED]},
     "move_answer": {
         "properties": {
             "board": {"type": "string"},

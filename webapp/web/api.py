@@ -54,10 +54,13 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
-def _route(rule: str, methods: list[str]):
-    """Register a view at ``/api/<kind>/<rule>``."""
+def _route(rule: str, methods: list[str], only: tuple[str, ...] | None = None):
+    """Register a view at ``/api/<kind>/<rule>`` (``only``: for those kinds
+    alone; another kind's address is then no route: 404)."""
+    kind = "<kind>" if only is None else f"<any({', '.join(only)}):kind>"
+
     def register(view):
-        bp.add_url_rule(f"/<kind>/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
+        bp.add_url_rule(f"/{kind}/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
         return view
     return register
@@ -150,15 +153,6 @@ def _request(kind_name: str):
     return kind, data, _puzzle(kind, data), _options(kind, data)
 
 
-def _answer(kind, puzzle, options: dict, find=None):
-    """The answer's dict (``find``'s: a solve's or a hint's; by default a
-    solve's, looked up when called), or the job still finding it."""
-    try:
-        return (find or solving.answer)(kind, puzzle, options)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-
-
 def _pending(job):
     """202: the job to poll (status, job, the snapshot's fields)."""
     body = {"status": job.status, "job": job.id, **job.body}
@@ -173,20 +167,49 @@ def page_url(kind, **args) -> str:
     return url_for(page_endpoint(kind), **args)
 
 
-@_route("solve", ["POST"])
-def solve_route(kind: str):
-    """Solve ``board`` with the kind's options: status, moves, length,
+def _task_view(task: str):
+    """The view of ``/api/<kind>/<task>``: one of the kind's searches
+    (``tasks``) on ``board`` with the kind's options."""
+    def view(kind: str):
+        kind, _, puzzle, options = _request(kind)
+        try:
+            result = solving.answer(kind, puzzle, options, task=task)
+        except BAD_INPUT as exc:
+            raise _error(exc) from None
+        return jsonify(result) if isinstance(result, dict) else _pending(result)
+    view.__name__ = f"{task}_route"
+    view.__doc__ = TASKS.get(task, view.__doc__)
+    return view
+
+
+#: What each search answers (the OpenAPI description shows these words).
+TASKS = {
+    "solve": """Solve ``board`` with the kind's options: status, moves, length,
     optimal, engine, seconds, the kind's counter (states, nodes), ...
 
     Small or cached puzzles are answered at once; others go to a worker
     process, and when it takes longer than ``SOLVE_WAIT_SECONDS`` the answer
     is 202 with the job to poll at ``/api/jobs/<id>`` (Location).
-    """
-    kind, _, puzzle, options = _request(kind)
-    result = _answer(kind, puzzle, options)
-    if isinstance(result, dict):
-        return jsonify(result)
-    return _pending(result)
+    """,
+    "hint": """The best next move from ``board``, found within the same bounds as a
+    solve, and as a solve is (200, or 202 with the job finding it). A hint
+    without a move says why in ``message``.""",
+    "trace": """The search's first moves towards its first solution, up to
+    ``events`` of them (the page's "Show search"), found as a solve is.""",
+}
+
+def _task_routes() -> dict:
+    """The view of each kind's search, by task: a route for the kinds that
+    have it (``solve`` and ``hint``: every kind)."""
+    views = {}
+    for task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
+        having = tuple(k.name for k in kinds.KINDS if task in k.tasks)
+        only = None if len(having) == len(kinds.KINDS) else having
+        views[task] = _route(task, ["POST"], only)(_task_view(task))
+    return views
+
+
+TASK_VIEWS = _task_routes()
 
 
 def _known(job, job_id: str):
@@ -233,19 +256,6 @@ def move_route(kind: str):
     except BAD_INPUT as exc:
         raise _error(exc) from None
     return jsonify(body)
-
-
-@_route("hint", ["POST"])
-def hint_route(kind: str):
-    """The best next move from ``board``, found within the same bounds as a
-    solve: the kind's own hint when it is cheap, otherwise the hint of a
-    solve (200, or 202 with the job whose answer gives the hint). A hint
-    without a move says why in ``message``."""
-    kind, _, puzzle, options = _request(kind)
-    result = _answer(kind, puzzle, options, solving.hint)
-    if not isinstance(result, dict):
-        return _pending(result)
-    return jsonify(result)
 
 
 @_route("share", ["POST"])

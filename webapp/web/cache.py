@@ -32,27 +32,30 @@ from ..answer import kept
 from .store import StoreDown, current
 
 
-def key(kind, text: str, options: dict) -> str:
-    """The key of ``kind``'s answer for ``text`` (the puzzle's canonical
-    text) with ``options``."""
-    return hashlib.sha256(f"{kind.name}\0{text}\0{json.dumps(options, sort_keys=True)}".encode()).hexdigest()
+def key(kind, text: str, options: dict, task: str = "solve") -> str:
+    """The key of ``kind``'s answer of ``task`` (a solve, a hint, ...) for
+    ``text`` (the puzzle's canonical text) with ``options``. A solve's key
+    names the kind alone, as it always has: a cache kept from before stays
+    found."""
+    name = kind.name if task == "solve" else f"{kind.name}/{task}"
+    return hashlib.sha256(f"{name}\0{text}\0{json.dumps(options, sort_keys=True)}".encode()).hexdigest()
 
 
-def lookup(kind, text: str, options: dict) -> dict | None:
+def lookup(kind, text: str, options: dict, task: str = "solve") -> dict | None:
     try:
-        found = current().answer(key(kind, text, options))
+        found = current().answer(key(kind, text, options, task))
     except StoreDown:
         return None
     return None if found is None else json.loads(found)
 
 
-def remember(kind, text: str, options: dict, answer: dict) -> None:
+def remember(kind, text: str, options: dict, answer: dict, task: str = "solve") -> None:
     if answer.get("status") not in ("solved", "unsolvable") or answer.get("optimal") is False \
             and answer.get("status") == "solved":
         return
     body = kept(answer)
     try:
-        current().remember(key(kind, text, options), json.dumps(body),
+        current().remember(key(kind, text, options, task), json.dumps(body),
                            current_app.config.get("CACHE_MAX_ENTRIES"))
     except StoreDown:
         pass

@@ -97,7 +97,8 @@ def _keeper(app):
     no request: the app's context is pushed here)."""
     def keep(request, answer: dict) -> None:
         with app.app_context():
-            cache.remember(kinds.get(request.kind), request.text, request.options, answer)
+            cache.remember(kinds.get(request.kind), request.text, request.options, answer,
+                           request.task)
     return keep
 
 

@@ -25,9 +25,10 @@ from .. import kinds
 
 @dataclass(frozen=True)
 class Request:
-    """A solve for a worker: the kind's name, the puzzle's canonical text,
+    """A search for a worker: the kind's name, the puzzle's canonical text,
     the kind's options, the worker's limits (max_count, max_seconds,
-    max_bytes), who asks and the kind's sentence about it for the page."""
+    max_bytes), who asks, the kind's sentence about it for the page, and
+    the task (one of the kind's ``tasks``: ``solve``, ``hint``, ...)."""
 
     kind: str
     text: str
@@ -35,6 +36,7 @@ class Request:
     limits: dict = field(default_factory=dict)
     client: str | None = None
     note: str | None = None
+    task: str = "solve"
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from .. import kinds
 from ..answer import delivered
-from ..errors import BAD_INPUT, NotAvailable
+from ..errors import BAD_INPUT, FieldError, NotAvailable
 from .jobbackend import OnDone, Request, Snapshot, view
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
@@ -138,8 +138,9 @@ def _kind_module(name: str) -> str:
 
 
 def solve(kind: str, text: str, options: dict, limits: dict, report,
-          module: str | None = None) -> tuple[str, object]:
-    """Solve with the kind's own solver, at a lower priority than pages:
+          module: str | None = None, task: str = "solve") -> tuple[str, object]:
+    """Run the kind's ``task`` (``solve``, ``hint``, ... : one of its
+    ``tasks``), at a lower priority than pages:
     ("ok", the answer's dict), ("refused", the message of the user's
     mistake: :data:`webapp.errors.BAD_INPUT`), ("memory", None),
     ("unavailable", a message: :class:`webapp.errors.NotAvailable`) or
@@ -157,7 +158,9 @@ def solve(kind: str, text: str, options: dict, limits: dict, report,
         else:
             solver = importlib.import_module(module).KIND
         # the text crossed into this process: parsed here, once
-        answer = solver.solve(solver.parse(text), options, progress=report, **limits)
+        if task not in solver.tasks:
+            raise FieldError(f"a {kind} puzzle has no task {task!r}")
+        answer = getattr(solver, task)(solver.parse(text), options, progress=report, **limits)
         return "ok", delivered(answer, text, time.perf_counter() - began, "worker")
     except BAD_INPUT as exc:
         return "refused", str(exc)
@@ -196,7 +199,7 @@ def ended(job_id: str, kind: str, outcome: str, payload) -> tuple[str, str]:
 
 def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
           server_pid: int | None = None, environment: dict | None = None,
-          module: str | None = None) -> None:
+          module: str | None = None, task: str = "solve") -> None:
     """The worker: solve (:func:`solve`), report progress through shared
     memory, send the outcome."""
     if server_pid is not None:
@@ -213,7 +216,7 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
         progress[2] = PHASES.index(phase) if phase in PHASES else 0
 
     try:
-        conn.send(solve(kind, text, options, limits, report, module))
+        conn.send(solve(kind, text, options, limits, report, module, task))
     finally:
         conn.close()
 
@@ -227,6 +230,7 @@ class Job:
     limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
     client: str | None = None
     note: str | None = None  # the kind's sentence about this solve, for the page
+    task: str = "solve"      # the kind's method the worker runs (one of its tasks)
     environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
@@ -293,8 +297,8 @@ class JobManager:
             self._forget_old()
             self._reap_abandoned()
             for job in self.jobs.values():
-                if job.active and (job.client, job.kind, job.board, job.options) == \
-                        (request.client, request.kind, request.text, request.options):
+                if job.active and (job.client, job.kind, job.board, job.options, job.task) == \
+                        (request.client, request.kind, request.text, request.options, request.task):
                     job.seen = time.monotonic()
                     return job.value()
             per_client, queue_max = (self.config.get("JOB_MAX_PER_CLIENT"),
@@ -305,7 +309,7 @@ class JobManager:
             if queue_max and len(self.queue) >= queue_max:
                 raise jobs_refusal("queue")
             job = Job(uuid.uuid4().hex[:16], request.kind, request.text, dict(request.options),
-                      dict(request.limits), request.client, request.note)
+                      dict(request.limits), request.client, request.note, request.task)
             self.jobs[job.id] = job
             self.queue.append(job)
             self._number_queue()
@@ -435,7 +439,7 @@ class JobManager:
         process = ctx.Process(target=_work, daemon=True,
                               args=(job.kind, job.board, job.options, job.limits, job.progress,
                                     send, self.server_pid, job.environment,
-                                    _kind_module(job.kind)))
+                                    _kind_module(job.kind), job.task))
         process.start()
         with self.lock:
             job.process = process
@@ -463,8 +467,8 @@ class JobManager:
         if kind == "ok" and self.on_done is not None:
             # kept before the job says done: whoever sees it done finds it in the cache
             try:
-                self.on_done(Request(job.kind, job.board, job.options, job.limits, job.client),
-                             payload)
+                self.on_done(Request(job.kind, job.board, job.options, job.limits, job.client,
+                                     task=job.task), payload)
             except Exception:  # noqa: BLE001 - the cache only saves work: the answer stands
                 log.exception("the answer of job %s could not be kept", job.id)
         with self.lock:

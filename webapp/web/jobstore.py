@@ -213,9 +213,9 @@ return 1
 """
 
 
-def digest(client: str | None, kind: str, text: str, options: dict) -> str:
+def digest(client: str | None, kind: str, text: str, options: dict, task: str = "solve") -> str:
     """The key of a request: identical requests in flight share a job."""
-    raw = json.dumps([client, kind, text, options], sort_keys=True, separators=(",", ":"))
+    raw = json.dumps([client, kind, text, options, task], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 

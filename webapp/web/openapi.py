@@ -31,8 +31,8 @@ bp = Blueprint("openapi", __name__)
 #: Where the document is served (the docs and the README link it).
 PATH = "/api/openapi.json"
 
-#: The routes of a puzzle (``/api/<kind>/<route>``) that read the kind's options.
-_READS_OPTIONS = ("solve", "move", "hint")
+#: The component of a task's answer (a kind's own task: ``<Title><Task>``).
+_TASK_ANSWERS = {"solve": "Solved", "hint": "Hint"}
 
 _STRING = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -204,14 +204,19 @@ def _kind_schemas(kind) -> dict:
             "place": {"type": "integer", "minimum": 1, "description": "while queued: 1 is next"},
             "phase": {"enum": ["search", "building"],
                       "description": "for a kind that builds tables before it searches"},
-            "answer": {**_ref("schemas", f"{title}Solved"), "description": "when done"},
+            "answer": {"anyOf": [_ref("schemas", f"{title}{_answer_name(task)}") for task in kind.tasks],
+                       "description": "when done: its task's answer (a solve's, a hint's, ...)"},
             "error": {"type": "string", "description": "why it failed or was cancelled"},
         },
         "required": ["id", "kind", "status", "counter", f"max_{counter}", "max_seconds",
                      "seconds", counter, depth],
     }
     summary = _object(own.get("summary"))
+    extra = {f"{title}{_answer_name(task)}": {
+        "allOf": [_object(own.get(task)), _ref("schemas", "Delivery")],
+        "description": f"A {kind.title} {task}'s answer."} for task in kind.tasks if task not in _TASK_ANSWERS}
     return {
+        **extra,
         f"{title}Solved": solved,
         f"{title}Job": job,
         f"{title}Pending": {"allOf": [_ref("schemas", f"{title}Job"), {
@@ -248,11 +253,15 @@ def _hint(kind, own: dict) -> dict:
             "required": ["status", "move", "length", kind.counter, "optimal", "summary"]}
 
 
+def _answer_name(task: str) -> str:
+    return _TASK_ANSWERS.get(task, task.capitalize())
+
+
 def _puzzle_body(kind, route: str) -> dict:
     """A puzzle request's body on ``route``: the board, a move (read by
     /move), the kind's options (read by the routes that solve or play)."""
     own = kind.api_schemas() or {}
-    reads = route in _READS_OPTIONS
+    reads = route == "move" or route in kind.tasks
     ignored = {"description": "accepted, not read by this route"}
     move = own.get("move", {}) if route == "move" else ignored
     properties = {"board": {"type": "string", "description": "the puzzle in the kind's text format"},
@@ -357,10 +366,14 @@ def _operations(kind) -> dict:
             "url": _STRING})}, "Every puzzle of this kind in the library."),
         **_errors("429")})
     out = {}
-    views = {"solve": api.solve_route, "parse": api.parse_route,
-             "move": api.move_route, "hint": api.hint_route, "share": api.share_route,
+    for task in kind.tasks:
+        if task not in routes:
+            routes[task] = ("post", f"A {task} of a puzzle", {
+                "200": _json(ref(_answer_name(task)), f"The {task}."), "202": pending,
+                **_errors("400", "413", "429", "503")})
+    views = {"parse": api.parse_route, "move": api.move_route, "share": api.share_route,
              "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route,
-             "daily": api.daily_route}
+             "daily": api.daily_route, **api.TASK_VIEWS}
     for route, (method, what, responses) in routes.items():
         operation = {"operationId": f"{name}_{route}", "tags": [name], "summary": what,
                      "description": _words(views[route]), "responses": responses}

@@ -112,8 +112,8 @@ class RedisJobManager:
         job = _snapshot(job_id, fields)
         if fields.get("claimed") and self.on_done is not None:
             self.on_done(Request(fields["kind"], fields["board"], json.loads(fields["options"]),
-                                 json.loads(fields["limits"]), fields.get("client") or None),
-                         job.result)
+                                 json.loads(fields["limits"]), fields.get("client") or None,
+                                 task=fields.get("task", "solve")), job.result)
         return job, fields
 
     # ---------------------------------------------------------------- asking
@@ -128,11 +128,12 @@ class RedisJobManager:
         abandon, kind = self.abandon_seconds, request.kind
         fields = {"kind": kind, "module": _kind_module(kind), "board": request.text,
                   "options": json.dumps(request.options), "limits": json.dumps(request.limits),
-                  "note": request.note or "",
+                  "note": request.note or "", "task": request.task,
                   "abandon_ms": int(abandon * 1000) if abandon else 0,
                   "abandoned": f"cancelled: nobody asked about it for {abandon:g} s" if abandon else ""}
         outcome, found = self.store.submit(
-            job_id, fields, jobstore.digest(request.client, kind, request.text, request.options),
+            job_id, fields, jobstore.digest(request.client, kind, request.text, request.options,
+                                                   request.task),
             request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
             self.config.get("JOB_QUEUE_MAX"), fields["abandon_ms"])
         if outcome in ("client", "queue"):

@@ -5,8 +5,8 @@ spot when the puzzle is small, otherwise in a worker process (see
 A request never holds a server thread for long: a search in the request
 is small and takes a seat (:mod:`webapp.web.seats`), a few at once; a
 request waits at most ``SOLVE_WAIT_SECONDS`` for a worker, a few at once,
-then hands back the job to poll. A hint is found as a solve is
-(:func:`hint`). The bounds on jobs, and the joining of a job under way, are
+then hands back the job to poll. Every task of a kind (its ``tasks``: a
+solve, a hint, triangle's trace) is answered this way. The bounds on jobs, and the joining of a job under way, are
 the job backend's (:mod:`webapp.web.jobbackend`).
 
 Each kind has its limits in the config (see :func:`config_keys`):
@@ -62,19 +62,19 @@ def limits(kind, puzzle=None) -> dict:
             "max_bytes": config.get(keys["bytes"])}
 
 
-def _bounded(kind, puzzle, options: dict, count: int) -> dict | None:
-    """A solve in the request within ``count`` (states, nodes), or None."""
+def _bounded(kind, puzzle, options: dict, count: int, task: str) -> dict | None:
+    """``task`` in the request within ``count`` (states, nodes), or None."""
     config, keys = current_app.config, config_keys(kind)
-    body = kind.solve(puzzle, options, max_count=count, max_seconds=config.get(keys["seconds"]),
-                      max_bytes=config.get(keys["bytes"]), progress=None)
+    body = getattr(kind, task)(puzzle, options, max_count=count, max_seconds=config.get(keys["seconds"]),
+                               max_bytes=config.get(keys["bytes"]), progress=None)
     return None if body.get("status") == "limit" else body
 
 
-def cached(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
+def cached(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | None:
     """The answer kept in the cache (``text``: the puzzle's, when known), or None."""
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
-    hit = cache.lookup(kind, text, options)
+    hit = cache.lookup(kind, text, options, task)
     if hit is None:
         return None
     return delivered(hit, text, time.perf_counter() - began, "cache")
@@ -89,7 +89,7 @@ def inline(work):
         return work() if seated else None
 
 
-def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
+def quick(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | None:
     """The answer if it is cached or cheap enough to find on the spot, else
     None (``text``: the puzzle's, when known).
 
@@ -98,7 +98,7 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     """
     began = time.perf_counter()
     text = kind.text(puzzle) if text is None else text
-    body = cached(kind, puzzle, options, text)
+    body = cached(kind, puzzle, options, text, task)
     if body is not None:
         return body
     config, keys = current_app.config, config_keys(kind)
@@ -106,24 +106,24 @@ def quick(kind, puzzle, options: dict, text: str | None = None) -> dict | None:
     # bounded as a worker is: an answer must not hang on which of them found it
     bound = config.get(keys["count"])
     if inline_count:
-        body = kind.quick(puzzle, options, max_count=bound)
+        body = kind.quick(puzzle, options, task=task, max_count=bound)
         quick_count = min(config.get(keys["quick"]) or 0, inline_count)
         if body is None and quick_count:
             # most puzzles people draw take a few hundred states: found at once
-            body = _bounded(kind, puzzle, options, quick_count)
+            body = _bounded(kind, puzzle, options, quick_count, task)
         if body is None and inline_count > quick_count:
             # a bigger one waits its turn: each holds the interpreter lock while it
             # runs, and pages and small solves must not queue behind eight of them
-            body = inline(lambda: _bounded(kind, puzzle, options, inline_count))
+            body = inline(lambda: _bounded(kind, puzzle, options, inline_count, task))
     else:
-        body = inline(lambda: kind.quick(puzzle, options, max_count=bound))
+        body = inline(lambda: kind.quick(puzzle, options, task=task, max_count=bound))
     if body is None:
         return None
-    cache.remember(kind, text, options, body)
+    cache.remember(kind, text, options, body, task)
     return delivered(body, text, time.perf_counter() - began, "inline")
 
 
-def start(kind, puzzle, options: dict, text: str | None = None) -> Snapshot:
+def start(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> Snapshot:
     """A worker for a solve that is neither cached nor small; this client's
     job for the same solve when it has one under way already (the
     backend's ``submit`` joins it). The worker gets the puzzle's text
@@ -136,7 +136,7 @@ def start(kind, puzzle, options: dict, text: str | None = None) -> Snapshot:
     client_limits.take("JOB_RATE_LIMIT", "solves")
     bounds = limits(kind, puzzle)
     return manager().submit(Request(kind.name, text, options, bounds, client_limits.client(),
-                                    kind.job_note(puzzle, options, bounds)))
+                                    kind.job_note(puzzle, options, bounds), task))
 
 
 def settle(job: Snapshot, seconds: float) -> Snapshot:
@@ -164,10 +164,11 @@ def prefers_async() -> bool:
     return "respond-async" in request.headers.get("Prefer", "")
 
 
-def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snapshot:
-    """The whole answer when it comes within ``SOLVE_WAIT_SECONDS`` (at once
-    for a client that prefers to follow the job: :func:`prefers_async`),
-    else the job that is finding it (``text``: the puzzle's, when known).
+def answer(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | Snapshot:
+    """The whole answer of ``task`` (one of the kind's ``tasks``) when it
+    comes within ``SOLVE_WAIT_SECONDS`` (at once for a client that prefers
+    to follow the job: :func:`prefers_async`), else the job that is finding
+    it (``text``: the puzzle's, when known).
 
     Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
     have (found by the worker too: :class:`~webapp.errors.FieldError`),
@@ -175,10 +176,10 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snaps
     memory, and RuntimeError for a bug in the worker's solve (logged there).
     """
     text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
-    body = quick(kind, puzzle, options, text)
+    body = quick(kind, puzzle, options, text, task)
     if body is not None:
         return body
-    job = start(kind, puzzle, options, text)
+    job = start(kind, puzzle, options, text, task)
     if not prefers_async():
         job = settle(job, current_app.config["SOLVE_WAIT_SECONDS"])
     if job.status == "done":
@@ -191,28 +192,3 @@ def answer(kind, puzzle, options: dict, text: str | None = None) -> dict | Snaps
         raise NotAvailable(job.error or "the solve did not finish")
     return job
 
-
-#: A hint's words for the player when it has no move, by the answer's status.
-NO_MOVE = {"limit": "No hint: the search stopped at its limit before it found a solution.",
-           "unsolvable": "No hint: the goal cannot be reached from here.",
-           "solved": "The goal is reached already."}
-
-
-def hint(kind, puzzle, options: dict) -> dict | Snapshot:
-    """The kind's own hint when it is cheap (in a seat, as an inline
-    search), else the hint of a solve (:func:`answer`, with the kind's
-    ``hint_options``): the hint, or the job finding it. A hint without a
-    move has a ``message`` for the player.
-
-    Raises as :func:`answer` does.
-    """
-    solve_options, text = kind.hint_options(options), kind.text(puzzle)
-    body = inline(lambda: kind.hint(puzzle, options))
-    if body is None:
-        found = answer(kind, puzzle, solve_options, text)
-        if isinstance(found, Snapshot):
-            return found
-        body = kind.hint_of(found)
-    if body.get("move") is None and not body.get("message"):
-        body = {**body, "message": NO_MOVE.get(body.get("status"), NO_MOVE["limit"])}
-    return body

@@ -49,15 +49,16 @@ export class Jobs {
     window.addEventListener("pagehide", () => this.abandon());
   }
 
-  // Solve (payload as for POST /api/<kind>/solve) and wait for its answer:
-  // 200 is the answer itself, 202 the job finding it, followed here.
-  async solve(payload, what = "Solving") {
+  // Solve (payload as for POST /api/<kind>/solve; another of the kind's
+  // searches at its own path, e.g. /api/triangle/trace) and wait for its
+  // answer: 200 is the answer itself, 202 the job finding it, followed here.
+  async solve(payload, what = "Solving", path = this.path) {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
     this.active = true;
     try {
       // respond-async: a solve that goes to a worker comes back as its job at
       // once, so that its progress and Cancel show straight away
-      const body = await post(this.path, payload, { Prefer: "respond-async" });
+      const body = await post(path, payload, { Prefer: "respond-async" });
       if (!body.job) return body;
       let job = { ...body, id: body.job };
       if (unfinished(job)) job = await this.follow(job, what);

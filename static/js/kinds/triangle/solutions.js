@@ -116,7 +116,7 @@ async function fetchTrace(shell) {
   shell.updateButtons();
   let answer;
   try {
-    answer = await shell.jobs.solve({ board: text, trace: TRACE_STEPS }, "Tracing");
+    answer = await shell.jobs.solve({ board: text, events: TRACE_STEPS }, "Tracing", shell.api("trace"));
   } finally {
     shell.state.solving = false;
     shell.updateButtons();

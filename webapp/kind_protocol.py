@@ -10,11 +10,12 @@ True
 from __future__ import annotations
 
 import importlib
-import json
 import random
 from abc import ABC, abstractmethod
 from html import escape
 from typing import Any
+
+from .webface import WebFace
 
 
 class Kind(ABC):
@@ -64,43 +65,10 @@ class Kind(ABC):
     - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
-    Defaults a kind may override (the web app's face of the kind):
-
-    - ``page_path``: the address of its playground (``/<name>``).
-    - ``template``: the playground's template (``<name>.html``).
-    - ``edit_mode``: the page's mode for a puzzle opened to be edited.
-    - ``how_to_play_template``: its guide (``how_to_play_<name>.html``).
-    - ``default_limits``: the values of its limits' config keys
-      (``<NAME>_MAX_<COUNTER>``, ``<NAME>_MAX_SECONDS``, ...: the kind's
-      name in capitals) when the operator sets none,
-      by their short names (``count``, ``seconds``, ``bytes``, and for a
-      kind that solves small puzzles in the request, ``inline`` and
-      ``quick``: see :func:`webapp.web.solving.config_keys`); none: no
-      limit but the ones a worker always has.
-    - ``option_fields``: the request fields ``options`` reads (others
-      are refused with a 400 naming them); ``shuffle_fields`` likewise
-      (None: not declared, so not checked).
-    - ``request_example``: a request body shown in API messages (by
-      default the ``example`` as its ``board``).
-    - ``job_note(puzzle, options, limits)``: a sentence for the page about
-      a worker's solve (e.g. a time limit it runs under), or None.
-    - ``how_to_play_figures()``: the guide's pictures, by section, each
-      ``(svg, caption)`` (none by default); :func:`drawn` draws puzzles
-      with the kind's ``svg``, a kind whose guide needs more draws its own.
-    - ``time_limit(puzzle, config)``: the seconds a worker's solve of this
-      puzzle gets when the kind picks them per puzzle (``config``: the web
-      app's settings), else None: ``<prefix>_MAX_SECONDS`` holds.
-    - ``api_schemas()``: JSON Schemas for the API's OpenAPI description
-      (:mod:`webapp.web.openapi`; none: fields and answers of any shape):
-      ``options``, ``shuffle`` (a schema for each of ``option_fields``,
-      ``shuffle_fields``), ``move`` (the ``move`` field /move reads),
-      ``step`` (one of an answer's ``moves``), ``summary``, ``answer`` (a
-      solve's), ``move_answer``, ``hint`` (a hint's answer; none: the first
-      move of a solve). ``summary``, ``answer``, ``move_answer`` and
-      ``hint`` are an object's ``properties`` and ``required``, or any schema.
-    - ``card_facts(puzzle, item)``: a gallery card's facts, short strings
-      shown one to a line (``item``: the puzzle's catalogue entry; by
-      default the size and the shortest solution's ``moves``).
+    The web app's face of the kind: ``web``, a
+    :class:`webapp.webface.WebFace` (its page, limits, request fields,
+    schemas, guide's pictures, gallery card); a kind declares its own as
+    ``web = WebFace(name, ...)``, else it gets the defaults.
 
     The command line's face of the kind:
 
@@ -167,48 +135,10 @@ class Kind(ABC):
                                                 max_count=max_count, max_bytes=max_bytes,
                                                 progress=progress))
 
-    # --------------------------------------- the web app's face: defaults
-    edit_mode = "edit"
-    default_limits: dict = {}
-    option_fields: tuple | None = None
-    shuffle_fields: tuple | None = None
-
+    # ------------------------------------------------ the web app's face
     @property
-    def page_path(self) -> str:
-        return f"/{self.name}"
-
-    @property
-    def template(self) -> str:
-        return f"{self.name}.html"
-
-    @property
-    def how_to_play_template(self) -> str:
-        return f"how_to_play_{self.name}.html"
-
-    @property
-    def request_example(self) -> str:
-        return '{"board": ' + json.dumps(self.example) + "}"
-
-    def job_note(self, puzzle, options: dict, limits: dict) -> str | None:
-        return None
-
-    def time_limit(self, puzzle, config) -> float | None:
-        return None
-
-    def api_schemas(self) -> dict:
-        return {}  # the API's description then says only what every kind shares
-
-    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
-        return {}
-
-    def card_facts(self, puzzle, item: dict) -> list[str]:
-        """The size and the shortest solution's length (``moves`` in the
-        catalogue; none: no solution)."""
-        summary = self.summary(puzzle)
-        moves = item.get("moves")
-        return [f"{summary['width']} × {summary['height']}",
-                "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
-
+    def web(self) -> WebFace:
+        return WebFace(self.name)
 
     # ------------------------------------------ the command line's face
     def command_line(self):

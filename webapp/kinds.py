@@ -16,7 +16,7 @@ every kind's when :data:`KINDS` is.
 ['rotation', 'sliding', 'triangle']
 >>> get("rotation").counter
 'states'
->>> get("sliding").page_path, get("sliding").template
+>>> get("sliding").web.page_path, get("sliding").web.template
 ('/sliding', 'sliding.html')
 >>> get("chess")
 Traceback (most recent call last):
@@ -99,7 +99,7 @@ def home():
     'rotation'
     """
     kinds = _all()
-    return next((kind for kind in kinds if kind.page_path == "/"), kinds[0])
+    return next((kind for kind in kinds if kind.web.page_path == "/"), kinds[0])
 
 
 def most_like(candidates, score):

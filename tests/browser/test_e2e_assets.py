@@ -28,7 +28,7 @@ def test_a_first_visit_preloads_every_module_and_a_second_asks_for_none(browser,
     context = browser.new_context(base_url=live_server, **DESKTOP)  # its own: an empty cache
     try:
         page = context.new_page()
-        path = kinds.get(kind).page_path
+        path = kinds.get(kind).web.page_path
         first = [r for r in _loaded(page, path) if r["name"].endswith(".js")]
         assert len(first) > 10
         script = [r for r in first if r["by"] == "script"]

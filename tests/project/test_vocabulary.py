@@ -50,7 +50,7 @@ def test_the_error_crosses_into_another_process_whole():
 
 def test_every_member_of_the_contract_is_documented_and_each_kind_fills_it():
     members = set(Kind.__annotations__) | {name for name in vars(Kind) if not name.startswith("_")}
-    assert {"parse", "solve", "page_path", "command_line"} <= members
+    assert {"parse", "solve", "hint", "tasks", "web", "command_line"} <= members
     assert not [name for name in members if f"``{name}" not in Kind.__doc__]
     for kind in kinds.KINDS:
         assert isinstance(kind, Kind)

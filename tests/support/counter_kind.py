@@ -10,6 +10,7 @@ import time
 
 from webapp.errors import PuzzleTextError
 from webapp.kind_protocol import Kind
+from webapp.webface import WebFace
 
 
 class CounterError(PuzzleTextError):
@@ -28,7 +29,7 @@ class CounterKind(Kind):
     depth_field = "depth"
     error = CounterError
     example = "3\n"
-    template = "sliding.html"
+    web = WebFace("counter", template="sliding.html")
 
     def parse(self, text: str) -> int:
         stripped = text.strip()

@@ -165,8 +165,8 @@ def json_value(rng: random.Random, depth: int = 0):
 def request_fields(kind, route: str) -> list[str]:
     """The fields ``route`` of ``kind`` reads."""
     if route == "shuffle":
-        return ["seed", *(kind.shuffle_fields or ())]
-    return ["move", *(kind.option_fields or ())]
+        return ["seed", *(kind.web.shuffle_fields or ())]
+    return ["move", *(kind.web.option_fields or ())]
 
 
 #: Fields no route reads: refused, naming the ones it does.

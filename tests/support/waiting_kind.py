@@ -26,6 +26,7 @@ import pytest
 from apps import add_kind
 from webapp.errors import FieldError, PuzzleTextError
 from webapp.kind_protocol import Kind
+from webapp.webface import WebFace
 
 TICK = 0.005  # seconds between two reports
 
@@ -45,7 +46,7 @@ class WaitingKind(Kind):
     depth_field = "depth"
     error = WaitingError
     example = "forever\n"
-    template = "sliding.html"
+    web = WebFace("waiting", template="sliding.html")
 
     def parse(self, text: str) -> str:
         label = text.strip()

@@ -15,7 +15,7 @@ from webapp import kinds
 from webapp.resources import folder
 from webapp.web.assets import imported_by, version_of
 
-PAGES = [kind.page_path for kind in kinds.KINDS]
+PAGES = [kind.web.page_path for kind in kinds.KINDS]
 
 
 def _addresses(html: str, pattern: str) -> list[str]:

@@ -138,7 +138,7 @@ def test_fuzzed_pages_and_share_codes(fuzz_app, kind_name):
         pick = rng.randrange(6)
         args = {}
         if pick <= 2:
-            path = kind.page_path
+            path = kind.web.page_path
             args["p"] = share_code(rng, codes[kind_name] if pick < 2 else every)
             if rng.random() < 0.3:
                 args["play"] = rng.choice(("1", "true", "0", "", "x" * 300))

@@ -128,17 +128,17 @@ def test_every_kind_is_described_from_its_own_fields():
     doc = document()
     for kind in kinds.KINDS:
         body = doc["paths"][f"/api/{kind.name}/solve"]["post"]["requestBody"]["content"]["application/json"]
-        assert set(body["schema"]["properties"]) == {"board", "move", *kind.option_fields}
+        assert set(body["schema"]["properties"]) == {"board", "move", *kind.web.option_fields}
         assert body["example"] == {"board": kind.example}
         shuffle = doc["paths"][f"/api/{kind.name}/shuffle"]["post"]["requestBody"]["content"]
         assert set(shuffle["application/json"]["schema"]["properties"]) == {"seed", "level", "instead_of",
-                                                                           *kind.shuffle_fields}
+                                                                           *kind.web.shuffle_fields}
         job = doc["components"]["schemas"][f"{kind.name.capitalize()}Job"]
         assert {kind.counter, kind.depth_field, f"max_{kind.counter}"} <= set(job["required"])
-        own = kind.api_schemas()
+        own = kind.web.schemas
         where = f"webapp/{kind.name}/schemas.py describes every field the kind reads, and no other"
-        assert set(own["options"]) == set(kind.option_fields), where
-        assert set(own["shuffle"]) == set(kind.shuffle_fields), where
+        assert set(own["options"]) == set(kind.web.option_fields), where
+        assert set(own["shuffle"]) == set(kind.web.shuffle_fields), where
 
 
 def test_a_new_kind_is_described_with_no_edit(monkeypatch):

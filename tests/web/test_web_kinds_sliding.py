@@ -396,7 +396,7 @@ def test_a_board_with_databases_keeps_the_configured_limit_and_no_note(tmp_path,
         kind = kinds.get("sliding")
         bounds = limits(kind, kind.parse("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n"))
         assert bounds["max_seconds"] == app.config["SLIDING_MAX_SECONDS"]
-        assert kind.job_note(kind.parse("1 2 3\n4 5 6\n7 0 8\n"), {}, bounds) is None
+        assert kind.web.job_note(kind.parse("1 2 3\n4 5 6\n7 0 8\n"), {}, bounds) is None
 
 
 def test_unknown_fields_are_400_naming_them_and_the_accepted_ones(client):

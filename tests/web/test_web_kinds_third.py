@@ -43,7 +43,7 @@ def counter_client(third, tmp_path, make_app):
 
 def test_the_defaults_come_from_one_place(third):
     assert isinstance(third, kinds.Kind)
-    assert (third.page_path, third.how_to_play_template, third.edit_mode) == \
+    assert (third.web.page_path, third.web.how_to_play_template, third.web.edit_mode) == \
         ("/counter", "how_to_play_counter.html", "edit")
     assert kinds.home().name == "rotation"
 

@@ -30,6 +30,7 @@ from . import sharecode
 # make them: a command line that reads and solves a board loads none of them.
 from ..errors import FieldError, IllegalMove
 from ..kind_protocol import Kind, first_move_hint
+from ..webface import WebFace
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
 from .generate import random_board
 from .howto import figures
@@ -59,6 +60,13 @@ def complete(answer: dict) -> dict:
     return answer
 
 
+def _card_facts(board: Board, item: dict) -> list[str]:
+    """A gallery card: size, sticks, the fewest turns (``moves``)."""
+    sticks, moves = len(board.sticks), item.get("moves")
+    return [f"{board.width} × {board.height}", f"{sticks} stick{'s' if sticks != 1 else ''}",
+            "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
+
 class RotationKind(Kind):
     """The rotation puzzle: a frame with a gap, straight sticks, gravity, turns."""
 
@@ -69,25 +77,19 @@ class RotationKind(Kind):
     depth_field = "depth"
     error = BoardError
     example = EXAMPLE
-
-    # -------------------------------------------- the web app (webapp.kinds)
-    page_path = "/"
-    template = "rotation.html"
-    edit_mode = "draw"
-    how_to_play_template = "how_to_play.html"
-    #: states a worker's solve may visit, its seconds and memory; below
-    #: ``inline`` states a solve runs in the request, below ``quick`` it
-    #: does not wait its turn there
-    default_limits = {"count": 5_000_000, "seconds": 60.0, "bytes": 1_500_000_000,
-                      "inline": 5_000, "quick": 300}
-    option_fields = ("goal", "orientation")
-    shuffle_fields = ("size", "width", "height", "sticks")
-    request_example = '{"board": "7\\n### ###\\n...", "goal": "any"}'
-
-    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
-        """The guide's pictures, drawn here rather than by :meth:`svg`: the
-        board as the viewer sees it, the gap named, a stick on its way out."""
-        return figures()
+    web = WebFace(
+        "rotation", page_path="/", template="rotation.html", edit_mode="draw",
+        how_to_play_template="how_to_play.html",
+        # states a worker's solve may visit, its seconds and memory; below
+        # ``inline`` states a solve runs in the request, below ``quick`` it
+        # does not wait its turn there
+        default_limits={"count": 5_000_000, "seconds": 60.0, "bytes": 1_500_000_000,
+                        "inline": 5_000, "quick": 300},
+        option_fields=("goal", "orientation"), shuffle_fields=("size", "width", "height", "sticks"),
+        request_example='{"board": "7\\n### ###\\n...", "goal": "any"}',
+        # the guide's pictures are drawn by howto.figures rather than by svg: the
+        # board as the viewer sees it, the gap named, a stick on its way out
+        schemas=SCHEMAS, figures=figures, card_facts=_card_facts)
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Board:
@@ -203,16 +205,6 @@ class RotationKind(Kind):
         return {"width": board.width, "height": board.height, "sticks": len(board.sticks),
                 "gaps": [list(g) for g in board.gaps()]}
 
-    def api_schemas(self) -> dict:
-        """JSON Schemas of this kind's request fields and answers, for the
-        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        return SCHEMAS
-
-    def card_facts(self, board: Board, item: dict) -> list[str]:
-        """A gallery card: size, sticks, the fewest turns (``moves``)."""
-        sticks, moves = len(board.sticks), item.get("moves")
-        return [f"{board.width} × {board.height}", f"{sticks} stick{'s' if sticks != 1 else ''}",
-                "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
 
 
 _ROW = re.compile(r"[# 0-9A-Za-z]+")

@@ -20,6 +20,7 @@ import re
 
 from ..errors import FieldError
 from ..kind_protocol import NO_MOVE, Kind, drawn
+from ..webface import WebFace
 from . import generate, sharecode
 from .position import (
     DIRECTIONS,
@@ -76,6 +77,62 @@ def _solver():
     return solver
 
 
+def _time_limit(position: Position, config) -> float | None:
+    """A big board's solve gets ``SLIDING_BIG_SECONDS`` (default
+    :data:`BIG_SECONDS`, and never more than ``SLIDING_MAX_SECONDS``),
+    not a minute of "Solving..." like a board with databases.
+
+    >>> KIND.web.time_limit(Position.goal(5, 4), {"SLIDING_MAX_SECONDS": 60.0})
+    10.0
+    >>> KIND.web.time_limit(Position.goal(5, 4), {"SLIDING_BIG_SECONDS": 3, "SLIDING_MAX_SECONDS": 60.0})
+    3
+    >>> KIND.web.time_limit(Position.goal(4, 4), {}) is None
+    True
+    """
+    if position.width * position.height <= BIG_CELLS:
+        return None
+    big = config.get("SLIDING_BIG_SECONDS", BIG_SECONDS)
+    most = config.get("SLIDING_MAX_SECONDS")
+    return big if most is None or big is None else min(big, most)
+
+
+def _job_note(position: Position, options: dict, limits: dict) -> str | None:
+    """For a big board, what its time limit means for the answer.
+
+    >>> KIND.web.job_note(Position.goal(5, 4), {}, {"max_seconds": 10.0})[:44]
+    'A board this size is searched for at most 10'
+    >>> KIND.web.job_note(Position.goal(3, 3), {}, {"max_seconds": 10.0}) is None
+    True
+    """
+    seconds = limits.get("max_seconds")
+    if position.width * position.height <= BIG_CELLS or seconds is None:
+        return None
+    return (f"A board this size is searched for at most {seconds:g} s; if no shortest "
+            "solution is proven by then, you get a solution that is not proven shortest.")
+
+
+def _figures() -> dict[str, list[tuple[str, str]]]:
+    """The guide's pictures: the goal, a position and the same after
+    tile 5 slid down into the hole, each drawn by the kind's ``svg``.
+
+    >>> [len(p) for p in KIND.web.figures().values()]
+    [1, 2]
+    """
+    start = parse(EXAMPLE)
+    after = KIND.move(start, {}, 5)["board"]
+    touching = ", ".join(str(start.tiles[cell]) for cell in movable_cells(start.width, start.height, start.hole))
+    return drawn(KIND, {
+        "goal": [("1 2 3\n4 5 6\n7 8 0\n", "The goal: tiles 1 to 8 in order, the hole last",
+                  "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
+        "move": [
+            (EXAMPLE, "A position with the hole in the middle",
+             f"Tiles {touching} touch the hole: any of them may slide."),
+            (after, "After tile 5 slid down into the hole",
+             "After tile 5 slid down (the ↓ key): the hole moved up."),
+        ],
+    })
+
+
 class SlidingKind(Kind):
     """The sliding-tile puzzle: tiles 1 .. w*h-1 and a hole in a w x h frame."""
 
@@ -83,71 +140,20 @@ class SlidingKind(Kind):
     title = "Sliding tiles"
     goal = "Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."
     counter = "nodes"
-    #: nodes one solve may search (then a fast, unproven answer), its
-    #: seconds, and the memory its tables may take
-    default_limits = {"count": 2_000_000_000, "seconds": 60.0, "bytes": 1_500_000_000}
     #: The job snapshot's second figure: the IDA* bound (or percent built).
     depth_field = "bound"
     error = SlidingError
     example = EXAMPLE
-    #: Solves take no options; a request naming any is refused (a typo is
-    #: better told than ignored).
-    option_fields = ()
-    shuffle_fields = ("size", "width", "height", "distance")
-
-    # ------------------------------------------------------- the web app
-    def time_limit(self, position: Position, config) -> float | None:
-        """A big board's solve gets ``SLIDING_BIG_SECONDS`` (default
-        :data:`BIG_SECONDS`, and never more than ``SLIDING_MAX_SECONDS``),
-        not a minute of "Solving..." like a board with databases.
-
-        >>> KIND.time_limit(Position.goal(5, 4), {"SLIDING_MAX_SECONDS": 60.0})
-        10.0
-        >>> KIND.time_limit(Position.goal(5, 4), {"SLIDING_BIG_SECONDS": 3, "SLIDING_MAX_SECONDS": 60.0})
-        3
-        >>> KIND.time_limit(Position.goal(4, 4), {}) is None
-        True
-        """
-        if position.width * position.height <= BIG_CELLS:
-            return None
-        big = config.get("SLIDING_BIG_SECONDS", BIG_SECONDS)
-        most = config.get("SLIDING_MAX_SECONDS")
-        return big if most is None or big is None else min(big, most)
-
-    def job_note(self, position: Position, options: dict, limits: dict) -> str | None:
-        """For a big board, what its time limit means for the answer.
-
-        >>> KIND.job_note(Position.goal(5, 4), {}, {"max_seconds": 10.0})[:44]
-        'A board this size is searched for at most 10'
-        >>> KIND.job_note(Position.goal(3, 3), {}, {"max_seconds": 10.0}) is None
-        True
-        """
-        seconds = limits.get("max_seconds")
-        if position.width * position.height <= BIG_CELLS or seconds is None:
-            return None
-        return (f"A board this size is searched for at most {seconds:g} s; if no shortest "
-                "solution is proven by then, you get a solution that is not proven shortest.")
-
-    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
-        """The guide's pictures: the goal, a position and the same after
-        tile 5 slid down into the hole, each drawn by :meth:`svg`.
-
-        >>> [len(p) for p in KIND.how_to_play_figures().values()]
-        [1, 2]
-        """
-        start = parse(EXAMPLE)
-        after = self.move(start, {}, 5)["board"]
-        touching = ", ".join(str(start.tiles[cell]) for cell in movable_cells(start.width, start.height, start.hole))
-        return drawn(self, {
-            "goal": [("1 2 3\n4 5 6\n7 8 0\n", "The goal: tiles 1 to 8 in order, the hole last",
-                      "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
-            "move": [
-                (EXAMPLE, "A position with the hole in the middle",
-                 f"Tiles {touching} touch the hole: any of them may slide."),
-                (after, "After tile 5 slid down into the hole",
-                 "After tile 5 slid down (the ↓ key): the hole moved up."),
-            ],
-        })
+    web = WebFace(
+        "sliding",
+        # nodes one solve may search (then a fast, unproven answer), its
+        # seconds, and the memory its tables may take
+        default_limits={"count": 2_000_000_000, "seconds": 60.0, "bytes": 1_500_000_000},
+        time_limit=_time_limit, job_note=_job_note,
+        # solves take no options; a request naming any is refused (a typo is
+        # better told than ignored)
+        option_fields=(), shuffle_fields=("size", "width", "height", "distance"),
+        schemas=SCHEMAS, figures=_figures)
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Position:
@@ -165,7 +171,7 @@ class SlidingKind(Kind):
     # ------------------------------------------------------------- solving
     def options(self, data: dict) -> dict:
         """The sliding puzzle has no options; other keys are ignored here
-        (the web API refuses them: see ``option_fields``).
+        (the web API refuses them: see the web face's ``option_fields``).
 
         >>> KIND.options({"goal": "any", "whatever": 1})
         {}
@@ -325,11 +331,6 @@ class SlidingKind(Kind):
             return 0.0
         numeric = sum(1 for line in lines if _NUMBERS.fullmatch(line))
         return round(0.9 * numeric / len(lines), 3)
-
-    def api_schemas(self) -> dict:
-        """JSON Schemas of this kind's request fields and answers, for the
-        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        return SCHEMAS
 
     def summary(self, position: Position) -> dict:
         """For galleries and the API: the size, the tile count, whether it is

@@ -20,6 +20,7 @@ import time
 
 from ..errors import FieldError
 from ..kind_protocol import Kind, drawn
+from ..webface import WebFace
 from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
@@ -75,6 +76,38 @@ def summarise(answer: dict) -> str:
     return f"solved: {found} {work}"
 
 
+def _figures() -> dict[str, list[tuple[str, str]]]:
+    """The guide's picture: the pieces of the rules' example, drawn by the kind's ``svg``.
+
+    >>> [len(p) for p in KIND.web.figures().values()]
+    [1]
+    """
+    return drawn(KIND, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+                                    "The example's nine pieces: each edge shows half of a "
+                                    "figure, or nothing (0).")]})
+
+
+def _card_facts(puzzle: Puzzle, item: dict) -> list[str]:
+    """A gallery card: side, pieces, and the catalogue's counts
+    (``count`` placements, ``distinct`` pictures; 0: no solution).
+
+    >>> KIND.web.card_facts(KIND.parse(KIND.example), {"count": 3, "distinct": 1})
+    ['3 × 3', '9 pieces', '1 picture', '3 placements']
+
+    Each fact is kept on one line, so the counts are two facts: together
+    ("2,429 pictures (29,148 placements)") they were wider than a
+    phone's card.
+    """
+    facts = [f"{puzzle.n} × {puzzle.n}", f"{len(puzzle.pieces)} piece{'s' if len(puzzle.pieces) != 1 else ''}"]
+    count, distinct = item.get("count"), item.get("distinct")
+    if count == 0:
+        facts.append("no solution")
+    elif count is not None and distinct is not None:
+        facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''}")
+        facts.append(f"{count:,} placement{'s' if count != 1 else ''}")
+    return facts
+
+
 class TriangleKind(Kind):
     """The triangle puzzle: n x n pieces with half figures on their edges."""
 
@@ -83,28 +116,18 @@ class TriangleKind(Kind):
     goal = ("Fill the big triangle with every piece so that each inner edge joins "
             "the two halves of one figure.")
     counter = "nodes"
-    #: nodes one solve may search (then the counts so far) and its seconds
-    default_limits = {"count": 2_000_000_000, "seconds": 60.0}
     #: The job snapshot's second figure: how many slots are filled.
     depth_field = "depth"
     error = TriangleError
     example = EXAMPLE
-    #: The request fields the routes read besides ``board`` and ``move``
-    #: (others are refused, naming them), and those of ``/shuffle``.
-    option_fields = ("first", "placement", "events", "resume")
     tasks = ("solve", "hint", "trace")
-    shuffle_fields = ("size", "figures", "unique")
-
-    def how_to_play_figures(self) -> dict[str, list[tuple[str, str]]]:
-        """The guide's picture: the pieces of the rules' example, drawn by :meth:`svg`.
-
-        >>> [len(p) for p in KIND.how_to_play_figures().values()]
-        [1]
-        """
-        return drawn(self, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
-                                        "The example's nine pieces: each edge shows half of a "
-                                        "figure, or nothing (0).")]})
-
+    web = WebFace(
+        "triangle",
+        # nodes one solve may search (then the counts so far) and its seconds
+        default_limits={"count": 2_000_000_000, "seconds": 60.0},
+        option_fields=("first", "placement", "events", "resume"),
+        shuffle_fields=("size", "figures", "unique"),
+        schemas=schemas(FIRST, MAX_FIRST), figures=_figures, card_facts=_card_facts)
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Puzzle:
         return parse(text)
@@ -355,31 +378,6 @@ class TriangleKind(Kind):
         if len(lines[0].split()) != 1 or len(lines[1].split()) != 1:
             return 0.0
         return 0.95 if any(len(line.split()) == 3 for line in lines[2:]) else 0.0
-
-    def api_schemas(self) -> dict:
-        """JSON Schemas of this kind's request fields and answers, for the
-        API's OpenAPI description (:mod:`webapp.web.openapi`)."""
-        return schemas(FIRST, MAX_FIRST)
-
-    def card_facts(self, puzzle: Puzzle, item: dict) -> list[str]:
-        """A gallery card: side, pieces, and the catalogue's counts
-        (``count`` placements, ``distinct`` pictures; 0: no solution).
-
-        >>> KIND.card_facts(KIND.parse(KIND.example), {"count": 3, "distinct": 1})
-        ['3 × 3', '9 pieces', '1 picture', '3 placements']
-
-        Each fact is kept on one line, so the counts are two facts: together
-        ("2,429 pictures (29,148 placements)") they were wider than a
-        phone's card.
-        """
-        facts = [f"{puzzle.n} × {puzzle.n}", f"{len(puzzle.pieces)} piece{'s' if len(puzzle.pieces) != 1 else ''}"]
-        count, distinct = item.get("count"), item.get("distinct")
-        if count == 0:
-            facts.append("no solution")
-        elif count is not None and distinct is not None:
-            facts.append(f"{distinct:,} picture{'s' if distinct != 1 else ''}")
-            facts.append(f"{count:,} placement{'s' if count != 1 else ''}")
-        return facts
 
     def summary(self, puzzle: Puzzle) -> dict:
         """For galleries and the API: the side (also as width and height,

@@ -84,7 +84,7 @@ def _json_body(kind, optional: bool = False) -> dict:
     if optional and data is None and not request.get_data():
         return {}
     if not isinstance(data, dict):
-        example = "{}" if optional else kind.request_example
+        example = "{}" if optional else (kind.web.request_example or json.dumps({"board": kind.example}))
         raise BadRequest(f"send a JSON object{' (or nothing)' if optional else ''}, e.g. {example}")
     return data
 
@@ -107,9 +107,9 @@ def _fields(kind):
     """The fields a puzzle request of ``kind`` may carry: the board, a move
     (read by /move; the other routes let it pass, so one body serves them
     all) and the kind's options; None when the kind does not declare them."""
-    if kind.option_fields is None:
+    if kind.web.option_fields is None:
         return None
-    return ("board", "move", *kind.option_fields)
+    return ("board", "move", *kind.web.option_fields)
 
 
 def _error(exc: Exception) -> BadRequest:
@@ -288,8 +288,8 @@ def shuffle_route(kind: str):
     with ``instead_of`` too (the text of the puzzle on the board), never that one."""
     kind = _kind(kind)
     data = _json_body(kind, optional=True)
-    if kind.shuffle_fields is not None:
-        _known_fields(data, ("seed", "level", "instead_of", *kind.shuffle_fields))
+    if kind.web.shuffle_fields is not None:
+        _known_fields(data, ("seed", "level", "instead_of", *kind.web.shuffle_fields))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest('"seed" must be a whole number')

@@ -63,7 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _refuse_renamed(app.config)
     for kind in kinds.KINDS:  # what the operator did not set
         keys = config_keys(kind)
-        for short, value in kind.default_limits.items():
+        for short, value in kind.web.default_limits.items():
             app.config.setdefault(keys[short], value)
     os.makedirs(app.instance_path, exist_ok=True)
 

@@ -137,10 +137,22 @@ def _load(folder: str) -> tuple[Entry, ...]:
         with open(os.path.join(folder, file), encoding="utf-8", newline="") as f:
             board = kinds.get(kind).parse(f.read())
         name = file.removesuffix(".txt").replace("/", "-")
-        facts = tuple(kinds.get(kind).card_facts(board, item))
+        facts = tuple(card_facts(kinds.get(kind), board, item))
         result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
                             kind, item.get("notes"), facts, _difficulty(item)))
     return tuple(result)
+
+
+def card_facts(kind, puzzle, item: dict) -> list[str]:
+    """A card's facts: the kind's own (its web face's ``card_facts``), else
+    the size and the shortest solution's length (``moves`` in the
+    catalogue; none: no solution)."""
+    if kind.web.card_facts is not None:
+        return kind.web.card_facts(puzzle, item)
+    summary = kind.summary(puzzle)
+    moves = item.get("moves")
+    return [f"{summary['width']} × {summary['height']}",
+            "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
 
 
 def studies() -> list[dict]:

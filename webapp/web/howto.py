@@ -21,4 +21,4 @@ def kind_pictures(kind) -> dict[str, list[Picture]]:
     """The pictures of a kind's How to play page, by section (drawn once:
     they never change while the app runs)."""
     return {section: [Picture(Markup(svg), caption) for svg, caption in shown]
-            for section, shown in kind.how_to_play_figures().items()}
+            for section, shown in (kind.web.figures() if kind.web.figures else {}).items()}

@@ -181,7 +181,7 @@ def _title(kind) -> str:
 def _kind_schemas(kind) -> dict:
     """The components a kind's paths refer to, under names that start with
     its title (``SlidingAnswer``, ``SlidingJob``, ...)."""
-    own, title = kind.api_schemas() or {}, _title(kind)
+    own, title = kind.web.schemas, _title(kind)
     counter, depth = kind.counter, kind.depth_field
     solved = {"allOf": [_object(own.get("answer")), _ref("schemas", "Delivery")],
               "description": f"A {kind.title} solve's answer."}
@@ -260,18 +260,18 @@ def _answer_name(task: str) -> str:
 def _puzzle_body(kind, route: str) -> dict:
     """A puzzle request's body on ``route``: the board, a move (read by
     /move), the kind's options (read by the routes that solve or play)."""
-    own = kind.api_schemas() or {}
+    own = kind.web.schemas
     reads = route == "move" or route in kind.tasks
     ignored = {"description": "accepted, not read by this route"}
     move = own.get("move", {}) if route == "move" else ignored
     properties = {"board": {"type": "string", "description": "the puzzle in the kind's text format"},
                   "move": move}
-    for name in kind.option_fields or ():
+    for name in kind.web.option_fields or ():
         properties[name] = own.get("options", {}).get(name, {}) if reads else ignored
     schema = {"type": "object", "properties": properties, "required": ["board"]}
     if route == "move" and not _accepts_null(move):
         schema["required"].append("move")
-    if kind.option_fields is not None:
+    if kind.web.option_fields is not None:
         schema["additionalProperties"] = False
     example = {"board": kind.example}
     if route == "move" and move.get("examples"):
@@ -280,7 +280,7 @@ def _puzzle_body(kind, route: str) -> dict:
 
 
 def _shuffle_body(kind) -> dict:
-    own = kind.api_schemas() or {}
+    own = kind.web.schemas
     properties = {"seed": {"type": ["integer", "null"],
                            "description": "the same seed and fields give the same puzzle"},
                   "level": {"enum": [*levels.LEVELS, None],
@@ -290,10 +290,10 @@ def _shuffle_body(kind) -> dict:
                   "instead_of": {"type": ["string", "null"],
                                  "description": "with level: the text of the puzzle on the board, "
                                                 "which the pick never gives again"}}
-    for name in kind.shuffle_fields or ():
+    for name in kind.web.shuffle_fields or ():
         properties[name] = own.get("shuffle", {}).get(name, {})
     schema = {"type": "object", "properties": properties}
-    if kind.shuffle_fields is not None:
+    if kind.web.shuffle_fields is not None:
         schema["additionalProperties"] = False
     return {"required": False, "description": "no body: the kind's defaults",
             "content": {"application/json": {"schema": schema, "example": {"seed": 1}}}}
@@ -317,7 +317,7 @@ def _operations(kind) -> dict:
     """Every route of ``kind``: ``{route: {method: operation}}``."""
     title, name = _title(kind), kind.name
     ref = lambda suffix: _ref("schemas", f"{title}{suffix}")  # noqa: E731
-    own = kind.api_schemas() or {}
+    own = kind.web.schemas
     summary = own.get("summary")
     pending = _json(ref("Pending"), "Not answered yet: the job to poll.", headers=_LOCATION,
                     links=_POLL_LINKS)

@@ -22,7 +22,7 @@ def _site():
 def page_endpoint(kind) -> str:
     """The endpoint of ``kind``'s playground: the front page's for the kind
     at ``/``, else ``pages.kind_<name>``."""
-    return "pages.index" if kind.page_path == "/" else f"pages.kind_{kind.name}"
+    return "pages.index" if kind.web.page_path == "/" else f"pages.kind_{kind.name}"
 
 
 def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
@@ -35,7 +35,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     ``entry`` adds its name (the page keeps this browser's best solve of it)
     and the gallery's next puzzle."""
     summary = kind.summary(puzzle)
-    mode = mode or kind.edit_mode
+    mode = mode or kind.web.edit_mode
     autoplay = _wants_play() if autoplay is None else autoplay
     text, code = kind.text(puzzle), kind.encode(puzzle)
     initial = {"kind": kind.name, "board": text, "code": code,
@@ -45,7 +45,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     after = gallery.next_entry(entry) if entry else None
     day = levels.today().isoformat()
     next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None
-    return render_template(kind.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
+    return render_template(kind.web.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
                            how_to_play=_how_to_play_url(kind),
                            board_text=text, share_code=code, puzzle_title=title,
                            autoplay=autoplay, optimal=optimal, mode=mode,
@@ -155,8 +155,8 @@ def _kind_pages(state) -> None:
     made (not when this module is imported), so the kinds registered then
     are the ones served."""
     for kind in kinds.KINDS:
-        if kind.page_path != "/":
-            state.add_url_rule(kind.page_path, endpoint=f"kind_{kind.name}",
+        if kind.web.page_path != "/":
+            state.add_url_rule(kind.web.page_path, endpoint=f"kind_{kind.name}",
                                view_func=_kind_view(kind.name), methods=["GET"])
 
 
@@ -177,7 +177,7 @@ def _guide(kind):
     entry = gallery.find_board(kind.parse(kind.example), kind.name)
     page_url = url_for(page_endpoint(kind))
     example_url = url_for("pages.gallery_puzzle", name=entry.name) if entry else page_url
-    return render_template(kind.how_to_play_template, kind=kind, pictures=howto.kind_pictures(kind),
+    return render_template(kind.web.how_to_play_template, kind=kind, pictures=howto.kind_pictures(kind),
                            page_url=page_url, example_url=example_url)
 
 

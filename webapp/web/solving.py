@@ -13,7 +13,7 @@ Each kind has its limits in the config (see :func:`config_keys`):
 ``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
 the kind's name in capitals first (``ROTATION_MAX_STATES``,
 ``SLIDING_MAX_NODES``). A kind may give a puzzle a shorter time limit of
-its own (``time_limit``: a big sliding board).
+its own (its web face's ``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def limits(kind, puzzle=None) -> dict:
     config, keys = current_app.config, config_keys(kind)
     seconds = config.get(keys["seconds"])
     if puzzle is not None:
-        own = kind.time_limit(puzzle, config)
+        own = kind.web.time_limit and kind.web.time_limit(puzzle, config)
         seconds = own if own is not None else seconds
     return {"max_count": config.get(keys["count"]),
             "max_seconds": seconds,
@@ -136,7 +136,8 @@ def start(kind, puzzle, options: dict, text: str | None = None, task: str = "sol
     client_limits.take("JOB_RATE_LIMIT", "solves")
     bounds = limits(kind, puzzle)
     return manager().submit(Request(kind.name, text, options, bounds, client_limits.client(),
-                                    kind.job_note(puzzle, options, bounds), task))
+                                    kind.web.job_note and kind.web.job_note(puzzle, options, bounds),
+                                    task))
 
 
 def settle(job: Snapshot, seconds: float) -> Snapshot:

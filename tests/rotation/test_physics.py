@@ -11,7 +11,7 @@ import pytest
 
 from webapp.rotation import EXAMPLE, Board, Position, Stick, parse, solve
 from webapp.rotation.physics import GRAVITY, SIDES, turn
-from webapp.rotation.search import replay
+from rotation_reference import replay
 from webapp.errors import FieldError, IllegalMove
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from webapp.rotation import EXAMPLE, SYMBOLS, Board, Position, Stick, native, parse, solve, write
 from webapp.rotation.physics import GRAVITY
-from webapp.rotation.search import replay
+from rotation_reference import replay
 
 #: Every search property holds for both engines: the reference and the C one
 #: (skipped, and reported so, where the extension is not built).

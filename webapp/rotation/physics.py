@@ -210,11 +210,6 @@ class Position:
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "orientation", orientation)
 
-    @property
-    def gravity_side(self) -> str:
-        """The side of the frame gravity points at: bottom, right, top or left."""
-        return SIDES[self.orientation]
-
     def settle(self) -> Step:
         """Let the sticks fall where they are, without turning."""
         return self._fall(None, self.orientation)

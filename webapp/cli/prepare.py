@@ -13,11 +13,10 @@ from __future__ import annotations
 import inspect
 import sys
 
+from ..commandline import EXIT_BAD_INPUT, EXIT_OK
 from ..kinds import names
 from .parts import named
 from .progress import Progress, is_terminal
-
-EXIT_OK = 0
 
 
 def add_parser(commands) -> None:
@@ -39,7 +38,7 @@ def run(args) -> int:
     chosen = names() if args.kind is None else (args.kind,)
     if args.kind is not None and args.kind not in names():
         print(f"error: no kind {args.kind!r} (kinds: {', '.join(names())})", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     for name in chosen:
         part = named(name)
         if part.prepare is None:

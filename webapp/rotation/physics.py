@@ -231,7 +231,11 @@ class Position:
         return steps
 
     def screen(self) -> Board:
-        """The board as the viewer sees it: turned by the orientation."""
+        """The board as the viewer sees it: turned by the orientation.
+
+        >>> Position(Board.from_text("3\\n#0#\\n# #\\n###"), orientation=1).screen().rows()
+        ['###', '# 0', '###']
+        """
         return self.board.rotated(self.orientation)
 
     def _fall(self, move: str | None, orientation: int) -> Step:

@@ -16,7 +16,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ...commandline import Option, plural, whole
+from ...commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, Option, plural, whole
 from ..board import Board, BoardError
 from ..solver import solve_best
 from . import frameclimb
@@ -26,9 +26,6 @@ from .family import frame, multisets, one_gap_frames, stick_kinds
 from .frameclimb import describe, frame_climb
 from .study import StudyError, StudyTooBig, parse_sticks, sticks_text, study
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
 #: Positions one study may reach before it is recorded as too big.
 DEFAULT_MAX_POSITIONS = 2_000_000
 #: --climb-positions: the frame climb's own default.

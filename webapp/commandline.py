@@ -86,8 +86,9 @@ class CommandLine:
     - ``generate(args, seed)``: the puzzle's text and a line about it; may
       raise :class:`Usage` or :class:`OutOfTries` (None: the kind cannot be
       generated).
-    - ``prepare(progress)``: build now what the kind's first solve would
-      build and keep, reporting to ``progress`` as a solve does; words for
+    - ``prepare(progress, large)``: build now what the kind's first solve
+      would build and keep (``large``: what is big and optional too),
+      reporting to ``progress`` as a solve does; words for
       ``rotation-playground prepare``, a line for each thing kept (None:
       nothing to build).
     - ``study_command()``: a module with ``OPTIONS`` (:class:`Option` list)

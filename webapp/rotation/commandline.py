@@ -95,7 +95,7 @@ SOLVE_OPTIONS = [
            help="print the board after each move as seen on screen"),
     Option("--max-states", place=50, type=positive, metavar="N",
            help="stop after visiting N states, N >= 1 (default: no limit)"),
-    Option("--engine", place=80, type=_engine, choices=("auto", "c", "reference"), default="auto",
+    Option("--engine", place=80, type=_engine, choices=solver.ENGINES, default="auto",
            help="auto (default): the C search where it was built, else the reference; c: the "
                 "C search (exit 2 where it is not built); reference: the plain Python search, "
                 "the same answers, slower; the JSON answer's engine names the one that ran"),

@@ -50,12 +50,7 @@ class GenerateError(FieldError):
 
 
 class NoPuzzleFound(GenerateError):
-    """No board in the tries met the request; ``best`` is the best one seen
-    (``None`` if every search hit its limit)."""
-
-    def __init__(self, message: str, best: Found | None) -> None:
-        super().__init__(message)
-        self.best = best
+    """No board in the tries met the request."""
 
 
 @dataclass
@@ -204,15 +199,14 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
                 return found
     if unsolvable:
         raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
-                            f"(seeds {seed} to {seed + tried - 1})", None)
+                            f"(seeds {seed} to {seed + tried - 1})")
     if best is None:
         raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
-                            f"states each (seeds {seed} to {seed + tried - 1})", None)
+                            f"states each (seeds {seed} to {seed + tried - 1})")
     if min_moves is not None:
         raise NoPuzzleFound(
             f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
-            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})",
-            best)
+            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})")
     best.tried = tried
     return best
 

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from rotation_reference import stick_of
 from webapp.rotation import SYMBOLS, Board, BoardError, Stick, next_free_symbol, parse
 from webapp.rotation.board import MAX_SIZE, MIN_SIZE
 
@@ -155,14 +156,12 @@ def test_board_is_an_immutable_hashable_value():
 
 # --- queries ----------------------------------------------------------------------------------------
 
-def test_cell_rows_and_stick_lookup():
+def test_cells_rows_and_sticks():
     board = board_from(EXAMPLE_ROWS)
     assert board.cell(0, 0) == "#" and board.cell(0, 3) == " " and board.cell(5, 4) == "0"
     assert board.cell(4, 5) == "1" and board.cell(3, 3) == " "
     assert board.rows() == EXAMPLE_ROWS
-    assert board.stick("1") == Stick("1", 4, 5, 2, vertical=True)
-    with pytest.raises(KeyError):
-        board.stick("2")
+    assert board.sticks[1] == Stick("1", 4, 5, 2, vertical=True)
 
 
 def test_gaps_several_in_reading_order():
@@ -239,9 +238,9 @@ def test_rotated_once_by_hand():
 
 def test_rotated_vertical_stick_becomes_horizontal():
     board = board_from(["#####", "#0  #", "#0  #", "#0  #", "#####"])
-    assert board.rotated().stick("0") == Stick("0", 1, 1, 3)
-    assert board.rotated(2).stick("0") == Stick("0", 1, 3, 3, vertical=True)
-    assert board.rotated(3).stick("0") == Stick("0", 3, 1, 3)
+    assert stick_of(board.rotated(), "0") == Stick("0", 1, 1, 3)
+    assert stick_of(board.rotated(2), "0") == Stick("0", 1, 3, 3, vertical=True)
+    assert stick_of(board.rotated(3), "0") == Stick("0", 3, 1, 3)
 
 
 @pytest.mark.parametrize("rows", [EXAMPLE_ROWS, ASYMMETRIC_ROWS,

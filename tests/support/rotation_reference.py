@@ -16,3 +16,8 @@ def mirrored(board):
     """``board`` mirrored left-right, read back from its mirrored rows."""
     rows = "\n".join(row[::-1] for row in board.rows())
     return parse(f"{board.width} {board.height}\n{rows}\n")
+
+
+def stick_of(board, symbol: str):
+    """The stick of ``board`` that ``symbol`` names."""
+    return next(s for s in board.sticks if s.symbol == symbol)

@@ -189,12 +189,6 @@ class Board:
     def symbols(self) -> tuple[str, ...]:
         return tuple(s.symbol for s in self.sticks)
 
-    def stick(self, symbol: str) -> Stick:
-        for s in self.sticks:
-            if s.symbol == symbol:
-                return s
-        raise KeyError(symbol)
-
     def is_border(self, row: int, col: int) -> bool:
         return row in (0, self.height - 1) or col in (0, self.width - 1)
 

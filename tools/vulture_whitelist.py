@@ -7,15 +7,11 @@ uses them. Not imported by anything."""
 
 from webapp import worker
 from webapp.rotation.board import Board
-from webapp.rotation.physics import Position
 from webapp.sliding.position import Position as SlidingPosition
 
 # the value types' own methods, for a reader of the Python modules (each has
 # a doctest or a unit test; the web and the command line do not need them)
 Board.empty_frame
-Board.without
-Board.mirrored
-Position.gravity_side
 SlidingPosition.slide
 
 # RQ runs these by their dotted names (webapp.worker.perform) and calls the

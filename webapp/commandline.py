@@ -30,21 +30,18 @@ class Option:
     (``None``: the kind's name; ``""``: no prefix). When several kinds
     declare the same flag, argparse gets one option (the first kind's
     ``kwargs``) whose help joins theirs. ``place`` orders the options in
-    the help (the command's own ones have places too). ``help_more``: a
-    function whose text ends the help, called only when the help is shown.
-    ``announce``: given for a puzzle of another kind, the option says whose
+    the help (the command's own ones have places too). ``announce``: given for a puzzle of another kind, the option says whose
     it is (``--figures is for a triangle puzzle (--kind triangle)``)
     rather than that it does not apply (as it does too when the kind it is
     given for has a ``foreign_hints`` entry for it, which ends the message).
     """
 
     def __init__(self, *flags: str, place: float = 100, scope: str | None = None, help: str = "",
-                 help_more=None, announce: bool = False, **kwargs) -> None:
+                 announce: bool = False, **kwargs) -> None:
         self.flags = flags
         self.place = place
         self.scope = scope
         self.help = help
-        self.help_more = help_more
         self.announce = announce
         self.kwargs = kwargs
         self.dest = kwargs.get("dest") or flags[0].lstrip("-").replace("-", "_")
@@ -89,8 +86,9 @@ class CommandLine:
     - ``generate(args, seed)``: the puzzle's text and a line about it; may
       raise :class:`Usage` or :class:`OutOfTries` (None: the kind cannot be
       generated).
-    - ``prepare(progress)``: build now what the kind's first solve would
-      build and keep, reporting to ``progress`` as a solve does; words for
+    - ``prepare(progress, large)``: build now what the kind's first solve
+      would build and keep (``large``: what is big and optional too),
+      reporting to ``progress`` as a solve does; words for
       ``rotation-playground prepare``, a line for each thing kept (None:
       nothing to build).
     - ``study_command()``: a module with ``OPTIONS`` (:class:`Option` list)
@@ -137,6 +135,11 @@ class CommandLine:
     def notes(self) -> dict:
         notes = self.help_notes
         return notes() if callable(notes) else notes
+
+
+#: The exit statuses the commands share: an answer; bad input (a usage error
+#: too); a limit or Ctrl+C that stopped the work before an answer.
+EXIT_OK, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 2, 3
 
 
 class Usage(Exception):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.cli import Progress
+from webapp.cli.progress import Progress
 
 pty = pytest.importorskip("pty")
 

@@ -209,7 +209,8 @@ def test_a_new_kind_prepares_what_it_builds(monkeypatch, capsys):
     """``prepare`` calls a kind's own hook, with a progress it may report to."""
     seen = []
 
-    def builds(progress):
+    def builds(progress, large):
+        assert large is False
         progress(10, 50, "building")
         seen.append(progress.figures())
         return "every flight built"

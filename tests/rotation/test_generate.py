@@ -138,7 +138,6 @@ def test_search_stops_at_the_first_board_with_enough_moves():
     assert len(found.answer.moves) >= 6
     assert solve(found.board).moves == found.answer.moves
     assert found.seed == 3 + found.tried - 1
-    assert generate(8, 3, seed=3, min_moves=6, inner_walls=4) == found.board
 
 
 def test_search_can_ask_for_an_unsolvable_board():
@@ -151,7 +150,7 @@ def test_search_can_ask_for_an_unsolvable_board():
 def test_search_reports_when_nothing_meets_the_request():
     with pytest.raises(NoPuzzleFound) as info:
         search(5, 1, seed=0, min_moves=500, tries=5)
-    assert info.value.best is not None
+    assert "the longest needs" in str(info.value)
     assert "500" in str(info.value)
 
 

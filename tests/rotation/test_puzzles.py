@@ -13,7 +13,7 @@ import pytest
 
 from webapp.rotation import Answer, Board, parse, solve
 from webapp.rotation.physics import EXAMPLE
-from webapp.rotation.search import replay
+from rotation_reference import replay
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 CATALOGUE = PUZZLES / "catalogue.json"

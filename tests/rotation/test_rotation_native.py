@@ -18,7 +18,8 @@ from webapp.rotation import native, solver
 from webapp.rotation.board import Board
 from webapp.rotation.generate import GenerateError, random_board
 from webapp.rotation.physics import RELEASED, Frame
-from webapp.rotation.search import GoalError, replay, solve
+from rotation_reference import replay
+from webapp.rotation.search import GoalError, solve
 
 pytestmark = pytest.mark.skipif(native.MODULE is None, reason="webapp._rotation is not built")
 

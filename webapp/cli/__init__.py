@@ -30,12 +30,8 @@ from __future__ import annotations
 import os
 import sys
 
-from .parser import _ADD, COMMANDS, EXIT_BROKEN_PIPE, MIN_SECONDS, build_parser  # noqa: F401
-from .progress import Progress  # noqa: F401 - tests and kinds' parts use it from here
-
-EXIT_OK = 0
-EXIT_LIMIT = 3
-EXIT_BAD_INPUT = 2
+from ..commandline import EXIT_LIMIT
+from .parser import COMMANDS, EXIT_BROKEN_PIPE, build_parser
 
 
 def main(argv: list[str] | None = None) -> int:

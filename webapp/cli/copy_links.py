@@ -15,9 +15,9 @@ import os
 import sqlite3
 import sys
 
-EXIT_OK = 0
+from ..commandline import EXIT_BAD_INPUT, EXIT_OK
+
 EXIT_NOT_ALL = 1
-EXIT_BAD_INPUT = 2
 
 
 def add_parser(commands) -> None:

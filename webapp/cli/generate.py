@@ -7,14 +7,10 @@ from __future__ import annotations
 import random
 import sys
 
-from ..commandline import OutOfTries, Usage
+from ..commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, OutOfTries, Usage
 from ..errors import BAD_INPUT
 from .parts import named
 from .solve import fill_defaults, foreign
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
 
 
 def generate(args) -> int:

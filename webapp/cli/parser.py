@@ -33,10 +33,6 @@ EXIT_BROKEN_PIPE = 141
 COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "prepare", "study")
 
 
-def _names() -> tuple[str, ...]:
-    return names()
-
-
 def _kinds_description() -> str:
     """The top-level --help's description, from the registry."""
     parts = every()
@@ -46,7 +42,7 @@ def _kinds_description() -> str:
 
 def _kinds_epilog() -> str:
     """The top-level --help's epilog, from the registry."""
-    kinds = _names()
+    kinds = names()
     return ("choosing the kind:\n"
             "  solve FILE         recognises the kind from the text; --kind KIND names it\n"
             f"                     (as in: solve --kind {kinds[-1]} FILE)\n"
@@ -75,7 +71,7 @@ def _notes(key: str) -> list[str]:
 
 def _solve_epilog() -> str:
     counters = list(dict.fromkeys(p.kind.counter for p in every()))
-    limits = [m.option.flags[0] for m in _solve_options(every())
+    limits = [m.option.flags[0] for m in merged(SOLVE_OPTIONS, every(), "solve_options")
               if m.option.flags[0].startswith("--max-")]
     solved, unsolvable, stopped = (_notes(key) for key in ("solved", "unsolvable", "limit"))
     return SOLVE_EPILOG.format(
@@ -110,22 +106,10 @@ exit status:
        the rest of the answer is dropped, quietly"""
 
 
-class _Later(str):
-    """An option's help text that ends with something only a module a solve
-    need not load knows: a plain string for argparse's checks, finished by
-    :class:`_Parser` when the help is shown."""
-
-    def __new__(cls, text: str, finish):
-        made = super().__new__(cls, text)
-        made.finish = finish
-        return made
-
-
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose description and epilog may be functions,
-    and its options' help texts :class:`_Later`, finished only when the help
-    is shown: they read what a solve need not load (every kind, the kinds'
-    settings, the generator's defaults).
+    called only when the help is shown: they read what a solve need not
+    load (every kind's notes).
 
     With ``json_errors`` (a solve asked for --json), a usage error is also
     a JSON object on standard output, as the command's other errors are."""
@@ -142,9 +126,6 @@ class _Parser(argparse.ArgumentParser):
             value = getattr(self, attribute)
             if callable(value):
                 setattr(self, attribute, value())
-        for action in self._actions:
-            if isinstance(action.help, _Later):
-                action.help = action.help + action.help.finish()
         return super().format_help()
 
 
@@ -191,32 +172,12 @@ GENERATE_OPTIONS = (
 )
 
 
-class _Own:
-    """The command's own options, merged with the kinds' as a part's are."""
-
-    name = "own"
-
-    def __init__(self) -> None:
-        self.solve_options, self.generate_options = SOLVE_OPTIONS, GENERATE_OPTIONS
-
-
-def _solve_options(parts):
-    return merged([_Own(), *parts], "solve_options")
-
-
-def _generate_options(parts):
-    return merged([_Own(), *parts], "generate_options")
-
-
 def _add_options(parser, options) -> None:
     for each in options:
         option = each.option
         if option.flags[0] in parser._option_string_actions:
             continue
-        text = each.help()
-        action = parser.add_argument(
-            *option.flags, help=_Later(text, option.help_more) if option.help_more else text,
-            **option.kwargs)
+        action = parser.add_argument(*option.flags, help=each.help(), **option.kwargs)
         action.place = option.place
     # the usage lists them by place, after those without (help, FILE, --kind)
     parser._actions.sort(key=lambda action: getattr(action, "place", -1))
@@ -229,11 +190,11 @@ def _add_solve(commands) -> None:
                                   epilog=_solve_epilog,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     p_solve.add_argument("file", metavar="FILE", help="puzzle in the text format, or - for standard input")
-    kinds = _names()
+    kinds = names()
     p_solve.add_argument("--kind", choices=kinds, metavar="KIND",
                          help=f"the puzzle's kind: {', '.join(kinds)} "
                               "(default: recognised from the text)")
-    _add_options(p_solve, _solve_options(every()))
+    _add_options(p_solve, merged(SOLVE_OPTIONS, every(), "solve_options"))
     p_solve.set_defaults(run=solve)
 
 
@@ -245,7 +206,7 @@ def _generate_kind_help(kinds) -> str:
 
 
 def _add_generate(commands) -> None:
-    kinds = _names()
+    kinds = names()
     p_gen = commands.add_parser(
         "generate", help="make a random puzzle",
         description="Build random puzzles and print one in the text format; its shortest "
@@ -255,7 +216,7 @@ def _add_generate(commands) -> None:
                     "rebuilds it on its own.")
     p_gen.add_argument("--kind", choices=kinds, default=kinds[0], metavar="KIND",
                        help=_generate_kind_help(kinds))
-    _add_options(p_gen, _generate_options(every()))
+    _add_options(p_gen, merged(GENERATE_OPTIONS, every(), "generate_options"))
     p_gen.set_defaults(run=generate, parser=p_gen)
 
 

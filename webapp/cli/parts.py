@@ -61,15 +61,16 @@ class Merged:
                          for scopes, text in groups)
 
 
-def merged(parts, which: str) -> list[Merged]:
-    """The options (``which``: ``solve_options`` or ``generate_options``)
-    of ``parts``, one per flag, in the order of their places."""
+def merged(own, parts, which: str) -> list[Merged]:
+    """The command's ``own`` options and those of ``parts`` (``which``:
+    ``solve_options`` or ``generate_options``), one per flag, in the order
+    of their places; the command's own are owned by ``own``."""
     by_flag: dict = {}
-    for each in parts:
-        for option in getattr(each, which):
+    for name, options in [("own", own), *((each.name, getattr(each, which)) for each in parts)]:
+        for option in options:
             found = by_flag.get(option.flags[0])
             if found is None:
                 found = by_flag[option.flags[0]] = Merged(option)
-            found.owners.append(each.name)
-            found.helps.append((each.name if option.scope is None else option.scope, option.help))
+            found.owners.append(name)
+            found.helps.append((name if option.scope is None else option.scope, option.help))
     return sorted(by_flag.values(), key=lambda m: m.place)

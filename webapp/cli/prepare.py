@@ -3,21 +3,19 @@ otherwise build on first use, and say where it is kept (``make setup
 PREPARE=1`` runs it). A kind takes part through its command-line part's
 ``prepare(progress)`` hook, which builds, reports to ``progress`` and
 answers in words, a line for each thing it keeps; a kind with nothing to
-build has no hook. ``--large`` asks the hooks that take ``large=True`` for
-what is big and optional too (tables of hundreds of megabytes that save
-only search time); a hook without that keyword is never given it.
+build has no hook. ``--large`` (the hook's ``large``) asks for what is big
+and optional too (tables of hundreds of megabytes that save only search
+time).
 """
 
 from __future__ import annotations
 
-import inspect
 import sys
 
+from ..commandline import EXIT_BAD_INPUT, EXIT_OK
 from ..kinds import names
 from .parts import named
 from .progress import Progress, is_terminal
-
-EXIT_OK = 0
 
 
 def add_parser(commands) -> None:
@@ -39,7 +37,7 @@ def run(args) -> int:
     chosen = names() if args.kind is None else (args.kind,)
     if args.kind is not None and args.kind not in names():
         print(f"error: no kind {args.kind!r} (kinds: {', '.join(names())})", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     for name in chosen:
         part = named(name)
         if part.prepare is None:
@@ -48,14 +46,9 @@ def run(args) -> int:
             continue
         progress = Progress(sys.stderr, show=is_terminal(sys.stderr))
         try:
-            said = part.prepare(progress, large=True) if args.large and _takes_large(part.prepare) \
-                else part.prepare(progress)
+            said = part.prepare(progress, large=args.large)
         finally:
             progress.close()
         for line in said.splitlines():
             print(f"{name}: {line}")
     return EXIT_OK
-
-
-def _takes_large(hook) -> bool:
-    return "large" in inspect.signature(hook).parameters

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-EXIT_BAD_INPUT = 2
+from ..commandline import EXIT_BAD_INPUT
 
 
 def serve(args) -> int:

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import sys
 
+from ..commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK
 from ..kinds import most_like, names
 from .output import json_answer, json_error, lines
 from .parts import named
 from .progress import Progress, is_terminal
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
 
 
 def _read(path: str) -> str:

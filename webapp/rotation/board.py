@@ -189,12 +189,6 @@ class Board:
     def symbols(self) -> tuple[str, ...]:
         return tuple(s.symbol for s in self.sticks)
 
-    def stick(self, symbol: str) -> Stick:
-        for s in self.sticks:
-            if s.symbol == symbol:
-                return s
-        raise KeyError(symbol)
-
     def is_border(self, row: int, col: int) -> bool:
         return row in (0, self.height - 1) or col in (0, self.width - 1)
 
@@ -208,9 +202,6 @@ class Board:
         """The same frame holding ``sticks`` instead."""
         return Board(self.width, self.height, self.walls, tuple(sticks))
 
-    def without(self, *symbols: str) -> Board:
-        return self.with_sticks(s for s in self.sticks if s.symbol not in symbols)
-
     def rotated(self, quarter_turns: int = 1) -> Board:
         """The whole board turned clockwise by ``quarter_turns`` x 90 degrees.
 
@@ -222,25 +213,12 @@ class Board:
         """
         board = self
         for _ in range(quarter_turns % 4):
-            h = board.height
-            board = board._mapped(board.height, board.width, lambda r, c: (c, h - 1 - r), turns=True)
+            h = board.height  # cell (r, c) goes to (c, h - 1 - r): a vertical stick lies down
+            sticks = [Stick(s.symbol, *min((c, h - 1 - r) for r, c in s.cells()), s.length,
+                            not s.vertical and s.length > 1) for s in board.sticks]
+            board = Board(board.height, board.width,
+                          frozenset((c, h - 1 - r) for r, c in board.walls), sticks)
         return board
-
-    def mirrored(self) -> Board:
-        """The board mirrored left-right."""
-        w = self.width
-        return self._mapped(self.width, self.height, lambda r, c: (r, w - 1 - c), turns=False)
-
-    def _mapped(self, width: int, height: int, where, turns: bool) -> Board:
-        """The board with every cell moved by ``where``; ``turns`` when it swaps
-        rows and columns, so vertical sticks become horizontal."""
-        walls = frozenset(where(r, c) for r, c in self.walls)
-        sticks = []
-        for s in self.sticks:
-            row, col = min(where(r, c) for r, c in s.cells())
-            vertical = (not s.vertical if turns else s.vertical) and s.length > 1
-            sticks.append(Stick(s.symbol, row, col, s.length, vertical))
-        return Board(width, height, walls, tuple(sticks))
 
     # -- text ------------------------------------------------------------------
     def text(self) -> str:

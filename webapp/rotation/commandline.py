@@ -14,6 +14,7 @@ import os
 import sys
 
 from ..commandline import (
+    EXIT_LIMIT,
     CommandLine,
     Option,
     OutOfTries,
@@ -25,12 +26,12 @@ from ..commandline import (
     positive,
     sized,
 )
-from . import Answer, BoardError, Goal, GoalError, Position, parse, solver
+from . import Answer, BoardError, Goal, GoalError, Position, Step, parse, solver
 from . import solve as solve_board
 from .board import MAX_SIZE, MIN_SIZE
 from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, search
 from .generate import generate as generate_board
-from .render import describe_step
+from .physics import SIDES
 from .solver import EngineError
 
 #: The most threads ``--threads auto`` gives a rotation search.
@@ -94,7 +95,7 @@ SOLVE_OPTIONS = [
            help="print the board after each move as seen on screen"),
     Option("--max-states", place=50, type=positive, metavar="N",
            help="stop after visiting N states, N >= 1 (default: no limit)"),
-    Option("--engine", place=80, type=_engine, choices=("auto", "c", "reference"), default="auto",
+    Option("--engine", place=80, type=_engine, choices=solver.ENGINES, default="auto",
            help="auto (default): the C search where it was built, else the reference; c: the "
                 "C search (exit 2 where it is not built); reference: the plain Python search, "
                 "the same answers, slower; the JSON answer's engine names the one that ran"),
@@ -106,16 +107,9 @@ SOLVE_OPTIONS = [
 ]
 
 
-def _generate_max_states() -> int:
-    return DEFAULT_MAX_STATES
-
-
-def _size_help() -> str:
-    return f"side length of the board ({MIN_SIZE} to {MAX_SIZE})"
-
-
 GENERATE_OPTIONS = [
-    Option("--size", place=10, scope="", required=True, metavar="N", help=_size_help()),
+    Option("--size", place=10, scope="", required=True, metavar="N",
+           help=f"side length of the board ({MIN_SIZE} to {MAX_SIZE})"),
     Option("--sticks", place=40, scope="", type=positive, metavar="K",
            help="number of sticks (rotation: required)"),
     Option("--gaps", place=60, scope="", type=count, default=1, metavar="G",
@@ -133,8 +127,7 @@ GENERATE_OPTIONS = [
     Option("--tries", place=140, scope="", type=positive, metavar="T",
            help="boards to try (default 1, or 1000 with --min-moves/--unsolvable)"),
     Option("--max-states", place=150, scope="", type=positive, metavar="N",
-           help="states each search may visit",
-           help_more=lambda: f" (default {_generate_max_states():,})"),
+           help=f"states each search may visit (default {DEFAULT_MAX_STATES:,})"),
 ]
 
 
@@ -172,7 +165,7 @@ def solve(run) -> int:
 
             print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
             run.answer(answer.to_dict(), json_only=True)
-            return 3
+            return EXIT_LIMIT
         finally:
             progress.close()
     except BoardError as exc:
@@ -188,6 +181,24 @@ def solve(run) -> int:
                 print()
                 print(describe_step(number, step))
     return run.answer(answer.to_dict(), details)
+
+
+def describe_step(number: int, step: Step) -> str:
+    """A heading for one step of a solution, then the picture of the board
+    as it stands on screen (gravity down)."""
+    parts = []
+    if step.moved:
+        moved = ", ".join(f"{s} by {d}" for s, d in step.moved.items() if s not in step.released)
+        if moved:
+            parts.append(f"moved: {moved}")
+    if step.released:
+        parts.append(f"fell out: {', '.join(step.released)}")
+    what = "; ".join(parts) or "nothing moves"
+    if step.move is None:
+        title = f"start, gravity towards the frame's {SIDES[step.position.orientation]} side ({what})"
+    else:
+        title = f"after move {number}, {step.move} ({what})"
+    return "\n".join([title + ":", *step.position.screen().rows()])
 
 
 def study_command():

@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from ..errors import FieldError
@@ -51,12 +50,7 @@ class GenerateError(FieldError):
 
 
 class NoPuzzleFound(GenerateError):
-    """No board in the tries met the request; ``best`` is the best one seen
-    (``None`` if every search hit its limit)."""
-
-    def __init__(self, message: str, best: Found | None) -> None:
-        super().__init__(message)
-        self.best = best
+    """No board in the tries met the request."""
 
 
 @dataclass
@@ -69,10 +63,6 @@ class Found:
     answer: Answer
     seed: int
     tried: int
-
-    @property
-    def moves(self) -> int | None:
-        return self.answer.length
 
 
 def random_board(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
@@ -139,17 +129,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def generate(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
-             seed: int | None = None, min_moves: int | None = None,
-             tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
-             max_length: int | None = None, height: int | None = None,
-             max_states: int = DEFAULT_MAX_STATES,
-             max_seconds: float | None = None) -> Board:
-    """A random board; with ``min_moves``, ``unsolvable`` or ``tries`` the best
-    of several (see :func:`search`).
-
-    Without those, the board is built from ``seed`` alone (a random seed when
-    ``None``), quickly and without solving it:
+def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> Board:
+    """The random board of ``seed`` (a random seed when ``None``), built
+    quickly and without solving it; ``options`` are :func:`random_board`'s.
 
     >>> print(generate(7, 3, seed=2, inner_walls=2), end="")
     7
@@ -160,32 +142,16 @@ def generate(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
     # 12  #
     ##00  #
     #######
-
-    Asking for a minimum length searches seeds ``seed``, ``seed + 1``, ...
-    until a board needs at least that many moves:
-
-    >>> board = generate(8, 3, seed=1, inner_walls=4, min_moves=8)
-    >>> len(solve(board).moves) >= 8
-    True
     """
-    if min_moves is None and not unsolvable and tries is None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        return random_board(size, sticks, gaps=gaps, inner_walls=inner_walls,
-                            rng=random.Random(seed), gap_width=gap_width,
-                            max_length=max_length, height=height)
-    return search(size, sticks, gaps=gaps, inner_walls=inner_walls, seed=seed,
-                  min_moves=min_moves, tries=tries, unsolvable=unsolvable,
-                  gap_width=gap_width, max_length=max_length, height=height,
-                  max_states=max_states, max_seconds=max_seconds).board
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    return random_board(size, sticks, rng=random.Random(seed), **options)
 
 
 def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
            seed: int | None = None, min_moves: int | None = None,
            tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
-           max_length: int | None = None, height: int | None = None,
-           max_states: int = DEFAULT_MAX_STATES, max_seconds: float | None = None,
-           progress=None) -> Found:
+           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES) -> Found:
     """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
     with the reference solver (at most ``max_states`` states each).
 
@@ -196,13 +162,15 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
       shortest solution (the first of equals).
 
     ``tries`` defaults to 1 for a plain search and to :data:`DEFAULT_TRIES`
-    with a request; ``max_seconds`` bounds the whole search. Raises
-    :class:`NoPuzzleFound` when no board met the request. ``progress``, if
-    given, is called as ``progress(tried, best)`` after each board.
+    with a request. Raises :class:`NoPuzzleFound` when no board met the
+    request.
 
     >>> found = search(5, 1, seed=0, unsolvable=True)
     >>> found.answer.status
     'unsolvable'
+    >>> board = search(8, 3, seed=1, inner_walls=4, min_moves=8).board
+    >>> len(solve(board).moves) >= 8
+    True
     """
     if min_moves is not None and min_moves < 0:
         raise GenerateError("min_moves must be 0 or more")
@@ -212,18 +180,12 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
         raise GenerateError("tries must be at least 1")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    _check(size, size if height is None else height, sticks, gaps, inner_walls, gap_width,
-           max_length)
-    began = time.perf_counter()
     best: Found | None = None
     tried = 0
     for k in range(tries):
-        if max_seconds is not None and k and time.perf_counter() - began > max_seconds:
-            break
         try_seed = seed + k
-        board = random_board(size, sticks, gaps=gaps, inner_walls=inner_walls,
-                             rng=random.Random(try_seed), gap_width=gap_width,
-                             max_length=max_length, height=height)
+        board = generate(size, sticks, seed=try_seed, gaps=gaps, inner_walls=inner_walls,
+                         gap_width=gap_width, max_length=max_length)
         answer = solve(board, max_states=max_states)
         tried += 1
         found = Found(board, answer, try_seed, tried)
@@ -235,19 +197,16 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
                 best = found
             if min_moves is not None and len(answer.moves) >= min_moves:
                 return found
-        if progress:
-            progress(tried, best)
     if unsolvable:
         raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
-                            f"(seeds {seed} to {seed + tried - 1})", None)
+                            f"(seeds {seed} to {seed + tried - 1})")
     if best is None:
         raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
-                            f"states each (seeds {seed} to {seed + tried - 1})", None)
+                            f"states each (seeds {seed} to {seed + tried - 1})")
     if min_moves is not None:
         raise NoPuzzleFound(
             f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
-            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})",
-            best)
+            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})")
     best.tried = tried
     return best
 

@@ -13,9 +13,8 @@ True
 
 from __future__ import annotations
 
-
 from .board import Board
-from .search import Answer, Goal, opening
+from .search import Answer, Goal, memory_bound, opening
 
 try:  # optional: a failed compile leaves the reference
     from webapp import _rotation as MODULE
@@ -60,19 +59,15 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
         raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
     if MODULE is None:
         raise RuntimeError("the C rotation search (webapp._rotation) is not built")
-    decided, goal, frame, settled, answer, began = opening(board, goal, orientation,
-                                                           max_states, _shortcut)
+    decided, goal, frame, settled, answer, _ = opening(board, goal, orientation, max_states,
+                                                       _shortcut)
     if decided is not None:
         return decided
-
-    state_limit = "states"
     walls, lengths = frame.walls, bytes(frame.lengths)
     vertical = bytes(1 if v else 0 for v in frame.vertical)
-    if max_bytes is not None:
-        _, per_state = MODULE.layout(frame.width, frame.height, walls, lengths, vertical)
-        by_memory = max(1, max_bytes // per_state)
-        if max_states is None or by_memory < max_states:
-            max_states, state_limit = by_memory, "memory"
+    per_state = 1 if max_bytes is None else \
+        MODULE.layout(frame.width, frame.height, walls, lengths, vertical)[1]
+    max_states, state_limit = memory_bound(max_states, max_bytes, per_state)
     kind = {"any": 0, "stick": 1, "all": 2}[goal.kind]
     target = frame.symbols.index(goal.symbol) if goal.kind == "stick" else -1
     code, moves, states, depth = MODULE.search(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..errors import FieldError, IllegalMove
 
-from .board import Board
+from .board import SYMBOLS, Board
 
 #: The first example of docs/rotation.md, solved by ``LL``.
 EXAMPLE = "7\n### ###\n#     #\n#     #\n#     #\n#    1#\n#  001#\n#######\n"
@@ -53,21 +53,26 @@ class Frame:
     the size, a flat table of walls, and each stick's length and direction.
 
     Every state of one puzzle shares its frame; a state is just an
-    orientation and a tuple of stick positions.
+    orientation and a tuple of stick positions. ``sticks``: ``(length,
+    vertical)`` of sticks not on ``board`` (a study's), named 0, 1, ...
     """
 
     __slots__ = ("width", "height", "walls", "symbols", "lengths", "vertical")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, sticks=None) -> None:
         self.width = board.width
         self.height = board.height
         walls = bytearray(board.width * board.height)
         for r, c in board.walls:
             walls[r * board.width + c] = 1
         self.walls = bytes(walls)
-        self.symbols = board.symbols()
-        self.lengths = tuple(s.length for s in board.sticks)
-        self.vertical = tuple(s.vertical for s in board.sticks)
+        if sticks is None:
+            sticks = [(s.length, s.vertical) for s in board.sticks]
+            self.symbols = board.symbols()
+        else:
+            self.symbols = SYMBOLS[:len(sticks)]
+        self.lengths = tuple(n for n, _ in sticks)
+        self.vertical = tuple(v for _, v in sticks)
 
     def positions(self, board: Board) -> tuple[int, ...]:
         """The stick positions of ``board`` (a board on this frame)."""
@@ -210,11 +215,6 @@ class Position:
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "orientation", orientation)
 
-    @property
-    def gravity_side(self) -> str:
-        """The side of the frame gravity points at: bottom, right, top or left."""
-        return SIDES[self.orientation]
-
     def settle(self) -> Step:
         """Let the sticks fall where they are, without turning."""
         return self._fall(None, self.orientation)
@@ -236,7 +236,11 @@ class Position:
         return steps
 
     def screen(self) -> Board:
-        """The board as the viewer sees it: turned by the orientation."""
+        """The board as the viewer sees it: turned by the orientation.
+
+        >>> Position(Board.from_text("3\\n#0#\\n# #\\n###"), orientation=1).screen().rows()
+        ['###', '# 0', '###']
+        """
         return self.board.rotated(self.orientation)
 
     def _fall(self, move: str | None, orientation: int) -> Step:

@@ -25,7 +25,7 @@ The values (dataclasses) show as expressions that make them again:
 
 from __future__ import annotations
 
-from ..errors import FieldError, IllegalMove
+from ..errors import FieldError
 
 import time
 from dataclasses import dataclass, field
@@ -168,16 +168,19 @@ class Answer:
         } | ({"engine": self.engine} if self.engine else {})
 
 
-def checked_request(board: Board, goal: str | Goal, orientation: int,
-                    max_states: int | None) -> Goal:
-    """The goal of a solve, after checking what every solver is asked."""
-    goal = Goal.parse(goal)
-    goal.check(board)
-    if orientation not in (0, 1, 2, 3):
-        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
-    if max_states is not None and max_states < 1:
-        raise ValueError("max_states must be at least 1")
-    return goal
+def memory_bound(max_states: int | None, max_bytes: int | None, per_state: int):
+    """``(max_states, limit)``: the states a search may visit, lowered to
+    what ``max_bytes`` holds at ``per_state`` bytes a state, and the limit
+    that ends it there (``memory`` when ``max_bytes`` is the lower bound).
+
+    >>> memory_bound(None, 1000, 300), memory_bound(2, 1000, 300), memory_bound(5, None, 300)
+    ((3, 'memory'), (2, 'states'), (5, 'states'))
+    """
+    if max_bytes is not None:
+        by_memory = max(1, max_bytes // per_state)
+        if max_states is None or by_memory < max_states:
+            return by_memory, "memory"
+    return max_states, "states"
 
 
 def without_search(board: Board, goal: Goal, orientation: int, began: float) -> Answer | None:
@@ -215,22 +218,26 @@ def goal_test(frame: Frame, goal: Goal):
 
 def opening(board: Board, goal: str | Goal, orientation: int, max_states: int | None,
             shortcut: bool = True):
-    """What the C engine does before it searches, the reference's way:
-    check the request, answer a board without a search when it needs none,
-    settle the start. Returns ``(decided, goal, frame, settled, answer, began)``:
+    """What every engine does before it searches: check the request, answer
+    a board without a search when it needs none (``shortcut``), settle the
+    start. Returns ``(decided, goal, frame, settled, answer, began)``:
     ``decided`` is the whole answer when no search is needed (else None),
-    ``goal`` the checked :class:`Goal`,
-    ``settled`` the start's stick cells, and ``answer(status, moves, **extra)``
-    makes an :class:`Answer` timed from ``began`` (this call's clock).
+    ``goal`` the checked :class:`Goal`, ``settled`` the start's stick cells,
+    and ``answer(status, moves, **extra)`` makes an :class:`Answer` timed
+    from ``began`` (this call's clock).
     """
-    goal = checked_request(board, goal, orientation, max_states)
+    goal = Goal.parse(goal)
+    goal.check(board)
+    if orientation not in (0, 1, 2, 3):
+        raise ValueError(f"orientation must be 0 to 3, not {orientation!r}")
+    if max_states is not None and max_states < 1:
+        raise ValueError("max_states must be at least 1")
     began = time.perf_counter()
     if shortcut:
         decided = without_search(board, goal, orientation, began)
         if decided is not None:
             return decided, goal, None, None, None, began
     frame = Frame(board)
-    reached = goal_test(frame, goal)
 
     def answer(status: str, moves: str = "", **extra) -> Answer:
         first = Position(board, orientation).settle()
@@ -239,13 +246,13 @@ def opening(board: Board, goal: str | Goal, orientation: int, max_states: int | 
                       seconds=time.perf_counter() - began, start=first,
                       trajectory=trajectory, **extra)
 
-    # the first settling is the reference's own
     settled, _, released = frame.settle(orientation, frame.positions(board))
-    if reached(settled, released):
-        return answer("solved", states=1, depth=0), goal, frame, settled, answer, began
-    if all(p == RELEASED for p in settled):
-        return answer("unsolvable", states=1, depth=0), goal, frame, settled, answer, began
-    return None, goal, frame, settled, answer, began
+    decided = None
+    if goal_test(frame, goal)(settled, released):
+        decided = answer("solved", states=1, depth=0)
+    elif all(p == RELEASED for p in settled):  # nothing left that could fall
+        decided = answer("unsolvable", states=1, depth=0)
+    return decided, goal, frame, settled, answer, began
 
 
 def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = None,
@@ -262,41 +269,19 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     a search (see :func:`without_search`; ``_shortcut=False`` searches
     anyway, for tests).
     """
-    goal = checked_request(board, goal, orientation, max_states)
-    began = time.perf_counter()
-    if _shortcut:
-        decided = without_search(board, goal, orientation, began)
-        if decided is not None:
-            return decided
-    if max_bytes is not None:
-        # a visited state costs its key tuples, its parent link and a dict slot
-        per_state = BYTES_PER_STATE + 16 * len(board.sticks)
-        by_memory = max(1, max_bytes // per_state)
-        if max_states is None or by_memory < max_states:
-            max_states, state_limit = by_memory, "memory"
-        else:
-            state_limit = "states"
-    else:
-        state_limit = "states"
-    frame = Frame(board)
+    decided, goal, frame, settled, opened, began = opening(board, goal, orientation, max_states,
+                                                           _shortcut)
+    if decided is not None:
+        return decided
+    # a visited state costs its key tuples, its parent link and a dict slot
+    max_states, state_limit = memory_bound(max_states, max_bytes,
+                                           BYTES_PER_STATE + 16 * len(board.sticks))
     reached = goal_test(frame, goal)
-
-    settled, _, released = frame.settle(orientation, frame.positions(board))
     start = (orientation, settled)
+    parents: dict = {start: None}
 
     def answer(status: str, moves: str = "", **extra) -> Answer:
-        first = Position(board, orientation).settle()
-        trajectory = first.position.play(moves) if status == "solved" else []
-        return Answer(status, goal, board, moves, states=len(parents), orientation=orientation,
-                      seconds=time.perf_counter() - began, start=first,
-                      trajectory=trajectory, **extra)
-
-    parents: dict = {start: None}
-    if reached(settled, released):
-        return answer("solved", depth=0)
-    if all(p == RELEASED for p in settled):
-        # nothing left that could fall: the start is the only state
-        return answer("unsolvable", depth=0)
+        return opened(status, moves, states=len(parents), **extra)
 
     frontier = [start]
     depth = 0
@@ -333,14 +318,3 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
         if progress:
             progress(len(parents), depth)
     return answer("unsolvable", depth=depth)
-
-
-def replay(board: Board, moves: str, orientation: int = 0) -> tuple[Step, list[Step]]:
-    """Settle ``board``, then play ``moves``: the first settling and each step.
-
-    A checker uses this to verify a sequence by replaying it.
-    """
-    if any(m not in TURNS for m in moves):
-        raise IllegalMove(f"moves are a string of L and R, not {moves!r}")
-    first = Position(board, orientation).settle()
-    return first, first.position.play(moves)

@@ -16,7 +16,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ...commandline import Option, plural, whole
+from ...commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, Option, plural, whole
 from ..board import Board, BoardError
 from ..solver import solve_best
 from . import frameclimb
@@ -26,9 +26,6 @@ from .family import frame, multisets, one_gap_frames, stick_kinds
 from .frameclimb import describe, frame_climb
 from .study import StudyError, StudyTooBig, parse_sticks, sticks_text, study
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
 #: Positions one study may reach before it is recorded as too big.
 DEFAULT_MAX_POSITIONS = 2_000_000
 #: --climb-positions: the frame climb's own default.
@@ -175,13 +172,15 @@ def run(args, say) -> int:
     """Every study ``args`` asks for, kept in ``args.db`` (or the climb
     ``--climb`` asks for); ``say(text)`` takes a line a study. Returns the
     exit status."""
-    if args.climb is not None:
-        return _climb(args, say)
-    if args.climb_frames is not None:
-        return _climb_frames(args, say)
     try:
+        if args.climb is not None:
+            return _climb(args, say)
+        if args.climb_frames is not None:
+            return _climb_frames(args, say)
         plans = _plan(args)
-    except (OSError, ValueError) as exc:
+    except BrokenPipeError:  # a climb's reader stopped early: not bad input
+        raise
+    except (OSError, ValueError) as exc:  # BoardError and StudyError too
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     db = StudyDB(args.db)
@@ -226,14 +225,9 @@ def run(args, say) -> int:
 
 
 def _climb(args, say) -> int:
-    try:
-        width = _square(args.size, "--climb")
-        found = climb(width, args.climb_sticks, seed=args.seed, steps=args.climb,
-                      inner_walls=args.inner_walls, restart=args.restart,
-                      progress=lambda step, turns: say(f"step {step}: {turns} turns"))
-    except (ValueError, BoardError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    found = climb(_square(args.size, "--climb"), args.climb_sticks, seed=args.seed,
+                  steps=args.climb, inner_walls=args.inner_walls, restart=args.restart,
+                  progress=lambda step, turns: say(f"step {step}: {turns} turns"))
     if found.turns is None:
         print(f"error: no board met in {found.steps} steps from seed {args.seed} has a "
               "solution: take another seed", file=sys.stderr)
@@ -261,18 +255,12 @@ def _climb_frames(args, say) -> int:
         say(f"step {step}: {best.turns} turns, {plural(best.positions, 'position')} "
             f"({describe(best)})")
 
-    try:
-        width = _square(args.size, "--climb-frames")
-        found = frame_climb(width, args.climb_sticks, seed=args.seed, steps=args.climb_frames,
-                            inner_walls=args.inner_walls, restart=args.restart,
-                            max_positions=args.climb_positions, progress=progress,
-                            tick=lambda step, best: say(
-                                f"step {step}: best {best.turns} turns; {best.studies:,} "
-                                f"studies of {plural(best.studied_positions, 'position')}, "
-                                f"{best.seconds:.0f} s"))
-    except (ValueError, BoardError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    found = frame_climb(_square(args.size, "--climb-frames"), args.climb_sticks, seed=args.seed,
+                        steps=args.climb_frames, inner_walls=args.inner_walls,
+                        restart=args.restart, max_positions=args.climb_positions,
+                        progress=progress, tick=lambda step, best: say(
+                            f"step {step}: best {best.turns} turns; {best.studies:,} studies "
+                            f"of {plural(best.studied_positions, 'position')}, {best.seconds:.0f} s"))
     if found.turns is None:
         print(f"error: no frame met in {found.steps} steps from seed {args.seed} has a "
               "solvable position within --climb-positions: take another seed", file=sys.stderr)

@@ -29,7 +29,7 @@ import itertools
 
 from ..board import Board
 
-__all__ = ["frame", "one_gap_frames", "stick_kinds", "multisets", "family"]
+__all__ = ["frame", "one_gap_frames", "stick_kinds", "multisets"]
 
 
 def frame(width: int, height: int, gaps, walls=()) -> Board:
@@ -87,13 +87,3 @@ def multisets(kinds, most: int, cells: int | None = None) -> list[tuple]:
                 found.append(combo)
     return found
 
-
-def family(width: int, height: int | None, most: int, longest: int | None = None):
-    """``(gap, frame, sticks)`` for every one-gap frame of the size and every
-    multiset of up to ``most`` sticks of length 1 to ``longest`` (default:
-    the interior's shorter side) that leaves a cell of the interior free."""
-    height = width if height is None else height
-    inner_w, inner_h = width - 2, height - 2
-    longest = min(inner_w, inner_h) if longest is None else longest
-    sets = multisets(stick_kinds(longest), most, inner_w * inner_h)
-    return [(gap, board, sticks) for gap, board in one_gap_frames(width, height) for sticks in sets]

@@ -91,20 +91,6 @@ def sticks_text(sticks) -> str:
     return ",".join(str(n) if n == 1 else f"{n}{'v' if v else 'h'}" for n, v in sticks)
 
 
-def _frame(board: Board, sticks) -> Frame:
-    """A physics :class:`Frame` for ``board``'s walls holding ``sticks``."""
-    frame = Frame.__new__(Frame)
-    frame.width, frame.height = board.width, board.height
-    walls = bytearray(board.width * board.height)
-    for r, c in board.walls:
-        walls[r * board.width + c] = 1
-    frame.walls = bytes(walls)
-    frame.symbols = SYMBOLS[:len(sticks)]
-    frame.lengths = tuple(n for n, _ in sticks)
-    frame.vertical = tuple(v for _, v in sticks)
-    return frame
-
-
 def _placements(board: Board, length: int, vertical: bool):
     """(top-left cell, bit mask of its cells, front masks per orientation)
     for every place the stick fits in the interior."""
@@ -192,20 +178,19 @@ def _groups(sticks) -> list[tuple[int, int]]:
 
 
 def build_graph(board: Board, sticks, *, max_positions: int | None = None,
-                progress=None, engine: str = "auto") -> Graph:
+                engine: str = "auto") -> Graph:
     """Every settled position of ``sticks`` in ``board`` and its two turns.
 
     ``engine``: ``"c"`` (the C engine's ``study_graph``, csrc/README.md),
     ``"python"`` (here, one position at a time), or ``"auto"``: C when it
     is built and a position packs into 64 bits. Both give the same graph,
-    position for position. ``progress(positions, done)`` is called now and
-    then by the Python build; past ``max_positions`` the build stops with
+    position for position. Past ``max_positions`` the build stops with
     :class:`StudyTooBig`.
     """
     sticks = tuple(sorted(sticks))
     if board.sticks:
         raise StudyError("a study's frame holds no sticks: give them apart")
-    frame = _frame(board, sticks)
+    frame = Frame(board, sticks)
     if engine != "python":
         graph = _native_graph(board, sticks, frame, max_positions, required=engine == "c")
         if graph is not None:
@@ -242,8 +227,6 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
             pair.append(add((o2, tuple(after))))
         successor.append(pair)
         done += 1
-        if progress is not None and done % 4096 == 0:
-            progress(len(nodes), done)
     n = len(nodes)
     return Graph(board, sticks,
                  np.fromiter((o for o, _ in nodes), dtype=np.int8, count=n),
@@ -336,13 +319,12 @@ class Result:
     bytes_per_position: float = 0.0
 
 
-def study(board: Board, sticks, *, max_positions: int | None = None, progress=None,
-          keep: int = KEEP_HARDEST) -> Result:
+def study(board: Board, sticks, *, max_positions: int | None = None) -> Result:
     """Build the graph of ``sticks`` in ``board``, find every distance, keep
     the figures (see :class:`Result`)."""
     began = time.perf_counter()
     try:
-        graph = build_graph(board, sticks, max_positions=max_positions, progress=progress)
+        graph = build_graph(board, sticks, max_positions=max_positions)
     except BoardError as exc:  # pragma: no cover - a frame the physics refuses
         raise StudyError(str(exc)) from None
     dist = distances(graph.successor)
@@ -355,5 +337,5 @@ def study(board: Board, sticks, *, max_positions: int | None = None, progress=No
     return Result(
         frame=board.text(), sticks=sticks_text(graph.sticks), positions=n, histogram=histogram,
         unsolvable=int((dist < 0).sum()), hardest_turns=top, hardest_count=len(hardest),
-        hardest=[node_board(graph, int(i)).text() for i in hardest[:keep]],
+        hardest=[node_board(graph, int(i)).text() for i in hardest[:KEEP_HARDEST]],
         seconds=time.perf_counter() - began, bytes_per_position=nbytes / n if n else 0.0)

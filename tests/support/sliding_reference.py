@@ -78,3 +78,26 @@ def recorded_loads(monkeypatch, pdb) -> list:
 
     monkeypatch.setattr(pdb, "load", load)
     return calls
+
+
+def pack(width: int, height: int, distances) -> bytes:
+    """The compact table (``bigtable``'s layout: two bits a solvable
+    position, its distance modulo 3) made from a byte table (``distances``,
+    indexed by the rank of every ordering): what the C engine's
+    ``half_table`` must give, for the small shapes."""
+    import numpy as np
+
+    from webapp.sliding import bigtable, table
+
+    n = width * height
+    perms = table._permutations(n)
+    dist = np.asarray(distances)
+    keep = dist != table.UNREACHABLE
+    perms, dist = perms[keep], dist[keep]
+    holes = np.argmax(perms == 0, axis=1)
+    seqs = perms[perms != 0].reshape(len(perms), n - 1) - 1
+    where = (table._ranks(seqs) >> 1) * n + holes
+    flat = np.zeros(-(-bigtable.entries(width, height) // 4) * 4, dtype=np.uint8)
+    flat[where] = dist % 3
+    quads = flat.reshape(-1, 4)
+    return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).tobytes()

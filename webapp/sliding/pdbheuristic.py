@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PatternSet", "PatternHeuristic", "value", "mirror_maps"]
+__all__ = ["PatternSet", "PatternHeuristic", "mirror_maps"]
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,6 @@ class PatternSet:
     patterns: tuple[tuple[int, ...], ...]
     tables: tuple[bytes, ...]
     mirror: bool
-    seconds: float = 0.0      # what loading (and building) took
     built: bool = False       # was any database built rather than loaded
 
     @property
@@ -44,12 +43,6 @@ def mirror_maps(width: int) -> tuple[list[int], list[int]]:
     return cells, tiles
 
 
-def value(pset: PatternSet, tiles) -> int:
-    """The databases' bound for a position (the larger with the mirror)."""
-    h = PatternHeuristic(pset)
-    return h.start(list(tiles))
-
-
 class PatternHeuristic:
     """The database bound kept up to date move by move, for IDA* (the same
     ``start``/``moved`` protocol as :class:`~webapp.sliding.heuristic.ManhattanLC`).
@@ -69,6 +62,7 @@ class PatternHeuristic:
         self.patterns = pset.patterns
         self.tables = pset.tables
         self.mirror = pset.mirror
+        self.cells = range(n)          # the direct reading: each cell itself
         self.group = [-1] * n          # group of each tile (-1: in none)
         for g, p in enumerate(self.patterns):
             for t in p:
@@ -80,25 +74,22 @@ class PatternHeuristic:
             # reflected, group g's i-th tile is played by mtile of it
             self.mpatterns = [tuple(self.mtile[t] for t in p) for p in self.patterns]
 
-    def _direct(self, g: int) -> int:
+    def _bound(self, g: int, patterns, cell) -> int:
+        """Group ``g``'s entry, its tiles (``patterns``) in cells ``cell[pos[t]]``."""
         pos, n = self.pos, self.n
         idx = seen = i = 0
-        for t in self.patterns[g]:  # index() inlined: this is the inner loop
-            p = pos[t]
+        for t in patterns[g]:  # position.rank inlined: this is the inner loop
+            p = cell[pos[t]]
             idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
             seen |= 1 << p
             i += 1
         return self.tables[g][idx]
 
+    def _direct(self, g: int) -> int:
+        return self._bound(g, self.patterns, self.cells)
+
     def _reflected(self, g: int) -> int:
-        pos, mcell, n = self.pos, self.mcell, self.n
-        idx = seen = i = 0
-        for t in self.mpatterns[g]:
-            p = mcell[pos[t]]
-            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
-            seen |= 1 << p
-            i += 1
-        return self.tables[g][idx]
+        return self._bound(g, self.mpatterns, self.mcell)
 
     def start(self, board: list[int]) -> int:
         self.pos = pos = [0] * self.n

@@ -48,8 +48,7 @@ from . import anytime, bigtable, heuristic, ida, pdb, position, table
 from .construct import solve_fast
 from .native import engine_name, module
 
-__all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
-           "SEARCH_BYTES"]
+__all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "check", "SEARCH_BYTES"]
 
 #: Memory a search needs besides its tables (the path, the stacks, Python).
 SEARCH_BYTES = 1_000_000
@@ -158,27 +157,15 @@ def _hole_distance(width: int, height: int, tiles) -> int:
     return (height - 1 - cell // width) + (width - 1 - cell % width)
 
 
-def solvable(width: int, height: int, tiles) -> bool:
-    """Can the goal be reached? The model's parity test
-    (:func:`webapp.sliding.position.solvable`), the one kept in Python,
-    with the height the solver's functions take.
+def _answerer(width: int, height: int, engine: str, began: float):
+    """``answer(status, moves, **fields)``: an Answer of this board and
+    engine, its seconds counted from ``began``."""
+    name = engine_name(engine)
 
-    >>> solvable(3, 3, (1, 2, 3, 4, 5, 6, 8, 7, 0)), solvable(4, 4, tuple(range(1, 16)) + (0,))
-    (False, True)
-    """
-    if len(tiles) != width * height:
-        raise SolverError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
-    return position.solvable(width, tiles)
-
-
-def _replays(width: int, height: int, tiles, moves) -> bool:
-    board = list(tiles)
-    for t in moves:
-        hole, cell = board.index(0), board.index(t) if 0 < t < len(board) else -1
-        if cell < 0 or abs(hole // width - cell // width) + abs(hole % width - cell % width) != 1:
-            return False
-        board[hole], board[cell] = t, 0
-    return board == list(range(1, width * height)) + [0]
+    def answer(status: str, moves=(), **fields) -> Answer:
+        return Answer(status, width, height, list(moves), engine=name,
+                      seconds=time.perf_counter() - began, **fields)
+    return answer
 
 
 def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
@@ -205,14 +192,9 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     tiles = check(width, height, tiles)
     _check_limits(max_seconds, max_nodes, max_bytes)
     native = module(engine)
-    name = engine_name(engine)
     n = width * height
-
-    def answer(status: str, moves=(), **fields) -> Answer:
-        return Answer(status, width, height, list(moves), engine=name,
-                      seconds=time.perf_counter() - began, **fields)
-
-    if not solvable(width, height, tiles):
+    answer = _answerer(width, height, engine, began)
+    if not position.solvable(width, tiles):
         return answer("unsolvable", method="parity")
     if max_bytes is not None and max_bytes < SEARCH_BYTES:
         return answer("limit", method="manhattan", limit="memory",
@@ -268,14 +250,9 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
         remaining = max_seconds - (time.perf_counter() - clock)
     if remaining is not None and remaining <= 0:
         result = ida.Result("limit-seconds", [], 0, heuristic.estimate(width, height, tiles))
-    elif native is not None:
-        result = ida.native_search(native, width, height, tiles, pset,
-                                   max_nodes=max_nodes or 0, max_seconds=remaining or 0.0,
-                                   progress=progress)
     else:
-        h = pdb.PatternHeuristic(pset) if pset is not None else heuristic.ManhattanLC(width, height)
-        result = ida.search(width, height, tiles, h, max_nodes=max_nodes or 0,
-                            max_seconds=remaining or 0.0, progress=progress)
+        result = ida.run(native, width, height, tiles, pset, max_nodes=max_nodes or 0,
+                         max_seconds=remaining or 0.0, progress=progress)
     if result.status == "solved":
         return answer("solved", result.moves, optimal=True, lower_bound=len(result.moves),
                       nodes=result.nodes, method=method)
@@ -333,14 +310,8 @@ def interrupted(width: int, height: int, tiles, *, bound: int = 0, nodes: int = 
     ('solved', 'interrupted', 'construct', 6, 6)
     """
     tiles = check(width, height, tiles)
-    began = time.perf_counter() - seconds
-    name = engine_name(engine)
-
-    def answer(status: str, moves=(), **fields) -> Answer:
-        return Answer(status, width, height, list(moves), engine=name,
-                      seconds=time.perf_counter() - began, **fields)
-
-    if not solvable(width, height, tiles):
+    answer = _answerer(width, height, engine, time.perf_counter() - seconds)
+    if not position.solvable(width, tiles):
         return answer("unsolvable", method="parity")
     method = "pdb" if 10 <= width * height <= 16 else "manhattan"
     return _stopped(width, height, tiles, answer, bound, nodes, "interrupted", method)
@@ -350,7 +321,11 @@ def _construct(width: int, height: int, tiles) -> list[int] | None:
     """A fast solution, not shortest (the model's construction), checked
     by replaying it; None when there is none to have."""
     moves = [int(t) for t in solve_fast(width, height, tuple(tiles))]
-    return moves if _replays(width, height, tiles, moves) else None
+    try:
+        done = position.replay(width, tiles, moves) == position.Position.goal(width, height).tiles
+    except position.IllegalMove:
+        done = False
+    return moves if done else None
 
 
 def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,

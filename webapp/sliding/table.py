@@ -30,11 +30,11 @@ import numpy as np
 
 from . import cachedir
 from .native import module
-from .position import movable_cells
+from .position import movable_cells, rank, unrank
 
 __all__ = ["SHAPES", "UNREACHABLE", "fits", "rank", "unrank", "build", "get", "distance",
            "random_at_distance", "solve_path", "distances_after", "nbytes", "TableError",
-           "neighbours"]
+           "walk", "after_moves"]
 
 #: Every shape (width, height) that gets a table.
 SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (5, 2))
@@ -46,7 +46,8 @@ _lock = threading.Lock()
 
 
 class TableError(ValueError):
-    """A shape without a table, or a distance no position has."""
+    """A shape without a table, a distance no position has, or (a 12-cell
+    table, :mod:`bigtable`) no C engine to build it."""
 
 
 def fits(width: int, height: int) -> bool:
@@ -57,48 +58,6 @@ def fits(width: int, height: int) -> bool:
 def nbytes(width: int, height: int) -> int:
     """Memory the table of the shape takes: one byte a permutation."""
     return math.factorial(width * height)
-
-
-def rank(tiles) -> int:
-    """Lexicographic rank of a permutation of 0..n-1 (0 for the sorted one).
-
-    >>> rank((0, 1, 2)), rank((2, 1, 0)), rank((1, 2, 3, 4, 5, 6, 7, 8, 0))
-    (0, 5, 46233)
-    """
-    n = len(tiles)
-    r = 0
-    for i in range(n - 1):
-        t = tiles[i]
-        smaller = 0
-        for j in range(i + 1, n):
-            if tiles[j] < t:
-                smaller += 1
-        r = r * (n - i) + smaller
-    return r
-
-
-def unrank(n: int, r: int) -> tuple[int, ...]:
-    """The permutation of 0..n-1 with lexicographic rank ``r``.
-
-    >>> unrank(3, 5), unrank(9, rank((3, 7, 8, 5, 4, 6, 2, 0, 1)))
-    ((2, 1, 0), (3, 7, 8, 5, 4, 6, 2, 0, 1))
-    """
-    left = list(range(n))
-    out = []
-    for i in range(n, 0, -1):
-        f = math.factorial(i - 1)
-        q, r = divmod(r, f)
-        out.append(left.pop(q))
-    return tuple(out)
-
-
-def neighbours(width: int, height: int, hole: int) -> list[int]:
-    """The cells next to ``hole`` in the MOVE ORDER: above, left, right, below.
-
-    >>> neighbours(3, 3, 4), neighbours(3, 3, 0)
-    ([1, 3, 5, 7], [1, 3])
-    """
-    return list(movable_cells(width, height, hole))
 
 
 def _permutations(n: int) -> np.ndarray:
@@ -226,17 +185,45 @@ def random_at_distance(width: int, height: int, n: int, rng) -> tuple[int, ...]:
     return unrank(width * height, int(ranks[rng.randrange(len(ranks))]))
 
 
-def _after(width: int, height: int, tiles, table) -> list[tuple[int, int]]:
-    """(tile, distance after moving it) for each movable tile, in MOVE ORDER."""
+def walk(width: int, height: int, tiles, read, nearer) -> list[int]:
+    """A shortest solution read off a table (``read(board)``: its entry;
+    ``nearer(entry)``: the entry one move nearer the goal): at each step the
+    first tile in MOVE ORDER whose move leads there."""
+    board = list(tiles)
+    goal = list(range(1, width * height)) + [0]
+    here = read(board)
+    path = []
+    while board != goal:
+        hole = board.index(0)
+        here = nearer(here)
+        for cell in movable_cells(width, height, hole):
+            t = board[cell]
+            board[hole], board[cell] = t, 0
+            if read(board) == here:
+                break
+            board[hole], board[cell] = 0, t
+        else:
+            raise TableError("distance table is inconsistent (or the position unsolvable)")
+        path.append(t)
+    return path
+
+
+def after_moves(width: int, height: int, tiles, read) -> list[tuple[int, int]]:
+    """(tile, table entry after moving it) for each movable tile, in MOVE ORDER."""
     board = list(tiles)
     hole = board.index(0)
     out = []
-    for cell in neighbours(width, height, hole):
+    for cell in movable_cells(width, height, hole):
         t = board[cell]
         board[hole], board[cell] = t, 0
-        out.append((t, int(table[rank(board)])))
+        out.append((t, read(board)))
         board[hole], board[cell] = 0, t
     return out
+
+
+def _reader(width: int, height: int):
+    table = get(width, height)
+    return lambda board: int(table[rank(board)])
 
 
 def distances_after(width: int, height: int, tiles) -> dict[int, int]:
@@ -246,32 +233,13 @@ def distances_after(width: int, height: int, tiles) -> dict[int, int]:
     >>> distances_after(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
     {5: 2, 7: 2, 8: 0}
     """
-    table = get(width, height)
-    if table[rank(tiles)] == UNREACHABLE:
+    if distance(width, height, tiles) is None:
         return {}
-    return dict(_after(width, height, tiles, table))
+    return dict(after_moves(width, height, tiles, _reader(width, height)))
 
 
 def solve_path(width: int, height: int, tiles) -> list[int] | None:
-    """A shortest solution read off the table: at each step the first tile
-    in MOVE ORDER whose move lowers the distance. None when unsolvable."""
-    table = get(width, height)
-    board = list(tiles)
-    d = int(table[rank(board)])
-    if d == UNREACHABLE:
+    """A shortest solution read off the table (:func:`walk`); None when unsolvable."""
+    if distance(width, height, tiles) is None:
         return None
-    path = []
-    while d:
-        hole = board.index(0)
-        for cell in neighbours(width, height, hole):
-            t = board[cell]
-            board[hole], board[cell] = t, 0
-            nd = int(table[rank(board)])
-            if nd < d:
-                break
-            board[hole], board[cell] = 0, t
-        else:  # pragma: no cover - a table without a downhill move is corrupt
-            raise TableError("distance table is inconsistent")
-        path.append(t)
-        d = nd
-    return path
+    return walk(width, height, tiles, _reader(width, height), lambda d: d - 1)

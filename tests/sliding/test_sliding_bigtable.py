@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sliding_reference import goal, pack, replay
+from sliding_reference import distances, goal, pack, replay
 from webapp.cli import main
 from webapp.sliding import bigtable, cachedir, commandline, heuristic, ida, native, pdb, solver, table
 from webapp.sliding.position import Position
@@ -52,7 +52,7 @@ def _solvable(p: Position) -> Position:
 # -- the 10-cell tables ---------------------------------------------------------
 @pytest.mark.parametrize("shape", [(2, 5), (5, 2)])
 def test_ten_cell_tables_farthest_and_size(shape):
-    t = table.get(*shape)
+    t = distances(*shape)
     assert len(t) == table.nbytes(*shape) == 3_628_800
     reachable = t[t != table.UNREACHABLE]
     assert len(reachable) == 1_814_400 and int(reachable.max()) == 55
@@ -97,7 +97,7 @@ def test_half_table_equals_its_numpy_twin(shape):
     data, layers, far = native.module("native").half_table(*shape)
     assert data == pack(*shape, table.get(*shape))
     assert len(data) == bigtable.nbytes(*shape)
-    dist = table.get(*shape)
+    dist = distances(*shape)
     counts = np.bincount(dist[dist != table.UNREACHABLE])
     assert layers == [int(c) for c in counts]
     most = len(layers) - 1
@@ -108,7 +108,7 @@ def test_half_table_equals_its_numpy_twin(shape):
 @pytest.mark.parametrize("shape", [(3, 3), (4, 2), (2, 4), (3, 2)])
 def test_index_and_residue_of_every_position(shape):
     w, h = shape
-    dist = table.get(w, h)
+    dist = distances(w, h)
     data = pack(w, h, dist)
     seen = set()
     for r in np.flatnonzero(dist != table.UNREACHABLE):

@@ -6,8 +6,8 @@ position, stored at the lexicographic rank of its tile tuple (``n!`` bytes;
 255 marks the half that cannot reach the goal). 3 x 3: 362,880 entries,
 181,440 of them solvable, none farther than 31 moves; 2 x 5: 3,628,800
 entries, none farther than 55. A table is built once (by the C engine when
-it is built, about a second for 10 cells, else by numpy a whole layer at a
-time), kept in memory and stored in the cache directory (``cachedir``), so
+it is built, about a second for 10 cells, else in Python, some seconds),
+kept in memory and stored in the cache directory (``cachedir``), so
 answers and hints are lookups. The 12-cell boards have tables of their own
 layout (:mod:`bigtable`), built ahead of time only.
 
@@ -26,8 +26,6 @@ from __future__ import annotations
 import math
 import threading
 
-import numpy as np
-
 from . import cachedir
 from .native import module
 from .position import movable_cells, rank, unrank
@@ -41,7 +39,7 @@ SHAPES = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (5, 2))
 #: The table entry of a position that cannot reach the goal.
 UNREACHABLE = 255
 _VERSION = 1
-_tables: dict[tuple[int, int], np.ndarray] = {}
+_tables: dict[tuple[int, int], bytes] = {}
 _lock = threading.Lock()
 
 
@@ -60,88 +58,48 @@ def nbytes(width: int, height: int) -> int:
     return math.factorial(width * height)
 
 
-def _permutations(n: int) -> np.ndarray:
-    """Every permutation of 0..n-1 in lexicographic order, one a row."""
-    perms = np.zeros((1, 0), dtype=np.uint8)
-    for k in range(1, n + 1):
-        # the permutations of k items: each first item, then those of the rest
-        rest = perms
-        blocks = []
-        for first in range(k):
-            others = np.array([e for e in range(k) if e != first], dtype=np.uint8)
-            block = np.empty((len(rest), k), dtype=np.uint8)
-            block[:, 0] = first
-            block[:, 1:] = others[rest] if k > 1 else rest
-            blocks.append(block)
-        perms = np.concatenate(blocks)
-    return perms
-
-
-def _ranks(perms: np.ndarray) -> np.ndarray:
-    """Lexicographic ranks of the rows of ``perms``, vectorised."""
-    count, n = perms.shape
-    r = np.zeros(count, dtype=np.int64)
-    for i in range(n - 1):
-        smaller = (perms[:, i + 1:] < perms[:, i:i + 1]).sum(axis=1)
-        r = r * (n - i) + smaller
-    return r
-
-
-def _build_numpy(width: int, height: int) -> bytes:
-    """Breadth-first search over all ``n!`` ranks, a layer at a time."""
+def _build_python(width: int, height: int) -> bytes:
+    """Breadth-first search from the goal, a layer at a time."""
     n = width * height
-    perms = _permutations(n)
-    total = len(perms)
-    holes = np.argmax(perms == 0, axis=1)
-    rows, cols = holes // width, holes % width
-    moves = []  # neighbour ranks (or -1) for each of the 4 directions
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        ok = (rows + dr >= 0) & (rows + dr < height) & (cols + dc >= 0) & (cols + dc < width)
-        idx = np.flatnonzero(ok)
-        swapped = perms[idx].copy()
-        h = holes[idx]
-        other = h + dr * width + dc
-        line = np.arange(len(idx))
-        swapped[line, h] = swapped[line, other]
-        swapped[line, other] = 0
-        nb = np.full(total, -1, dtype=np.int64)
-        nb[idx] = _ranks(swapped)
-        moves.append(nb)
-    del perms
-    nbrs = np.stack(moves, axis=1)
-    dist = np.full(total, UNREACHABLE, dtype=np.uint8)
-    goal = rank(tuple(range(1, n)) + (0,))
-    dist[goal] = 0
-    frontier = np.array([goal], dtype=np.int64)
-    d = 0
-    while len(frontier):
-        nxt = nbrs[frontier].ravel()
-        nxt = nxt[nxt >= 0]
-        nxt = nxt[dist[nxt] == UNREACHABLE]
-        nxt = np.unique(nxt)
+    dist = bytearray(b"\xff") * math.factorial(n)
+    goal = tuple(range(1, n)) + (0,)
+    dist[rank(goal)] = 0
+    nbrs = [movable_cells(width, height, c) for c in range(n)]
+    layer, d = [goal], 0
+    while layer:
         d += 1
-        dist[nxt] = d
-        frontier = nxt
-    return dist.tobytes()
+        nxt = []
+        for board in layer:
+            hole = board.index(0)
+            for cell in nbrs[hole]:
+                b = list(board)
+                b[hole], b[cell] = b[cell], 0
+                r = rank(b)
+                if dist[r] == UNREACHABLE:
+                    dist[r] = d
+                    nxt.append(tuple(b))
+        layer = nxt
+    return bytes(dist)
 
 
 def build(width: int, height: int, engine: str = "auto") -> bytes:
-    """Compute the table of a shape (no cache): C when built, else numpy."""
+    """Compute the table of a shape (no cache): C when built, else Python."""
     if not fits(width, height):
         raise TableError(f"no distance table for {width} x {height} (only up to 10 cells)")
     native = module(engine)
     if native is not None:
         return bytes(native.bfs_table(width, height))
-    return _build_numpy(width, height)
+    return _build_python(width, height)
 
 
 def _file(width: int, height: int) -> str:
     return f"sliding-table-{width}x{height}-v{_VERSION}.bin"
 
 
-def get(width: int, height: int, engine: str = "auto") -> np.ndarray:
+def get(width: int, height: int, engine: str = "auto"):
     """The table of a shape: from memory, else the cache file, else built
-    (and stored). Read-only uint8 array indexed by :func:`rank`."""
+    (and stored). Bytes (or a read-only view of the mapped file) indexed by
+    :func:`rank`."""
     key = (width, height)
     table = _tables.get(key)
     if table is not None:
@@ -151,19 +109,17 @@ def get(width: int, height: int, engine: str = "auto") -> np.ndarray:
         if table is None:
             if not fits(width, height):
                 raise TableError(f"no distance table for {width} x {height} (only up to 10 cells)")
-            size = nbytes(width, height)
-            data = cachedir.load(_file(width, height), size)
-            if data is None:
-                data = build(width, height, engine)
-                cachedir.store(_file(width, height), data)
-            table = np.frombuffer(data, dtype=np.uint8)
+            table = cachedir.load(_file(width, height), nbytes(width, height))
+            if table is None:
+                table = build(width, height, engine)
+                cachedir.store(_file(width, height), table)
             _tables[key] = table
     return table
 
 
 def distance(width: int, height: int, tiles) -> int | None:
     """Exact fewest moves to the goal, or None when it cannot be reached."""
-    d = int(get(width, height)[rank(tiles)])
+    d = get(width, height)[rank(tiles)]
     return None if d == UNREACHABLE else d
 
 
@@ -176,13 +132,16 @@ def random_at_distance(width: int, height: int, n: int, rng) -> tuple[int, ...]:
     >>> distance(3, 3, p)
     31
     """
-    table = get(width, height)
-    ranks = np.flatnonzero(table == n) if 0 <= n < UNREACHABLE else np.empty(0)
-    if not len(ranks):
-        far = int(table[table != UNREACHABLE].max())
+    table = bytes(get(width, height))
+    count = table.count(n) if 0 <= n < UNREACHABLE else 0
+    if not count:
+        far = max(set(table) - {UNREACHABLE})
         raise TableError(f"no {width} x {height} position is {n} moves from the goal "
                          f"(0 to {far})")
-    return unrank(width * height, int(ranks[rng.randrange(len(ranks))]))
+    at = -1
+    for _ in range(rng.randrange(count) + 1):  # the chosen one of them, in rank order
+        at = table.find(n, at + 1)
+    return unrank(width * height, at)
 
 
 def walk(width: int, height: int, tiles, read, nearer) -> list[int]:
@@ -223,7 +182,7 @@ def after_moves(width: int, height: int, tiles, read) -> list[tuple[int, int]]:
 
 def _reader(width: int, height: int):
     table = get(width, height)
-    return lambda board: int(table[rank(board)])
+    return lambda board: table[rank(board)]
 
 
 def distances_after(width: int, height: int, tiles) -> dict[int, int]:

@@ -103,8 +103,7 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
             return Outcome(best, True, len(best), done_nodes, None, passes)
         weight = next_weight(weight, r.status == "solved", found_at)
     if best is not None and left(SHORTEN_SHARE) > 0:
-        best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE,
-                       clock=time.perf_counter)
+        best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE)
     if best is not None and len(best) <= bound:
         return Outcome(best, True, len(best), done_nodes, None, passes)
     budget = left()

@@ -62,7 +62,6 @@ class PatternHeuristic:
         self.patterns = pset.patterns
         self.tables = pset.tables
         self.mirror = pset.mirror
-        self.cells = range(n)          # the direct reading: each cell itself
         self.group = [-1] * n          # group of each tile (-1: in none)
         for g, p in enumerate(self.patterns):
             for t in p:
@@ -74,22 +73,25 @@ class PatternHeuristic:
             # reflected, group g's i-th tile is played by mtile of it
             self.mpatterns = [tuple(self.mtile[t] for t in p) for p in self.patterns]
 
-    def _bound(self, g: int, patterns, cell) -> int:
-        """Group ``g``'s entry, its tiles (``patterns``) in cells ``cell[pos[t]]``."""
+    def _direct(self, g: int) -> int:
         pos, n = self.pos, self.n
         idx = seen = i = 0
-        for t in patterns[g]:  # position.rank inlined: this is the inner loop
-            p = cell[pos[t]]
+        for t in self.patterns[g]:  # position.rank inlined: this is the inner loop
+            p = pos[t]
             idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
             seen |= 1 << p
             i += 1
         return self.tables[g][idx]
 
-    def _direct(self, g: int) -> int:
-        return self._bound(g, self.patterns, self.cells)
-
     def _reflected(self, g: int) -> int:
-        return self._bound(g, self.mpatterns, self.mcell)
+        pos, mcell, n = self.pos, self.mcell, self.n
+        idx = seen = i = 0
+        for t in self.mpatterns[g]:
+            p = mcell[pos[t]]
+            idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
+            seen |= 1 << p
+            i += 1
+        return self.tables[g][idx]
 
     def start(self, board: list[int]) -> int:
         self.pos = pos = [0] * self.n

@@ -152,9 +152,12 @@ def check(width: int, height: int, tiles) -> tuple[int, ...]:
     return tiles
 
 
-def _hole_distance(width: int, height: int, tiles) -> int:
+def _proven(width: int, height: int, tiles, bound: int) -> int:
+    """A lower bound from a search's ``bound``: at least the estimate, and
+    of the parity every solution has (the hole's distance from its home)."""
+    bound = max(bound, heuristic.estimate(width, height, tiles))
     cell = tiles.index(0)
-    return (height - 1 - cell // width) + (width - 1 - cell % width)
+    return bound + ((bound - (height - 1 - cell // width) - (width - 1 - cell % width)) & 1)
 
 
 def _answerer(width: int, height: int, engine: str, began: float):
@@ -269,9 +272,7 @@ def _improved(width: int, height: int, tiles, answer, pset, native, method: str,
     first = _construct(width, height, tiles)
     got = anytime.improve(width, height, tiles, pset=pset, native=native, seconds=max(seconds, 0.0),
                           max_nodes=max_nodes or 0, first=first, progress=progress)
-    bound = max(got.bound, heuristic.estimate(width, height, tiles))
-    if (bound - _hole_distance(width, height, tiles)) % 2:
-        bound += 1  # every solution has the parity of the hole's distance from home
+    bound = _proven(width, height, tiles, got.bound)
     if got.moves is None:
         return answer("limit", method=method, limit=got.stopped or "seconds", lower_bound=bound,
                       nodes=got.nodes)
@@ -286,10 +287,7 @@ def _stopped(width: int, height: int, tiles, answer, bound: int, nodes: int, lim
              method: str) -> Answer:
     """The answer of a search that ``limit`` stopped at ``bound`` (proven):
     a fast solution, shortest only if it meets the bound."""
-    # every solution has the parity of the hole's distance from its goal cell
-    bound = max(bound, heuristic.estimate(width, height, tiles))
-    if (bound - _hole_distance(width, height, tiles)) % 2:
-        bound += 1
+    bound = _proven(width, height, tiles, bound)
     moves = _construct(width, height, tiles)
     if moves is None:
         return answer("limit", method=method, limit=limit, lower_bound=bound, nodes=nodes)

@@ -585,12 +585,12 @@ def test_large_databases_used_only_once_built(tmp_path, monkeypatch):
     calls = recorded_loads(monkeypatch, pdb)
     tiles = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
     # not built: the default partition (which the Python engine does not build here)
-    assert pdb.preferred(4, 4) == pdb.partition(4, 4)
+    assert pdb.built_larger(4, 4) == []
     a = solver.solve(4, 4, tiles, engine="python")
     assert calls == [(pdb.partition(4, 4), True)] and a.method == "manhattan"
     # once built, the large ones are used and never rebuilt by a solve
     real_load(4, 4, small, engine="python")
-    assert pdb.preferred(4, 4) == small
+    assert pdb.built_larger(4, 4) == [small]
     calls.clear()
     b = solver.solve(4, 4, tiles, engine="python")
     assert calls == [(small, False)] and (b.method, b.moves) == ("pdb", [15])
@@ -669,12 +669,12 @@ def test_cached_says_no_to_a_truncated_or_foreign_file(tmp_path, monkeypatch):
     assert not pdb.cached(4, 4, pattern)
     monkeypatch.setattr(pdb, "LARGE", {(4, 4): (pattern,)})
     path.write_bytes(whole[:-1])
-    assert pdb.preferred(4, 4) == pdb.partition(4, 4)  # not the (damaged) larger set
+    assert pdb.built_larger(4, 4) == []  # not the (damaged) larger set
     again = pdb.load(4, 4, (pattern,), engine="python")
     assert again.built and again.tables == first.tables
     assert path.read_bytes() == whole and pdb.cached(4, 4, pattern)
     monkeypatch.setattr(pdb, "_loaded", {})
-    assert pdb.preferred(4, 4) == (pattern,)
+    assert pdb.built_larger(4, 4) == [(pattern,)]
 
 
 def test_one_python_parity_test_the_model_s(monkeypatch):

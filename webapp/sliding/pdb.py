@@ -40,7 +40,7 @@ from .native import module
 from .pdbheuristic import PatternHeuristic, PatternSet, mirror_maps
 from .position import movable_cells, rank
 
-__all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "built_larger", "LARGE",
+__all__ = ["partition", "groups", "has_databases", "FIVE", "built_larger", "LARGE",
            "HUGE", "entries", "memory_needed", "cached", "build", "build_python", "PatternSet",
            "load", "PatternHeuristic", "mirror_maps", "PYTHON_BUILD_LIMIT", "BuildStopped",
            "nbytes", "file_name"]
@@ -192,18 +192,6 @@ def cached(width: int, height: int, pattern) -> bool:
     return ((width, height, pattern) in _loaded
             or cachedir.looks_whole(file_name(width, height, pattern),
                                     entries(width * height, len(pattern))))
-
-
-def preferred(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The partition to search with: :data:`HUGE`, else :data:`LARGE`, when
-    all its databases are at hand (in memory or in the cache), else
-    :func:`partition`.
-
-    >>> preferred(3, 4) == partition(3, 4)
-    True
-    """
-    built = built_larger(width, height)
-    return built[0] if built else partition(width, height)
 
 
 def built_larger(width: int, height: int) -> list[tuple[tuple[int, ...], ...]]:

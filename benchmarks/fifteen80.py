@@ -8,7 +8,7 @@ optimally by the engine, one at a time.
     make bench-fifteen80                                   # the same as the first
 
 The solves are the solver's (``solver.solve``), so they use the strongest
-4 x 4 databases in the cache (``pdb.preferred``): 7-8 once built (``--huge``,
+4 x 4 databases in the cache (``pdb.built_larger``): 7-8 once built (``--huge``,
 576 MB, minutes), else 7-7-1 once built (``--large``), else 6-6-3.
 
 One line a position: its number, the length found, the IDA* nodes, the
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
     for asked, sets in ((args.large, pdb.LARGE), (args.huge, pdb.HUGE)):
         if asked:
             pdb.load(4, 4, sets[(4, 4)], engine=args.engine)
-    pset = pdb.load(4, 4, pdb.preferred(4, 4), engine=args.engine)
+    pset = pdb.load(4, 4, (pdb.built_larger(4, 4) or [pdb.partition(4, 4)])[0], engine=args.engine)
     print(f"{len(positions)} positions from {POSITIONS.relative_to(ROOT)}; engine "
           f"{native.engine_name(args.engine)}; databases "
           f"{pset.patterns if pset else 'none (Manhattan distance + linear conflicts)'}, "

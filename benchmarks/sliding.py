@@ -155,7 +155,7 @@ def main(argv=None) -> int:
     building = _building("pattern databases")
 
     patterns = (pdb.HUGE[(4, 4)] if args.huge else pdb.LARGE[(4, 4)] if args.large
-                else pdb.preferred(4, 4))
+                else (pdb.built_larger(4, 4) or [pdb.partition(4, 4)])[0])
     pset = pdb.load(4, 4, patterns, engine=args.engine, progress=building)
     first = time.perf_counter() - began
     if pset is None:

@@ -143,11 +143,11 @@ def shuffled_six_by_six(path: Path) -> tuple[int, ...]:
     search that runs for hours (its own default limit is 10 s)."""
     import random
 
-    from webapp.sliding.solver import solvable
+    from webapp.sliding.position import solvable
 
     tiles = list(range(36))
     random.Random(2026).shuffle(tiles)
-    if not solvable(6, 6, tiles):  # the other parity: swap two tiles
+    if not solvable(6, tiles):  # the other parity: swap two tiles
         a, b = [i for i, t in enumerate(tiles) if t][:2]
         tiles[a], tiles[b] = tiles[b], tiles[a]
     path.write_text("".join(" ".join(map(str, tiles[r * 6:r * 6 + 6])) + "\n" for r in range(6)))

@@ -22,7 +22,6 @@ NATIVE = pytest.mark.skipif(not native.available(), reason="the C engine is not 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
-    monkeypatch.setattr(pdb, "NUMPY_BUILD_LIMIT", 0)
 
 
 def walk(w: int, h: int, steps: int, rng: random.Random) -> tuple[int, ...]:
@@ -51,9 +50,9 @@ def test_weighted_search_is_the_same_in_both_engines(weight, seed):
     rng = random.Random(seed)
     tiles = walk(4, 3, 40 + 10 * seed, rng)
     mod = native.module("native")
-    shortest = len(ida.native_search(mod, 4, 3, tiles).moves)
+    shortest = len(ida.run(mod, 4, 3, tiles).moves)
     for max_length in (0, shortest, shortest + 3):
-        c = ida.native_search(mod, 4, 3, tiles, None, weight=weight, max_length=max_length)
+        c = ida.run(mod, 4, 3, tiles, None, weight=weight, max_length=max_length)
         p = ida.search(4, 3, tiles, heuristic.ManhattanLC(4, 3), weight=weight,
                        max_length=max_length)
         assert (c.status, c.moves, c.nodes, c.bound) == (p.status, p.moves, p.nodes, p.bound)
@@ -66,7 +65,7 @@ def test_weighted_search_with_databases_is_the_same_in_both_engines():
     for seed in range(5):
         tiles = walk(3, 4, 60, random.Random(seed))
         for weight in (1.0, 1.4, 2.0):
-            c = ida.native_search(mod, 3, 4, tiles, pset, weight=weight, max_nodes=50_000)
+            c = ida.run(mod, 3, 4, tiles, pset, weight=weight, max_nodes=50_000)
             p = ida.search(3, 4, tiles, pdb.PatternHeuristic(pset), weight=weight, max_nodes=50_000)
             assert (c.status, c.moves, c.nodes, c.bound) == (p.status, p.moves, p.nodes, p.bound)
 
@@ -125,7 +124,7 @@ def test_bad_weights_are_refused():
 def _search(engine, w, h, tiles, **kwargs):
     mod = native.module(engine)
     if mod is not None:
-        return ida.native_search(mod, w, h, tiles, None, **kwargs)
+        return ida.run(mod, w, h, tiles, None, **kwargs)
     return ida.search(w, h, tiles, heuristic.ManhattanLC(w, h), **kwargs)
 
 

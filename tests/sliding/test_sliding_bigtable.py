@@ -4,7 +4,7 @@ and the compact two-bit tables of the 12-cell boards (``bigtable``).
 
 Building a 12-cell table takes a minute, too long for every run: its code
 is checked on small boards through the very same functions (the C
-engine's ``half_table`` against its numpy twin ``pack`` made from the byte
+engine's ``half_table`` against its numpy twin ``pack`` (support/sliding_reference.py) made from the byte
 tables, the numbering and the transposition), and the 12-cell numbering
 by round trips. The 12-cell gallery entries are checked by IDA*
 (test_sliding_model_gallery.py)."""
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sliding_reference import goal, replay
+from sliding_reference import distances, goal, pack, replay
 from webapp.cli import main
 from webapp.sliding import bigtable, cachedir, commandline, heuristic, ida, native, pdb, solver, table
 from webapp.sliding.position import Position
@@ -52,7 +52,7 @@ def _solvable(p: Position) -> Position:
 # -- the 10-cell tables ---------------------------------------------------------
 @pytest.mark.parametrize("shape", [(2, 5), (5, 2)])
 def test_ten_cell_tables_farthest_and_size(shape):
-    t = table.get(*shape)
+    t = distances(*shape)
     assert len(t) == table.nbytes(*shape) == 3_628_800
     reachable = t[t != table.UNREACHABLE]
     assert len(reachable) == 1_814_400 and int(reachable.max()) == 55
@@ -95,9 +95,9 @@ def test_ten_cell_distances_agree_with_ida(data):
 @pytest.mark.parametrize("shape", SMALL, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_half_table_equals_its_numpy_twin(shape):
     data, layers, far = native.module("native").half_table(*shape)
-    assert data == bigtable.pack(*shape, table.get(*shape))
+    assert data == pack(*shape, table.get(*shape))
     assert len(data) == bigtable.nbytes(*shape)
-    dist = table.get(*shape)
+    dist = distances(*shape)
     counts = np.bincount(dist[dist != table.UNREACHABLE])
     assert layers == [int(c) for c in counts]
     most = len(layers) - 1
@@ -108,8 +108,8 @@ def test_half_table_equals_its_numpy_twin(shape):
 @pytest.mark.parametrize("shape", [(3, 3), (4, 2), (2, 4), (3, 2)])
 def test_index_and_residue_of_every_position(shape):
     w, h = shape
-    dist = table.get(w, h)
-    data = bigtable.pack(w, h, dist)
+    dist = distances(w, h)
+    data = pack(w, h, dist)
     seen = set()
     for r in np.flatnonzero(dist != table.UNREACHABLE):
         tiles = table.unrank(w * h, int(r))
@@ -274,7 +274,7 @@ def search(w: int, h: int, tiles):
     """IDA* with Manhattan distance and linear conflicts, in C when built
     (the Python twin counts the same nodes, some 50 times slower)."""
     if NATIVE:
-        return ida.native_search(native.module("native"), w, h, tiles, None)
+        return ida.run(native.module("native"), w, h, tiles, None)
     return ida.search(w, h, tiles, heuristic.ManhattanLC(w, h))
 
 

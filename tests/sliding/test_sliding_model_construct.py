@@ -111,34 +111,3 @@ def test_the_search_for_narrow_spots_brings_a_tile_home(p, data):
     s._search_tile(tile, {target})
     assert s.board[target] == tile
     assert replay(p.width, p.tiles, s.moves) == tuple(s.board)
-
-
-@given(p=positions(only_solvable=True))
-@settings(max_examples=150, deadline=None)
-def test_without_the_tables_a_search_finishes(p):
-    """Without webapp.sliding.table the last rectangle (6 cells or fewer) is
-    finished by breadth-first search."""
-    from webapp.sliding import construct
-
-    saved = construct._table
-    construct._table = lambda: None
-    try:
-        moves = solve_fast(p.width, p.height, p.tiles)
-    finally:
-        construct._table = saved
-    assert replays(p, moves)
-
-
-def test_without_the_tables_3x3_is_still_reasonable():
-    from webapp.sliding import construct
-
-    dist = bfs_distances(3, 3)
-    sample = random.Random(3).sample(sorted(dist), 1000)
-    saved = construct._table
-    construct._table = lambda: None
-    try:
-        total = sum(len(solve_fast(3, 3, tiles)) for tiles in sample)
-    finally:
-        construct._table = saved
-    # about one and a half times the optimum on average
-    assert sum(dist[t] for t in sample) <= total < 1.6 * sum(dist[t] for t in sample)

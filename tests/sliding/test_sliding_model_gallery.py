@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sliding_reference import bfs_distances
+from sliding_reference import bfs_distances, distances
 from webapp.sliding import heuristic, ida, solver, table
 from webapp.sliding.textformat import parse
 
@@ -71,9 +71,9 @@ def test_ten_cell_boards_by_their_table():
     assert entries
     for e in entries:
         p = position(e)
-        dist = table.get(p.width, p.height)
+        dist = distances(p.width, p.height)
         assert table.distance(p.width, p.height, p.tiles) == e["moves"]
-    farthest = {table.unrank(10, int(r)) for r in (table.get(2, 5) == 55).nonzero()[0]}
+    farthest = {table.unrank(10, int(r)) for r in (distances(2, 5) == 55).nonzero()[0]}
     assert farthest == {position(e).tiles for e in entries if e["size"] == "2x5"}
     assert int(dist[dist != table.UNREACHABLE].max()) == 55
 

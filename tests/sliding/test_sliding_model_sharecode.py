@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sliding_reference import positions
-from webapp.sliding.position import Position, SlidingError
-from webapp.sliding.sharecode import ShareCodeError, decode, encode, rank, unrank
+from webapp.sliding.position import Position, SlidingError, rank, unrank
+from webapp.sliding.sharecode import ShareCodeError, decode, encode
 
 
 URL_SAFE = re.compile(r"[0-9A-Za-z-]+")
@@ -43,7 +43,7 @@ def test_rank_unrank():
     for n in (1, 2, 3, 4, 5):
         perms = list(itertools.permutations(range(n)))
         assert [rank(p) for p in perms] == list(range(math.factorial(n)))
-        assert [unrank(r, n) for r in range(math.factorial(n))] == perms
+        assert [unrank(n, r) for r in range(math.factorial(n))] == perms
 
 
 @given(p=positions(), i=st.integers(6, 60), ch=st.sampled_from("0123456789ABCDEFabcdefXYZxyz"))

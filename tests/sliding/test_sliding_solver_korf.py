@@ -89,13 +89,13 @@ def test_python_engine_agrees_on_easy_positions(databases):
     pset = databases["pset"]
     easy = []
     for tiles, expected in read_sample():
-        c = ida.native_search(native.module("native"), 4, 4, tiles, pset, max_nodes=60_000)
+        c = ida.run(native.module("native"), 4, 4, tiles, pset, max_nodes=60_000)
         if c.status == "solved":
             easy.append((tiles, expected, c))
     rng = random.Random(4)
     for _ in range(3):  # and some positions of moderate depth
         tiles = walk(rng, 40)
-        easy.append((tiles, None, ida.native_search(native.module("native"), 4, 4, tiles, pset)))
+        easy.append((tiles, None, ida.run(native.module("native"), 4, 4, tiles, pset)))
     for tiles, expected, c in easy[:6]:
         py = ida.search(4, 4, tiles, pdb.PatternHeuristic(pset))
         assert (py.status, py.moves, py.nodes, py.bound) == ("solved", c.moves, c.nodes, c.bound)
@@ -107,8 +107,8 @@ def test_mirror_only_prunes(databases):
     flat = pdb.PatternSet(4, 4, pset.patterns, pset.tables, False)
     nat = native.module("native")
     for tiles, expected in sorted(read_sample(), key=lambda s: s[1])[:3]:
-        with_mirror = ida.native_search(nat, 4, 4, tiles, pset)
-        without = ida.native_search(nat, 4, 4, tiles, flat, max_nodes=50_000_000)
+        with_mirror = ida.run(nat, 4, 4, tiles, pset)
+        without = ida.run(nat, 4, 4, tiles, flat, max_nodes=50_000_000)
         assert with_mirror.moves == without.moves and len(with_mirror.moves) == expected
         assert with_mirror.nodes <= without.nodes
 

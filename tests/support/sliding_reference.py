@@ -4,6 +4,7 @@ distance to the goal by plain breadth-first search, random positions
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from webapp.sliding.position import Position, movable_cells
@@ -78,3 +79,58 @@ def recorded_loads(monkeypatch, pdb) -> list:
 
     monkeypatch.setattr(pdb, "load", load)
     return calls
+
+
+def distances(width: int, height: int) -> np.ndarray:
+    """The shape's exact distance table (``table.get``) as a numpy array."""
+    from webapp.sliding import table
+
+    return np.frombuffer(table.get(width, height), dtype=np.uint8)
+
+
+def pack(width: int, height: int, distances) -> bytes:
+    """The compact table (``bigtable``'s layout: two bits a solvable
+    position, its distance modulo 3) made from a byte table (``distances``,
+    indexed by the rank of every ordering): what the C engine's
+    ``half_table`` must give, for the small shapes."""
+    from webapp.sliding import bigtable, table
+
+    n = width * height
+    perms = _permutations(n)
+    dist = np.frombuffer(distances, dtype=np.uint8)
+    keep = dist != table.UNREACHABLE
+    perms, dist = perms[keep], dist[keep]
+    holes = np.argmax(perms == 0, axis=1)
+    seqs = perms[perms != 0].reshape(len(perms), n - 1) - 1
+    where = (_ranks(seqs) >> 1) * n + holes
+    flat = np.zeros(-(-bigtable.entries(width, height) // 4) * 4, dtype=np.uint8)
+    flat[where] = dist % 3
+    quads = flat.reshape(-1, 4)
+    return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).tobytes()
+
+
+def _permutations(n: int) -> np.ndarray:
+    """Every permutation of 0..n-1 in lexicographic order, one a row."""
+    perms = np.zeros((1, 0), dtype=np.uint8)
+    for k in range(1, n + 1):
+        # the permutations of k items: each first item, then those of the rest
+        rest = perms
+        blocks = []
+        for first in range(k):
+            others = np.array([e for e in range(k) if e != first], dtype=np.uint8)
+            block = np.empty((len(rest), k), dtype=np.uint8)
+            block[:, 0] = first
+            block[:, 1:] = others[rest] if k > 1 else rest
+            blocks.append(block)
+        perms = np.concatenate(blocks)
+    return perms
+
+
+def _ranks(perms: np.ndarray) -> np.ndarray:
+    """Lexicographic ranks of the rows of ``perms``, vectorised."""
+    count, n = perms.shape
+    r = np.zeros(count, dtype=np.int64)
+    for i in range(n - 1):
+        smaller = (perms[:, i + 1:] < perms[:, i:i + 1]).sum(axis=1)
+        r = r * (n - i) + smaller
+    return r

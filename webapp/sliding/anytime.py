@@ -29,8 +29,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from . import heuristic, ida
-from .pdbheuristic import PatternHeuristic
+from . import ida
 from .shorten import shorten
 
 __all__ = ["Outcome", "improve", "next_weight", "FIRST_WEIGHT", "PASS_SECONDS",
@@ -69,7 +68,7 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
     began = time.perf_counter()
     done_nodes = 0
     best = list(first) if first else None
-    h0 = _start_estimate(width, height, tiles, pset)
+    h0 = ida.guide(width, height, pset).start(list(tiles))
     bound = h0
     passes = []
 
@@ -80,13 +79,9 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
 
     def run(weight: float, budget: float, start_bound: int = 0) -> ida.Result:
         nodes_left = max_nodes - done_nodes if max_nodes else 0
-        kwargs = dict(max_nodes=nodes_left, max_seconds=budget, progress=report_from(done_nodes),
-                      start_bound=start_bound, weight=weight,
-                      max_length=len(best) if best is not None else 0)
-        if native is not None:
-            return ida.native_search(native, width, height, tiles, pset, **kwargs)
-        h = _heuristic(width, height, pset)
-        return ida.search(width, height, tiles, h, **kwargs)
+        return ida.run(native, width, height, tiles, pset, max_nodes=nodes_left, max_seconds=budget,
+                       progress=report_from(done_nodes), start_bound=start_bound, weight=weight,
+                       max_length=len(best) if best is not None else 0)
 
     def left(share: float = 1.0) -> float:
         return seconds * share - (time.perf_counter() - began)
@@ -108,8 +103,7 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
             return Outcome(best, True, len(best), done_nodes, None, passes)
         weight = next_weight(weight, r.status == "solved", found_at)
     if best is not None and left(SHORTEN_SHARE) > 0:
-        best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE,
-                       clock=time.perf_counter)
+        best = shorten(width, height, tiles, best, deadline=began + seconds * SHORTEN_SHARE)
     if best is not None and len(best) <= bound:
         return Outcome(best, True, len(best), done_nodes, None, passes)
     budget = left()
@@ -146,13 +140,3 @@ def next_weight(weight: float, solved: bool, found_at: float | None) -> float:
     if found_at - weight < 0.03:
         return round(weight - 0.1, 3)
     return round((weight + found_at) / 2, 3)
-
-
-def _heuristic(width: int, height: int, pset):
-    if pset is not None:
-        return PatternHeuristic(pset)
-    return heuristic.ManhattanLC(width, height)
-
-
-def _start_estimate(width: int, height: int, tiles, pset) -> int:
-    return _heuristic(width, height, pset).start(list(tiles))

@@ -21,14 +21,8 @@ one searches as before (IDA* with pattern databases: the same lengths).
 The same code serves any board of 4 to 12 cells, which is how the tests
 check it on small ones.
 
->>> import random
->>> from webapp.sliding import table
->>> data = pack(3, 3, table.get(3, 3))
->>> len(data) == nbytes(3, 3) == 45_360
-True
->>> tiles = (3, 7, 8, 5, 4, 6, 2, 0, 1)
->>> len(solve_path(3, 3, tiles, data)) == distance(3, 3, tiles, data) == 27
-True
+>>> index(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)), tiles_at(3, 3, 8), nbytes(3, 3)
+(8, (1, 2, 3, 4, 5, 6, 7, 8, 0), 45360)
 """
 
 from __future__ import annotations
@@ -36,15 +30,13 @@ from __future__ import annotations
 import math
 import threading
 
-import numpy as np
-
-from . import cachedir
+from . import cachedir, table
 from .native import module
-from .position import movable_cells
-from .table import UNREACHABLE, _permutations, _ranks
+from .position import inversions, rank, unrank
+from .table import TableError
 
 __all__ = ["SHAPES", "fits", "stored_shape", "entries", "nbytes", "index", "tiles_at", "transpose",
-           "residue", "pack", "build", "get", "at_hand", "distance", "solve_path", "distances_after",
+           "residue", "build", "get", "at_hand", "distance", "solve_path", "distances_after",
            "TableError"]
 
 #: The shapes whose tables ``prepare --large`` builds and solves use.
@@ -52,10 +44,6 @@ SHAPES = ((4, 3), (3, 4), (6, 2), (2, 6))
 _VERSION = 1
 _loaded: dict[tuple[int, int], object] = {}
 _lock = threading.Lock()
-
-
-class TableError(ValueError):
-    """No table here: a shape outside 4 to 12 cells, or no C engine to build it."""
 
 
 def fits(width: int, height: int) -> bool:
@@ -87,16 +75,6 @@ def nbytes(width: int, height: int) -> int:
     return (entries(width, height) + 3) // 4
 
 
-def _rank(seq) -> int:
-    """Lexicographic rank of an ordering of 0..k-1."""
-    k = len(seq)
-    r = 0
-    for i in range(k - 1):
-        t = seq[i]
-        r = r * (k - i) + sum(1 for j in range(i + 1, k) if seq[j] < t)
-    return r
-
-
 def _odd_order(width: int, height: int, hole: int) -> int:
     """1 when the other tiles' order must be odd for the hole's cell: a
     tile moving up or down passes ``width - 1`` others and changes the
@@ -113,7 +91,7 @@ def index(width: int, height: int, tiles) -> int:
     (8, 7)
     """
     hole = list(tiles).index(0)
-    return (_rank([t - 1 for t in tiles if t]) >> 1) * width * height + hole
+    return (rank([t - 1 for t in tiles if t]) >> 1) * width * height + hole
 
 
 def tiles_at(width: int, height: int, i: int) -> tuple[int, ...]:
@@ -124,17 +102,9 @@ def tiles_at(width: int, height: int, i: int) -> tuple[int, ...]:
     """
     n = width * height
     q, hole = divmod(i, n)
-    k = n - 1
-    left = list(range(k))
-    seq = []
-    r = q << 1
-    for j in range(k, 0, -1):
-        d, r = divmod(r, math.factorial(j - 1))
-        seq.append(left.pop(d))
-    inversions = sum(1 for a in range(k) for b in range(a + 1, k) if seq[a] > seq[b])
-    if inversions & 1 != _odd_order(width, height, hole):
-        seq[-2], seq[-1] = seq[-1], seq[-2]
-    out = [t + 1 for t in seq]
+    out = [t + 1 for t in unrank(n - 1, q << 1)]
+    if inversions(out) & 1 != _odd_order(width, height, hole):
+        out[-2], out[-1] = out[-1], out[-2]
     out.insert(hole, 0)
     return tuple(out)
 
@@ -175,28 +145,8 @@ def _reader(width: int, height: int, data):
 
 def solve_path(width: int, height: int, tiles, data) -> list[int]:
     """A shortest solution of a solvable position read off the table of its
-    stored shape: at each step the first tile in MOVE ORDER whose move
-    brings the residue one lower (as :func:`table.solve_path` does)."""
-    read = _reader(width, height, data)
-    board = list(tiles)
-    n = width * height
-    goal = list(range(1, n)) + [0]
-    here = read(board)
-    path = []
-    while board != goal:
-        hole = board.index(0)
-        down = (here - 1) % 3
-        for cell in movable_cells(width, height, hole):
-            t = board[cell]
-            board[hole], board[cell] = t, 0
-            if read(board) == down:
-                break
-            board[hole], board[cell] = 0, t
-        else:
-            raise TableError("distance table is inconsistent (or the position unsolvable)")
-        path.append(t)
-        here = down
-    return path
+    stored shape (:func:`table.walk`: the residue falls by one, modulo 3)."""
+    return table.walk(width, height, tiles, _reader(width, height, data), lambda r: (r - 1) % 3)
 
 
 def distance(width: int, height: int, tiles, data) -> int:
@@ -209,34 +159,9 @@ def distances_after(width: int, height: int, tiles, data, length: int | None = N
     (``length``: the position's own distance, when known)."""
     read = _reader(width, height, data)
     d = distance(width, height, tiles, data) if length is None else length
-    here = read(tiles)
-    board = list(tiles)
-    hole = board.index(0)
-    out = {}
-    for cell in movable_cells(width, height, hole):
-        t = board[cell]
-        board[hole], board[cell] = t, 0
-        out[t] = d - 1 if read(board) == (here - 1) % 3 else d + 1
-        board[hole], board[cell] = 0, t
-    return out
-
-
-def pack(width: int, height: int, distances: np.ndarray) -> bytes:
-    """The table of a shape that has :mod:`table`'s byte table
-    (``distances``, indexed by the rank of every ordering): the Python twin
-    of the C engine's ``half_table``, for the small shapes."""
-    n = width * height
-    perms = _permutations(n)
-    dist = np.asarray(distances)
-    keep = dist != UNREACHABLE
-    perms, dist = perms[keep], dist[keep]
-    holes = np.argmax(perms == 0, axis=1)
-    seqs = perms[perms != 0].reshape(len(perms), n - 1) - 1
-    where = (_ranks(seqs) >> 1) * n + holes
-    flat = np.zeros(-(-entries(width, height) // 4) * 4, dtype=np.uint8)
-    flat[where] = dist % 3
-    quads = flat.reshape(-1, 4)
-    return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).tobytes()
+    down = (read(tiles) - 1) % 3
+    return {t: d - 1 if r == down else d + 1
+            for t, r in table.after_moves(width, height, tiles, read)}
 
 
 def build(width: int, height: int, progress=None, engine: str = "auto") -> tuple[bytes, list, list]:

@@ -20,7 +20,7 @@ from ..commandline import (
     plural,
     positive,
 )
-from . import kind
+from . import bigtable, cachedir, kind, pdb, solver, table
 from .generate import at_distance, shuffle
 
 #: How long a board of more than 16 cells is searched for a shortest solution
@@ -86,8 +86,6 @@ def _interrupted(puzzle, progress) -> dict | None:
     while the pattern databases were still being built."""
     if progress.phase != "search":
         return None
-    from . import solver  # here: numpy (0.1 s), not for every solve
-
     answer = solver.interrupted(puzzle.width, puzzle.height, puzzle.tiles, bound=progress.depth,
                                 nodes=progress.states, seconds=progress.elapsed())
     return answer.to_dict()
@@ -96,16 +94,12 @@ def _interrupted(puzzle, progress) -> dict | None:
 def _missing_databases(width: int, height: int) -> list:
     """The pattern databases a solve of the shape would build first (10 to
     16 cells and 5 x 5; none for the boards with a table, or beyond)."""
-    from . import bigtable, pdb, table  # here: numpy (0.1 s), not for every solve
-
     if table.fits(width, height) or not pdb.has_databases(width, height) or bigtable.at_hand(width, height):
         return []
     return [p for p in pdb.groups(width, height) if not pdb.cached(width, height, p)]
 
 
 def _kept_where(width: int, height: int) -> str:
-    from . import cachedir, pdb  # here: numpy (0.1 s), not for every solve
-
     return (f"pattern databases for {width} x {height} ({pdb.nbytes(width, height) / 1e6:.1f} MB) "
             f"kept in {cachedir.directory()}")
 
@@ -140,8 +134,6 @@ def prepare(progress, large: bool = False) -> str:
 
 def prepare_table(width: int, height: int, progress) -> str:
     """Build the exact table of a 12-cell board (and its twin), in words."""
-    from . import bigtable, cachedir  # here: numpy (0.1 s), not for every solve
-
     began = time.perf_counter()
     what = (f"exact distance table for {width} x {height} and {height} x {width} "
             f"({bigtable.nbytes(width, height) / 1e6:.1f} MB) kept in {cachedir.directory()}")
@@ -156,8 +148,6 @@ def prepare_table(width: int, height: int, progress) -> str:
 
 def prepare_side(side: int, progress) -> str:
     """Build the pattern databases of the side x side board, in words."""
-    from . import pdb  # here: numpy (0.1 s), not for every solve
-
     began = time.perf_counter()
     missing = _missing_databases(side, side)
     if not missing:
@@ -198,8 +188,6 @@ def _build_first(run, puzzle, max_seconds) -> bool | None:
     missing and the solve has the time to use them (the solver's
     BUILD_SECONDS): the web's solves never build them, the command line
     does, once, with its progress line. False when Ctrl+C stopped it."""
-    from . import pdb, solver  # here: numpy (0.1 s), not for every solve
-
     if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
             or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
         return None

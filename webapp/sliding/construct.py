@@ -5,8 +5,7 @@ the left column, and so on, always the longer side of what is left, so the
 unsolved part shrinks to a rectangle of at most 9 cells (the rectangle is
 always at least 3 deep across the line being placed). That rectangle is a
 small board of its own: the exact distance table of its shape
-(:mod:`webapp.sliding.table`) finishes it in the fewest moves; without the
-tables the shrinking goes on to 6 cells and a breadth-first search finishes.
+(:mod:`webapp.sliding.table`) finishes it in the fewest moves.
 Each tile travels along a shortest path while the hole walks round it (the
 hole never crosses placed tiles); the last two tiles of a row (or column)
 are gathered in the 2 x 3 corner beside them and put in place together by a
@@ -20,8 +19,7 @@ The answer replays to the goal for every solvable position of 2 x 2 to
 when an optimal search is out of reach: an 8 x 8 position takes a few
 milliseconds. Mean lengths on random positions (generate.shuffle, seed 1;
 1,000 each, 200 for 8 x 8): 3 x 3 22 moves (the table: the optimum),
-4 x 4 92 (the optimum averages about 53), 5 x 5 219, 8 x 8 1,098; without
-the tables 3 x 3 33 and 4 x 4 104.
+4 x 4 92 (the optimum averages about 53), 5 x 5 219, 8 x 8 1,098.
 
 >>> moves = solve_fast(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6))
 >>> from webapp.sliding.position import replay, Position
@@ -36,21 +34,13 @@ from __future__ import annotations
 from collections import deque
 
 from . import table
-from .position import Position, SlidingError
+from .position import Position, SlidingError, movable_cells
 
 __all__ = ["solve_fast", "cancel_pairs"]
 
-#: The unsolved rectangle is finished by breadth-first search at this many cells or fewer.
-_FINISH_CELLS = 6
-#: ... or, when the exact distance tables are at hand, at this many (3 x 3, 2 x 4, ...).
+#: The unsolved rectangle is finished by its exact distance table at this
+#: many cells or fewer (3 x 3, 2 x 4, ...).
 _TABLE_CELLS = 9
-
-
-def _table():
-    """The distance tables (:mod:`webapp.sliding.table`); None (a test's
-    stand-in) makes the breadth-first search finish from 6 cells."""
-    return table
-
 
 def solve_fast(width: int, height: int, tiles) -> list[int]:
     """Tiles to move, in order, that bring ``tiles`` to the goal.
@@ -100,19 +90,13 @@ class _Solver:
             self.where[t] = cell
         self.blocked = [False] * len(self.board)
         self.moves: list[int] = []
-        self.neighbours = []
-        for cell in range(width * height):
-            r, c = divmod(cell, width)
-            self.neighbours.append([cell + d for d, ok in ((-width, r > 0), (-1, c > 0),
-                                                           (1, c < width - 1), (width, r < height - 1)) if ok])
+        self.neighbours = [movable_cells(width, height, cell) for cell in range(width * height)]
 
     # -- the plan --------------------------------------------------------------------------------
     def run(self) -> None:
         top, left = 0, 0
         w = self.width
-        table = _table()
-        finish = _TABLE_CELLS if table is not None else _FINISH_CELLS
-        while (self.height - top) * (w - left) > finish:
+        while (self.height - top) * (w - left) > _TABLE_CELLS:
             rows, cols = self.height - top, w - left
             if rows >= cols:
                 # the top row: along the row, the depth goes down
@@ -121,26 +105,16 @@ class _Solver:
             else:
                 self._line(lambda i, j: (top + i) * w + left + j, rows)
                 left += 1
+        # the last rectangle is a small board of its own whose goal is its
+        # cells' goal tiles in order: its exact distance table finishes it
         rest = [r * w + c for r in range(top, self.height) for c in range(left, w)]
-        if table is not None and self._finish_by_table(table, rest, w - left, self.height - top):
-            return
-        self._window_search(rest, {cell + 1: cell for cell in rest[:-1]})
-
-    def _finish_by_table(self, table, rest: list[int], cols: int, rows: int) -> bool:
-        """Finish the last rectangle (at most 9 cells) with the exact
-        distance table of its shape: the rectangle is a small board of its
-        own whose goal is its cells' goal tiles in order."""
         local = {cell + 1: i + 1 for i, cell in enumerate(rest[:-1])}
         local[0] = 0
-        try:
-            path = table.solve_path(cols, rows, tuple(local[self.board[cell]] for cell in rest))
-        except (ValueError, OSError):  # no table for the shape here: the search below does it
-            return False
+        path = table.solve_path(w - left, self.height - top, tuple(local[self.board[cell]] for cell in rest))
         if path is None:  # pragma: no cover - parity was checked
             raise AssertionError("the last rectangle cannot be solved")
         for tile in path:
             self._step(self.where[rest[tile - 1] + 1])
-        return True
 
     def _line(self, cell, length: int) -> None:
         """Put the tiles of a line in place (its cells ``cell(i, 0)``); the

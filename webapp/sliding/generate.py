@@ -15,6 +15,7 @@ Both take a :class:`random.Random`, so a seed gives the same position again:
 from __future__ import annotations
 
 from ..errors import FieldError
+from . import table
 from .position import MAX_SIDE, MIN_SIDE, Position
 
 __all__ = ["shuffle", "at_distance", "MAX_TABLE_CELLS"]
@@ -71,8 +72,6 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
             f"boards of up to {MAX_TABLE_CELLS} cells (3 x 3, 2 x 4, ...), not {width} x {height}")
     if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
         raise FieldError(f"the distance must be a whole number of moves, 0 or more, not {moves!r}")
-    from . import table  # here: numpy (0.1 s), not for every solve
-
     try:
         tiles = table.random_at_distance(width, height, moves, rng)
     except ValueError as exc:  # table.TableError: no position is that far

@@ -37,9 +37,11 @@ import time
 from dataclasses import dataclass, field
 
 from . import position
+from .heuristic import ManhattanLC
+from .pdbheuristic import PatternHeuristic
 from .position import movable_cells
 
-__all__ = ["Result", "search", "CHECK_EVERY", "native_search", "SCALE", "weight_units"]
+__all__ = ["Result", "search", "CHECK_EVERY", "run", "guide", "SCALE", "weight_units"]
 
 #: The search looks at the clock and progress this often (as the C engine).
 CHECK_EVERY = 1024
@@ -53,10 +55,6 @@ SCALE = 1024
 WEIGHTED_STEP = 4 * SCALE
 #: The C engine's longest path (its MAX_DEPTH).
 MAX_DEPTH = 2000
-
-
-def bound_moves_of(f: int, wk: int) -> int:
-    return -(-f // wk)
 _INFINITE = 1 << 30
 
 
@@ -178,7 +176,7 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
                 return Result("solved", path, nodes, len(path))
             if nxt == _INFINITE:  # every node cut off by max_length
                 return Result("exhausted", [], nodes, max_length)
-            if bound_moves_of(nxt, wk) > MAX_DEPTH:  # as the C engine: the path's room
+            if -(-nxt // wk) > MAX_DEPTH:  # as the C engine: the path's room
                 raise _Stop("limit-nodes")
             proven = nxt
             # weighted f takes many close values: rise by WEIGHTED_STEP at least
@@ -189,19 +187,29 @@ def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
         sys.setrecursionlimit(limit)
 
 
-def native_search(native, width: int, height: int, tiles, pset=None, *, max_nodes: int = 0,
-                  max_seconds: float = 0.0, progress=None, start_bound: int = 0,
-                  weight: float = 1.0, max_length: int = 0) -> Result:
-    """The same search by the C engine (``pset``: a PatternSet, or None for
-    Manhattan + linear conflicts)."""
+def guide(width: int, height: int, pset=None):
+    """The Python search's heuristic: the databases' bound (``pset``: a
+    PatternSet), else Manhattan distance with linear conflicts."""
+    return PatternHeuristic(pset) if pset is not None else ManhattanLC(width, height)
+
+
+def run(native, width: int, height: int, tiles, pset=None, *, max_nodes: int = 0,
+        max_seconds: float = 0.0, progress=None, start_bound: int = 0,
+        weight: float = 1.0, max_length: int = 0) -> Result:
+    """The search by the C engine (``native``), or by :func:`search` when it
+    is None, guided by :func:`guide`: the same moves, nodes and bounds."""
+    limits = dict(max_nodes=max_nodes, max_seconds=max_seconds, progress=progress,
+                  start_bound=start_bound, weight=weight, max_length=max_length)
+    if native is None:
+        return search(width, height, tiles, guide(width, height, pset), **limits)
     pdbs = [] if pset is None else list(zip(pset.patterns, pset.tables))
-    mirror = bool(pset is not None and pset.mirror)
 
     def report(*args):
         if progress is not None:
             progress(args[0], args[1] if len(args) > 1 else 0, "search")
 
-    status, moves, nodes, bound = native.ida(width, height, bytes(tiles), pdbs, mirror,
+    status, moves, nodes, bound = native.ida(width, height, bytes(tiles), pdbs,
+                                             bool(pset is not None and pset.mirror),
                                              int(max_nodes or 0), float(max_seconds or 0.0),
                                              report, int(start_bound or 0), float(weight),
                                              int(max_length or 0))

@@ -6,7 +6,7 @@ answers, so the choice only changes the speed. ``ROTATION_PLAYGROUND_NO_NATIVE=1
 in the environment, or ``engine="python"`` in a call, forces the Python
 engine (tests run both).
 
->>> ENGINE in ("native", "python")
+>>> engine_name() in ("native", "python")
 True
 >>> module("python") is None
 True
@@ -18,16 +18,12 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["ENGINE", "ENGINES", "EngineError", "module", "engine_name", "engines", "available"]
+__all__ = ["EngineError", "module", "engine_name", "engines", "available"]
 
 try:  # optional: a failed compile leaves the pure-Python engine
     from webapp import _sliding as _native
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
-
-#: The engine names a caller may ask for.
-ENGINES = ("auto", "native", "python")
-
 
 class EngineError(ValueError):
     """An engine that does not exist, or the native one when it is not built."""
@@ -68,7 +64,3 @@ def engine_name(engine: str = "auto") -> str:
 def engines() -> list[str]:
     """The engines that can run here (for tests): python, and native if built."""
     return ["python"] + (["native"] if _native is not None else [])
-
-
-#: The engine ``auto`` picks in this process.
-ENGINE = engine_name("auto")

@@ -16,7 +16,7 @@ p_j < p_i}`` and ``index = ((r_0 (n-1) + r_1) (n-2) + r_2) ...`` for ``n``
 cells, so a group of ``k`` tiles has ``n! / (n-k)!`` entries of one byte.
 
 Databases are built once (the C engine's ``pdb_build``; without it, here,
-a 0-1 breadth-first search for small groups, numpy for the others), stored in
+a 0-1 breadth-first search, for small groups only), stored in
 the cache directory under a name giving the shape, the group and the format
 version, checked (size and digest) when loaded, and rebuilt if damaged.
 
@@ -26,8 +26,6 @@ version, checked (size and digest) when loaded, and rebuilt if damaged.
 ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
 >>> entries(16, 6)
 5765760
->>> index((15, 14), 16)     # two tiles: 15 * 15 + 14
-239
 """
 
 from __future__ import annotations
@@ -35,24 +33,24 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections import deque
 
 from . import cachedir
 from .native import module
-from .pdbbuild import build_numpy, build_python, index
-from .pdbheuristic import PatternHeuristic, PatternSet, mirror_maps, value
+from .pdbheuristic import PatternHeuristic, PatternSet, mirror_maps
+from .position import movable_cells, rank
 
-__all__ = ["partition", "groups", "has_databases", "FIVE", "preferred", "built_larger", "LARGE", "HUGE", "entries", "memory_needed", "cached", "index", "build", "build_python", "PatternSet",
-           "load", "PatternHeuristic", "value", "mirror_maps", "PYTHON_BUILD_LIMIT",
-           "BuildStopped", "nbytes", "file_name"]
+__all__ = ["partition", "groups", "has_databases", "FIVE", "built_larger", "LARGE",
+           "HUGE", "entries", "memory_needed", "cached", "build", "build_python", "PatternSet",
+           "load", "PatternHeuristic", "mirror_maps", "PYTHON_BUILD_LIMIT", "BuildStopped",
+           "nbytes", "file_name"]
 
 #: Format version in the file names; changes when the layout does.
 VERSION = 1
 #: The pure-Python build handles at most this many (placement, hole) states;
-#: bigger groups, without the C engine, are built by numpy (:func:`build_numpy`)
-#: up to NUMPY_BUILD_LIMIT states (6 tiles on 16 cells: 92 million, about a
-#: minute and 0.7 GB).
+#: without the C engine a shape with bigger groups is searched with the
+#: Manhattan distance (the same answers).
 PYTHON_BUILD_LIMIT = 800_000
-NUMPY_BUILD_LIMIT = 100_000_000
 _loaded: dict[tuple, bytes] = {}
 _lock = threading.Lock()
 
@@ -156,10 +154,7 @@ def memory_needed(width: int, height: int, patterns=None, engine: str = "auto") 
             extra = max(extra, e * (n - len(p)) // 8 + 6 * e)
         elif python_can_build(width, height, p):
             extra = max(extra, 150 * e * n)
-        else:  # numpy: a flag per state, the largest layers' arrays (measured)
-            extra = max(extra, 130 * e)
     return nbytes(width, height, patterns) + extra
-
 
 
 def python_can_build(width: int, height: int, pattern) -> bool:
@@ -168,15 +163,8 @@ def python_can_build(width: int, height: int, pattern) -> bool:
     return entries(n, len(pattern)) * n <= PYTHON_BUILD_LIMIT
 
 
-def numpy_can_build(width: int, height: int, pattern) -> bool:
-    """Can :func:`build_numpy` build this group (in about a minute at most)?"""
-    n = width * height
-    return entries(n, len(pattern)) * n <= NUMPY_BUILD_LIMIT
-
-
 def build(width: int, height: int, pattern, engine: str = "auto", progress=None) -> bytes:
-    """Compute one database (no cache): C when built, else :func:`build_python`
-    for small groups and :func:`build_numpy` for the others."""
+    """Compute one database (no cache): C when built, else :func:`build_python`."""
     native = module(engine)
     pattern = tuple(pattern)
     if native is not None:
@@ -184,10 +172,8 @@ def build(width: int, height: int, pattern, engine: str = "auto", progress=None)
             if progress is not None:
                 progress(args[0], args[1] if len(args) > 1 else 0, "building")
         data = bytes(native.pdb_build(width, height, pattern, report))
-    elif python_can_build(width, height, pattern):
-        data = build_python(width, height, pattern, progress)
     else:
-        data = build_numpy(width, height, pattern, progress)
+        data = build_python(width, height, pattern, progress)
     if len(data) != entries(width * height, len(pattern)):
         raise ValueError(f"database of {pattern} has {len(data)} bytes, "
                          f"not {entries(width * height, len(pattern))}")
@@ -206,18 +192,6 @@ def cached(width: int, height: int, pattern) -> bool:
     return ((width, height, pattern) in _loaded
             or cachedir.looks_whole(file_name(width, height, pattern),
                                     entries(width * height, len(pattern))))
-
-
-def preferred(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The partition to search with: :data:`HUGE`, else :data:`LARGE`, when
-    all its databases are at hand (in memory or in the cache), else
-    :func:`partition`.
-
-    >>> preferred(3, 4) == partition(3, 4)
-    True
-    """
-    built = built_larger(width, height)
-    return built[0] if built else partition(width, height)
 
 
 def built_larger(width: int, height: int) -> list[tuple[tuple[int, ...], ...]]:
@@ -241,7 +215,6 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
     passes ``deadline`` (``time.perf_counter()`` value) raises BuildStopped.
     """
     patterns = tuple(tuple(p) for p in (patterns or groups(width, height)))
-    began = time.perf_counter()
     n = width * height
     native = module(engine)
     found = {}
@@ -253,8 +226,7 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
         found[pattern] = data
     missing = [p for p in patterns if found[p] is None]
     if missing and (not allow_build or (native is None and not all(
-            python_can_build(width, height, p) or numpy_can_build(width, height, p)
-            for p in missing))):
+            python_can_build(width, height, p) for p in missing))):
         return None  # before building any: a part of the set is of no use
     overall = _Overall(progress, [entries(n, len(p)) for p in missing])
     for number, pattern in enumerate(missing):
@@ -270,7 +242,64 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
         for pattern in patterns:
             _loaded[(width, height, pattern)] = found[pattern]
     return PatternSet(width, height, patterns, tuple(found[p] for p in patterns), width == height,
-                      time.perf_counter() - began, bool(missing))
+                      bool(missing))
+
+
+def build_python(width: int, height: int, pattern, progress=None) -> bytes:
+    """The database of ``pattern`` by a 0-1 breadth-first search over
+    (placement of the pattern's tiles, hole cell) from the goal: a move of
+    a pattern tile costs 1, any other move 0; each entry is the least over
+    the hole cells. Quick for small groups only (:data:`PYTHON_BUILD_LIMIT`).
+
+    >>> db = build_python(4, 4, (15,))
+    >>> db[rank((14,), 16)], db[rank((0,), 16)]   # home; Manhattan 3 + 2 away
+    (0, 5)
+    """
+    n = width * height
+    size = entries(n, len(pattern))
+    nbrs = [movable_cells(width, height, c) for c in range(n)]
+    start = (tuple(t - 1 for t in pattern), n - 1)
+    best: dict = {start: 0}
+    queue = deque([start])
+    settled = filled = 0
+    last = time.perf_counter()
+    db = bytearray(b"\xff" * size)
+    while queue:
+        state = queue.popleft()
+        cells, hole = state
+        d = best[state]
+        if d < 0:  # settled already (a 0-1 search meets states twice)
+            continue
+        best[state] = -1 - d
+        i = rank(cells, n)
+        if db[i] == 255:
+            filled += 1
+        if d < db[i]:
+            db[i] = d
+        settled += 1
+        if progress is not None and not settled & 4095:
+            now = time.perf_counter()
+            if now - last >= 0.05:
+                last = now
+                progress(filled, min(99, 100 * filled // size), "building")
+        for cell in nbrs[hole]:
+            if cell in cells:
+                j = cells.index(cell)
+                new = (cells[:j] + (hole,) + cells[j + 1:], cell)
+                nd = d + 1
+            else:
+                new = (cells, cell)
+                nd = d
+            old = best.get(new)
+            if old is None or 0 <= nd < old:
+                best[new] = nd
+                if nd == d:
+                    queue.appendleft(new)
+                else:
+                    queue.append(new)
+    if progress is not None:
+        progress(filled, 100, "building")
+    return bytes(db)
 
 
 class _Overall:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PatternSet", "PatternHeuristic", "value", "mirror_maps"]
+__all__ = ["PatternSet", "PatternHeuristic", "mirror_maps"]
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,6 @@ class PatternSet:
     patterns: tuple[tuple[int, ...], ...]
     tables: tuple[bytes, ...]
     mirror: bool
-    seconds: float = 0.0      # what loading (and building) took
     built: bool = False       # was any database built rather than loaded
 
     @property
@@ -42,12 +41,6 @@ def mirror_maps(width: int) -> tuple[list[int], list[int]]:
     cells = [(c % width) * width + c // width for c in range(n)]
     tiles = [0] + [cells[t - 1] + 1 for t in range(1, n)]
     return cells, tiles
-
-
-def value(pset: PatternSet, tiles) -> int:
-    """The databases' bound for a position (the larger with the mirror)."""
-    h = PatternHeuristic(pset)
-    return h.start(list(tiles))
 
 
 class PatternHeuristic:
@@ -83,7 +76,7 @@ class PatternHeuristic:
     def _direct(self, g: int) -> int:
         pos, n = self.pos, self.n
         idx = seen = i = 0
-        for t in self.patterns[g]:  # index() inlined: this is the inner loop
+        for t in self.patterns[g]:  # position.rank inlined: this is the inner loop
             p = pos[t]
             idx = idx * (n - i) + p - (seen & ((1 << p) - 1)).bit_count()
             seen |= 1 << p

@@ -28,9 +28,9 @@ import math
 import re
 
 from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
-from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
+from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError, rank, unrank
 
-__all__ = ["VERSION", "ShareCodeError", "encode", "decode", "rank", "unrank"]
+__all__ = ["VERSION", "ShareCodeError", "encode", "decode"]
 
 VERSION = "1"
 _CODE = re.compile(r"([0-9]+)-([0-9])x([0-9])-([0-9A-Za-z]*)")
@@ -39,36 +39,6 @@ _MAX_CODE = 100  # an 8 x 8 code is 57 characters
 
 class ShareCodeError(SlidingError):
     """A share code that is malformed, damaged or from an unknown version."""
-
-
-def rank(tiles) -> int:
-    """The lexicographic rank of a permutation of 0 .. n-1 (0 for sorted).
-
-    >>> rank((0, 1, 2)), rank((2, 1, 0)), rank((1, 0, 2))
-    (0, 5, 2)
-    """
-    n = len(tiles)
-    left = list(range(n))
-    r = 0
-    for i, t in enumerate(tiles):
-        k = left.index(t)
-        r += k * math.factorial(n - 1 - i)
-        del left[k]
-    return r
-
-
-def unrank(r: int, n: int) -> tuple[int, ...]:
-    """The permutation of 0 .. n-1 with lexicographic rank ``r``.
-
-    >>> unrank(5, 3), unrank(rank((3, 0, 2, 1)), 4)
-    ((2, 1, 0), (3, 0, 2, 1))
-    """
-    left = list(range(n))
-    out = []
-    for i in range(n - 1, -1, -1):
-        k, r = divmod(r, math.factorial(i))
-        out.append(left.pop(k))
-    return tuple(out)
 
 
 def _digits(n: int) -> int:
@@ -106,4 +76,4 @@ def decode(code: str) -> Position:
     r = from_base62(body[:-1])
     if r >= math.factorial(n):
         raise ShareCodeError("this link is damaged: it names no position of this size")
-    return Position(unrank(r, n), w)
+    return Position(unrank(n, r), w)

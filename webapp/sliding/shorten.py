@@ -18,6 +18,8 @@ engines give the same answers.
 
 from __future__ import annotations
 
+import time
+
 from .position import movable_cells
 
 __all__ = ["shorten", "RADIUS"]
@@ -55,11 +57,10 @@ def _way(ball: dict, x: tuple) -> list:
     return moves[::-1]
 
 
-def shorten(width: int, height: int, tiles, moves, *, radius: int = RADIUS,
-            deadline=None, clock=None) -> list:
+def shorten(width: int, height: int, tiles, moves, *, deadline: float | None = None) -> list:
     """``moves`` (a solution from ``tiles``) made shorter where a detour of at
-    most 2 x ``radius`` moves allows; stops early, keeping what it has, when
-    ``clock()`` passes ``deadline``."""
+    most 2 x :data:`RADIUS` moves allows; stops early, keeping what it has,
+    when ``time.perf_counter()`` passes ``deadline``."""
     n = width * height
     nbrs = [movable_cells(width, height, c) for c in range(n)]
     moves = list(moves)
@@ -83,9 +84,9 @@ def shorten(width: int, height: int, tiles, moves, *, radius: int = RADIUS,
         balls, near = [], {}
         best = None  # (saving, i, j, x)
         for j, p in enumerate(path):
-            if deadline is not None and clock() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 return moves
-            ball = _ball(nbrs, p, radius)
+            ball = _ball(nbrs, p, RADIUS)
             balls.append(ball)
             for x, (dj, _, _) in ball.items():
                 for i, di in near.get(x, ()):

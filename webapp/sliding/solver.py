@@ -48,8 +48,7 @@ from . import anytime, bigtable, heuristic, ida, pdb, position, table
 from .construct import solve_fast
 from .native import engine_name, module
 
-__all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "solvable", "check",
-           "SEARCH_BYTES"]
+__all__ = ["Answer", "SolverError", "solve", "interrupted", "hint", "check", "SEARCH_BYTES"]
 
 #: Memory a search needs besides its tables (the path, the stacks, Python).
 SEARCH_BYTES = 1_000_000
@@ -153,32 +152,23 @@ def check(width: int, height: int, tiles) -> tuple[int, ...]:
     return tiles
 
 
-def _hole_distance(width: int, height: int, tiles) -> int:
+def _proven(width: int, height: int, tiles, bound: int) -> int:
+    """A lower bound from a search's ``bound``: at least the estimate, and
+    of the parity every solution has (the hole's distance from its home)."""
+    bound = max(bound, heuristic.estimate(width, height, tiles))
     cell = tiles.index(0)
-    return (height - 1 - cell // width) + (width - 1 - cell % width)
+    return bound + ((bound - (height - 1 - cell // width) - (width - 1 - cell % width)) & 1)
 
 
-def solvable(width: int, height: int, tiles) -> bool:
-    """Can the goal be reached? The model's parity test
-    (:func:`webapp.sliding.position.solvable`), the one kept in Python,
-    with the height the solver's functions take.
+def _answerer(width: int, height: int, engine: str, began: float):
+    """``answer(status, moves, **fields)``: an Answer of this board and
+    engine, its seconds counted from ``began``."""
+    name = engine_name(engine)
 
-    >>> solvable(3, 3, (1, 2, 3, 4, 5, 6, 8, 7, 0)), solvable(4, 4, tuple(range(1, 16)) + (0,))
-    (False, True)
-    """
-    if len(tiles) != width * height:
-        raise SolverError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
-    return position.solvable(width, tiles)
-
-
-def _replays(width: int, height: int, tiles, moves) -> bool:
-    board = list(tiles)
-    for t in moves:
-        hole, cell = board.index(0), board.index(t) if 0 < t < len(board) else -1
-        if cell < 0 or abs(hole // width - cell // width) + abs(hole % width - cell % width) != 1:
-            return False
-        board[hole], board[cell] = t, 0
-    return board == list(range(1, width * height)) + [0]
+    def answer(status: str, moves=(), **fields) -> Answer:
+        return Answer(status, width, height, list(moves), engine=name,
+                      seconds=time.perf_counter() - began, **fields)
+    return answer
 
 
 def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
@@ -205,14 +195,9 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     tiles = check(width, height, tiles)
     _check_limits(max_seconds, max_nodes, max_bytes)
     native = module(engine)
-    name = engine_name(engine)
     n = width * height
-
-    def answer(status: str, moves=(), **fields) -> Answer:
-        return Answer(status, width, height, list(moves), engine=name,
-                      seconds=time.perf_counter() - began, **fields)
-
-    if not solvable(width, height, tiles):
+    answer = _answerer(width, height, engine, began)
+    if not position.solvable(width, tiles):
         return answer("unsolvable", method="parity")
     if max_bytes is not None and max_bytes < SEARCH_BYTES:
         return answer("limit", method="manhattan", limit="memory",
@@ -268,14 +253,9 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
         remaining = max_seconds - (time.perf_counter() - clock)
     if remaining is not None and remaining <= 0:
         result = ida.Result("limit-seconds", [], 0, heuristic.estimate(width, height, tiles))
-    elif native is not None:
-        result = ida.native_search(native, width, height, tiles, pset,
-                                   max_nodes=max_nodes or 0, max_seconds=remaining or 0.0,
-                                   progress=progress)
     else:
-        h = pdb.PatternHeuristic(pset) if pset is not None else heuristic.ManhattanLC(width, height)
-        result = ida.search(width, height, tiles, h, max_nodes=max_nodes or 0,
-                            max_seconds=remaining or 0.0, progress=progress)
+        result = ida.run(native, width, height, tiles, pset, max_nodes=max_nodes or 0,
+                         max_seconds=remaining or 0.0, progress=progress)
     if result.status == "solved":
         return answer("solved", result.moves, optimal=True, lower_bound=len(result.moves),
                       nodes=result.nodes, method=method)
@@ -292,9 +272,7 @@ def _improved(width: int, height: int, tiles, answer, pset, native, method: str,
     first = _construct(width, height, tiles)
     got = anytime.improve(width, height, tiles, pset=pset, native=native, seconds=max(seconds, 0.0),
                           max_nodes=max_nodes or 0, first=first, progress=progress)
-    bound = max(got.bound, heuristic.estimate(width, height, tiles))
-    if (bound - _hole_distance(width, height, tiles)) % 2:
-        bound += 1  # every solution has the parity of the hole's distance from home
+    bound = _proven(width, height, tiles, got.bound)
     if got.moves is None:
         return answer("limit", method=method, limit=got.stopped or "seconds", lower_bound=bound,
                       nodes=got.nodes)
@@ -309,10 +287,7 @@ def _stopped(width: int, height: int, tiles, answer, bound: int, nodes: int, lim
              method: str) -> Answer:
     """The answer of a search that ``limit`` stopped at ``bound`` (proven):
     a fast solution, shortest only if it meets the bound."""
-    # every solution has the parity of the hole's distance from its goal cell
-    bound = max(bound, heuristic.estimate(width, height, tiles))
-    if (bound - _hole_distance(width, height, tiles)) % 2:
-        bound += 1
+    bound = _proven(width, height, tiles, bound)
     moves = _construct(width, height, tiles)
     if moves is None:
         return answer("limit", method=method, limit=limit, lower_bound=bound, nodes=nodes)
@@ -333,14 +308,8 @@ def interrupted(width: int, height: int, tiles, *, bound: int = 0, nodes: int = 
     ('solved', 'interrupted', 'construct', 6, 6)
     """
     tiles = check(width, height, tiles)
-    began = time.perf_counter() - seconds
-    name = engine_name(engine)
-
-    def answer(status: str, moves=(), **fields) -> Answer:
-        return Answer(status, width, height, list(moves), engine=name,
-                      seconds=time.perf_counter() - began, **fields)
-
-    if not solvable(width, height, tiles):
+    answer = _answerer(width, height, engine, time.perf_counter() - seconds)
+    if not position.solvable(width, tiles):
         return answer("unsolvable", method="parity")
     method = "pdb" if 10 <= width * height <= 16 else "manhattan"
     return _stopped(width, height, tiles, answer, bound, nodes, "interrupted", method)
@@ -350,7 +319,11 @@ def _construct(width: int, height: int, tiles) -> list[int] | None:
     """A fast solution, not shortest (the model's construction), checked
     by replaying it; None when there is none to have."""
     moves = [int(t) for t in solve_fast(width, height, tuple(tiles))]
-    return moves if _replays(width, height, tiles, moves) else None
+    try:
+        done = position.replay(width, tiles, moves) == position.Position.goal(width, height).tiles
+    except position.IllegalMove:
+        done = False
+    return moves if done else None
 
 
 def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,

@@ -21,7 +21,7 @@ import re
 from ..errors import FieldError
 from ..kind_protocol import NO_MOVE, Kind, drawn
 from ..webface import WebFace
-from . import generate, sharecode
+from . import generate, pdb, sharecode, solver, table
 from .position import (
     DIRECTIONS,
     MAX_SIDE,
@@ -62,19 +62,9 @@ _SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
 def _databases_at_hand(width: int, height: int) -> bool:
     """Are the shape's pattern databases built (a board that has none
     needs none)?"""
-    from . import pdb  # here: numpy (0.1 s), not for every solve
-
     if not pdb.has_databases(width, height):
         return True
     return all(pdb.cached(width, height, group) for group in pdb.groups(width, height))
-
-
-def _solver():
-    # here: the position, its text and its pictures work without the
-    # solver's modules and their numpy tables (0.1 s), which a solve of another kind need not load
-    from . import solver
-
-    return solver
 
 
 def _time_limit(position: Position, config) -> float | None:
@@ -193,7 +183,6 @@ class SlidingKind(Kind):
         """
         if task == "hint":
             return self._quick_hint(position)
-        solver = _solver()
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             return solver.solve(w, h, tiles).to_dict()
@@ -214,7 +203,7 @@ class SlidingKind(Kind):
         # a big board's databases (5 x 5) are used here once built (`prepare`, the
         # command line), never built: a job's short time limit is for searching
         big = position.width * position.height > BIG_CELLS
-        answer = _solver().solve(position.width, position.height, position.tiles,
+        answer = solver.solve(position.width, position.height, position.tiles,
                                  max_seconds=max_seconds, max_nodes=max_count,
                                  max_bytes=max_bytes, progress=progress,
                                  build=not big or _databases_at_hand(position.width, position.height))
@@ -266,7 +255,6 @@ class SlidingKind(Kind):
         >>> KIND.quick(Position((2, 1, 3, 0), width=2), {}, task="hint")["message"]
         'No hint: the goal cannot be reached from here.'
         """
-        solver = _solver()
         w, h, tiles = position.width, position.height, position.tiles
         if not position.solvable() or w * h <= TABLE_CELLS:
             found = solver.hint(w, h, tiles)
@@ -344,8 +332,6 @@ class SlidingKind(Kind):
                "tiles": len(position.tiles) - 1, "solvable": position.solvable()}
         # up to 9 cells, where a table is built in a moment even without C
         if len(position.tiles) <= generate.MAX_TABLE_CELLS:
-            from . import table  # here: numpy (0.1 s), not for every solve
-
             out["optimal"] = table.distance(position.width, position.height, position.tiles)
         return out
 

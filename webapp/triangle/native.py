@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 
 from .budget import Stop
+from .geometry import neighbours, turn
 from .tally import BadResume
 
 __all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run", "plain"]
@@ -78,16 +79,16 @@ def engines() -> list[str]:
     return ["python"] + (["c"] if _native is not None else [])
 
 
-def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, *,
-        firsts=None, store=0, stop_after=None, interruptible=False, base=(0, 0, 0, 0)) -> None:
-    """Run the C search and fill ``tally`` as search.count would.
+def run(n, pairs, sizes, mode, roots, replay, loose, tally, budget, interruptible) -> None:
+    """Run the C search and fill ``tally`` as search.count would, on from
+    the weights it holds (a resumed search's).
 
     ``pairs``: the (class, turning) pairs in the Python engine's candidate
     order; ``roots``: per root (slot, pair indices, top corner key or None);
-    ``mode``: 0 no symmetry broken, 1 on an anchor, 2 on the corners;
-    ``base``: the weights U, D, E, F a resumed search had already.
+    ``mode``: 0 no symmetry broken, 1 on an anchor, 2 on the corners.
     """
-    u0, d0, e0, f0 = base
+    u0, d0, e0, f0 = tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed
+    firsts = tally.firsts
 
     def weigh(u, d, e, f) -> None:
         tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed = u0 + u, d0 + d, e0 + e, f0 + f
@@ -98,25 +99,16 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
 
     def leaf(placed, u, d, e, f, nodes):
         weigh(u, d, e, f)
-        if firsts is not None:
-            firsts.offer(placed)
-        if tally.store is not None:
-            if len(tally.store) < store:
-                tally.store.add(placed)
-            else:
-                tally.overflow = True
-        if stop_after is not None and tally.distinct >= stop_after:
-            budget.nodes = nodes
-            raise Stop("stop_after")
+        budget.nodes = nodes
+        tally.keep(placed)
         return firsts.limit if firsts is not None else None
 
-    wants_leaf = firsts is not None or tally.store is not None or stop_after is not None
     # Only the listing wants the leaves: C hands over just those it would keep.
-    only_firsts = firsts is not None and tally.store is None and stop_after is None
+    only_firsts = firsts is not None and tally.store is None and tally.stop_after is None
     max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
     code, u, d, e, f, nodes, path, exc, bad = _native.count(
-        n, pairs, sizes, nb, turned, mode, roots, replay, loose, check,
-        leaf if wants_leaf else None, firsts is not None or tally.store is not None,
+        n, pairs, sizes, neighbours(n), turn(n), mode, roots, replay, loose, check,
+        leaf if tally.wants_pictures else None, firsts is not None or tally.store is not None,
         max_nodes, _CHUNK, budget.nodes, _filter(pairs, firsts) if only_firsts else None)
     weigh(u, d, e, f)
     budget.nodes = max(budget.nodes, nodes)

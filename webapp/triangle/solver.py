@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import order
-from .geometry import neighbours, turn, turn_placed
+from .geometry import neighbours, turn_placed
 from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Resume, Stop, count
 
@@ -70,13 +70,12 @@ class Answer:
         """The count in decimal (the browser's numbers end at 2**53)."""
         return str(self.count)
 
-    def to_json(self, all: bool = False) -> dict:
-        """The answer as JSON data: the first 10 solutions unless ``all``.
+    def to_json(self) -> dict:
+        """The answer as JSON data.
 
         >>> Answer("unsolvable", 0, 0).to_json()["count_text"]
         '0'
         """
-        shown = self.solutions if all else self.solutions[:10]
         return {
             "status": self.status,
             "count": self.count,
@@ -84,7 +83,7 @@ class Answer:
             "distinct": self.distinct,
             "distinct_text": str(self.distinct),
             "solutions": [[{"piece": p, "edges": list(t)} for p, t in placement]
-                          for placement in shown],
+                          for placement in self.solutions],
             "complete": self.complete,
             "limit": self.limit,
             "nodes": self.nodes,
@@ -95,29 +94,15 @@ class Answer:
         }
 
 
-def _orbits(n: int, pictures, budget: Budget | None = None) -> set:
+def _orbits(n: int, pictures, budget: Budget) -> set:
     """The pictures and their turns (the search kept one of each orbit),
-    within ``budget``'s limits when it is given."""
-    moves = turn(n)
-    if any(perm != (1, 2, 0) for _, perm in moves):  # pragma: no cover - geometry says never
-        out = set()
-        for picture in pictures:
-            once = turn_placed(n, picture)
-            out.update((picture, once, turn_placed(n, once)))
-        return out
-    targets = [target for target, _ in moves]
-    size = n * n
+    within ``budget``'s limits."""
     out = set()
     for done, picture in enumerate(pictures):
-        if budget is not None and not done % 256:
+        if not done % 256:
             budget.check(0)
-        out.add(picture)
-        for _ in range(2):
-            moved = [None] * size
-            for s, (x, y, z) in enumerate(picture):
-                moved[targets[s]] = (z, x, y)
-            picture = tuple(moved)
-            out.add(picture)
+        once = turn_placed(n, picture)
+        out.update((picture, once, turn_placed(n, once)))
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from . import native
 from .generate import random_puzzle
 from .geometry import inner_edges
+from .order import first_by_search
 from .puzzle import Puzzle, turnings
 
 #: The search gives up past this many nodes (a pool's puzzle is never bigger).
@@ -33,7 +34,6 @@ BANDS = {"easy": (1, 400), "medium": (400, 8_000), "hard": (8_000, 100_000),
 MEANING = "the plain backtracking search's nodes to the first solution"
 
 
-
 class TooHard(Exception):
     """The search passed :data:`MAX_NODES` before placing every piece."""
 
@@ -44,40 +44,23 @@ def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> i
     none, counting the nodes either way); :class:`TooHard` past
     ``max_nodes``. ``engine``: as the counting search's (C when built: the
     same count, some hundred times sooner)."""
-    slots = len(puzzle.pieces)
-    needs = [[] for _ in range(slots)]
-    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
-        needs[b].append((side_b, a, side_a))  # a is filled before b
-    options = [turnings(piece) for piece in puzzle.pieces]
     if native.engine_name(engine) == "c" and native.fits(puzzle.pieces):
-        found = native.plain(options, needs, max_nodes)
+        needs = [[] for _ in puzzle.pieces]
+        for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+            needs[b].append((side_b, a, side_a))  # a is filled before b
+        found = native.plain([turnings(piece) for piece in puzzle.pieces], needs, max_nodes)
         if found is None:
             raise TooHard(f"more than {max_nodes:,} nodes")
         return found
-    used = [False] * slots
-    placed: list = [None] * slots
     count = 0
 
-    def fill(slot: int) -> bool:
+    def tick(slot: int) -> None:
         nonlocal count
-        if slot == slots:
-            return True
-        for piece, turns in enumerate(options):
-            if used[piece]:
-                continue
-            for edges in turns:
-                count += 1
-                if count > max_nodes:
-                    raise TooHard(f"more than {max_nodes:,} nodes")
-                if all(edges[side] + placed[other][other_side] == 0
-                       for side, other, other_side in needs[slot]):
-                    used[piece], placed[slot] = True, edges
-                    if fill(slot + 1):
-                        return True
-                    used[piece] = False
-        return False
+        count += 1
+        if count > max_nodes:
+            raise TooHard(f"more than {max_nodes:,} nodes")
 
-    fill(0)
+    first_by_search(puzzle, tick)
     return count
 
 

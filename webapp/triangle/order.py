@@ -1,7 +1,8 @@
 """The solutions in the spec's order: slots in numbering order, pieces by
 increasing index, turnings in the order of the piece's line.
 
-Two ways to list the first K placements in that order. When the counting
+Two ways to list the first K placements in that order, and the plain
+backtracking search for the first one (:func:`first_by_search`). When the counting
 search kept every picture (few of them), :func:`from_pictures` walks that
 order through the pictures alone: a branch is taken only if some picture
 agrees with it, so it never backtracks in vain. When there are too many
@@ -19,10 +20,10 @@ slot once an equal triple (of an equal piece) there led nowhere.
 
 from __future__ import annotations
 
-from .geometry import neighbours
+from .geometry import inner_edges, neighbours
 from .puzzle import turnings
 
-__all__ = ["from_pictures", "by_search"]
+__all__ = ["from_pictures", "by_search", "first_by_search"]
 
 
 def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -> None:
@@ -124,3 +125,51 @@ def by_search(puzzle, first: int | None, out: list, budget) -> None:
 
     if first != 0:
         dfs(0)
+
+
+def first_by_search(puzzle, tick, fixed=None) -> list | None:
+    """The first solution in spec order that keeps the pieces of ``fixed``
+    (a placement in progress; None: nothing placed) where they are, or None
+    when there is none, by the plain backtracking search: ``tick(slot)``
+    before each turned piece tried (it may raise to stop), no pruning (the
+    difficulty levels count its nodes)."""
+    pieces = puzzle.pieces
+    slots = len(pieces)
+    current = [None] * slots if fixed is None else list(fixed)
+    used = [False] * slots
+    for item in current:
+        if item is not None:
+            used[item[0]] = True
+    # every inner edge from both sides: a neighbour placed by hand may come later
+    needs = [[] for _ in pieces]
+    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+        needs[a].append((side_a, b, side_b))
+        needs[b].append((side_b, a, side_a))
+    options = [turnings(piece) for piece in pieces]
+
+    def fits(slot, cand) -> bool:
+        for side, other, other_side in needs[slot]:
+            if current[other] is not None and cand[side] + current[other][1][other_side] != 0:
+                return False
+        return True
+
+    def go(slot) -> bool:
+        while slot < slots and current[slot] is not None:
+            slot += 1
+        if slot == slots:
+            return True
+        for piece, turns in enumerate(options):
+            if used[piece]:
+                continue
+            for cand in turns:
+                tick(slot)
+                if fits(slot, cand):
+                    used[piece] = True
+                    current[slot] = (piece, cand)
+                    if go(slot + 1):
+                        return True
+                    current[slot] = None
+                    used[piece] = False
+        return False
+
+    return current if go(0) else None

@@ -79,11 +79,10 @@ def build(n: int, figures: int, rng: random.Random) -> tuple[tuple[int, int, int
     as placed (numbering order), every inner edge a random figure split in
     its two halves, the rim random halves too (so it gives nothing away).
 
-    >>> from webapp.triangle import solver
+    >>> from webapp.triangle import play
     >>> placed = build(3, 2, random.Random(5))
-    >>> len(placed)
-    9
-    >>> solver.check(Puzzle(2, placed), tuple(enumerate(placed)))
+    >>> len(placed), play.misfits(Puzzle(2, placed), list(enumerate(placed)))
+    (9, [])
     """
     slots = geometry.slots(n)
     edges = [[_figure(figures, rng) for _ in range(3)] for _ in slots]

@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import order
-from .geometry import neighbours, turn_placed
-from .puzzle import Puzzle, TriangleError, turnings
+from .geometry import turn_placed
+from .puzzle import Puzzle, TriangleError
 from .search import Budget, Resume, Stop, count
 
-__all__ = ["Answer", "solve", "check", "STORE", "AT_LIMIT"]
+__all__ = ["Answer", "solve", "STORE", "AT_LIMIT"]
 
 #: Listing every placement (``first=None``), the counting search keeps up
 #: to this many pictures for the listing.
@@ -170,46 +170,3 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
                   solutions=solutions, complete=tally.complete,
                   nodes=budget.nodes + (resume.nodes if resume else 0),
                   seconds=budget.seconds(), limit=limit, resume=later, engine=tally.engine)
-
-
-def check(puzzle: Puzzle, placement) -> None:
-    """Raise :class:`TriangleError` naming the first fault of ``placement``
-    (a (piece, edges) pair per slot): a wrong length, a piece out of range or
-    used twice, edges that are not a turning of the piece, an inner edge
-    whose numbers do not add up to 0.
-
-    >>> p = Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, -1, 0), (0, 0, 0)))
-    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (1, 0, 0)), (2, (0, -1, 0))])
-    Traceback (most recent call last):
-    ...
-    webapp.triangle.puzzle.TriangleError: slot 0 side 2 (0) does not fit slot 2 side 0 (1)
-    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (0, 1, 0)), (2, (-1, 0, 0))])
-    """
-    size = len(puzzle.pieces)
-    placement = list(placement)
-    if len(placement) != size:
-        raise TriangleError(f"a placement needs {size} slots, this one has {len(placement)}")
-    seen = {}
-    for s, item in enumerate(placement):
-        try:
-            piece, edges = item
-            edges = tuple(edges)
-        except (TypeError, ValueError):
-            raise TriangleError(f"slot {s}: expected (piece, edges), not {item!r}") from None
-        if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < size:
-            raise TriangleError(f"slot {s}: there is no piece {piece!r}")
-        if piece in seen:
-            raise TriangleError(f"slot {s}: piece {piece} is already in slot {seen[piece]}")
-        seen[piece] = s
-        if edges not in turnings(puzzle.pieces[piece]):
-            raise TriangleError(f"slot {s}: {edges} is not a turning of piece {piece} "
-                                f"{puzzle.pieces[piece]}")
-    for a, sides in enumerate(neighbours(puzzle.n)):
-        for side_a, across in enumerate(sides):
-            if across is None or across[0] < a:
-                continue
-            b, side_b = across
-            x, y = placement[a][1][side_a], placement[b][1][side_b]
-            if x + y != 0:
-                raise TriangleError(f"slot {a} side {side_a} ({x}) does not fit slot {b} side "
-                                    f"{side_b} ({y})")

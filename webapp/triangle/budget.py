@@ -44,7 +44,6 @@ class Budget:
         self.progress = progress
         self.last = self.start
         self.nodes = 0
-        self.stopped = None  # the limit that ended the work, for callers sharing one budget
 
     def next_check(self) -> int:
         """The node count at which the search must call :meth:`check` again."""

@@ -20,7 +20,8 @@ from __future__ import annotations
 from . import native
 from .generate import random_puzzle
 from .geometry import inner_edges
-from .order import first_by_search
+from .budget import Budget, Stop
+from .order import by_search
 from .puzzle import Puzzle, turnings
 
 #: The search gives up past this many nodes (a pool's puzzle is never bigger).
@@ -52,16 +53,12 @@ def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> i
         if found is None:
             raise TooHard(f"more than {max_nodes:,} nodes")
         return found
-    count = 0
-
-    def tick(slot: int) -> None:
-        nonlocal count
-        count += 1
-        if count > max_nodes:
-            raise TooHard(f"more than {max_nodes:,} nodes")
-
-    first_by_search(puzzle, tick)
-    return count
+    budget = Budget(max_nodes + 1)  # the search stops on reaching the bound: this one is passed
+    try:
+        by_search(puzzle, 1, [], budget)
+    except Stop:
+        raise TooHard(f"more than {max_nodes:,} nodes") from None
+    return budget.nodes
 
 
 def measure(puzzle: Puzzle) -> dict:

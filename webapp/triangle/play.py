@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from . import geometry
 from .budget import Budget, Stop
-from .order import first_by_search
+from .order import by_search
 from .puzzle import Puzzle, TriangleError, turnings
 from .solver import solve
 
@@ -117,7 +117,8 @@ def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
     answer when it keeps every placed piece, as it does for a player who
     placed only what the hints said. Otherwise slots are filled in
     numbering order, pieces by index, turnings in order."""
-    budget = Budget(None, max_seconds, progress)  # max_nodes is looked at on every node
+    # max_nodes tries are made: the search stops on reaching the bound, this one is passed
+    budget = Budget(None if max_nodes is None else max_nodes + 1, max_seconds, progress)
     if max_nodes != 0 and max_seconds != 0:
         answer = solve(puzzle, first=1, stop_after=1, max_nodes=max_nodes, max_seconds=max_seconds,
                        progress=progress)
@@ -129,20 +130,9 @@ def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
             return "solved", list(answer.solutions[0]), budget.nodes
     if misfits(puzzle, placement):
         return "unsolvable", None, budget.nodes
-
-    def tick(slot: int) -> None:
-        budget.nodes += 1
-        if max_nodes is not None and budget.nodes > max_nodes:
-            raise Stop("max_nodes")
-        if not budget.nodes % _CHECK_EVERY:
-            budget.check(slot)
-
+    found = []
     try:
-        solution = first_by_search(puzzle, tick, placement)
+        by_search(puzzle, 1, found, budget, placement)
     except Stop:
         return "limit", None, budget.nodes
-    return ("solved", solution, budget.nodes) if solution else ("unsolvable", None, budget.nodes)
-
-
-#: Nodes between two looks at the clock (and progress reports).
-_CHECK_EVERY = 4096
+    return ("solved", list(found[0]), budget.nodes) if found else ("unsolvable", None, budget.nodes)

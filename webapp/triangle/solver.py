@@ -147,7 +147,7 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
                 # a few pictures, each leading to the next placement: quick
                 order.from_pictures(puzzle, found, keep, solutions)
             elif tally.overflow:
-                order.by_search(puzzle, first, solutions, budget)
+                order.by_search(puzzle, first, solutions, budget, prune=True)
             else:
                 order.from_pictures(puzzle, _orbits(puzzle.n, tally.store, budget), None, solutions,
                                     budget)

@@ -154,26 +154,22 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     links = [tuple((i, nb[s][i][0], nb[s][i][1]) for i in range(3) if nb[s][i] is not None)
              for s in range(size)]
     # From the numbers a slot's filled neighbours demand (None: free) to the
-    # classes that can meet them (a bit each) and the fitting (class, bit, turning).
+    # fitting (class, its bit, turning).
     table = {}
 
     def fitting(key):
-        found = [(c, 1 << c, t) for c, t in pairs
-                 if (key[0] is None or t[0] == key[0]) and (key[1] is None or t[1] == key[1])
-                 and (key[2] is None or t[2] == key[2])]
-        mask = 0
-        for _, bit, _ in found:
-            mask |= bit
-        table[key] = entry = (mask, found)
-        return entry
+        table[key] = found = [(c, 1 << c, t) for c, t in pairs
+                              if (key[0] is None or t[0] == key[0]) and (key[1] is None or t[1] == key[1])
+                              and (key[2] is None or t[2] == key[2])]
+        return found
 
     corner_perm = {}
     c1, c2 = (n - 1) * (n - 1), size - 1
     if corners:
         corner_perm = {0: (2, 0, 1), c1: (1, 2, 0), c2: (0, 1, 2)}
-    # Per slot: (mask, fitting, key) for the numbers its filled neighbours demand.
+    # Per slot: (fitting, key) for the numbers its filled neighbours demand.
     empty = fitting((None, None, None))
-    ent = [empty + ((None, None, None),)] * size
+    ent = [(empty, (None, None, None))] * size
     placed = [None] * size if board is None else board
     frontier = set()
     top_key = [None]
@@ -296,7 +292,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                         old = ent[s2]
                         saved.append((s2, old))
                         v = -t[i]
-                        key = old[2]
+                        key = old[1]
                         if i2 == 0:
                             key = (v, key[1], key[2])
                         elif i2 == 1:
@@ -306,7 +302,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                         entry = table.get(key)
                         if entry is None:
                             entry = fitting(key)
-                        ent[s2] = entry + (key,)
+                        ent[s2] = (entry, key)
                         if s2 not in frontier:
                             frontier.add(s2)
                             added.append(s2)
@@ -315,14 +311,14 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                 elif ci == entering:
                     if follow not in frontier:
                         raise BadResume("the place to resume from is not in this search")
-                    branch(depth + 1, follow, ent[follow][1])
+                    branch(depth + 1, follow, ent[follow][0])
                 else:
                     best = 1 << 30
                     nxt = -1
                     mask = free
                     for f in sorted(frontier):  # slot order: the C engine's, so both count the same
                         k = 0  # the (class, turning) pairs left that fit
-                        for fit in ent[f][1]:
+                        for fit in ent[f][0]:
                             if mask & fit[1]:
                                 k += 1
                         if k < best:
@@ -330,7 +326,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                             if k <= 1:
                                 break
                     if best:
-                        branch(depth + 1, nxt, ent[nxt][1])
+                        branch(depth + 1, nxt, ent[nxt][0])
                 for s2 in added:
                     frontier.discard(s2)
                 for s2, old in saved:
@@ -355,7 +351,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             s, cands, key = roots[r]
             top_key[0] = key
             try:
-                branch(0, s, [empty[1][p] for p in cands])
+                branch(0, s, [empty[p] for p in cands])
             except Stop as stop:
                 stop.path.append(r)
                 raise

@@ -44,7 +44,7 @@ from collections import Counter
 
 from . import native
 from .budget import Budget, Stop
-from .geometry import neighbours, turn
+from .geometry import neighbours, turn, turn_placed
 from .puzzle import turnings
 from .tally import BadResume, Firsts, Resume, Tally, classes
 
@@ -132,7 +132,6 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         for picture in resume.best if tally.firsts is not None else ():
             tally.firsts.offer_as_is(picture)
     nb = neighbours(n)
-    turned = turn(n)
 
     # Halves not yet on the outside, by value; "loose" counts those that can
     # never meet their opposite, which must all end up on the outside.
@@ -178,15 +177,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     free = (1 << len(kinds)) - 1  # a bit per class with pieces left
 
     def is_fixed() -> bool:
-        for s in range(size):
-            target, perm = turned[s]
-            t = placed[s]
-            moved = [0, 0, 0]
-            for i in range(3):
-                moved[perm[i]] = t[i]
-            if placed[target] != tuple(moved):
-                return False
-        return True
+        return turn_placed(n, placed) == tuple(placed)
 
     def leaf() -> None:
         nonlocal leaves, next_check

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from . import native
 from .generate import random_puzzle
-from .geometry import inner_edges
 from .budget import Budget, Stop
 from .order import by_search
-from .puzzle import Puzzle, turnings
+from .puzzle import Puzzle
 
 #: The search gives up past this many nodes (a pool's puzzle is never bigger).
 MAX_NODES = 1_000_000
 
-#: Each level's nodes, from (inclusive) and below (exclusive; None: no bound).
+#: Each level's nodes, from (inclusive) and below (exclusive).
 BANDS = {"easy": (1, 400), "medium": (400, 8_000), "hard": (8_000, 100_000),
          "expert": (100_000, MAX_NODES)}
 
@@ -45,11 +44,8 @@ def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> i
     none, counting the nodes either way); :class:`TooHard` past
     ``max_nodes``. ``engine``: as the counting search's (C when built: the
     same count, some hundred times sooner)."""
-    if native.engine_name(engine) == "c" and native.fits(puzzle.pieces):
-        needs = [[] for _ in puzzle.pieces]
-        for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
-            needs[b].append((side_b, a, side_a))  # a is filled before b
-        found = native.plain([turnings(piece) for piece in puzzle.pieces], needs, max_nodes)
+    if native.engine_name(engine, puzzle.pieces) == "c":
+        found = native.plain(puzzle, max_nodes)
         if found is None:
             raise TooHard(f"more than {max_nodes:,} nodes")
         return found
@@ -69,7 +65,7 @@ def measure(puzzle: Puzzle) -> dict:
 def level_of(measured: dict) -> str | None:
     """The level of a puzzle measured so (None: outside every band)."""
     for level, (low, high) in BANDS.items():
-        if measured["nodes"] >= low and (high is None or measured["nodes"] < high):
+        if low <= measured["nodes"] < high:
             return level
     return None
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 import os
 
 from .budget import Stop
-from .geometry import neighbours, turn
+from .geometry import inner_edges, neighbours, turn
+from .puzzle import turnings
 from .tally import BadResume
 
-__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run", "plain"]
+__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "run", "plain"]
 
 try:  # optional: a failed compile leaves the pure-Python engine
     from webapp import _triangle as _native
@@ -47,31 +48,27 @@ def available() -> bool:
     return _native is not None
 
 
-def engine_name(engine: str = "auto") -> str:
+def engine_name(engine: str = "auto", pieces=()) -> str:
     """``c`` or ``python``: what ``engine`` resolves to here. ``auto`` takes
     C unless it is missing or ``ROTATION_PLAYGROUND_NO_NATIVE`` is set;
-    ``c`` insists on it."""
+    ``c`` insists on it, but ``pieces`` with numbers beyond C's 64 bits (the
+    text format's 18 digits never are; a Puzzle made in code may be) are
+    always Python's.
+
+    >>> engine_name("auto", [(2 ** 63, 0, 0)])
+    'python'
+    """
     if engine == "python":
         return "python"
     if engine == "c":
         if _native is None:
             raise EngineError("the C engine (webapp._triangle) is not built; "
                               "reinstall with a C compiler, or use engine='python'")
-        return "c"
-    if engine != "auto":
+    elif engine != "auto":
         raise EngineError(f"unknown engine {engine!r}: use auto, c or python")
-    forced = os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0")
-    return "python" if forced or _native is None else "c"
-
-
-def fits(pieces) -> bool:
-    """Are the edge numbers ones C holds (and negates) in 64 bits? The text
-    format's 18 digits always are; a Puzzle made in code may hold more.
-
-    >>> fits([(1, -2, 0)]), fits([(2 ** 63, 0, 0)])
-    (True, False)
-    """
-    return all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p)
+    elif _native is None or os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0"):
+        return "python"
+    return "c" if all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p) else "python"
 
 
 def engines() -> list[str]:
@@ -125,11 +122,14 @@ def run(n, pairs, sizes, mode, roots, replay, loose, tally, budget, interruptibl
         raise exc
 
 
-def plain(options, needs, max_nodes: int) -> int | None:
+def plain(puzzle, max_nodes: int) -> int | None:
     """The levels' plain backtracking count in C (see
     :func:`webapp.triangle.levels.nodes`, its twin): the nodes, or None
     past ``max_nodes``."""
-    found = _native.plain(options, needs, max_nodes)
+    needs = [[] for _ in puzzle.pieces]
+    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+        needs[b].append((side_b, a, side_a))  # a is filled before b
+    found = _native.plain([turnings(piece) for piece in puzzle.pieces], needs, max_nodes)
     return None if found < 0 else found
 
 

@@ -140,8 +140,8 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
              + sum(halves[v] for v in halves if v < 0 and halves[-v] == 0) + halves[0] % 2]
     free_outer = [3 * n]
 
-    tally.engine = native.engine_name(engine)
-    if board is not None or not native.fits(puzzle.pieces):
+    tally.engine = native.engine_name(engine, puzzle.pieces)
+    if board is not None:
         tally.engine = "python"
     if tally.engine == "c":
         native.run(n, pairs, sizes, 2 if corners else int(broken), roots, replay, loose[0], tally, budget,

@@ -130,7 +130,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         tally.unique_top, tally.tied_two = resume.unique_top, resume.tied_two
         tally.tied_three, tally.fixed = resume.tied_three, resume.fixed
         for picture in resume.best if tally.firsts is not None else ():
-            tally.firsts.offer_as_is(picture)
+            tally.firsts.offer(picture, turned=False)
     nb = neighbours(n)
 
     # Halves not yet on the outside, by value; "loose" counts those that can

@@ -79,17 +79,13 @@ class Firsts:
         self.keys: set = set()
         self.limit = None
 
-    def offer(self, picture) -> None:
-        for src, rot in self.views:
+    def offer(self, picture, turned: bool = True) -> None:
+        """A picture found, and its turns unless ``turned`` is False (one
+        kept before, by a search that stopped and resumes here)."""
+        for src, rot in self.views if turned else self.views[:1]:
             key = self._key(picture, src, rot)
             if key is not None and key not in self.keys:
                 self._add(key, tuple(_rotated(picture[src[u]], rot) for u in range(self.size)))
-
-    def offer_as_is(self, picture) -> None:
-        """A picture kept before (a resumed search's), not turned again."""
-        key = self._key(picture, self.views[0][0], 0)
-        if key is not None and key not in self.keys:
-            self._add(key, tuple(picture))
 
     def _key(self, picture, src, rot):
         limit = self.limit

@@ -116,18 +116,16 @@ def solve(run) -> int:
         options["resume"] = token
     progress = run.progress(noun="node", depth="slots filled")
     try:
-        # Ctrl+C in the search answers "limit" with the counts so far
-        answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
-                            max_count=args.max_nodes, progress=progress)
+        try:  # Ctrl+C in the search answers "limit" with the counts so far
+            answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
+                                max_count=args.max_nodes, progress=progress)
+        finally:
+            progress.close()  # before any message
     except (kind.error, FieldError) as exc:  # a token not made for this board (or this listing)
-        progress.close()
         return run.fail(f"--resume: {exc}", exc)
     except KeyboardInterrupt:
-        progress.close()
         return run.stopped(progress, {"count": None, "distinct": None, "solutions": [],
                                       "optimal": False})
-    finally:
-        progress.close()
 
     def details() -> None:
         for number, solution in enumerate(answer["solutions"], 1):

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))  # the spec's examples and the board cutter
 
-from webapp.triangle import Puzzle, check, solve  # noqa: E402
+from webapp.triangle import Puzzle, play, solve  # noqa: E402
 from webapp.triangle import native  # noqa: E402
 from webapp.triangle.geometry import inner_edges  # noqa: E402
 from webapp.triangle.textformat import write  # noqa: E402
@@ -81,7 +81,7 @@ def best_of(runs: int, puzzle: Puzzle, **options):
         if best is None or answer.seconds < best.seconds:
             best = answer
     for placement in best.solutions:
-        check(puzzle, placement)
+        assert not play.misfits(puzzle, play.from_json(puzzle, play.to_json(placement))), placement
     return best
 
 

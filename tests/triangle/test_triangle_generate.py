@@ -108,8 +108,8 @@ def test_every_seed_makes_a_unique_puzzle_within_the_nodes(n, seed, monkeypatch)
     spent = []
     real = generate._made_unique
 
-    def watched(n_, figures, rng, budget, count):
-        out = real(n_, figures, rng, budget, count)
+    def watched(n_, figures, rng, budget):
+        out = real(n_, figures, rng, budget)
         spent.append(budget.nodes)
         return out
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import triangle_reference as ref
 from webapp.triangle.puzzle import Puzzle
-from webapp.triangle.search import Budget, count
 from webapp.triangle.solver import solve
 
 pytestmark = pytest.mark.slow  # an exhaustive search for each example
@@ -53,8 +52,6 @@ def agree(n, pieces):
         assert ref.fault(pieces, placement) is None
     first = solve(Puzzle(3, pieces), first=3)
     assert [tuple(p) for p in first.solutions] == expected[:3]
-    plain = count(Puzzle(3, pieces), Budget(), symmetry=False)
-    assert (plain.placements, plain.distinct) == (answer.count, answer.distinct)
     distinct_pieces = len({min(ref.spins(p)) for p in pieces}) == len(pieces)
     if distinct_pieces and all(ref.turned(n, p) != p for p in shown):
         assert answer.count == 3 * answer.distinct

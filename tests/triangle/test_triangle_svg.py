@@ -18,7 +18,8 @@ from triangle_reference import NUMBERED as EXAMPLES
 from triangle_reference import brute, inner_edges, slots
 from webapp.triangle.puzzle import Puzzle
 from webapp.triangle.figures import FIGURES, figure_colour, figure_shape, outline
-from webapp.triangle.svg import slot_corners, svg
+from webapp.triangle.geometry import corners as slot_corners
+from webapp.triangle.svg import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -33,7 +34,7 @@ def _edge(corners, side):
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 8])
 def test_neighbours_share_exactly_the_edges_the_rules_name(n):
-    corners = [slot_corners(n, r, k) for r, k in slots(n)]
+    corners = [slot_corners(n, (r, k)) for r, k in slots(n)]
     for a, side_a, b, side_b in inner_edges(n):
         p, q = _edge(corners[a], side_a)
         s, t = _edge(corners[b], side_b)
@@ -48,7 +49,7 @@ def test_neighbours_share_exactly_the_edges_the_rules_name(n):
 @pytest.mark.parametrize("n", [1, 3, 4])
 def test_the_corners_go_clockwise_on_screen(n):
     for r, k in slots(n):
-        (x1, y1), (x2, y2), (x3, y3) = slot_corners(n, r, k)
+        (x1, y1), (x2, y2), (x3, y3) = slot_corners(n, (r, k))
         # y points down on screen: clockwise means a positive cross product
         assert (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1) > 0
 
@@ -142,7 +143,7 @@ def test_in_a_solution_the_two_halves_of_a_figure_face_each_other():
     halves = [f for _, figures, _ in drawn for f in figures]
     assert len(halves) == 27
     pad = 10
-    corners = [slot_corners(3, r, k, 100, pad, pad) for r, k in slots(3)]
+    corners = [[(pad + 100 * x, pad + 100 * y) for x, y in slot_corners(3, rk)] for rk in slots(3)]
     by_slot = {tuple(round(v, 1) for p in c for v in p): f for c, f, _ in drawn}
     figures = [by_slot[tuple(round(v, 1) for p in c for v in p)] for c in corners]
     # on each inner edge a knob and a socket of one kind, centred on the same point, one shape

@@ -14,8 +14,7 @@ counting search in :mod:`.search` and the listing in the spec's order in
 """
 
 from .puzzle import Puzzle, TriangleError, canonical, turnings
-from .solver import Answer, check, solve
+from .solver import Answer, solve
 from .textformat import parse, write
 
-__all__ = ["Answer", "Puzzle", "TriangleError", "canonical", "check", "parse", "solve",
-           "turnings", "write"]
+__all__ = ["Answer", "Puzzle", "TriangleError", "canonical", "parse", "solve", "turnings", "write"]

@@ -44,7 +44,7 @@ class Budget:
         self.progress = progress
         self.last = self.start
         self.nodes = 0
-        self.stopped = None  # the limit that ended the work, for callers sharing one budget
+        self._next = self.next_check()
 
     def next_check(self) -> int:
         """The node count at which the search must call :meth:`check` again."""
@@ -62,6 +62,12 @@ class Budget:
             self.last = now
             self.progress(self.nodes, depth)
         return self.next_check()
+
+    def tick(self, depth: int) -> None:
+        """One node more, the limits looked at every so often (:meth:`check`)."""
+        self.nodes += 1
+        if self.nodes >= self._next:
+            self._next = self.check(depth)
 
     def seconds(self) -> float:
         return time.perf_counter() - self.start

@@ -19,17 +19,11 @@ from ..commandline import CommandLine, Option, OutOfTries, Usage, count, plural,
 from ..errors import FieldError
 from . import native
 from .generate import MAX_SIDE, NoUniquePuzzle, random_puzzle
-from .kind import KIND
+from .kind import FIRST, KIND
 from .levels import BANDS, MAX_NODES, TooHard, level_of, nodes
-from .textformat import write
-
-#: How many solutions solve lists without --all.
-TRIANGLE_FIRST = 10
+from .textformat import MAX_DIGITS, write
 
 _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
-#: More digits than a piece count may have, as the triangle's parser says (int()
-#: refuses past 4,300, leading zeros included; a float past 308).
-_COUNT_DIGITS = 18
 
 
 
@@ -54,12 +48,12 @@ def looks_like_triangle(text: str) -> bool:
     if len(head[0]) != 1 or len(head[1]) != 1:
         return False
     digits = head[1][0].lstrip("+")
-    if digits.startswith("-") or len(digits) > _COUNT_DIGITS:  # int() counts leading zeros too
-        # no count of pieces: the kinds' detect picks the kind whose message names the place
+    if digits.startswith("-") or len(digits) > MAX_DIGITS:
+        # no count of pieces (nor a number int() takes past 4,300 digits): the
+        # kinds' detect picks the kind whose message names the place
         return False
     count = int(digits)
     return count > 0 and isqrt(count) ** 2 == count and all(len(line.split()) == 3 for line in lines[2:])
-
 
 
 def recognise(text: str) -> float:
@@ -74,7 +68,7 @@ def recognise(text: str) -> float:
 
 SOLVE_OPTIONS = [
     Option("--all", place=40, action="store_true",
-           help=f"list every solution (default: the first {TRIANGLE_FIRST})"),
+           help=f"list every solution (default: the first {FIRST})"),
     Option("--max-nodes", place=60, type=positive, metavar="N",
            help="stop the count after N nodes (default: no limit)"),
     Option("--resume", place=70, metavar="TOKEN",
@@ -113,7 +107,7 @@ def solve(run) -> int:
     puzzle = run.parse()
     if puzzle is None:
         return 2
-    first = None if args.all else TRIANGLE_FIRST
+    first = None if args.all else FIRST
     options = {"first": first, "interruptible": True}
     if args.resume is not None:
         token = _token(run, args.resume)
@@ -122,18 +116,16 @@ def solve(run) -> int:
         options["resume"] = token
     progress = run.progress(noun="node", depth="slots filled")
     try:
-        # Ctrl+C in the search answers "limit" with the counts so far
-        answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
-                            max_count=args.max_nodes, progress=progress)
+        try:  # Ctrl+C in the search answers "limit" with the counts so far
+            answer = kind.solve(puzzle, options, max_seconds=args.max_seconds,
+                                max_count=args.max_nodes, progress=progress)
+        finally:
+            progress.close()  # before any message
     except (kind.error, FieldError) as exc:  # a token not made for this board (or this listing)
-        progress.close()
         return run.fail(f"--resume: {exc}", exc)
     except KeyboardInterrupt:
-        progress.close()
         return run.stopped(progress, {"count": None, "distinct": None, "solutions": [],
                                       "optimal": False})
-    finally:
-        progress.close()
 
     def details() -> None:
         for number, solution in enumerate(answer["solutions"], 1):

@@ -28,13 +28,13 @@ import random
 
 from ..errors import NotAvailable
 from . import geometry, search
-from .puzzle import Puzzle, TriangleError
+from .budget import Stop
+from .puzzle import MAX_SIDE, Puzzle, TriangleError
 
 __all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "UNIQUE_NODES_BY_SIDE",
            "DEFAULT_TRIES",
            "NoUniquePuzzle", "build", "cut", "random_puzzle"]
 
-MAX_SIDE = 8
 #: Proving a puzzle unique is a full search: past this side it can take too long.
 MAX_UNIQUE_SIDE = 6
 #: The fewest figure kinds a unique puzzle of each side is made with (0 on
@@ -79,11 +79,10 @@ def build(n: int, figures: int, rng: random.Random) -> tuple[tuple[int, int, int
     as placed (numbering order), every inner edge a random figure split in
     its two halves, the rim random halves too (so it gives nothing away).
 
-    >>> from webapp.triangle import solver
+    >>> from webapp.triangle import play
     >>> placed = build(3, 2, random.Random(5))
-    >>> len(placed)
-    9
-    >>> solver.check(Puzzle(2, placed), tuple(enumerate(placed)))
+    >>> len(placed), play.misfits(Puzzle(2, placed), list(enumerate(placed)))
+    (9, [])
     """
     slots = geometry.slots(n)
     edges = [[_figure(figures, rng) for _ in range(3)] for _ in slots]
@@ -156,31 +155,33 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
     budget = search.Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
                            max_seconds)
     kinds = f"{figures} figure kind{'s' if figures != 1 else ''}"
+    stopped = None
     for attempt in range(1, tries + 1):
-        placed = _made_unique(n, figures, rng, budget, search.count)
+        try:
+            placed = _made_unique(n, figures, rng, budget)
+        except Stop as stop:
+            stopped = stop.reason
+            break
         if placed is not None:
             return Puzzle(figures, cut(placed, rng))
-        if budget.stopped:
-            break
-    within = (f"within {max_seconds:g} s" if budget.stopped == "max_seconds"
+    within = (f"within {max_seconds:g} s" if stopped == "max_seconds"
               else f"within {budget.max_nodes:,} search nodes")
     raise NoUniquePuzzle(f"no puzzle of side {n} with {kinds} was made unique {within} "
                          f"({attempt} tr{'ies' if attempt != 1 else 'y'}); try again, or with more figure kinds")
 
 
-def _made_unique(n: int, figures: int, rng: random.Random, budget, count):
+def _made_unique(n: int, figures: int, rng: random.Random, budget):
     """A solved triangle (its triples, slot by slot) with one picture up to
-    turning, made from a random one edge by edge; None when the budget ran
-    out (``budget.stopped`` says which limit) or the edges cannot change."""
+    turning, made from a random one edge by edge; None when the edges cannot
+    change, :class:`Stop` when the budget ran out."""
     placed = [list(t) for t in build(n, figures, rng)]
     nb = geometry.neighbours(n)
     values = [v * sign for v in range(1, figures + 1) for sign in (1, -1)]
     while True:
         picture = tuple(tuple(t) for t in placed)
-        tally = count(Puzzle(figures, picture), budget, store=_KEPT, stop_after=2)
+        tally = search.count(Puzzle(figures, picture), budget, store=_KEPT, stop_after=2)
         if tally.stopped in ("max_nodes", "max_seconds"):
-            budget.stopped = tally.stopped
-            return None
+            raise Stop(tally.stopped)
         if tally.complete and tally.distinct == 1:
             return picture
         own = {picture, geometry.turn_placed(n, picture)}

@@ -8,8 +8,6 @@ clockwise order from a fixed side: (left, right, bottom) in a point-up slot,
 
 >>> slots(2)
 ((0, 0), (1, 0), (1, 1), (1, 2))
->>> [is_up(s) for s in range(4)], is_up((1, 1))
-([True, True, False, True], False)
 >>> inner_edges(2)
 (((0, 2), (2, 0)), ((1, 1), (2, 2)), ((2, 1), (3, 0)))
 """
@@ -21,8 +19,7 @@ from functools import lru_cache
 
 from .puzzle import MAX_SIDE, TriangleError
 
-__all__ = ["HEIGHT", "slots", "index", "is_up", "neighbours", "inner_edges", "turn",
-           "turn_placed", "corners", "side_count"]
+__all__ = ["HEIGHT", "slots", "index", "neighbours", "inner_edges", "turn", "turn_placed", "corners"]
 
 #: The height of a small triangle of side 1.
 HEIGHT = math.sqrt(3) / 2
@@ -54,11 +51,6 @@ def _rk(slot) -> tuple[int, int]:
         return slot
     r = math.isqrt(slot)
     return r, slot - r * r
-
-
-def is_up(slot) -> bool:
-    """Whether the slot (its number or (r, k)) points up."""
-    return _rk(slot)[1] % 2 == 0
 
 
 @lru_cache(maxsize=None)
@@ -93,11 +85,6 @@ def inner_edges(n: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
     return tuple(edges)
 
 
-def side_count(n: int) -> int:
-    """The number of sides on the outside of the big triangle: 3 n."""
-    return 3 * n
-
-
 def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
     """The slot's three corners in unit coordinates (side 1, y downwards, the
     big triangle's top at (n / 2, 0)), ordered so that side i runs from corner
@@ -123,61 +110,32 @@ def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
 @lru_cache(maxsize=None)
 def turn(n: int) -> tuple[tuple[int, tuple[int, int, int]], ...]:
     """The whole triangle turned by 120 degrees clockwise (as drawn): per slot
-    s, (the slot it goes to, perm) where side i of s lands on side perm[i].
+    s, (the slot it goes to, perm) where side i of s lands on side perm[i]
+    (always (1, 2, 0), as every slot's sides are numbered clockwise).
 
     >>> turn(2)
     ((3, (1, 2, 0)), (0, (1, 2, 0)), (2, (1, 2, 0)), (1, (1, 2, 0)))
     """
     _check(n)
     cx, cy = n / 2, 2 * n * HEIGHT / 3
-    cos, sin = -0.5, HEIGHT  # 120 degrees; y grows downwards, so this turns clockwise
-
-    def rotate(p):
-        x, y = p[0] - cx, p[1] - cy
-        return (cx + x * cos - y * sin, cy + x * sin + y * cos)
-
-    def mids(s):
-        r, k = _rk(s)
-        left = n / 2 - r / 2 + k // 2
-        top, bottom = r * HEIGHT, (r + 1) * HEIGHT
-        if k % 2 == 0:
-            c = ((left - 0.5, bottom), (left, top), (left + 0.5, bottom))
-        else:
-            c = ((left, top), (left + 1.0, top), (left + 0.5, bottom))
-        return [((c[i][0] + c[(i + 1) % 3][0]) / 2, (c[i][1] + c[(i + 1) % 3][1]) / 2)
-                for i in range(3)]
-
-    def nearest(p, points):
-        return min(range(len(points)), key=lambda j: (points[j][0] - p[0]) ** 2 + (points[j][1] - p[1]) ** 2)
-
-    centres = [tuple(sum(m[j] for m in mids(s)) / 3 for j in (0, 1)) for s in range(n * n)]
+    centres = [(sum(x for x, _ in c) / 3, sum(y for _, y in c) / 3)
+               for c in (corners(n, s) for s in range(n * n))]
     out = []
-    for s in range(n * n):
-        target = nearest(rotate(centres[s]), centres)
-        target_mids = mids(target)
-        out.append((target, tuple(nearest(rotate(m), target_mids) for m in mids(s))))
+    for x, y in centres:
+        x, y = x - cx, y - cy  # turned by 120 degrees: y grows downwards, so this turns clockwise
+        p = (cx - x / 2 - y * HEIGHT, cy + x * HEIGHT - y / 2)
+        out.append((min(range(n * n), key=lambda j: math.dist(centres[j], p)), (1, 2, 0)))
     return tuple(out)
 
 
 def turn_placed(n: int, picture) -> tuple:
-    """The picture (a triple per slot, or a (piece, triple) pair) turned by 120
-    degrees clockwise.
+    """The picture (a triple per slot) turned by 120 degrees clockwise.
 
     >>> turn_placed(1, ((1, 2, 3),))
     ((3, 1, 2),)
     """
     out = [None] * (n * n)
-    for s, (target, perm) in enumerate(turn(n)):
-        item = picture[s]
-        if len(item) == 2:
-            piece, t = item
-            new = [0, 0, 0]
-            for i in range(3):
-                new[perm[i]] = t[i]
-            out[target] = (piece, tuple(new))
-        else:
-            new = [0, 0, 0]
-            for i in range(3):
-                new[perm[i]] = item[i]
-            out[target] = tuple(new)
+    for s, (target, _) in enumerate(turn(n)):
+        x, y, z = picture[s]
+        out[target] = (z, x, y)
     return tuple(out)

@@ -260,7 +260,7 @@ class TriangleKind(Kind):
     def _body(answer, puzzle: Puzzle, first) -> dict:
         """The answer as JSON; one stopped by a limit has ``resume``, the
         token that goes on from there (null when it cannot)."""
-        body = answer.to_json(all=True)  # the solver listed as many as "first" asked
+        body = answer.to_json()  # the solver listed as many as "first" asked
         body.setdefault("count_text", str(body["count"]))
         body["resume"] = None if answer.resume is None else resume.encode(puzzle, first, answer.resume)
         body["summary"] = summarise(body)

@@ -19,19 +19,19 @@ from __future__ import annotations
 
 from . import native
 from .generate import random_puzzle
-from .geometry import inner_edges
-from .puzzle import Puzzle, turnings
+from .budget import Budget, Stop
+from .order import by_search
+from .puzzle import Puzzle
 
 #: The search gives up past this many nodes (a pool's puzzle is never bigger).
 MAX_NODES = 1_000_000
 
-#: Each level's nodes, from (inclusive) and below (exclusive; None: no bound).
+#: Each level's nodes, from (inclusive) and below (exclusive).
 BANDS = {"easy": (1, 400), "medium": (400, 8_000), "hard": (8_000, 100_000),
          "expert": (100_000, MAX_NODES)}
 
 #: What each level means, for the docs and the API's messages.
 MEANING = "the plain backtracking search's nodes to the first solution"
-
 
 
 class TooHard(Exception):
@@ -44,41 +44,17 @@ def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> i
     none, counting the nodes either way); :class:`TooHard` past
     ``max_nodes``. ``engine``: as the counting search's (C when built: the
     same count, some hundred times sooner)."""
-    slots = len(puzzle.pieces)
-    needs = [[] for _ in range(slots)]
-    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
-        needs[b].append((side_b, a, side_a))  # a is filled before b
-    options = [turnings(piece) for piece in puzzle.pieces]
-    if native.engine_name(engine) == "c" and native.fits(puzzle.pieces):
-        found = native.plain(options, needs, max_nodes)
+    if native.engine_name(engine, puzzle.pieces) == "c":
+        found = native.plain(puzzle, max_nodes)
         if found is None:
             raise TooHard(f"more than {max_nodes:,} nodes")
         return found
-    used = [False] * slots
-    placed: list = [None] * slots
-    count = 0
-
-    def fill(slot: int) -> bool:
-        nonlocal count
-        if slot == slots:
-            return True
-        for piece, turns in enumerate(options):
-            if used[piece]:
-                continue
-            for edges in turns:
-                count += 1
-                if count > max_nodes:
-                    raise TooHard(f"more than {max_nodes:,} nodes")
-                if all(edges[side] + placed[other][other_side] == 0
-                       for side, other, other_side in needs[slot]):
-                    used[piece], placed[slot] = True, edges
-                    if fill(slot + 1):
-                        return True
-                    used[piece] = False
-        return False
-
-    fill(0)
-    return count
+    budget = Budget(max_nodes + 1)  # the search stops on reaching the bound: this one is passed
+    try:
+        by_search(puzzle, 1, [], budget)
+    except Stop:
+        raise TooHard(f"more than {max_nodes:,} nodes") from None
+    return budget.nodes
 
 
 def measure(puzzle: Puzzle) -> dict:
@@ -89,7 +65,7 @@ def measure(puzzle: Puzzle) -> dict:
 def level_of(measured: dict) -> str | None:
     """The level of a puzzle measured so (None: outside every band)."""
     for level, (low, high) in BANDS.items():
-        if measured["nodes"] >= low and (high is None or measured["nodes"] < high):
+        if low <= measured["nodes"] < high:
             return level
     return None
 

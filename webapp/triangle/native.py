@@ -19,9 +19,11 @@ from __future__ import annotations
 import os
 
 from .budget import Stop
+from .geometry import inner_edges, neighbours, turn
+from .puzzle import turnings
 from .tally import BadResume
 
-__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "fits", "run", "plain"]
+__all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "run", "plain"]
 
 try:  # optional: a failed compile leaves the pure-Python engine
     from webapp import _triangle as _native
@@ -46,31 +48,27 @@ def available() -> bool:
     return _native is not None
 
 
-def engine_name(engine: str = "auto") -> str:
+def engine_name(engine: str = "auto", pieces=()) -> str:
     """``c`` or ``python``: what ``engine`` resolves to here. ``auto`` takes
     C unless it is missing or ``ROTATION_PLAYGROUND_NO_NATIVE`` is set;
-    ``c`` insists on it."""
+    ``c`` insists on it, but ``pieces`` with numbers beyond C's 64 bits (the
+    text format's 18 digits never are; a Puzzle made in code may be) are
+    always Python's.
+
+    >>> engine_name("auto", [(2 ** 63, 0, 0)])
+    'python'
+    """
     if engine == "python":
         return "python"
     if engine == "c":
         if _native is None:
             raise EngineError("the C engine (webapp._triangle) is not built; "
                               "reinstall with a C compiler, or use engine='python'")
-        return "c"
-    if engine != "auto":
+    elif engine != "auto":
         raise EngineError(f"unknown engine {engine!r}: use auto, c or python")
-    forced = os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0")
-    return "python" if forced or _native is None else "c"
-
-
-def fits(pieces) -> bool:
-    """Are the edge numbers ones C holds (and negates) in 64 bits? The text
-    format's 18 digits always are; a Puzzle made in code may hold more.
-
-    >>> fits([(1, -2, 0)]), fits([(2 ** 63, 0, 0)])
-    (True, False)
-    """
-    return all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p)
+    elif _native is None or os.environ.get("ROTATION_PLAYGROUND_NO_NATIVE", "") not in ("", "0"):
+        return "python"
+    return "c" if all(-_LARGEST <= v <= _LARGEST for p in pieces for v in p) else "python"
 
 
 def engines() -> list[str]:
@@ -78,16 +76,16 @@ def engines() -> list[str]:
     return ["python"] + (["c"] if _native is not None else [])
 
 
-def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, *,
-        firsts=None, store=0, stop_after=None, interruptible=False, base=(0, 0, 0, 0)) -> None:
-    """Run the C search and fill ``tally`` as search.count would.
+def run(n, pairs, sizes, mode, roots, replay, loose, tally, budget, interruptible) -> None:
+    """Run the C search and fill ``tally`` as search.count would, on from
+    the weights it holds (a resumed search's).
 
     ``pairs``: the (class, turning) pairs in the Python engine's candidate
     order; ``roots``: per root (slot, pair indices, top corner key or None);
-    ``mode``: 0 no symmetry broken, 1 on an anchor, 2 on the corners;
-    ``base``: the weights U, D, E, F a resumed search had already.
+    ``mode``: 0 no symmetry broken, 1 on an anchor, 2 on the corners.
     """
-    u0, d0, e0, f0 = base
+    u0, d0, e0, f0 = tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed
+    firsts = tally.firsts
 
     def weigh(u, d, e, f) -> None:
         tally.unique_top, tally.tied_two, tally.tied_three, tally.fixed = u0 + u, d0 + d, e0 + e, f0 + f
@@ -98,25 +96,16 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
 
     def leaf(placed, u, d, e, f, nodes):
         weigh(u, d, e, f)
-        if firsts is not None:
-            firsts.offer(placed)
-        if tally.store is not None:
-            if len(tally.store) < store:
-                tally.store.add(placed)
-            else:
-                tally.overflow = True
-        if stop_after is not None and tally.distinct >= stop_after:
-            budget.nodes = nodes
-            raise Stop("stop_after")
+        budget.nodes = nodes
+        tally.keep(placed)
         return firsts.limit if firsts is not None else None
 
-    wants_leaf = firsts is not None or tally.store is not None or stop_after is not None
     # Only the listing wants the leaves: C hands over just those it would keep.
-    only_firsts = firsts is not None and tally.store is None and stop_after is None
+    only_firsts = firsts is not None and tally.store is None and tally.stop_after is None
     max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
     code, u, d, e, f, nodes, path, exc, bad = _native.count(
-        n, pairs, sizes, nb, turned, mode, roots, replay, loose, check,
-        leaf if wants_leaf else None, firsts is not None or tally.store is not None,
+        n, pairs, sizes, neighbours(n), turn(n), mode, roots, replay, loose, check,
+        leaf if tally.wants_pictures else None, firsts is not None or tally.store is not None,
         max_nodes, _CHUNK, budget.nodes, _filter(pairs, firsts) if only_firsts else None)
     weigh(u, d, e, f)
     budget.nodes = max(budget.nodes, nodes)
@@ -133,11 +122,14 @@ def run(n, pairs, sizes, nb, turned, mode, roots, replay, loose, tally, budget, 
         raise exc
 
 
-def plain(options, needs, max_nodes: int) -> int | None:
+def plain(puzzle, max_nodes: int) -> int | None:
     """The levels' plain backtracking count in C (see
     :func:`webapp.triangle.levels.nodes`, its twin): the nodes, or None
     past ``max_nodes``."""
-    found = _native.plain(options, needs, max_nodes)
+    needs = [[] for _ in puzzle.pieces]
+    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+        needs[b].append((side_b, a, side_a))  # a is filled before b
+    found = _native.plain([turnings(piece) for piece in puzzle.pieces], needs, max_nodes)
     return None if found < 0 else found
 
 

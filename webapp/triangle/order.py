@@ -7,7 +7,9 @@ order through the pictures alone: a branch is taken only if some picture
 agrees with it, so it never backtracks in vain. When there are too many
 pictures to keep, :func:`by_search` runs the plain search in that order;
 it then finds solutions quickly (there are many), and skips a triple at a
-slot once an equal triple (of an equal piece) there led nowhere.
+slot once an equal triple (of an equal piece) there led nowhere. The same
+search, without skipping, measures the difficulty levels and completes a
+hint's placement.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(0, ((0, 0, 0),) * 4)
@@ -19,7 +21,7 @@ slot once an equal triple (of an equal piece) there led nowhere.
 
 from __future__ import annotations
 
-from .geometry import neighbours
+from .geometry import inner_edges
 from .puzzle import turnings
 
 __all__ = ["from_pictures", "by_search"]
@@ -31,15 +33,13 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
     ``budget`` (a search.Budget) bounds the work when it is given."""
     pieces = puzzle.pieces
     size = len(pieces)
-    turns = [turnings(p) for p in pieces]
     # A triple can come from each piece of its class, in exactly one turning.
     makers = {}
     for p, piece in enumerate(pieces):
-        for rank, t in enumerate(turns[p]):
+        for rank, t in enumerate(turnings(piece)):
             makers.setdefault(t, []).append((p, rank))
     used = [False] * size
     chosen = []
-    next_check = [budget.next_check()] if budget is not None else None
 
     def dfs(s: int, group) -> bool:
         if s == size:
@@ -47,17 +47,11 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
             return first is not None and len(out) >= first
         by_triple = {}
         for picture in group:
-            t = picture[s]
-            if t in by_triple:
-                by_triple[t].append(picture)
-            else:
-                by_triple[t] = [picture]
+            by_triple.setdefault(picture[s], []).append(picture)
         options = sorted((p, rank, t) for t in by_triple for p, rank in makers[t] if not used[p])
         for p, _, t in options:
             if budget is not None:
-                budget.nodes += 1
-                if budget.nodes >= next_check[0]:
-                    next_check[0] = budget.check(s)
+                budget.tick(s)
             used[p] = True
             chosen.append((p, t))
             done = dfs(s + 1, by_triple[t])
@@ -71,56 +65,60 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
         dfs(0, list(pictures))
 
 
-def by_search(puzzle, first: int | None, out: list, budget) -> None:
+def by_search(puzzle, first: int | None, out: list, budget, fixed=None, prune: bool = False) -> None:
     """Append to ``out`` the first ``first`` (None: all) placements in spec
-    order, found by the search in that order (bounded by ``budget``)."""
+    order that keep the pieces of ``fixed`` (a placement in progress; None:
+    nothing placed) where they are, by the plain backtracking search: every
+    turned piece tried is a node of ``budget`` (a search.Budget, whose limits
+    stop it). With ``prune``, a triple is skipped at a slot once an equal
+    triple (of an equal piece) there led nowhere; the difficulty levels count
+    the nodes of the search without."""
     pieces = puzzle.pieces
-    size = len(pieces)
-    nb = neighbours(puzzle.n)
-    earlier = [tuple((i, across[0], across[1]) for i, across in enumerate(nb[s])
-                     if across is not None and across[0] < s) for s in range(size)]
-    turns = [turnings(p) for p in pieces]
-    used = [False] * size
-    placed = [None] * size
-    chosen = []
-    next_check = [budget.next_check()]
+    slots = len(pieces)
+    current = [None] * slots if fixed is None else list(fixed)
+    used = [False] * slots
+    for item in current:
+        if item is not None:
+            used[item[0]] = True
+    needs = [[] for _ in pieces]  # per slot (side, neighbour, its side) of the neighbours filled first
+    for (a, side_a), (b, side_b) in inner_edges(puzzle.n):
+        needs[b].append((side_b, a, side_a))
+        if fixed is not None:  # a piece placed by hand may be in a later slot
+            needs[a].append((side_a, b, side_b))
+    options = [turnings(piece) for piece in pieces]
 
-    def dfs(s: int) -> bool:
-        if s == size:
-            out.append(tuple(chosen))
+    def fits(slot, cand) -> bool:
+        for side, other, other_side in needs[slot]:
+            if current[other] is not None and cand[side] + current[other][1][other_side] != 0:
+                return False
+        return True
+
+    def go(slot) -> bool:
+        while slot < slots and current[slot] is not None:
+            slot += 1
+        if slot == slots:
+            out.append(tuple(current))
             return first is not None and len(out) >= first
-        demands = [(i, -placed[s2][i2]) for i, s2, i2 in earlier[s]]
         barren = set()
-        for p in range(size):
-            if used[p]:
+        for piece, turns in enumerate(options):
+            if used[piece]:
                 continue
-            for t in turns[p]:
-                if t in barren:
+            for cand in turns:
+                if cand in barren:
                     continue
-                fits = True
-                for i, v in demands:
-                    if t[i] != v:
-                        fits = False
-                        break
-                if not fits:
-                    continue
-                budget.nodes += 1
-                if budget.nodes >= next_check[0]:
-                    next_check[0] = budget.check(s)
-                before = len(out)
-                used[p] = True
-                placed[s] = t
-                chosen.append((p, t))
-                done = dfs(s + 1)
-                chosen.pop()
-                placed[s] = None
-                used[p] = False
-                if done:
-                    return True
-                if len(out) == before:
-                    # an equal piece in the same turning leaves the same pieces behind
-                    barren.add(t)
+                budget.tick(slot)
+                if fits(slot, cand):
+                    before = len(out)
+                    used[piece] = True
+                    current[slot] = (piece, cand)
+                    if go(slot + 1):
+                        return True
+                    current[slot] = None
+                    used[piece] = False
+                    if prune and len(out) == before:
+                        # an equal piece in the same turning leaves the same pieces behind
+                        barren.add(cand)
         return False
 
     if first != 0:
-        dfs(0)
+        go(0)

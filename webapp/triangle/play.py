@@ -16,9 +16,9 @@ is null or ``{"piece": i, "edges": [x, y, z]}``.
 
 from __future__ import annotations
 
-import time
-
 from . import geometry
+from .budget import Budget, Stop
+from .order import by_search
 from .puzzle import Puzzle, TriangleError, turnings
 from .solver import solve
 
@@ -117,109 +117,22 @@ def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
     answer when it keeps every placed piece, as it does for a player who
     placed only what the hints said. Otherwise slots are filled in
     numbering order, pieces by index, turnings in order."""
-    clock = _Clock(max_nodes, max_seconds, progress)
-    first = _first_solution(puzzle, clock)
-    if first == "unsolvable":
-        return "unsolvable", None, clock.nodes
-    if first is not None and all(item is None or item == first[slot]
-                                 for slot, item in enumerate(placement)):
-        return "solved", list(first), clock.nodes
-    # for every slot, the (side, neighbour, its side) of each inner edge: a
-    # neighbour may be filled before or after it (pieces placed by hand)
-    needs = [[] for _ in puzzle.pieces]
-    for (a, side_a), (b, side_b) in geometry.inner_edges(puzzle.n):
-        needs[a].append((side_a, b, side_b))
-        needs[b].append((side_b, a, side_a))
-    return _search(puzzle, placement, needs, clock)
-
-
-class _Clock:
-    """The bounds of one completion: nodes, seconds (looked at every
-    ``_CHECK_EVERY`` nodes), and progress reports."""
-
-    def __init__(self, max_nodes, max_seconds, progress) -> None:
-        self.max_nodes, self.progress = max_nodes, progress
-        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
-        self.nodes = 0
-
-    def left(self) -> tuple[int | None, float | None]:
-        """The nodes and seconds still to spend (None: no bound)."""
-        nodes = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
-        seconds = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-        return nodes, seconds
-
-    def tick(self, filled: int) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Limit
-        if self.nodes % _CHECK_EVERY == 0:
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                raise _Limit
-            if self.progress is not None:
-                self.progress(self.nodes, filled)
-
-
-#: Nodes between two looks at the clock (and progress reports).
-_CHECK_EVERY = 4096
-
-
-def _first_solution(puzzle: Puzzle, clock: _Clock):
-    """The counting search's first solution within the clock's bounds,
-    "unsolvable" when it proved there is none, None when it stopped first."""
-    nodes, seconds = clock.left()
-    if nodes == 0 or seconds == 0:
-        return None
-    answer = solve(puzzle, first=1, stop_after=1, max_nodes=nodes, max_seconds=seconds,
-                   progress=clock.progress)
-    clock.nodes += answer.nodes
-    if answer.status == "unsolvable":
-        return "unsolvable"
-    return answer.solutions[0] if answer.status == "solved" and answer.solutions else None
-
-
-def _search(puzzle, placement, needs, clock):
-    slots = len(placement)
-    fixed = list(placement)
-    used = [False] * len(puzzle.pieces)
-    for item in fixed:
-        if item is not None:
-            used[item[0]] = True
-    if misfits(puzzle, fixed):
-        return "unsolvable", None, clock.nodes
-    options = [turnings(piece) for piece in puzzle.pieces]
-    current = list(fixed)
-
-    def fits(slot, cand):
-        for side, other, other_side in needs[slot]:
-            if current[other] is not None and cand[side] + current[other][1][other_side] != 0:
-                return False
-        return True
-
-    def go(slot):
-        while slot < slots and fixed[slot] is not None:
-            slot += 1
-        if slot == slots:
-            return True
-        for piece, turns in enumerate(options):
-            if used[piece]:
-                continue
-            for cand in turns:
-                clock.tick(slot)
-                if fits(slot, cand):
-                    used[piece] = True
-                    current[slot] = (piece, cand)
-                    if go(slot + 1):
-                        return True
-                    current[slot] = None
-                    used[piece] = False
-        return False
-
+    # max_nodes tries are made: the search stops on reaching the bound, this one is passed
+    budget = Budget(None if max_nodes is None else max_nodes + 1, max_seconds, progress)
+    if max_nodes != 0 and max_seconds != 0:
+        answer = solve(puzzle, first=1, stop_after=1, max_nodes=max_nodes, max_seconds=max_seconds,
+                       progress=progress)
+        budget.nodes = answer.nodes
+        if answer.status == "unsolvable":
+            return "unsolvable", None, budget.nodes
+        if answer.status == "solved" and answer.solutions and all(
+                item is None or item == answer.solutions[0][slot] for slot, item in enumerate(placement)):
+            return "solved", list(answer.solutions[0]), budget.nodes
+    if misfits(puzzle, placement):
+        return "unsolvable", None, budget.nodes
+    found = []
     try:
-        found = go(0)
-    except _Limit:
-        return "limit", None, clock.nodes
-    return ("solved", current, clock.nodes) if found else ("unsolvable", None, clock.nodes)
-
-
-class _Limit(Exception):
-    pass
+        by_search(puzzle, 1, found, budget, placement)
+    except Stop:
+        return "limit", None, budget.nodes
+    return ("solved", list(found[0]), budget.nodes) if found else ("unsolvable", None, budget.nodes)

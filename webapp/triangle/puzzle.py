@@ -8,8 +8,8 @@ big triangle.
 >>> p = Puzzle(2, ((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
 >>> p
 Puzzle(figures=2, pieces=((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
->>> p.n, p.slots
-(2, 4)
+>>> p.n
+2
 >>> turnings((1, -1, 2))
 ((1, -1, 2), (-1, 2, 1), (2, 1, -1))
 >>> turnings((2, 2, 2))
@@ -108,8 +108,3 @@ class Puzzle:
     def n(self) -> int:
         """The side of the big triangle."""
         return math.isqrt(len(self.pieces))
-
-    @property
-    def slots(self) -> int:
-        """The number of slots (= pieces)."""
-        return len(self.pieces)

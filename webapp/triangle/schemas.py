@@ -8,7 +8,7 @@ described in :class:`webapp.kind_protocol.Kind`.
 
 from __future__ import annotations
 
-from .generate import MAX_FIGURES, MAX_SIDE
+from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE
 from .trace import MAX_EVENTS
 
 _INT = {"type": "integer"}
@@ -60,7 +60,7 @@ _SCHEMAS = {
         "figures": {"type": "integer", "minimum": 0, "maximum": MAX_FIGURES, "default": 4,
                     "description": "kinds of figure on the edges"},
         "unique": {"type": "boolean", "default": False,
-                   "description": "a puzzle with one picture only (sides up to 5)"},
+                   "description": f"a puzzle with one picture only (sides up to {MAX_UNIQUE_SIDE})"},
     },
     "summary": {
         "properties": {"width": _INT, "height": _INT, "size": _INT, "pieces": _COUNT,

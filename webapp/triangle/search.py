@@ -39,11 +39,12 @@ equal keys.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from . import native
 from .budget import Budget, Stop
-from .geometry import neighbours, turn
+from .geometry import neighbours, turn, turn_placed
 from .puzzle import turnings
 from .tally import BadResume, Firsts, Resume, Tally, classes
 
@@ -51,14 +52,6 @@ __all__ = ["Stop", "Budget", "Tally", "Resume", "BadResume", "Firsts", "count", 
 
 #: How many leaves (pictures found) go by between two looks at the clock.
 _CHECK_LEAVES = 16
-
-
-def _factorial_product(sizes) -> int:
-    out = 1
-    for m in sizes:
-        for k in range(2, m + 1):
-            out *= k
-    return out
 
 
 def _anchor(kinds, sizes, pieces) -> int | None:
@@ -76,58 +69,30 @@ def _anchor(kinds, sizes, pieces) -> int | None:
     return best
 
 
-def _slot_orbits(n: int) -> list[int]:
-    """One slot from each orbit of turning the whole triangle (its least)."""
-    turned = turn(n)
-    out = []
-    for s in range(n * n):
-        if s == min(s, turned[s][0], turned[turned[s][0]][0]):
-            out.append(s)
-    return out
-
-
-def _count_c(n, kinds, sizes, turns, anchor, corners, loose, tally, budget, firsts, store,
-             stop_after, interruptible, replay, resume) -> None:
-    """count() on the C engine: the same candidates (as pair indices in
-    the order the Python engine tries them) and the same roots."""
-    pairs = [(c, t) for c in range(len(kinds)) for t in turns[c]]
-    index = {t: p for p, (_, t) in enumerate(pairs)}
-    turned = turn(n)
+def _roots(n: int, pairs, anchor: int | None, corners: bool) -> list:
+    """The first placements, each (slot, candidates as indices into
+    ``pairs``, top key): the anchor on the least slot of each orbit of
+    turning (one turning on a slot that the turn keeps in place), or each
+    triple in the top corner, or anything in slot 0."""
     if anchor is not None:
-        mode = 1
-        roots = [(s, [index[t] for t in (turns[anchor][:1] if turned[s][0] == s else turns[anchor])],
-                  None) for s in _slot_orbits(n)]
-    elif corners:
-        mode = 2
-        roots = [(0, [p], (t[2], t[0], t[1])) for p, (_, t) in enumerate(pairs)]
-    else:
-        mode = 0
-        roots = [(0, list(range(len(pairs))), None)]
-    if replay is not None:
-        lo = replay[0]
-        if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(roots):
-            raise BadResume("the place to resume from is not in this search")
-    base = (0, 0, 0, 0) if resume is None else (resume.unique_top, resume.tied_two,
-                                                 resume.tied_three, resume.fixed)
-    try:
-        native.run(n, pairs, sizes, neighbours(n), turned, mode if tally.broken else 0, roots,
-                   replay, loose, tally, budget, firsts=firsts, store=store, stop_after=stop_after,
-                   interruptible=interruptible, base=base)
-    finally:
-        if firsts is not None:
-            tally.best = firsts.items
+        turned = turn(n)
+        mine = [p for p, (c, _) in enumerate(pairs) if c == anchor]
+        return [(s, mine[:1] if turned[s][0] == s else mine, None) for s in range(n * n)
+                if s == min(s, turned[s][0], turned[turned[s][0]][0])]
+    if corners:
+        return [(0, [p], (t[2], t[0], t[1])) for p, (_, t) in enumerate(pairs)]
+    return [(0, list(range(len(pairs))), None)]
 
 
 def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = None,
-          symmetry: bool = True, interruptible: bool = False, board: list | None = None,
+          interruptible: bool = False, board: list | None = None,
           best: int = 0, resume: Resume | None = None, engine: str = "auto") -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
     ``store``: keep up to this many found pictures (tuples of triples per slot)
     in ``tally.store`` (``tally.overflow`` says when more were found).
     ``stop_after``: stop when this many distinct pictures are known.
-    ``symmetry``: break the three-fold symmetry (the tests turn it off to
-    compare). ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
+    ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
     as a limit does (``tally.stopped`` is ``"interrupted"``), so that the
     command line can still give the counts so far. ``board``: the list of
     the slots (``None`` each) the search fills: it writes there every
@@ -144,45 +109,29 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     """
     n = puzzle.n
     size = n * n
-    tally = Tally()
-    tally.store = set() if store else None
     kinds, sizes = classes(puzzle.pieces)
-    tally.factor = _factorial_product(sizes)
-    anchor = _anchor(kinds, sizes, puzzle.pieces) if symmetry else None
-    corners = symmetry and anchor is None and n > 1
-    tally.broken = symmetry and (anchor is not None or corners)
-    firsts = Firsts(puzzle.pieces, best, turn(n) if tally.broken else None) if best else None
+    anchor = _anchor(kinds, sizes, puzzle.pieces)
+    corners = anchor is None and n > 1
+    broken = anchor is not None or corners
+    tally = Tally(store, stop_after, Firsts(puzzle.pieces, best, turn(n) if broken else None) if best else None)
+    tally.factor = math.prod(math.factorial(m) for m in sizes)
+    tally.broken = broken
+    turns = [turnings(k) for k in kinds]
+    pairs = [(c, t) for c in range(len(kinds)) for t in turns[c]]
+    roots = _roots(n, pairs, anchor, corners)
     replay = None
     if resume is not None:
         replay = list(resume.path)
         if len(replay) < 2:
             raise BadResume("the place to resume from is empty")
+        lo = replay[0]
+        if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(roots):
+            raise BadResume("the place to resume from is not in this search")
         tally.unique_top, tally.tied_two = resume.unique_top, resume.tied_two
         tally.tied_three, tally.fixed = resume.tied_three, resume.fixed
-        if firsts is not None:
-            for picture in resume.best:
-                firsts.offer_as_is(picture)
-    rem = list(sizes)
-    turns = [turnings(k) for k in kinds]
+        for picture in resume.best if tally.firsts is not None else ():
+            tally.firsts.offer(picture, turned=False)
     nb = neighbours(n)
-    turned = turn(n)
-    outer = [tuple(i for i in range(3) if nb[s][i] is None) for s in range(size)]
-    links = [tuple((i, nb[s][i][0], nb[s][i][1]) for i in range(3) if nb[s][i] is not None)
-             for s in range(size)]
-
-    # From the numbers a slot's filled neighbours demand (None: free) to the
-    # classes that can meet them (a bit each) and the fitting (class, bit, turning).
-    table = {}
-
-    def fitting(key):
-        found = [(c, 1 << c, t) for c in range(len(kinds)) for t in turns[c]
-                 if (key[0] is None or t[0] == key[0]) and (key[1] is None or t[1] == key[1])
-                 and (key[2] is None or t[2] == key[2])]
-        mask = 0
-        for _, bit, _ in found:
-            mask |= bit
-        table[key] = entry = (mask, found)
-        return entry
 
     # Halves not yet on the outside, by value; "loose" counts those that can
     # never meet their opposite, which must all end up on the outside.
@@ -191,21 +140,35 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
              + sum(halves[v] for v in halves if v < 0 and halves[-v] == 0) + halves[0] % 2]
     free_outer = [3 * n]
 
-    tally.engine = native.engine_name(engine)
-    if board is not None or not native.fits(puzzle.pieces):
+    tally.engine = native.engine_name(engine, puzzle.pieces)
+    if board is not None:
         tally.engine = "python"
     if tally.engine == "c":
-        _count_c(n, kinds, sizes, turns, anchor, corners, loose[0], tally, budget, firsts, store,
-                 stop_after, interruptible, replay, resume)
+        native.run(n, pairs, sizes, 2 if corners else int(broken), roots, replay, loose[0], tally, budget,
+                   interruptible)
         return tally
+
+    rem = list(sizes)
+    outer = [tuple(i for i in range(3) if nb[s][i] is None) for s in range(size)]
+    links = [tuple((i, nb[s][i][0], nb[s][i][1]) for i in range(3) if nb[s][i] is not None)
+             for s in range(size)]
+    # From the numbers a slot's filled neighbours demand (None: free) to the
+    # fitting (class, its bit, turning).
+    table = {}
+
+    def fitting(key):
+        table[key] = found = [(c, 1 << c, t) for c, t in pairs
+                              if (key[0] is None or t[0] == key[0]) and (key[1] is None or t[1] == key[1])
+                              and (key[2] is None or t[2] == key[2])]
+        return found
 
     corner_perm = {}
     c1, c2 = (n - 1) * (n - 1), size - 1
     if corners:
         corner_perm = {0: (2, 0, 1), c1: (1, 2, 0), c2: (0, 1, 2)}
-    # Per slot: (mask, fitting, key) for the numbers its filled neighbours demand.
+    # Per slot: (fitting, key) for the numbers its filled neighbours demand.
     empty = fitting((None, None, None))
-    ent = [empty + ((None, None, None),)] * size
+    ent = [(empty, (None, None, None))] * size
     placed = [None] * size if board is None else board
     frontier = set()
     top_key = [None]
@@ -214,15 +177,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     free = (1 << len(kinds)) - 1  # a bit per class with pieces left
 
     def is_fixed() -> bool:
-        for s in range(size):
-            target, perm = turned[s]
-            t = placed[s]
-            moved = [0, 0, 0]
-            for i in range(3):
-                moved[perm[i]] = t[i]
-            if placed[target] != tuple(moved):
-                return False
-        return True
+        return turn_placed(n, placed) == tuple(placed)
 
     def leaf() -> None:
         nonlocal leaves, next_check
@@ -252,16 +207,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             tally.tied_three += 1
             if is_fixed():
                 tally.fixed += 1
-        if firsts is not None:
-            firsts.offer(placed)
-        if tally.store is not None:
-            if len(tally.store) < store:
-                tally.store.add(tuple(placed))
-            else:
-                tally.overflow = True
-        if stop_after is not None and tally.distinct >= stop_after:
-            raise Stop("stop_after")
+        if keeps:
+            tally.keep(placed)
 
+    keeps = tally.wants_pictures
     last = size - 1
     leaves = 0
 
@@ -334,7 +283,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                         old = ent[s2]
                         saved.append((s2, old))
                         v = -t[i]
-                        key = old[2]
+                        key = old[1]
                         if i2 == 0:
                             key = (v, key[1], key[2])
                         elif i2 == 1:
@@ -344,7 +293,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                         entry = table.get(key)
                         if entry is None:
                             entry = fitting(key)
-                        ent[s2] = entry + (key,)
+                        ent[s2] = (entry, key)
                         if s2 not in frontier:
                             frontier.add(s2)
                             added.append(s2)
@@ -353,14 +302,14 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                 elif ci == entering:
                     if follow not in frontier:
                         raise BadResume("the place to resume from is not in this search")
-                    branch(depth + 1, follow, ent[follow][1])
+                    branch(depth + 1, follow, ent[follow][0])
                 else:
                     best = 1 << 30
                     nxt = -1
                     mask = free
                     for f in sorted(frontier):  # slot order: the C engine's, so both count the same
                         k = 0  # the (class, turning) pairs left that fit
-                        for fit in ent[f][1]:
+                        for fit in ent[f][0]:
                             if mask & fit[1]:
                                 k += 1
                         if k < best:
@@ -368,7 +317,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                             if k <= 1:
                                 break
                     if best:
-                        branch(depth + 1, nxt, ent[nxt][1])
+                        branch(depth + 1, nxt, ent[nxt][0])
                 for s2 in added:
                     frontier.discard(s2)
                 for s2, old in saved:
@@ -387,31 +336,13 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
             raise
         frontier.add(s)
 
-    def roots() -> list:
-        """The first placements, each (slot, candidates, top key): the anchor
-        on one slot of each orbit (one turning on a slot that the turn keeps
-        in place), or each triple in the top corner, or anything in slot 0."""
-        if anchor is not None:
-            return [(s, [(anchor, 1 << anchor, t) for t in
-                         (turns[anchor][:1] if turned[s][0] == s else turns[anchor])], None)
-                    for s in _slot_orbits(n)]
-        if corners:
-            p = corner_perm[0]
-            return [(0, [(c, bit, t)], (t[p[0]], t[p[1]], t[p[2]])) for c, bit, t in empty[1]]
-        return [(0, empty[1], None)]
-
     def start() -> None:
-        firsts_roots = roots()
-        lo = 0
-        if replay is not None:
-            lo = replay[0]
-            if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(firsts_roots):
-                raise BadResume("the place to resume from is not in this search")
-        for r in range(lo, len(firsts_roots)):
-            s, cands, key = firsts_roots[r]
+        lo = 0 if replay is None else replay[0]
+        for r in range(lo, len(roots)):
+            s, cands, key = roots[r]
             top_key[0] = key
             try:
-                branch(0, s, cands)
+                branch(0, s, [empty[p] for p in cands])
             except Stop as stop:
                 stop.path.append(r)
                 raise
@@ -430,6 +361,4 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         tally.stopped = "interrupted"
     finally:
         budget.nodes = max(budget.nodes, nodes)
-        if firsts is not None:
-            tally.best = firsts.items
     return tally

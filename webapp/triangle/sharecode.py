@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
-from .puzzle import Puzzle, TriangleError
+from .puzzle import MAX_SIDE, Puzzle, TriangleError
 
 __all__ = ["VERSION", "ShareCodeError", "encode", "decode"]
 
@@ -38,7 +38,6 @@ _CODE = re.compile(r"([0-9]+)-([0-9]+)-([0-9A-Za-z]+)-([0-9A-Za-z]+)-([0-9A-Za-z
 #: Far more than 64 pieces of everyday numbers need (138 characters), and a
 #: bound on the work a pasted code can ask for.
 MAX_CODE = 4000
-MAX_SIDE = 8
 
 
 class ShareCodeError(TriangleError):

@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import order
-from .geometry import neighbours, turn, turn_placed
-from .puzzle import Puzzle, TriangleError, turnings
+from .geometry import turn_placed
+from .puzzle import Puzzle, TriangleError
 from .search import Budget, Resume, Stop, count
 
-__all__ = ["Answer", "solve", "check", "STORE", "AT_LIMIT"]
+__all__ = ["Answer", "solve", "STORE", "AT_LIMIT"]
 
 #: Listing every placement (``first=None``), the counting search keeps up
 #: to this many pictures for the listing.
@@ -70,13 +70,12 @@ class Answer:
         """The count in decimal (the browser's numbers end at 2**53)."""
         return str(self.count)
 
-    def to_json(self, all: bool = False) -> dict:
-        """The answer as JSON data: the first 10 solutions unless ``all``.
+    def to_json(self) -> dict:
+        """The answer as JSON data.
 
         >>> Answer("unsolvable", 0, 0).to_json()["count_text"]
         '0'
         """
-        shown = self.solutions if all else self.solutions[:10]
         return {
             "status": self.status,
             "count": self.count,
@@ -84,7 +83,7 @@ class Answer:
             "distinct": self.distinct,
             "distinct_text": str(self.distinct),
             "solutions": [[{"piece": p, "edges": list(t)} for p, t in placement]
-                          for placement in shown],
+                          for placement in self.solutions],
             "complete": self.complete,
             "limit": self.limit,
             "nodes": self.nodes,
@@ -95,29 +94,15 @@ class Answer:
         }
 
 
-def _orbits(n: int, pictures, budget: Budget | None = None) -> set:
+def _orbits(n: int, pictures, budget: Budget) -> set:
     """The pictures and their turns (the search kept one of each orbit),
-    within ``budget``'s limits when it is given."""
-    moves = turn(n)
-    if any(perm != (1, 2, 0) for _, perm in moves):  # pragma: no cover - geometry says never
-        out = set()
-        for picture in pictures:
-            once = turn_placed(n, picture)
-            out.update((picture, once, turn_placed(n, once)))
-        return out
-    targets = [target for target, _ in moves]
-    size = n * n
+    within ``budget``'s limits."""
     out = set()
     for done, picture in enumerate(pictures):
-        if budget is not None and not done % 256:
+        if not done % 256:
             budget.check(0)
-        out.add(picture)
-        for _ in range(2):
-            moved = [None] * size
-            for s, (x, y, z) in enumerate(picture):
-                moved[targets[s]] = (z, x, y)
-            picture = tuple(moved)
-            out.add(picture)
+        once = turn_placed(n, picture)
+        out.update((picture, once, turn_placed(n, once)))
     return out
 
 
@@ -162,7 +147,7 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
                 # a few pictures, each leading to the next placement: quick
                 order.from_pictures(puzzle, found, keep, solutions)
             elif tally.overflow:
-                order.by_search(puzzle, first, solutions, budget)
+                order.by_search(puzzle, first, solutions, budget, prune=True)
             else:
                 order.from_pictures(puzzle, _orbits(puzzle.n, tally.store, budget), None, solutions,
                                     budget)
@@ -185,46 +170,3 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
                   solutions=solutions, complete=tally.complete,
                   nodes=budget.nodes + (resume.nodes if resume else 0),
                   seconds=budget.seconds(), limit=limit, resume=later, engine=tally.engine)
-
-
-def check(puzzle: Puzzle, placement) -> None:
-    """Raise :class:`TriangleError` naming the first fault of ``placement``
-    (a (piece, edges) pair per slot): a wrong length, a piece out of range or
-    used twice, edges that are not a turning of the piece, an inner edge
-    whose numbers do not add up to 0.
-
-    >>> p = Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, -1, 0), (0, 0, 0)))
-    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (1, 0, 0)), (2, (0, -1, 0))])
-    Traceback (most recent call last):
-    ...
-    webapp.triangle.puzzle.TriangleError: slot 0 side 2 (0) does not fit slot 2 side 0 (1)
-    >>> check(p, [(1, (0, 0, 0)), (3, (0, 0, 0)), (0, (0, 1, 0)), (2, (-1, 0, 0))])
-    """
-    size = len(puzzle.pieces)
-    placement = list(placement)
-    if len(placement) != size:
-        raise TriangleError(f"a placement needs {size} slots, this one has {len(placement)}")
-    seen = {}
-    for s, item in enumerate(placement):
-        try:
-            piece, edges = item
-            edges = tuple(edges)
-        except (TypeError, ValueError):
-            raise TriangleError(f"slot {s}: expected (piece, edges), not {item!r}") from None
-        if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < size:
-            raise TriangleError(f"slot {s}: there is no piece {piece!r}")
-        if piece in seen:
-            raise TriangleError(f"slot {s}: piece {piece} is already in slot {seen[piece]}")
-        seen[piece] = s
-        if edges not in turnings(puzzle.pieces[piece]):
-            raise TriangleError(f"slot {s}: {edges} is not a turning of piece {piece} "
-                                f"{puzzle.pieces[piece]}")
-    for a, sides in enumerate(neighbours(puzzle.n)):
-        for side_a, across in enumerate(sides):
-            if across is None or across[0] < a:
-                continue
-            b, side_b = across
-            x, y = placement[a][1][side_a], placement[b][1][side_b]
-            if x + y != 0:
-                raise TriangleError(f"slot {a} side {side_a} ({x}) does not fit slot {b} side "
-                                    f"{side_b} ({y})")

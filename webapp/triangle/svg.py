@@ -27,31 +27,13 @@ import math
 from html import escape
 
 from .figures import FIGURES, figure_colour, figure_shape, outline
-from .geometry import corners
+from . import geometry
 
-__all__ = ["svg", "slot_corners", "figure_markup", "number_at"]
+__all__ = ["svg", "figure_markup", "number_at"]
 
 SLOT_COLOUR = "#fbfaf6"
 SLOT_LINE = "#b9b4a6"
 _ROOT3 = math.sqrt(3)
-
-
-def slot_corners(n: int, r: int, k: int, side: float = 1.0, x0: float = 0.0, y0: float = 0.0):
-    """The geometry's corners of slot ``(r, k)`` of a big triangle of side
-    ``n``, ``side`` units a small triangle (y downwards), moved by (x0, y0), in the order of the
-    slot's edges: edge ``i`` runs from corner ``i`` to corner ``i + 1``
-    (up: left, right, bottom; down: top, right, left).
-
-    >>> [(round(x, 3), round(y, 3)) for x, y in slot_corners(1, 0, 0)]
-    [(0.0, 0.866), (0.5, 0.0), (1.0, 0.866)]
-    >>> [(round(x, 3), round(y, 3)) for x, y in slot_corners(2, 1, 1)]
-    [(0.5, 0.866), (1.5, 0.866), (1.0, 1.732)]
-    """
-    return tuple((x0 + x * side, y0 + y * side) for x, y in corners(n, (r, k)))
-
-
-def _slots(n: int):
-    return [(r, k) for r in range(n) for k in range(2 * r + 1)]
 
 
 def _fmt(v: float) -> str:
@@ -149,20 +131,19 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
             parts += _piece(f"{ids}-{index}", corners, piece, side, numbers,
                             f"piece {index}: {' '.join(map(str, piece))}")
     else:
-        slots = _slots(n)
-        if len(placement) != len(slots):
-            raise ValueError(f"a placement has one entry a slot: {len(slots)}, not {len(placement)}")
+        if len(placement) != n * n:
+            raise ValueError(f"a placement has one entry a slot: {n * n}, not {len(placement)}")
         width, height = n * side + 2 * pad, n * h + 2 * pad
         placed = sum(1 for item in placement if item is not None)
-        default = f"{n} x {n} triangle puzzle: {placed} of {len(slots)} pieces placed"
-        for slot, ((r, k), item) in enumerate(zip(slots, placement)):
-            corners = slot_corners(n, r, k, side, pad, pad)
+        default = f"{n} x {n} triangle puzzle: {placed} of {n * n} pieces placed"
+        for slot, ((r, k), item) in enumerate(zip(geometry.slots(n), placement)):
+            points = tuple((pad + x * side, pad + y * side) for x, y in geometry.corners(n, (r, k)))
             if item is None:
-                parts.append(f'<polygon class="slot" points="{_points(corners)}" fill="{SLOT_COLOUR}" '
+                parts.append(f'<polygon class="slot" points="{_points(points)}" fill="{SLOT_COLOUR}" '
                              f'stroke="{SLOT_LINE}" stroke-width="{_fmt(side * 0.015)}"/>')
                 continue
             piece, edges = item
-            parts += _piece(f"{ids}-{slot}", corners, edges, side, numbers, f"slot {slot}: piece {piece}")
+            parts += _piece(f"{ids}-{slot}", points, edges, side, numbers, f"slot {slot}: piece {piece}")
     width, height = math.ceil(width), math.ceil(height)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">', f"<title>{escape(title or default)}</title>"]

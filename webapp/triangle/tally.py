@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import FieldError
+from .budget import Stop
 from .puzzle import canonical, turnings
 
 __all__ = ["Tally", "Resume", "BadResume", "Firsts", "classes"]
@@ -78,17 +79,13 @@ class Firsts:
         self.keys: set = set()
         self.limit = None
 
-    def offer(self, picture) -> None:
-        for src, rot in self.views:
+    def offer(self, picture, turned: bool = True) -> None:
+        """A picture found, and its turns unless ``turned`` is False (one
+        kept before, by a search that stopped and resumes here)."""
+        for src, rot in self.views if turned else self.views[:1]:
             key = self._key(picture, src, rot)
             if key is not None and key not in self.keys:
                 self._add(key, tuple(_rotated(picture[src[u]], rot) for u in range(self.size)))
-
-    def offer_as_is(self, picture) -> None:
-        """A picture kept before (a resumed search's), not turned again."""
-        key = self._key(picture, self.views[0][0], 0)
-        if key is not None and key not in self.keys:
-            self._add(key, tuple(picture))
 
     def _key(self, picture, src, rot):
         limit = self.limit
@@ -120,9 +117,6 @@ class Firsts:
         if len(self.items) == self.k:
             self.limit = self.items[-1][0]
 
-    def pictures(self) -> list:
-        return [picture for _, picture in self.items]
-
 
 def _rotated(t, rot):
     x, y, z = t
@@ -131,9 +125,10 @@ def _rotated(t, rot):
 
 class Tally:
     """What the counting search found: the weights U, D, E (or P directly
-    without symmetry breaking), F, and the pictures while few."""
+    without symmetry breaking), F, and what :meth:`keep` keeps of the
+    pictures: the first ``store`` found, those ``firsts`` lists."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: int = 0, stop_after: int | None = None, firsts: Firsts | None = None) -> None:
         self.unique_top = 0     # U: the top key the only largest
         self.tied_two = 0       # D: the top key tied with one other corner
         self.tied_three = 0     # E: three equal corner keys (or every picture, unbroken)
@@ -141,12 +136,37 @@ class Tally:
         self.broken = True
         self.complete = False
         self.stopped = None     # the Stop reason, if any
-        self.store = None       # the first pictures found (a set), up to the cap
+        self.store = set() if store else None
+        self.store_cap = store
         self.overflow = False   # more pictures were found than the store keeps
+        self.stop_after = stop_after
+        self.firsts = firsts
         self.factor = 1         # prod(m!) over the classes
-        self.best = []          # (key, picture): the pictures listed first, see count(best=)
         self.path = None        # where a search stopped by a limit would go on (Resume.path)
         self.engine = "python"  # the engine that searched: "c" or "python"
+
+    @property
+    def wants_pictures(self) -> bool:
+        return self.firsts is not None or self.store is not None or self.stop_after is not None
+
+    def keep(self, placed) -> None:
+        """A picture found (its weights counted): offered to the listing,
+        stored while there is room; :class:`Stop` once ``stop_after``
+        distinct pictures are known."""
+        if self.firsts is not None:
+            self.firsts.offer(placed)
+        if self.store is not None:
+            if len(self.store) < self.store_cap:
+                self.store.add(tuple(placed))
+            else:
+                self.overflow = True
+        if self.stop_after is not None and self.distinct >= self.stop_after:
+            raise Stop("stop_after")
+
+    @property
+    def best(self) -> list:
+        """(key, picture): the pictures listed first (see :class:`Firsts`)."""
+        return [] if self.firsts is None else self.firsts.items
 
     @property
     def pictures(self) -> int:

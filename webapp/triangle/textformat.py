@@ -38,7 +38,7 @@ __all__ = ["parse", "write"]
 _TOKEN = re.compile(r"[^ \t]+")
 _INTEGER = re.compile(r"[-+]?[0-9]+")
 #: Longer numbers are refused: no figure needs them and they only cost time.
-_MAX_DIGITS = 18
+MAX_DIGITS = 18
 _MAX_SHOWN = 12
 
 
@@ -49,8 +49,8 @@ def _shown(text: str) -> str:
 def _integer(text: str, line: int, column: int) -> int:
     if not _INTEGER.fullmatch(text):
         raise TriangleError(f"{_shown(text)} is not an integer", line, column)
-    if len(text.lstrip("+-")) > _MAX_DIGITS:
-        raise TriangleError(f"{_shown(text)} is too long: at most {_MAX_DIGITS} digits", line, column)
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise TriangleError(f"{_shown(text)} is too long: at most {MAX_DIGITS} digits", line, column)
     return int(text)
 
 

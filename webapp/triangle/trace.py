@@ -29,25 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import neighbours
-from .puzzle import Puzzle, TriangleError, canonical, turnings
+from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Stop, classes, count
 
-__all__ = ["Recorder", "Trace", "trace", "replay", "MAX_EVENTS"]
+__all__ = ["Recorder", "Trace", "trace", "MAX_EVENTS"]
 
 #: The most events a trace keeps.
 MAX_EVENTS = 5000
-
-
-def _turn(piece, edges) -> int:
-    """Which turning of ``piece`` (0: as written, 1: (y, z, x), 2: (z, x, y))
-    ``edges`` is; a piece (a, a, a) has only turning 0.
-
-    >>> _turn((1, 2, 3), (3, 1, 2)), _turn((4, 4, 4), (4, 4, 4))
-    (2, 0)
-    """
-    x, y, z = piece
-    return [(x, y, z), (y, z, x), (z, x, y)].index(tuple(edges))
 
 
 class _Found(Stop):
@@ -64,52 +52,39 @@ class Recorder(list):
         self.pieces = puzzle.pieces
         self.cap = cap
         kinds, _ = classes(puzzle.pieces)
-        index = {kind: c for c, kind in enumerate(kinds)}
         self.class_of = {t: c for c, kind in enumerate(kinds) for t in turnings(kind)}
         self.filled = 0
         # per class its free pieces, the lowest index last (taken first)
         self.free = [[] for _ in kinds]
         for p in reversed(range(len(puzzle.pieces))):
-            self.free[index[canonical(puzzle.pieces[p])]].append(p)
-        self.held = [None] * len(puzzle.pieces)  # per slot: (piece, class, edges)
+            self.free[self.class_of[puzzle.pieces[p]]].append(p)
+        self.held = [None] * len(puzzle.pieces)  # per slot: (piece, edges)
         self.events = []
         self.made = 0
         self.takebacks = 0
         self.solution = None
 
-    def _keep(self, event) -> None:
+    def __setitem__(self, slot: int, triple) -> None:
+        if triple is None:
+            piece, edges = self.held[slot]
+            self.held[slot] = None
+            self.free[self.class_of[edges]].append(piece)
+            self.filled -= 1
+            event = {"act": "take", "slot": slot, "piece": piece}
+        else:
+            piece = self.free[self.class_of[triple]].pop()
+            self.held[slot] = (piece, triple)
+            self.filled += 1
+            event = {"act": "place", "slot": slot, "piece": piece,
+                     "turn": turnings(self.pieces[piece]).index(triple), "edges": list(triple)}
         self.made += 1
         if len(self.events) < self.cap:
             self.events.append(event)
-            if event["act"] == "take":
-                self.takebacks += 1
-
-    def __setitem__(self, slot: int, triple) -> None:
-        if triple is None:
-            self.take(slot)
-            self.filled -= 1
-        else:
-            self.place(slot, self.class_of[triple], triple)
-            self.filled += 1
+            self.takebacks += triple is None
         super().__setitem__(slot, triple)
         if self.filled == len(self):
-            self.found()
-
-    def place(self, slot: int, c: int, edges) -> None:
-        piece = self.free[c].pop()
-        self.held[slot] = (piece, c, edges)
-        self._keep({"act": "place", "slot": slot, "piece": piece,
-                    "turn": _turn(self.pieces[piece], edges), "edges": list(edges)})
-
-    def take(self, slot: int) -> None:
-        piece, c, _ = self.held[slot]
-        self.held[slot] = None
-        self.free[c].append(piece)
-        self._keep({"act": "take", "slot": slot, "piece": piece})
-
-    def found(self) -> None:
-        self.solution = [(piece, tuple(edges)) for piece, _, edges in self.held]
-        raise _Found("found")
+            self.solution = list(self.held)
+            raise _Found("found")
 
 
 @dataclass(frozen=True)
@@ -154,52 +129,3 @@ def trace(puzzle: Puzzle, *, cap: int = 1000, max_nodes: int | None = None,
                  takebacks=recorder.takebacks, cut=recorder.made > len(recorder.events),
                  solution=recorder.solution, nodes=budget.nodes, seconds=budget.seconds(),
                  limit=limit)
-
-
-def replay(puzzle: Puzzle, events) -> list:
-    """The placement the events lead to from an empty triangle (a list over
-    the slots of None or (piece, edges)), each event checked as it comes:
-    a piece placed must be free and its slot empty, its edges one of its
-    turnings and fitting every filled neighbour; a take-back must take the
-    piece that is there. Raises :class:`TriangleError` naming the event.
-
-    >>> p = Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, 0, -1), (0, 0, 0)))
-    >>> replay(p, trace(p).events) == trace(p).solution
-    True
-    >>> replay(p, [{"act": "place", "slot": 0, "piece": 0, "turn": 1, "edges": [0, 0, 1]},
-    ...            {"act": "place", "slot": 2, "piece": 1, "turn": 0, "edges": [0, 0, 0]}])
-    Traceback (most recent call last):
-    ...
-    webapp.triangle.puzzle.TriangleError: event 1: slot 2 side 0 (0) does not fit slot 0 side 2 (1)
-    """
-    nb = neighbours(puzzle.n)
-    placement = [None] * len(puzzle.pieces)
-    where = {}
-    for number, event in enumerate(events):
-        slot, piece = event["slot"], event["piece"]
-        if event["act"] == "take":
-            if placement[slot] is None or placement[slot][0] != piece:
-                raise TriangleError(f"event {number}: piece {piece} is not in slot {slot}")
-            placement[slot] = None
-            del where[piece]
-            continue
-        edges = tuple(event["edges"])
-        if placement[slot] is not None:
-            raise TriangleError(f"event {number}: slot {slot} is not empty")
-        if piece in where:
-            raise TriangleError(f"event {number}: piece {piece} is in slot {where[piece]} already")
-        if edges not in turnings(puzzle.pieces[piece]) or \
-                _turn(puzzle.pieces[piece], edges) != event["turn"]:
-            raise TriangleError(f"event {number}: {list(edges)} is not turning {event['turn']} "
-                                f"of piece {piece}")
-        for side, across in enumerate(nb[slot]):
-            if across is None or placement[across[0]] is None:
-                continue
-            other, other_side = across
-            if edges[side] + placement[other][1][other_side] != 0:
-                raise TriangleError(f"event {number}: slot {slot} side {side} ({edges[side]}) does "
-                                    f"not fit slot {other} side {other_side} "
-                                    f"({placement[other][1][other_side]})")
-        placement[slot] = (piece, edges)
-        where[piece] = slot
-    return placement

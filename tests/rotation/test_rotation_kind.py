@@ -46,7 +46,7 @@ def test_a_goal_naming_a_missing_stick_lists_the_sticks_there_are(goal):
     assert "0, 1" in str(info.value)
 
 
-@pytest.mark.parametrize("goal", ["", " any "])
+@pytest.mark.parametrize("goal", ["", "   ", " any "])
 def test_an_empty_goal_means_any(goal):
     assert Goal.parse(goal) == Goal("any")
     assert KIND.solve(EXAMPLE, KIND.options({"goal": goal}))["moves"] == "LL"

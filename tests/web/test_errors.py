@@ -59,6 +59,16 @@ def test_a_page_with_an_internal_error_shows_its_request_id(client, monkeypatch,
     assert _logged(caplog, request_id).exc_info is not None
 
 
+@pytest.mark.parametrize("address, kind_name", [("/?p=abc", "rotation"), ("/sliding?p=abc", "sliding")])
+def test_a_bug_in_reading_a_shared_link_is_a_500_not_a_bad_link(client, monkeypatch, caplog, address, kind_name):
+    monkeypatch.setattr(kinds.get(kind_name), "decode", _raising(ValueError("index 17 out of range")))
+    with caplog.at_level(logging.ERROR):
+        response = client.get(address)
+    assert response.status_code == 500
+    assert "index 17" not in response.get_data(as_text=True)
+    assert _logged(caplog, response.headers["X-Request-Id"]).exc_info is not None
+
+
 @pytest.mark.parametrize("exc", [PuzzleTextError("a bad row", line=2, column=3),
                                  FieldError('"size" must be 3 to 64'),
                                  IllegalMove("no tile can slide left")])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from .. import kinds, levels
+from ..errors import PuzzleTextError
 from . import gallery, howto, links
 
 bp = Blueprint("pages", __name__)
@@ -112,7 +113,7 @@ def index():
         return _plain(kind)
     try:
         puzzle = kind.decode(code)
-    except ValueError as exc:  # a bad code, or a bad puzzle behind a valid check
+    except PuzzleTextError as exc:  # a bad code, or a bad puzzle behind a valid check
         other = _other_kind_of(code, kind)
         if other is not None:  # another kind's code pasted after "/?p=": its own page
             return redirect(url_for(page_endpoint(other), **request.args.to_dict()))
@@ -126,7 +127,7 @@ def _other_kind_of(code: str, home):
         if kind is not home:
             try:
                 kind.decode(code)
-            except ValueError:
+            except PuzzleTextError:
                 continue
             return kind
     return None
@@ -140,7 +141,7 @@ def _kind_view(name: str):
             return _plain(kind)
         try:
             puzzle = kind.decode(code)
-        except ValueError as exc:
+        except PuzzleTextError as exc:
             return _bad_link(exc)
         return _open(kind, puzzle)
     view.__name__ = f"kind_{name}"

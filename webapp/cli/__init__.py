@@ -1,28 +1,15 @@
-"""The command line: ``rotation-playground solve FILE``, ``generate``,
-``serve``, ``worker``, ``copy-links`` and ``prepare``, one module each (the parser in
-:mod:`.parser`, the progress line in :mod:`.progress`, what ``solve``
-prints in :mod:`.output`).
+"""The command line: one module a command (the parser in :mod:`.parser`,
+the progress line in :mod:`.progress`, what ``solve`` prints in
+:mod:`.output`).
 
-No kind is named here: each kind's part (``kind.command_line()``, the
-:class:`webapp.commandline.CommandLine` declared in
-``webapp/<kind>/commandline.py``) gives its options, how it recognises its
-text, solves, words its answer and generates a puzzle, and a kind
-registered anew (a test's) is solved and generated with no edit here.
-
-On a terminal, a solve that runs longer than a second shows its progress on
-standard error (positions, depth, rate, time), one line rewritten in place
-and cleared at the end; it also shows with ``--json``, whose answer goes to
-standard output. Ctrl+C stops a solve and says how far it got (exit 3, as
-for any limit; a kind may answer with what it has instead).
-
-Standard output closed early (``| head``) ends any command quietly with
-status 141, as a shell reports for Unix tools that SIGPIPE stopped. ``serve``
-takes its address before it says where it listens; when it cannot, it says
-why in one line and exits with 2.
+No kind is named here: each kind's part (``kind.command_line()``, a
+:class:`webapp.commandline.CommandLine`) gives its options and how it
+recognises, solves, words and generates, so a kind registered anew (a
+test's) needs no edit here.
 
 Flask and waitress are imported by ``serve``, ``worker`` and
-``copy-links`` only, when they run (they are the web's, not a solve's);
-the start-up of a small solve is one of the figures ``make bench`` prints.
+``copy-links`` only, when they run; the start-up of a small solve is one
+of the figures ``make bench`` prints.
 """
 
 from __future__ import annotations
@@ -62,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _asks_for_json(argv: list[str]) -> bool:
-    """Whether ``--json`` (or an abbreviation argparse takes for it) is among
-    the options, before a ``--`` that ends them.
+    """Whether ``--json`` (or an abbreviation argparse takes for it) comes
+    before any ``--``.
 
     >>> _asks_for_json(["solve", "x.txt", "--js"]), _asks_for_json(["solve", "--", "--json"])
     (True, False)
@@ -77,9 +64,8 @@ def _asks_for_json(argv: list[str]) -> bool:
 
 
 def _silence_stdout() -> None:
-    """Point standard output at the null device, so that the interpreter's own
-    flush at exit finds no closed pipe (the recipe in Python's documentation
-    of SIGPIPE)."""
+    """Point standard output at the null device, so that the interpreter's
+    flush at exit finds no closed pipe (the recipe in Python's SIGPIPE docs)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

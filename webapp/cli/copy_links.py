@@ -1,11 +1,10 @@
-"""``rotation-playground copy-links``: an SQLite database's short links (and,
-with ``--answers``, its cached answers) copied into PostgreSQL, for a
-playground that moves from one process to several (docs/serving.md).
+"""``rotation-playground copy-links``: an SQLite database's short links (and
+cached answers) copied into PostgreSQL, for a playground that moves from
+one process to several (docs/serving.md).
 
-Every link keeps its id, kind, puzzle and date, so the links already
-shared open the same puzzles. Running it again copies nothing twice; the
-SQLite file is only read (one of before kinds, too), so the old server can
-go on serving it until the new ones take over.
+Ids are kept, so links already shared open the same puzzles. The SQLite
+file is only read, so the old server can go on serving it until the new
+ones take over.
 """
 
 from __future__ import annotations

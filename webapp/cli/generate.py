@@ -1,6 +1,5 @@
-"""``rotation-playground generate``: a random puzzle of the kind --kind
-names, made by the kind's part (its ``generate(args, seed)``), printed in
-the text format, a line about it on standard error."""
+"""``rotation-playground generate``: a random puzzle made by the kind's
+part (its ``generate(args, seed)``)."""
 
 from __future__ import annotations
 

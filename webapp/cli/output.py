@@ -1,20 +1,10 @@
-"""What ``solve`` prints: one style for every kind of puzzle.
+"""What ``solve`` prints: one style for every kind of puzzle (the solve
+help's epilog, in :mod:`.parser`, tells the user).
 
-In words, the first line is ``STATUS: WHAT (WORK)``: the status as the JSON
-answer names it (``solved``, ``unsolvable``, ``limit``), what was found
-(for a limit, first which limit ended the search), and the work done in
-the kind's counter (states, nodes), not in seconds: a search that ends on
-its own prints the same lines every run, so they can be compared (the
-seconds are in the JSON answer). A kind whose answer is a list of moves
-prints them on a second line, ``moves: ...``; what follows is the kind's
-own (``--steps``, a list of solutions): the kind's part gives its words
-(``facts``) and what follows.
-
-With ``--json`` the answer is one object with its ``kind`` first, and an
-error is one object too, ``{"error", "line", "column", "kind", "file"}``
-(null where it does not apply), on standard output like an answer, so that
-``solve ... --json | jq`` always reads one object; the message in words
-still goes to standard error. Exit statuses do not change with ``--json``.
+The work is given in the kind's counter, not in seconds, so that a search
+that ends on its own prints the same lines every run. With ``--json`` an
+error is one object on standard output too, so that ``solve ... --json | jq``
+always reads one object.
 
 >>> answer = {"status": "solved", "moves": "LL", "summary": "solved: 2 moves", "nodes": 3}
 >>> print("\\n".join(lines(answer, "nodes", lambda a: a["summary"].split(": ")[1])))
@@ -31,8 +21,8 @@ from ..errors import PuzzleTextError
 
 
 def lines(answer: dict, counter: str, facts) -> list[str]:
-    """The headline (``facts(answer)``: what was found, in the kind's
-    words; the work in ``counter``) and, when there are moves, the moves line."""
+    """The headline (``facts(answer)``: what was found, in the kind's words)
+    and, when there are moves, the moves line."""
     status = answer.get("status")
     found = facts(answer)
     if status == "limit":
@@ -56,9 +46,8 @@ def json_answer(kind: str, answer: dict) -> str:
 
 def json_error(message: str, error: Exception | None = None, *, kind: str | None = None,
                file: str | None = None) -> str:
-    """An error as one JSON object: the message, and the line and column of
-    the text it is about when the error knows them (a column is null for an
-    error about a whole line).
+    """An error as one JSON object (a column is null for an error about a
+    whole line).
 
     >>> json_error("no stick 'z'", kind="toy", file="a.txt")
     '{"error": "no stick \\'z\\'", "line": null, "column": null, "kind": "toy", "file": "a.txt"}'

@@ -1,9 +1,7 @@
 """The command line's parser: its commands, their options and help texts.
 
-A kind adds its own options (:class:`webapp.commandline.Option`) through
-its command-line part; the help texts that name kinds are made from the
-registry and the parts when the help is shown, so that a solve loads only
-the part of the kind it solves.
+The help texts that name kinds are made from the registry when the help
+is shown, so that a solve loads only the part of the kind it solves.
 """
 
 from __future__ import annotations
@@ -108,8 +106,7 @@ exit status:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose description and epilog may be functions,
-    called only when the help is shown: they read what a solve need not
-    load (every kind's notes).
+    called only when the help is shown (they read every kind's notes).
 
     With ``json_errors`` (a solve asked for --json), a usage error is also
     a JSON object on standard output, as the command's other errors are."""
@@ -130,9 +127,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with ``command`` (one of :data:`COMMANDS`),
-    only that command's options are added, which is all that parsing its
-    arguments needs, else every command's.
+    """The command line's parser; with ``command`` only that command's
+    options are added, all that parsing its arguments needs.
 
     >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
     True

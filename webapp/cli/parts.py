@@ -1,9 +1,5 @@
-"""Each kind's command-line part (``kind.command_line()``, a
-:class:`webapp.commandline.CommandLine`, its defaults there), and the
-options of several parts merged into one list for argparse.
-
-A part is made when first asked for (:func:`named`, :func:`every`) and kept.
-"""
+"""Each kind's command-line part (``kind.command_line()``), made when first
+asked for and kept, and the options of several parts merged for argparse."""
 
 from __future__ import annotations
 
@@ -14,8 +10,8 @@ _PARTS: dict = {}
 
 
 def part(kind) -> CommandLine:
-    """``kind``'s part, serving it (kept: one load a process). A kind the
-    registry gives anew (a test's) gets its part anew too."""
+    """``kind``'s part (kept: one load a process). A kind the registry gives
+    anew (a test's) gets its part anew too."""
     found = _PARTS.get(kind.name)
     if found is None or found.kind is not kind:
         own = kind.command_line()
@@ -63,8 +59,7 @@ class Merged:
 
 def merged(own, parts, which: str) -> list[Merged]:
     """The command's ``own`` options and those of ``parts`` (``which``:
-    ``solve_options`` or ``generate_options``), one per flag, in the order
-    of their places; the command's own are owned by ``own``."""
+    ``solve_options`` or ``generate_options``), one per flag, by place."""
     by_flag: dict = {}
     for name, options in [("own", own), *((each.name, getattr(each, which)) for each in parts)]:
         for option in options:

@@ -1,11 +1,7 @@
 """``rotation-playground prepare``: build now what a kind's solves would
-otherwise build on first use, and say where it is kept (``make setup
-PREPARE=1`` runs it). A kind takes part through its command-line part's
-``prepare(progress)`` hook, which builds, reports to ``progress`` and
-answers in words, a line for each thing it keeps; a kind with nothing to
-build has no hook. ``--large`` (the hook's ``large``) asks for what is big
-and optional too (tables of hundreds of megabytes that save only search
-time).
+build on first use (``make setup PREPARE=1`` runs it). A kind takes part
+through its part's ``prepare(progress, large)`` hook, which answers a
+line for each thing it keeps; a kind with nothing to build has no hook.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ class Progress:
     """How far a solve got, as the engine reports it (``progress(states,
     depth)``); with ``show``, a line on ``stream`` that follows it.
 
-    The line is drawn by a thread, so it keeps time even while one big layer
-    of the search gives no report, and only after ``DELAY`` seconds: a quick
+    A thread draws the line, so it keeps time even while one big layer of
+    the search gives no report, and only after ``DELAY`` seconds: a quick
     solve prints nothing extra.
     """
 

@@ -1,7 +1,5 @@
-"""``rotation-playground solve FILE``: read the text, recognise its kind
-(unless --kind names it), refuse the options the kind does not take, and
-hand the rest to the kind's part (its ``solve(run)``, or the search every
-kind offers, :meth:`Run.default`)."""
+"""``rotation-playground solve FILE``: recognise the kind (unless --kind
+names it), refuse the options it does not take, hand the rest to its part."""
 
 from __future__ import annotations
 
@@ -22,16 +20,16 @@ def _read(path: str) -> str:
 
 
 def guess(text: str):
-    """The part of the kind ``text`` looks most like: each kind's
-    ``recognise`` (by default its ``detect``) scores it, the best wins, a tie
-    goes to the first kind, and the kinds are asked in order and no further
-    once one is sure (1): a text of the first kind loads no other part."""
+    """The part of the kind ``text`` looks most like (each part's
+    ``recognise`` scores it; a tie goes to the first kind). Kinds are asked
+    in order and no further once one is sure, so a text of the first kind
+    loads no other part."""
     return most_like((named(name) for name in names()), lambda part: part.recognise(text))
 
 
 class Run:
-    """One solve, as a kind's part sees it: the options (``args``), the
-    text and the file's name, and the ways to answer."""
+    """One solve, as a kind's part sees it: options, text, file name, and the
+    ways to answer."""
 
     def __init__(self, args, part, text: str, name: str, guessed: bool) -> None:
         self.args, self.part, self.kind = args, part, part.kind
@@ -39,8 +37,8 @@ class Run:
 
     def fail(self, message: str, error: Exception | None = None, *, file: bool = False,
              hint: bool = False) -> int:
-        """Say what is wrong (``file``: about the file, ``hint``: the kind
-        was guessed, and another may be meant); the exit status for bad input."""
+        """Say what is wrong (``hint``: the kind was guessed, another may be
+        meant); the exit status for bad input."""
         return fail(self.args, message, error, kind=self.kind.name, file=self.name if file else None,
                     hint=_guess_hint(self.kind.name) if hint and self.guessed else "")
 
@@ -57,9 +55,8 @@ class Run:
         return Progress(sys.stderr, show=is_terminal(sys.stderr), noun=noun, depth=depth)
 
     def stopped(self, progress: Progress, empty: dict) -> int:
-        """A search stopped by Ctrl+C with nothing to show: the message and,
-        with --json, the answer (``empty``: the kind's answer fields with no
-        result in them); the exit status of a limit."""
+        """A search stopped by Ctrl+C with nothing to show (``empty``: the kind's
+        answer fields with no result in them); the exit status of a limit."""
         print(f"stopped by Ctrl+C after {progress.figures()}", file=sys.stderr)
         if self.args.json:
             self.answer({"status": "limit", "limit": "interrupted", **empty,
@@ -68,9 +65,8 @@ class Run:
         return EXIT_LIMIT
 
     def answer(self, answer: dict, details=None, json_only: bool = False) -> int:
-        """Print the answer, as JSON (its kind first) or as the result lines
-        every kind shares followed by what ``details()`` prints; the exit
-        status it calls for."""
+        """Print the answer, as JSON or as the shared result lines followed by
+        ``details()``; the exit status it calls for."""
         if self.args.json:
             print(json_answer(self.kind.name, answer))
         elif not json_only:
@@ -80,8 +76,7 @@ class Run:
         return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
 
     def default(self, puzzle=None, *, max_seconds=None, interrupted=None, empty=None) -> int:
-        """The solve every kind offers: the kind's ``solve`` under
-        --max-seconds and ``--max-<counter>``, the answer's moves shown
+        """The solve every kind offers, under the limits given, the moves shown
         board by board with --steps. ``interrupted(puzzle, progress)``: an
         answer for a search stopped by Ctrl+C (None: there is none)."""
         if puzzle is None:
@@ -125,9 +120,9 @@ class Run:
 
 def fail(args, message: str, error: Exception | None = None, *, kind: str | None = None,
          file: str | None = None, hint: str = "") -> int:
-    """Say what is wrong: ``error: [FILE: ]message`` on standard error and,
-    with --json, the same as a JSON object on standard output (where the
-    answer would be); the exit status for bad input."""
+    """Say what is wrong, on standard error and, with --json, as a JSON
+    object on standard output (where the answer would be); the exit status
+    for bad input."""
     print(f"error: {file + ': ' if file else ''}{message}{hint}", file=sys.stderr)
     if args.json:
         print(json_error(message, error, kind=kind, file=file))
@@ -140,8 +135,8 @@ def _guess_hint(kind: str) -> str:
 
 
 def foreign(options, args, part, given_to: str) -> str | None:
-    """The message for the first of ``options`` (merged, as in the parser)
-    given although ``part``'s kind does not take it, or None."""
+    """The message for the first of ``options`` given although ``part``'s
+    kind does not take it, or None."""
     for each in options:
         option = each.option
         if part.name in each.owners or each.owners == ["own"]:
@@ -158,8 +153,8 @@ def foreign(options, args, part, given_to: str) -> str | None:
 
 
 def fill_defaults(args, options) -> None:
-    """The defaults of ``options`` that the parser did not set (a kind
-    whose options were not loaded for the parse)."""
+    """The defaults of ``options`` the parser did not set (a kind whose
+    options were not loaded for the parse)."""
     for option in options:
         if not hasattr(args, option.dest):
             setattr(args, option.dest, option.default)

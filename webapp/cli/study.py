@@ -1,10 +1,6 @@
 """``rotation-playground study``: exhaustive studies of a kind's puzzles,
-run by the kind's part (its command-line part's ``study_command()``, a
-module with ``OPTIONS`` and ``run(args, say)``, see
-:class:`webapp.commandline.CommandLine`). The studies are kept in a SQLite
-database as each ends, so that the same command run again goes on where it
-stopped, and summed up in a JSON file; one line a study on standard error
-(``--quiet``: none).
+run by the kind's part (its ``study_command()``, a module with ``OPTIONS``
+and ``run(args, say)``).
 """
 
 from __future__ import annotations

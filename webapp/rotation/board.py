@@ -1,14 +1,9 @@
-"""The board: a frame of walls and the straight sticks inside it.
+"""The board: a frame of walls and the straight sticks inside it, and its
+text format (the competition's, BwInf 35 task 3; docs/rotation.md).
 
-A :class:`Board` is an immutable value in the frame's own coordinates: row 0 is
-the frame's top row as written in the file, column 0 its left column. Gravity
-is not part of the board; :mod:`webapp.rotation.physics` adds it.
-
-The board's text format is here too (:func:`parse`, :func:`write`): a
-board reads and writes itself. It is the competition's format (BwInf 35,
-task 3): the side length on line 1, then the rows, top row first, read with
-the tolerances real files need and written back exactly, so
-``parse(write(b)) == b``.
+A :class:`Board` is an immutable value in the frame's own coordinates (row
+0 is the top row as written); gravity is :mod:`webapp.rotation.physics`'s.
+Text is read with the tolerances real files need and written back exactly.
 
 >>> board = parse("7\\n### ###\\n#     #\\n#     #\\n#     #\\n#    1#\\n#  001#\\n#######\\n")
 >>> board.sticks
@@ -47,10 +42,8 @@ class BoardError(PuzzleTextError):
 
 @dataclass(frozen=True, order=True, init=False)
 class Stick:
-    """A straight stick: ``length`` cells from its top-left cell ``(row, col)``.
-
-    A vertical stick runs down from its top cell, a horizontal one right from
-    its left cell. A stick of length 1 counts as horizontal.
+    """A straight stick: ``length`` cells down or right from its top-left cell
+    ``(row, col)``; a stick of length 1 counts as horizontal.
 
     >>> Stick("0", 5, 3, 2)
     Stick('0', 5, 3, 2)
@@ -95,10 +88,8 @@ class Stick:
 
 @dataclass(frozen=True, init=False)
 class Board:
-    """A frame of ``width`` x ``height`` cells with walls and sticks.
-
-    Build one from text with :meth:`from_text`; ``str(board)`` gives the text
-    back, and ``repr`` is an expression that rebuilds the board.
+    """A frame of ``width`` x ``height`` cells with walls and sticks; its
+    ``repr`` rebuilds it.
 
     >>> board = Board.from_text("5\\n#####\\n#0  #\\n#0  #\\n#   #\\n## ##\\n")
     >>> board.width, board.height, board.symbols()
@@ -159,8 +150,8 @@ class Board:
 
     @classmethod
     def empty_frame(cls, width: int, height: int | None = None, gap: int | None = None) -> Board:
-        """A frame of walls round an empty inside, with a one-cell gap in the
-        bottom row at column ``gap`` (the middle when not given).
+        """A frame round an empty inside, with a one-cell gap in the bottom row
+        at column ``gap`` (default: the middle).
 
         >>> print(Board.empty_frame(5), end="")
         5
@@ -264,11 +255,9 @@ _SIZE_TOKEN = re.compile(r"\S+")
 def parse(text: str) -> Board:
     """Read a board from the text format.
 
-    Tolerated: CRLF line ends, a UTF-8 byte order mark, trailing blank lines and
-    rows shorter than the size (padded with spaces). The first line may also
-    give two numbers, ``W H``, for a board that is not square.
-    Everything else that is wrong raises :class:`ParseError` naming the line
-    and column.
+    Tolerated: CRLF, a UTF-8 byte order mark, trailing blank lines, rows
+    shorter than the size, and ``W H`` on the first line for a board that is
+    not square. Anything else raises :class:`ParseError`.
     """
     if text.startswith("\ufeff"):
         text = text[1:]

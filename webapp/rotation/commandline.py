@@ -1,10 +1,7 @@
-"""The rotation puzzle's part of the command line (``COMMAND_LINE``, which
-``kind.command_line()`` gives): its options, its solve (goal, engine,
-threads, --steps as seen on screen), the words of its answers and its
-generator.
+"""The rotation puzzle's part of the command line (``COMMAND_LINE``).
 
-Loaded at every command-line solve's start-up (to recognise the text):
-the studies (:mod:`.studies.command`, numpy) are loaded by ``study`` only.
+Loaded at every command-line solve's start-up (to recognise the text), so
+the studies (numpy) are loaded by ``study`` only.
 """
 
 from __future__ import annotations
@@ -58,9 +55,8 @@ def _threads(text: str) -> int | str:
 
 
 def _engine(text: str) -> str:
-    """An argparse type: an engine's name, as ``choices`` checks it; the
-    retired numpy engine's two names get a message of their own, as a
-    command line written for it may still ask for them.
+    """An argparse type: an engine's name; the retired numpy engine's names
+    get a message of their own, as old command lines may still ask for them.
 
     >>> _engine("fast")
     Traceback (most recent call last):
@@ -74,9 +70,9 @@ def _engine(text: str) -> str:
 
 
 def auto_threads() -> int:
-    """The threads ``--threads auto`` gives a search: the cores this process
-    may run on, at most :data:`THREADS_AUTO_MAX` (one thread inserts every
-    state in order, so more helpers than that wait).
+    """The threads ``--threads auto`` gives: the cores this process may run
+    on, at most :data:`THREADS_AUTO_MAX` (one thread inserts every state in
+    order, so more helpers than that wait).
 
     >>> 1 <= auto_threads() <= THREADS_AUTO_MAX
     True
@@ -133,7 +129,7 @@ GENERATE_OPTIONS = [
 
 def facts(answer: dict) -> str:
     """The moves (a breadth-first search: always the fewest), or the reason
-    there are none, as the answer's own summary gives it."""
+    there are none."""
     status, summary = answer.get("status"), answer.get("summary") or ""
     reason = summary.split(": ", 1)[-1]
     if status == "solved":
@@ -202,8 +198,7 @@ def describe_step(number: int, step: Step) -> str:
 
 
 def study_command():
-    """The part of ``rotation-playground study`` (:mod:`.studies.command`),
-    loaded only for that command."""
+    """The part of ``rotation-playground study``, loaded only for that command."""
     # here: the studies' numpy (0.1 s), not for every solve
     from .studies import command
 

@@ -1,8 +1,5 @@
-"""Random puzzles: build valid boards from a seed, and search many seeds for a
-good one (the longest optimal solution, a minimum length, or no solution).
-
-A board is built from a seeded :class:`random.Random`, so the same arguments
-and seed always give the same board:
+"""Random puzzles: valid boards from a seed, and a search of many seeds for a
+good one. The same arguments and seed always give the same board:
 
 >>> board = generate(7, 2, seed=3)
 >>> generate(7, 2, seed=3) == board
@@ -10,9 +7,7 @@ True
 >>> board.width, len(board.sticks), len(board.gaps())
 (7, 2, 1)
 
-:func:`search` tries the seeds ``seed``, ``seed + 1``, ... and keeps the board
-with the longest shortest solution (or the first that meets ``min_moves``, or
-the first unsolvable one). The seed it reports rebuilds that board on its own:
+The seed :func:`search` reports rebuilds its board on its own:
 
 >>> found = search(7, 2, seed=1, tries=20)
 >>> found.answer.status, len(found.answer.moves) >= 3
@@ -55,9 +50,8 @@ class NoPuzzleFound(GenerateError):
 
 @dataclass
 class Found:
-    """The board :func:`search` kept: its ``answer`` (from the reference
-    solver), the ``seed`` that rebuilds it with :func:`generate`, and how many
-    boards were ``tried``."""
+    """The board :func:`search` kept, its ``answer``, the ``seed`` that
+    rebuilds it, and how many boards were ``tried``."""
 
     board: Board
     answer: Answer
@@ -69,19 +63,11 @@ def random_board(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
                  rng: random.Random | None = None, gap_width: int = 1,
                  max_length: int | None = None, height: int | None = None,
                  settle: bool = True) -> Board:
-    """One random valid board of ``size`` x ``height`` cells (square unless
-    ``height`` is given).
-
-    - a frame of walls with ``gaps`` openings of ``gap_width`` cells each, on
-      random sides, away from the corners and never touching each other;
-    - ``inner_walls`` wall cells at random inside the frame;
-    - ``sticks`` straight sticks (symbols ``0``, ``1``, ... as
-      :func:`~webapp.rotation.board.next_free_symbol` hands them out), each
-      horizontal or vertical, 1 to ``max_length`` cells long.
-
-    With ``settle`` (the default) the sticks are shown at rest under gravity
-    towards the frame's bottom, and no stick falls out during that first
-    settling (so no puzzle is solved with 0 moves).
+    """One random valid board (square unless ``height`` is given): a frame with
+    ``gaps`` openings of ``gap_width`` cells, away from the corners and from
+    each other; ``inner_walls`` wall cells; ``sticks`` sticks of 1 to
+    ``max_length`` cells. With ``settle``, the sticks are shown at rest and
+    none falls out in that first settling (no puzzle is solved with 0 moves).
 
     >>> print(random_board(6, 2, gaps=2, inner_walls=1, rng=random.Random(0)), end="")
     6
@@ -130,8 +116,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> Board:
-    """The random board of ``seed`` (a random seed when ``None``), built
-    quickly and without solving it; ``options`` are :func:`random_board`'s.
+    """The random board of ``seed`` (random when ``None``), not solved;
+    ``options`` are :func:`random_board`'s.
 
     >>> print(generate(7, 3, seed=2, inner_walls=2), end="")
     7
@@ -152,18 +138,11 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
            seed: int | None = None, min_moves: int | None = None,
            tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
            max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES) -> Found:
-    """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
-    with the reference solver (at most ``max_states`` states each).
-
-    - ``unsolvable``: keep the first board that provably has no solution;
-    - ``min_moves``: keep the first board whose shortest solution has at
-      least that many moves;
-    - otherwise: try all ``tries`` boards and keep the one with the longest
-      shortest solution (the first of equals).
-
+    """Build and solve the boards of seeds ``seed``, ``seed + 1``, ... and keep
+    the first unsolvable one (``unsolvable``), the first with at least
+    ``min_moves``, or else the longest of ``tries`` (the first of equals).
     ``tries`` defaults to 1 for a plain search and to :data:`DEFAULT_TRIES`
-    with a request. Raises :class:`NoPuzzleFound` when no board met the
-    request.
+    with a request; :class:`NoPuzzleFound` when no board met it.
 
     >>> found = search(5, 1, seed=0, unsolvable=True)
     >>> found.answer.status

@@ -55,10 +55,9 @@ def level_of(measured: dict) -> str | None:
 
 
 def candidates(rng):
-    """Boards to sort into levels, without end: two in three random (frames
-    of 7 to 12 cells a side, 2 to 5 sticks, a few inner walls), one in three
-    drawn from an exhaustive study of a small frame (:func:`studied`), where
-    the hard positions are found rather than stumbled on."""
+    """Boards to sort into levels, without end: two in three random, one in
+    three from an exhaustive study (:func:`studied`), where the hard positions
+    are found rather than stumbled on."""
     while True:
         if rng.random() < 1 / 3:
             yield from studied(rng)
@@ -75,11 +74,9 @@ STUDY_POSITIONS = 200_000
 
 
 def studied(rng, picks: int = 4) -> list:
-    """Boards from one exhaustive study (:mod:`.studies.study`): a one-gap frame of
-    5 to 7 cells a side, a random multiset of 3 to 9 mostly short sticks; its
-    hardest position and ``picks`` more at distances drawn at random, each shown
-    with its gravity down. Empty when the study is too big or nothing in
-    it is solvable.
+    """Boards from one exhaustive study of a small one-gap frame: its hardest
+    position and ``picks`` more at random distances, gravity down. Empty when
+    the study is too big or nothing in it is solvable.
 
     >>> import random
     >>> boards = studied(random.Random(3))

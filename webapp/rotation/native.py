@@ -1,9 +1,6 @@
-"""The rotation search in C (``webapp._rotation``, from ``csrc/rotation.c``),
-when it was built; :data:`MODULE` is None otherwise and the reference
-(:mod:`webapp.rotation.search`) answers instead.
-
-The C search walks the states in the reference's order, so its answers are
-the reference's to the last field (status, moves, states, depth, limit).
+"""The rotation search in C (``webapp._rotation``, from ``csrc/rotation.c``);
+:data:`MODULE` is None when it was not built. It walks the states in the
+reference's order, so its answers are the reference's to the last field.
 
 >>> from webapp.rotation.board import Board
 >>> from webapp.rotation.physics import EXAMPLE
@@ -37,17 +34,11 @@ def native_solve(board: Board, goal: str | Goal = "any", *, max_states: int | No
                  _shortcut: bool = True, _chunk: int | None = None) -> Answer:
     """:func:`webapp.rotation.search.solve`, run by the C extension.
 
-    ``max_bytes`` bounds the bytes the visited states hold (key, parent link,
-    hash slots: ``MODULE.layout`` says how many a state takes); reaching it
-    ends with ``limit == "memory"``. An exception
-    raised by ``progress`` stops the search and propagates.
-
-    ``threads`` > 1 lets that many threads compute the successors of each
-    large layer (the command line's ``--threads``; the server keeps one core
-    per solve); one thread still inserts them in order, so the answer is the
-    same to the last field. ``_chunk`` (states a thread takes at a time, and
-    a layer is shared only from two chunks up) lets the tests share the
-    layers of small boards.
+    ``max_bytes`` bounds the bytes the visited states hold (``MODULE.layout``
+    says how many a state takes). ``threads`` > 1 computes the successors of
+    each large layer in that many threads; one thread still inserts them in
+    order, so the answer is the same. ``_chunk`` (states a thread takes at a
+    time) lets the tests share the layers of small boards.
 
     >>> from webapp.rotation.physics import EXAMPLE
     >>> native_solve(Board.from_text(EXAMPLE), threads=0)

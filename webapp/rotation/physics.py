@@ -1,9 +1,9 @@
 """Gravity, settling and the two moves.
 
-The frame never moves in its own coordinates; a turn only changes which of
-its sides gravity points at. ``orientation`` counts quarter turns clockwise
-from the start (0 to 3), so gravity points at the frame's bottom (0), right
-(1), top (2) or left (3) side: ``R`` adds one, ``L`` takes one away.
+The frame never moves in its own coordinates; ``orientation`` counts
+quarter turns clockwise from the start, so gravity points at the frame's
+bottom (0), right (1), top (2) or left (3): ``R`` adds one, ``L`` takes
+one away.
 
 >>> from webapp.rotation.board import Board
 >>> start = Position(Board.from_text(EXAMPLE))
@@ -49,12 +49,9 @@ def turn(orientation: int, move: str) -> int:
 
 
 class Frame:
-    """The parts of a board that never change, in the form settling wants:
-    the size, a flat table of walls, and each stick's length and direction.
-
-    Every state of one puzzle shares its frame; a state is just an
-    orientation and a tuple of stick positions. ``sticks``: ``(length,
-    vertical)`` of sticks not on ``board`` (a study's), named 0, 1, ...
+    """The parts of a board that never change, in the form settling wants, so
+    that a state is just an orientation and a tuple of stick positions.
+    ``sticks``: ``(length, vertical)`` of sticks not on ``board`` (a study's).
     """
 
     __slots__ = ("width", "height", "walls", "symbols", "lengths", "vertical")
@@ -88,16 +85,11 @@ class Frame:
         return base.with_sticks(sticks)
 
     def settle(self, orientation: int, positions: tuple[int, ...]):
-        """Let every stick fall towards the side ``orientation`` names.
+        """Let every stick fall towards the side ``orientation`` names; returns
+        ``(positions, moved, released)`` (``released`` in the order they left).
 
-        Returns ``(positions, moved, released)``: the resting positions, how
-        many cells each stick travelled (a released stick: until it is wholly
-        outside the frame), and the indices of the sticks that fell out, in the
-        order they left.
-
-        Sticks are taken lowest first; each falls as far as it can onto the
-        frame and the sticks already at rest. Only a lower stick can stop a
-        higher one, so this reaches the one resting position of the rules (docs/rotation.md).
+        Sticks are taken lowest first. Only a lower stick can stop a higher one,
+        so this reaches the one resting position of the rules (docs/rotation.md).
         """
         w, h = self.width, self.height
         dr, dc = GRAVITY[orientation]
@@ -186,9 +178,8 @@ class Step:
     released: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
-        """JSON-ready: the move, the orientation after it, every stick's
-        top-left cell ``[row, col]`` in frame coordinates, the distances
-        moved and the sticks that fell out."""
+        """JSON-ready: the move, the orientation after it, every stick's top-left
+        cell in frame coordinates, the distances moved and the sticks that fell."""
         return {
             "move": self.move,
             "orientation": self.position.orientation,
@@ -200,11 +191,8 @@ class Step:
 
 @dataclass(frozen=True, init=False)
 class Position:
-    """A board and the side of the frame gravity points at.
-
-    ``orientation`` counts quarter turns clockwise from the start; the board
-    stays in the frame's own coordinates whatever the orientation.
-    """
+    """A board and the side of the frame gravity points at (the board stays
+    in the frame's own coordinates)."""
 
     board: Board
     orientation: int
@@ -224,10 +212,8 @@ class Position:
         return self._fall(move, turn(self.orientation, move))
 
     def play(self, moves: str) -> list[Step]:
-        """Every step of ``moves`` (a string of L and R), from this position.
-
-        Sticks that fall out stay out; the next move continues without them.
-        """
+        """Every step of ``moves`` (L and R), from this position; sticks that fall
+        out stay out."""
         steps, position = [], self
         for move in moves:
             step = position.turn(move)

@@ -1,8 +1,5 @@
-"""Breadth-first search for a shortest sequence of turns.
-
-This is the reference solver: one state at a time, plain Python, written to be
-obviously right. A state is the orientation plus the position of every stick
-still in the frame; each has two successors, ``L`` and ``R``.
+"""Breadth-first search for a shortest sequence of turns: the reference
+solver, one state at a time, plain Python, written to be obviously right.
 
 >>> from webapp.rotation.board import Board
 >>> answer = solve(Board.from_text(EXAMPLE))
@@ -15,7 +12,7 @@ still in the frame; each has two successors, ``L`` and ``R``.
 >>> solve(Board.from_text(closed)).summary()
 'unsolvable: no gap in the frame, so no stick can ever fall out'
 
-The values (dataclasses) show as expressions that make them again:
+The values show as expressions that make them again:
 
 >>> from webapp.rotation import Goal, Position, Step
 >>> answer = solve(Board.from_text(EXAMPLE), "stick:1")
@@ -89,15 +86,10 @@ class Goal:
 class Answer:
     """The outcome of a search.
 
-    ``status`` is ``solved``, ``unsolvable`` or ``limit`` (then ``limit`` says
-    which: ``states``, ``time``, ``memory``, or ``interrupted`` when the
-    command line stopped it at Ctrl+C). ``states`` counts the distinct states
-    visited, ``depth`` the number of moves the search had fully explored.
-    ``start`` is the settling before the first move; ``trajectory`` holds one
-    :class:`~webapp.rotation.physics.Step` per move of ``moves``.
-    ``reason`` is set when the board was decided without a search:
-    ``no-gap`` (nothing can ever fall out) or ``no-sticks`` (nothing to
-    release: goal ``all`` is met before the first move, ``any`` never).
+    ``limit`` says which limit ended it: ``states``, ``time``, ``memory``, or
+    ``interrupted`` (Ctrl+C). ``depth`` is the number of moves fully explored;
+    ``start`` the settling before the first move. ``reason`` is set for a
+    board decided without a search: ``no-gap`` or ``no-sticks``.
     """
 
     status: str
@@ -184,14 +176,11 @@ def memory_bound(max_states: int | None, max_bytes: int | None, per_state: int):
 
 
 def without_search(board: Board, goal: Goal, orientation: int, began: float) -> Answer | None:
-    """The answer to a board that needs no search, or None if it needs one.
+    """The answer to a board that needs no search, or None.
 
-    A board with no sticks meets goal ``all`` as it stands (0 moves) and can
-    never meet ``any``. A frame with no gap holds every stick for ever (only
-    a border cell that is not a wall lets a stick out), so every goal but
-    ``all`` with no sticks is out of reach (docs/rotation.md, "Decided
-    cases"). The settled start counts as the one state visited, as it does
-    when a search ends before its first move.
+    With no sticks, goal ``all`` is met as it stands and ``any`` never; a
+    frame with no gap holds every stick for ever (docs/rotation.md, "Decided
+    cases"). The settled start counts as the one state visited.
     """
     if not board.sticks:
         status, reason = ("solved" if goal.kind == "all" else "unsolvable"), NO_STICKS
@@ -218,13 +207,10 @@ def goal_test(frame: Frame, goal: Goal):
 
 def opening(board: Board, goal: str | Goal, orientation: int, max_states: int | None,
             shortcut: bool = True):
-    """What every engine does before it searches: check the request, answer
-    a board without a search when it needs none (``shortcut``), settle the
-    start. Returns ``(decided, goal, frame, settled, answer, began)``:
-    ``decided`` is the whole answer when no search is needed (else None),
-    ``goal`` the checked :class:`Goal`, ``settled`` the start's stick cells,
-    and ``answer(status, moves, **extra)`` makes an :class:`Answer` timed
-    from ``began`` (this call's clock).
+    """What every engine does before it searches: check the request, answer a
+    board that needs no search, settle the start. Returns ``(decided, goal,
+    frame, settled, answer, began)``; ``answer(status, moves, **extra)``
+    makes an :class:`Answer` timed from this call.
     """
     goal = Goal.parse(goal)
     goal.check(board)
@@ -261,13 +247,9 @@ def solve(board: Board, goal: str | Goal = "any", *, max_states: int | None = No
     """Find a shortest sequence of turns that reaches ``goal``.
 
     ``max_states``, ``max_seconds`` and ``max_bytes`` (an estimate of the
-    memory the visited states hold) bound the search; reaching one ends it
-    with status ``limit`` naming it. ``orientation`` is the side gravity points at
-    when the search starts (0: the frame's bottom, as in a file). ``progress``,
-    if given, is called as ``progress(states, depth)`` now and then.
-    A board with no gap (or goal ``all`` with no sticks) is answered without
-    a search (see :func:`without_search`; ``_shortcut=False`` searches
-    anyway, for tests).
+    memory the visited states hold) end the search with status ``limit``.
+    ``orientation``: where gravity points at the start. A board that needs no
+    search is answered at once (``_shortcut=False`` searches anyway, for tests).
     """
     decided, goal, frame, settled, opened, began = opening(board, goal, orientation, max_states,
                                                            _shortcut)

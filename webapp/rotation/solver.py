@@ -49,8 +49,7 @@ def solve_best(board: Board, goal: str | Goal = "any", *, max_states: int | None
                orientation: int = 0, progress=None, engine: str = "auto",
                threads: int = 1) -> Answer:
     """Solve with the C engine when it is built (or with ``engine``), within
-    the limits. ``threads`` goes to the C engine (the reference runs on one).
-    """
+    the limits; ``threads`` is the C engine's only."""
     engine = pick_engine(engine)
     limits = dict(max_states=max_states, max_seconds=max_seconds, max_bytes=max_bytes,
                   orientation=orientation, progress=progress)

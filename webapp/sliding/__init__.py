@@ -1,10 +1,5 @@
-"""The sliding-tile puzzle (8-, 15-, 24-puzzle and rectangles, 2 x 2 to 8 x 8).
-
-The rules are in docs/sliding.md. This package holds the position value
-(:mod:`.position`), its text format and share codes, random positions, a fast
-non-optimal solver (:mod:`.construct`), pictures, the optimal solvers
-(:mod:`.solver` and the modules it uses) and the kind object the web and the
-command line use (:mod:`.kind`).
+"""The sliding-tile puzzle (8-, 15-, 24-puzzle and rectangles, 2 x 2 to
+8 x 8); the rules are in docs/sliding.md.
 
 >>> from webapp.sliding import Position, parse, write
 >>> Position.goal(3, 3).move(8).movable()

@@ -1,27 +1,17 @@
-"""An improving search for boards too big to be solved shortest in time
-(more than 16 cells): each answer shorter than the last, the best one found
-when the time is up, and a proven lower bound beside it.
+"""An improving search for boards of more than 16 cells (docs/sliding.md,
+"Boards of more than 16 cells"): each answer shorter than the last, and a
+proven lower bound beside it.
 
-1. The fast construction (``construct.solve_fast``) gives a first answer.
-2. Weighted IDA* (:mod:`webapp.sliding.ida`, ``weight``): with weight w a
-   solution is found at most about w times as long as the shortest, and
-   sooner the larger w is. Each pass looks only for solutions shorter than
-   the best so far (``max_length``) and gets at most :data:`PASS_SECONDS`;
-   together they get :data:`WEIGHTED_SHARE` of the time. The weight starts
-   at :data:`FIRST_WEIGHT` and falls after each pass that finds a solution
-   (:func:`next_weight`); after a pass that stalls (IDA* with a weight does
-   on some boards at some weights, and not at others near them) the next
-   tries halfway back to the last weight that found one.
-3. The best is shortened by local detours (:mod:`webapp.sliding.shorten`),
-   until :data:`SHORTEN_SHARE` of the time at most.
-4. Plain IDA* for the time left, still only below the best: it proves the
-   lower bound (the bound it reached), or finds a shortest solution, or
-   ends ``exhausted``: then nothing shorter than the best exists, and the
-   best is proven shortest.
+1. The fast construction gives a first answer.
+2. Weighted IDA* passes, each looking only below the best so far and
+   given at most :data:`PASS_SECONDS`, together :data:`WEIGHTED_SHARE` of
+   the time; the weight falls after a find (:func:`next_weight`).
+3. Local detours shorten the best (:mod:`webapp.sliding.shorten`), for
+   :data:`SHORTEN_SHARE` of the time at most.
+4. Plain IDA* for the time left, below the best: it proves the lower
+   bound, or ends ``exhausted`` and the best is proven shortest.
 
-The guide is the shape's pattern databases when given (5 x 5), else the
-Manhattan distance with linear conflicts. Nodes and progress add up over the
-passes; the progress's bound is the pass's proven bound.
+Nodes and progress add up over the passes.
 """
 
 from __future__ import annotations
@@ -122,10 +112,11 @@ def improve(width: int, height: int, tiles, *, pset=None, native=None, seconds: 
 
 
 def next_weight(weight: float, solved: bool, found_at: float | None) -> float:
-    """The weight of the pass after one at ``weight`` (``solved``: it found a
-    solution; ``found_at``: the last weight that did). Down after a find, in
-    smaller steps near 1; after a stall halfway back up to ``found_at``, or,
-    that close already, a little further down.
+    """The weight of the pass after one at ``weight`` (``found_at``: the last
+    weight that found a solution): down after a find, in smaller steps near
+    1; after a stall (a weighted IDA* stalls on some boards at some weights,
+    not at others near them) halfway back up to ``found_at``, or, that close
+    already, a little further down.
 
     >>> [next_weight(w, True, w) for w in (2.0, 1.7, 1.5, 1.3)]
     [1.7, 1.5, 1.4, 1.25]

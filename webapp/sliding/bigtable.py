@@ -1,25 +1,11 @@
-"""Exact distance tables of the 12-cell boards, two bits a solvable position.
+"""Exact distance tables of the 12-cell boards, two bits a solvable position
+(docs/sliding.md, "The 12-cell boards' tables", says how and why).
 
-4 x 3, 3 x 4, 6 x 2 and 2 x 6 have 12! / 2 = 239,500,800 solvable
-positions: :mod:`table`'s byte for every ordering would take 479 MB a shape.
-Here only the solvable half is numbered (:func:`index`), and each entry
-keeps the distance *modulo 3*: 59.9 MB a shape. Every move changes the
-distance by exactly one (a move flips the colour of a two-colouring of the
-positions, so two neighbours are never equally far), so a position's
-residue tells which of its neighbours are one move nearer: walking downhill
-to the goal reads the exact distance and a shortest solution together, at
-most 80 steps. A tall board uses its wide twin's table: reflecting a board
-in its diagonal and renumbering each tile after its home cell maps
-positions to positions, moves to moves and the goal to the goal, so every
-distance is kept (:func:`transpose`).
-
-The tables are built by the C engine's ``half_table`` (a breadth-first
-search a layer at a time, about a minute a shape) and only by
-``rotation-playground prepare --large`` or :func:`get` with ``build=True``:
-a solve uses a table when its file is in the cache directory, and without
-one searches as before (IDA* with pattern databases: the same lengths).
-The same code serves any board of 4 to 12 cells, which is how the tests
-check it on small ones.
+Only the solvable half is numbered (:func:`index`), each entry the distance
+modulo 3, read by walking downhill; a tall board reads its wide twin's
+table (:func:`transpose`). Built only by the C engine, on ``prepare
+--large`` or :func:`get` with ``build_it``. The same code serves any board
+of 4 to 12 cells, which is how the tests check it on small ones.
 
 >>> index(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)), tiles_at(3, 3, 8), nbytes(3, 3)
 (8, (1, 2, 3, 4, 5, 6, 7, 8, 0), 45360)
@@ -84,8 +70,8 @@ def _odd_order(width: int, height: int, hole: int) -> int:
 
 def index(width: int, height: int, tiles) -> int:
     """The entry of a solvable position: ``(r // 2) * n + hole``, ``r`` the
-    rank of the other tiles' order (each less one). ``r`` and ``r ^ 1``
-    differ by a swap of the last two tiles: one of the two is solvable.
+    rank of the other tiles' order (``r`` and ``r ^ 1`` differ by a swap of
+    the last two tiles: one of the two is solvable).
 
     >>> index(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)), index(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
     (8, 7)
@@ -110,9 +96,8 @@ def tiles_at(width: int, height: int, i: int) -> tuple[int, ...]:
 
 
 def transpose(width: int, height: int, tiles) -> tuple[int, ...]:
-    """The position reflected in its diagonal, on a ``height`` x ``width``
-    board, each tile renumbered after its home's reflection (the hole's
-    home, the last cell, is its own reflection).
+    """The position reflected in its diagonal (on a ``height`` x ``width``
+    board), each tile renumbered after its home's reflection.
 
     >>> transpose(3, 2, (1, 2, 3, 4, 5, 0))
     (1, 2, 3, 4, 5, 0)
@@ -166,8 +151,7 @@ def distances_after(width: int, height: int, tiles, data, length: int | None = N
 
 def build(width: int, height: int, progress=None, engine: str = "auto") -> tuple[bytes, list, list]:
     """``(table, positions at each distance, indices of the farthest)`` of
-    the shape itself, by the C engine (TableError without one).
-    ``progress(done, depth, "search")`` as the search goes."""
+    the shape, by the C engine (TableError without one)."""
     native = module(engine)
     if native is None or not hasattr(native, "half_table"):
         raise TableError("the 12-cell distance tables are built by the C engine only")

@@ -1,11 +1,7 @@
-"""Where the sliding solver keeps what it builds once: distance tables and
-pattern databases.
-
-The directory is ``$ROTATION_PLAYGROUND_CACHE`` when set, else
-``$XDG_CACHE_HOME/rotation-playground``, else ``~/.cache/rotation-playground``.
-Files are written whole (to a temporary name, then renamed) so that a process
-reading while another writes never sees half a file, and each carries a digest
-of its contents so a damaged file is noticed and rebuilt rather than trusted.
+"""Where the sliding solver keeps what it builds once (docs/sliding.md,
+"Pattern databases", says where and how files are checked). Files are
+written whole (a temporary name, then renamed) so that a reader never sees
+half a file.
 
 >>> import os, tempfile
 >>> saved = os.environ.get("ROTATION_PLAYGROUND_CACHE")
@@ -96,19 +92,13 @@ def store(name: str, data: bytes) -> bool:
 
 def load(name: str, size: int):
     """The contents stored under ``name`` if present, of ``size`` bytes and
-    matching their digest; else None (missing, truncated or damaged).
+    matching their digest; else None.
 
-    Small files come back as bytes. Files of :data:`MAP_FROM` bytes or more
-    come back as a read-only memoryview of the file mapped into memory: a
-    solve then touches only the pages its search visits, and processes
-    share one copy. Hashing a big file on every load would cost more than
-    a short solve (the 4 x 4 databases' 11.5 MB, 8 ms), so once a file's
-    digest has been checked, a *stamp* beside it records the file's
-    identity (inode, size, time of change); a later load that finds the
-    same identity trusts the digest. As git does with its index, a stamp
-    is only trusted for a file changed at least :data:`_SETTLED` seconds
-    before it was checked: a file rewritten within the same tick of the
-    file system's clock keeps its time of change, and would fool the stamp.
+    Files of :data:`MAP_FROM` bytes or more come back as a read-only
+    memoryview of the mapped file. Hashing a big file on every load would
+    cost more than a short solve (11.5 MB, 8 ms), so a checked file is
+    *stamped* with its identity, trusted only for a file changed at least
+    :data:`_SETTLED` seconds before the check (as git does with its index).
     """
     head = len(MAGIC) + _DIGEST
     try:
@@ -161,8 +151,7 @@ def _check(name: str, info, top: bytes, data) -> bool:
 
 def looks_whole(name: str, size: int) -> bool:
     """Is there a file under ``name`` of the right length with our header?
-    A quick look (no digest: that reads it all), for deciding what is at
-    hand; :func:`load` still checks the digest."""
+    A quick look: no digest (that reads it all)."""
     try:
         with open(path(name), "rb") as f:
             top = f.read(len(MAGIC))

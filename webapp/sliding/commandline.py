@@ -1,7 +1,5 @@
-"""The sliding-tile puzzle's part of the command line (``COMMAND_LINE``,
-which ``kind.command_line()`` gives): its options, its solve (a big board
-gets a bounded search then a fast answer, as does a search stopped by
-Ctrl+C), the words of its answers and its generator."""
+"""The sliding-tile puzzle's part of the command line (``COMMAND_LINE``):
+a big board, or a search stopped by Ctrl+C, gets a fast answer."""
 
 from __future__ import annotations
 
@@ -184,10 +182,9 @@ def _solve(run, puzzle) -> int:
 
 
 def _build_first(run, puzzle, max_seconds) -> bool | None:
-    """A 5 x 5 board's pattern databases, built before its search when
-    missing and the solve has the time to use them (the solver's
-    BUILD_SECONDS): the web's solves never build them, the command line
-    does, once, with its progress line. False when Ctrl+C stopped it."""
+    """A 5 x 5 board's pattern databases, built before its search when missing
+    and the solve has the time to use them (the solver's BUILD_SECONDS): the
+    command line builds them once, the web never. False when Ctrl+C stopped it."""
     if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
             or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
         return None

@@ -1,25 +1,16 @@
-"""A fast solution for any solvable position, not necessarily the shortest.
+"""A fast solution for any solvable position, not necessarily the shortest:
+the fallback when an optimal search is out of reach (8 x 8 in a few ms).
 
-The method people use by hand: put the top row in place tile by tile, then
-the left column, and so on, always the longer side of what is left, so the
-unsolved part shrinks to a rectangle of at most 9 cells (the rectangle is
-always at least 3 deep across the line being placed). That rectangle is a
-small board of its own: the exact distance table of its shape
-(:mod:`webapp.sliding.table`) finishes it in the fewest moves.
-Each tile travels along a shortest path while the hole walks round it (the
-hole never crosses placed tiles); the last two tiles of a row (or column)
-are gathered in the 2 x 3 corner beside them and put in place together by a
-small search there, which covers the awkward cases (a tile caught in the
-corner) without a table of special moves. If the plain walk got stuck in a
-narrow spot, a search over (tile cell, hole cell) would find the way.
-Finally moves that undo the one before are dropped.
+The method people use by hand: place the top row tile by tile, then the
+left column, always the longer side of what is left, until a rectangle of
+at most 9 cells is left, which its exact distance table
+(:mod:`webapp.sliding.table`) finishes. The last two tiles of a line are
+put in place together by a small search in the 2 x 3 corner beside them,
+which covers the awkward cases without a table of special moves.
 
-The answer replays to the goal for every solvable position of 2 x 2 to
-8 x 8 (tests/sliding/test_sliding_model_construct.py). It is meant as the fallback
-when an optimal search is out of reach: an 8 x 8 position takes a few
-milliseconds. Mean lengths on random positions (generate.shuffle, seed 1;
-1,000 each, 200 for 8 x 8): 3 x 3 22 moves (the table: the optimum),
-4 x 4 92 (the optimum averages about 53), 5 x 5 219, 8 x 8 1,098.
+Mean lengths on random positions (generate.shuffle, seed 1; 1,000 each,
+200 for 8 x 8): 3 x 3 22 moves (the optimum), 4 x 4 92 (the optimum
+averages about 53), 5 x 5 219, 8 x 8 1,098.
 
 >>> moves = solve_fast(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6))
 >>> from webapp.sliding.position import replay, Position
@@ -44,8 +35,6 @@ _TABLE_CELLS = 9
 
 def solve_fast(width: int, height: int, tiles) -> list[int]:
     """Tiles to move, in order, that bring ``tiles`` to the goal.
-
-    SlidingError when the position is not valid or cannot reach the goal.
 
     >>> solve_fast(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0))
     Traceback (most recent call last):
@@ -182,10 +171,9 @@ class _Solver:
         return True
 
     def _move_tile(self, tile: int, goals) -> None:
-        """Bring ``tile`` into one of the cells ``goals`` without touching
-        blocked cells: step by step along a shortest path (of the steps that
-        bring it nearer, the one the hole reaches soonest), else by a search
-        over (tile, hole)."""
+        """Bring ``tile`` into one of ``goals`` without touching blocked cells:
+        along a shortest path (of the steps that bring it nearer, the one the
+        hole reaches soonest), else by a search over (tile, hole)."""
         if self.where[tile] in goals:
             return
         dist = self._distances(goals)

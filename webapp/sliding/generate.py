@@ -1,7 +1,5 @@
 """Random sliding positions: a uniformly random solvable one, or (up to 9
-cells) one exactly N moves from the goal.
-
-Both take a :class:`random.Random`, so a seed gives the same position again:
+cells) one exactly N moves from the goal; a seed gives the same again.
 
 >>> import random
 >>> p = shuffle(4, 4, random.Random(7))
@@ -34,11 +32,9 @@ def _check_size(width: int, height: int) -> None:
 def shuffle(width: int, height: int, rng) -> Position:
     """A position drawn uniformly among the solvable ones other than the goal.
 
-    A random ordering of the tiles is solvable half of the time; when it is
-    not, swapping the tiles in the first two cells that do not hold the hole
-    makes it solvable. That swap pairs every unsolvable ordering with exactly
-    one solvable ordering (it flips the parity and undoes itself), so the
-    result stays uniform. The goal is drawn again.
+    An unsolvable ordering is made solvable by swapping the first two tiles
+    that are not the hole: that swap pairs every unsolvable ordering with one
+    solvable one, so the result stays uniform.
 
     >>> import random
     >>> shuffle(2, 2, random.Random(0)).solvable()
@@ -59,12 +55,8 @@ def shuffle(width: int, height: int, rng) -> Position:
 
 
 def at_distance(width: int, height: int, moves: int, rng) -> Position:
-    """A position exactly ``moves`` moves from the goal, uniformly among them,
-    read from the exact distance table (boards of up to 9 cells).
-
-    FieldError for a bigger board or a distance no position has (3 x 3:
-    0 to 31).
-    """
+    """A position exactly ``moves`` from the goal, uniformly among them, from
+    the exact distance table (up to 9 cells; 3 x 3: 0 to 31 moves)."""
     _check_size(width, height)
     if width * height > MAX_TABLE_CELLS:
         raise FieldError(

@@ -1,19 +1,11 @@
 """Manhattan distance plus linear conflicts: a lower bound on the moves left.
 
-A board is ``width`` columns by ``height`` rows of tile numbers in reading
-order, 0 for the hole; tile ``t`` belongs in cell ``t - 1`` (the hole last).
-
-*Manhattan distance*: the sum over tiles of the rows plus columns between a
-tile's cell and its goal cell; each move changes one tile's by exactly one.
-
-*Linear conflicts*: in a line (row or column), the tiles whose goal is in that
-same line must pass each other when they stand in the wrong order, and one of
-two tiles can only pass by leaving the line (two moves more than Manhattan
-counts). The fewest tiles that must leave so the rest stand in order is the
-line's tile count minus the longest increasing run of their goal columns
-(not contiguous: a subsequence); each costs two moves. Rows and columns
-count apart, as a tile leaving its row to let another by moves vertically,
-which changes no column's order (Hansson, Mayer and Yung 1992).
+*Linear conflicts*: tiles in their goal line (row or column) standing in
+the wrong order must pass each other, and one of two can only pass by
+leaving the line: two moves more than Manhattan counts, for each tile of
+the line's count minus the longest increasing subsequence of their goal
+places. Rows and columns count apart, as a tile leaving its row moves
+vertically, which changes no column's order (Hansson, Mayer and Yung 1992).
 
 >>> manhattan(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
 0
@@ -48,9 +40,8 @@ def manhattan(width: int, height: int, tiles) -> int:
 
 @lru_cache(maxsize=None)
 def line_conflict(goals: tuple[int, ...]) -> int:
-    """Extra moves for tiles in their goal line whose goal places along the
-    line, in the order they stand, are ``goals``: 2 x (count - longest
-    increasing subsequence).
+    """Extra moves for the tiles of a line whose goal places, in the order
+    they stand, are ``goals``.
 
     >>> line_conflict((0, 1, 2)), line_conflict((2, 1, 0)), line_conflict((1, 2, 0))
     (0, 4, 2)
@@ -93,12 +84,10 @@ def estimate(width: int, height: int, tiles) -> int:
 class ManhattanLC:
     """The same estimate kept up to date move by move, for IDA*.
 
-    ``start(board)`` takes the list the search mutates and returns the
-    estimate; after the search has slid tile ``t`` from cell ``a`` into the
-    hole at ``b`` (the list already changed), ``moved(t, a, b)`` returns the
-    new estimate. A move back is ``moved(t, b, a)``. Only the lines the tile
-    crossed are recounted: a sideways move keeps the order within the row
-    (the hole is no tile) and changes two columns, an up or down move two rows.
+    ``start(board)`` takes the list the search mutates; ``moved(t, a, b)``,
+    after tile ``t`` slid from ``a`` into the hole at ``b``, returns the new
+    estimate. Only the lines the tile crossed are recounted: a sideways move
+    changes two columns, an up or down move two rows.
 
     >>> board = [1, 2, 3, 4, 5, 6, 7, 0, 8]
     >>> h = ManhattanLC(3, 3)

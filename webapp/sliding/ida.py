@@ -1,28 +1,20 @@
 """Iterative-deepening A* (Korf 1985) over sliding-tile positions.
 
-Depth-first searches with a growing bound on ``f = g + h`` (moves made plus
-the heuristic's lower bound on the moves left): the first bound is
-``h(start)``, each next one the smallest ``f`` that passed the last. At each
-node the tiles next to the hole are tried in the MOVE ORDER (the tile above
-the hole, left, right, below), never the tile that just moved (that would
-undo the move). With an admissible heuristic the first solution found is a
-shortest one, and the first shortest in move order, so every engine and
-every admissible heuristic with the same order returns the same moves.
+The tiles next to the hole are tried in the MOVE ORDER, never the tile
+that just moved, so with an admissible heuristic the first solution found
+is the first shortest in move order: every engine and every admissible
+heuristic returns the same moves.
 
-Nodes are counted as the C engine counts them: every position the search
-visits, each iteration afresh, the start included (one per call of the
-depth-first step, also when its ``f`` passes the bound). The node limit is
-exact, as there: before a node is counted, the search stops if ``max_nodes``
-were counted already (a solution found at the last allowed node counts), and
-the bound then is that of the iteration under way.
+Nodes are counted as the C engine counts them: every position visited,
+each iteration afresh, the start included, also when its ``f`` passes the
+bound. The node limit is exact, as there: before a node is counted, the
+search stops if ``max_nodes`` were counted already.
 
-Two options serve the anytime search of big boards (:mod:`webapp.sliding.anytime`).
-``weight`` w > 1 makes it *weighted* IDA*: ``f = g + w h``, computed as the C
-engine does in whole 1/1024ths (``SCALE g + round(1024 w) h``); the first
-solution found is at most w times as long as the shortest. ``max_length``
-cuts off every node whose ``g + h`` reaches it, so only shorter solutions are
-looked for; when no node is left the search ends ``exhausted``: none shorter
-exists.
+For the anytime search (:mod:`webapp.sliding.anytime`): ``weight`` w > 1
+makes it weighted IDA* (``f = g + w h`` in whole 1/1024ths, as the C
+engine computes it), whose first solution is at most w times the shortest;
+``max_length`` cuts off every node whose ``g + h`` reaches it, and a
+search with no node left ends ``exhausted``: none shorter exists.
 
 >>> from webapp.sliding.heuristic import ManhattanLC
 >>> r = search(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6), ManhattanLC(3, 3))
@@ -72,10 +64,8 @@ def weight_units(weight: float) -> int:
 @dataclass
 class Result:
     """``status``: ``solved``, ``limit-nodes``, ``limit-seconds`` or
-    ``exhausted`` (no solution shorter than ``max_length``). ``bound``: the
-    length when solved; when stopped, the bound of the last iteration in
-    moves (every solution is at least this long); ``max_length`` when
-    exhausted."""
+    ``exhausted``. ``bound``: the length when solved; when stopped, the
+    last iteration's bound (every solution is at least this long)."""
 
     status: str
     moves: list[int] = field(default_factory=list)
@@ -91,12 +81,10 @@ class _Stop(Exception):
 def search(width: int, height: int, tiles, heuristic, *, max_nodes: int = 0,
            max_seconds: float = 0.0, progress=None, start_bound: int | None = None,
            weight: float = 1.0, max_length: int = 0) -> Result:
-    """IDA* from ``tiles`` (solvable) with ``heuristic`` (an object with
-    ``start(board) -> h`` and ``moved(tile, from, to) -> h``). ``max_nodes``
-    and ``max_seconds`` (0: none) stop it; ``progress(nodes, bound, "search")``
-    is called at most every 50 ms, and an exception it raises ends the search.
-    ``start_bound`` resumes at a bound already proven (at least ``h(start)``).
-    ``weight`` and ``max_length``: see the module text."""
+    """IDA* from ``tiles`` (solvable) with ``heuristic`` (``start(board) -> h``
+    and ``moved(tile, from, to) -> h``). ``max_nodes`` and ``max_seconds``
+    (0: none) stop it; ``progress`` is called at most every 50 ms.
+    ``start_bound`` resumes at a bound already proven."""
     if len(tiles) != width * height:
         raise ValueError(f"a {width} x {height} board holds {width * height} tiles, not {len(tiles)}")
     if not position.solvable(width, tiles):  # IDA* would deepen for ever (the model's parity)

@@ -1,7 +1,6 @@
-"""The sliding puzzle's difficulty levels: a position's level is its
-proven shortest solution (``length``, in moves). Easy and medium
-positions are 3 x 3 ones, hard and expert ones 4 x 4: the candidates
-are drawn so, the bands read the length alone.
+"""The sliding puzzle's difficulty levels, read from the proven shortest
+solution alone: easy and medium positions are drawn 3 x 3, hard and expert
+ones 4 x 4.
 
 >>> [level_of({"length": n}) for n in (5, 10, 20, 30, 45)]
 [None, 'easy', 'medium', 'hard', 'expert']

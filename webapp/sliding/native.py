@@ -1,10 +1,8 @@
-"""The compiled engine, when it was built: ``webapp._sliding`` (C, from
-``csrc/``), or None.
+"""The compiled engine, ``webapp._sliding`` (C, from ``csrc/``), or None.
 
-Every function of the C module has a pure-Python twin that gives the same
-answers, so the choice only changes the speed. ``ROTATION_PLAYGROUND_NO_NATIVE=1``
-in the environment, or ``engine="python"`` in a call, forces the Python
-engine (tests run both).
+Every function of it has a pure-Python twin with the same answers, so the
+choice only changes the speed. ``ROTATION_PLAYGROUND_NO_NATIVE=1`` or
+``engine="python"`` forces Python (tests run both).
 
 >>> engine_name() in ("native", "python")
 True
@@ -39,11 +37,8 @@ def _forced_python() -> bool:
 
 
 def module(engine: str = "auto"):
-    """The C module to use for ``engine``, or None for pure Python.
-
-    ``auto`` takes the C module unless it is missing or switched off by
-    ``ROTATION_PLAYGROUND_NO_NATIVE``; ``native`` insists on it.
-    """
+    """The C module to use for ``engine`` (``native`` insists on it), or None
+    for pure Python."""
     if engine == "python":
         return None
     if engine == "native":

@@ -1,24 +1,14 @@
-"""Additive disjoint pattern databases for boards of 10 to 16 cells and 5 x 5.
+"""Additive disjoint pattern databases for boards of 10 to 16 cells and 5 x 5
+(Korf and Felner 2002; docs/sliding.md, "Pattern databases").
 
-The tiles are split into groups (a *partition*, :func:`partition`). For each
-group a database holds, for every placement of the group's tiles, the fewest
-moves *of those tiles* that bring them home when all other tiles are
-indistinguishable and free to move (moves of other tiles cost nothing). A
-move slides one tile, so it counts in one group only and the values of the
-groups add up to a lower bound on the moves left (Korf and Felner 2002).
-On a square board the same databases also read the board reflected in its
-main diagonal (cell (r, c) to (c, r), each tile renamed after its goal's
-reflection), a second bound; the search takes the larger.
-
-Index of a placement (shared with the C engine): the group's tiles in
-pattern order stand in cells ``p_0, p_1, ...``; ``r_i = p_i - #{j < i:
-p_j < p_i}`` and ``index = ((r_0 (n-1) + r_1) (n-2) + r_2) ...`` for ``n``
-cells, so a group of ``k`` tiles has ``n! / (n-k)!`` entries of one byte.
-
-Databases are built once (the C engine's ``pdb_build``; without it, here,
-a 0-1 breadth-first search, for small groups only), stored in
-the cache directory under a name giving the shape, the group and the format
-version, checked (size and digest) when loaded, and rebuilt if damaged.
+A group's database holds, for every placement of its tiles, the fewest
+moves of those tiles that bring them home; a move slides one tile, so the
+groups' values add up to a lower bound. A placement's index is
+:func:`~webapp.sliding.position.rank` of its cells (shared with the C
+engine): a group of ``k`` tiles on ``n`` cells has ``n! / (n-k)!``
+entries of one byte. Databases are built once (the C engine's
+``pdb_build``; else a 0-1 breadth-first search here, small groups only)
+and kept in the cache directory under a name with the format version.
 
 >>> partition(4, 4)
 ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13))
@@ -84,12 +74,10 @@ def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """The tile groups of the shape's databases: at most 6 tiles each, in
     compact regions of the goal.
 
-    4 x 4: the top-left block (1 2 3 / 5 6 7), the right column and bottom
-    corner (4 8 / 11 12 / 14 15), and the three left between (9 10 / 13):
-    on Korf's 100 it searches half the nodes of two 3 x 2 blocks and the
-    bottom row (61.5 million against 130 million). Boards with a short side of 2 or 3: the
-    goal cells walked along the long side, across the short side, cut every
-    6 tiles (blocks of 2 or 3 lines).
+    On 4 x 4, 6-6-3 (this one) searches half the nodes of two 3 x 2 blocks
+    and the bottom row on Korf's 100 (61.5 million against 130 million).
+    Boards with a short side of 2 or 3: the goal cells walked along the long
+    side, cut every 6 tiles.
 
     >>> partition(5, 3)
     ((1, 6, 11, 2, 7, 12), (3, 8, 13, 4, 9, 14), (5, 10))
@@ -207,12 +195,12 @@ def built_larger(width: int, height: int) -> list[tuple[tuple[int, ...], ...]]:
 
 def load(width: int, height: int, patterns=None, *, engine: str = "auto", progress=None,
          deadline: float | None = None, allow_build: bool = True) -> PatternSet | None:
-    """The databases of the shape (``patterns``: its :func:`partition` by
-    default) from memory, the cache directory, or built and stored.
+    """The databases of the shape (default: its :func:`partition`) from
+    memory, the cache directory, or built and stored.
 
-    None when one is missing and cannot be built here (``allow_build``
-    false, or the Python engine and a group too big for it). A build that
-    passes ``deadline`` (``time.perf_counter()`` value) raises BuildStopped.
+    None when one is missing and cannot be built here (``allow_build`` false,
+    or a group too big for the Python build). A build that passes
+    ``deadline`` (a ``time.perf_counter()`` value) raises BuildStopped.
     """
     patterns = tuple(tuple(p) for p in (patterns or groups(width, height)))
     n = width * height
@@ -247,9 +235,8 @@ def load(width: int, height: int, patterns=None, *, engine: str = "auto", progre
 
 def build_python(width: int, height: int, pattern, progress=None) -> bytes:
     """The database of ``pattern`` by a 0-1 breadth-first search over
-    (placement of the pattern's tiles, hole cell) from the goal: a move of
-    a pattern tile costs 1, any other move 0; each entry is the least over
-    the hole cells. Quick for small groups only (:data:`PYTHON_BUILD_LIMIT`).
+    (placement, hole cell) from the goal: a move of a pattern tile costs 1,
+    any other 0. Quick for small groups only (:data:`PYTHON_BUILD_LIMIT`).
 
     >>> db = build_python(4, 4, (15,))
     >>> db[rank((14,), 16)], db[rank((0,), 16)]   # home; Manhattan 3 + 2 away
@@ -303,10 +290,9 @@ def build_python(width: int, height: int, pattern, progress=None) -> bytes:
 
 
 class _Overall:
-    """One progress over all the databases a load builds, so that a bar or a
-    percentage never starts again at 0 for the next table: ``progress(entries
-    done in all of them, percent of their total, "building")``, each table
-    weighted by its entries (its build time grows about with them).
+    """One progress over all the databases a load builds, so that a bar never
+    starts again at 0 for the next table; each table weighted by its entries
+    (its build time grows about with them).
 
     >>> seen = []
     >>> o = _Overall(lambda *a: seen.append(a[:2]), [300, 100])

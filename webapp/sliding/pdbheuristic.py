@@ -30,8 +30,7 @@ class PatternSet:
 
 def mirror_maps(width: int) -> tuple[list[int], list[int]]:
     """(cell map, tile map) of the reflection in the main diagonal of a
-    square board: cell (r, c) to (c, r); tile with goal (r, c) to the tile
-    with goal (c, r); the hole stays the hole.
+    square board (the hole stays the hole).
 
     >>> cells, tiles = mirror_maps(4)
     >>> cells[1], tiles[2], tiles[0], tiles[6]
@@ -44,8 +43,8 @@ def mirror_maps(width: int) -> tuple[list[int], list[int]]:
 
 
 class PatternHeuristic:
-    """The database bound kept up to date move by move, for IDA* (the same
-    ``start``/``moved`` protocol as :class:`~webapp.sliding.heuristic.ManhattanLC`).
+    """The database bound kept up to date move by move, for IDA* (the
+    ``start``/``moved`` protocol of :class:`~webapp.sliding.heuristic.ManhattanLC`).
 
     >>> from webapp.sliding.pdb import load
     >>> pset = load(4, 4, ((13, 14, 15),), engine="python")

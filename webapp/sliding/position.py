@@ -1,8 +1,5 @@
-"""A position of the sliding-tile puzzle: tiles in a w x h frame, one hole.
-
-A :class:`Position` is an immutable value: the tiles in reading order (row by
-row, top row first), ``0`` for the hole, and the width. The goal is
-``1, 2, ..., w*h-1`` with the hole last (docs/sliding.md).
+"""A position of the sliding-tile puzzle: the tiles of a w x h frame in
+reading order, ``0`` for the hole (the goal: docs/sliding.md).
 
 >>> p = Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3)
 >>> p
@@ -18,9 +15,8 @@ Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3)
 >>> p.solvable(), p.is_goal(), Position.goal(3, 3).is_goal()
 (True, False, True)
 
-A move names the tile that slides into the hole (the rules' convention); the
-directions name the way the tile goes, as arrow keys do in 15-puzzle apps:
-``"left"`` slides the tile right of the hole leftwards into it.
+A move names the tile that slides into the hole (the rules' convention); a
+direction names the way the tile goes, as arrow keys do in 15-puzzle apps:
 
 >>> p.slide("left") == p.move(3)
 True
@@ -47,11 +43,8 @@ DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
 
 
 class SlidingError(PuzzleTextError):
-    """A position or a text that breaks the rules of docs/sliding.md: the
-    sliding kind's :class:`~webapp.errors.PuzzleTextError`.
-
-    ``line`` and ``column`` (1-based) say where in a text, when it came from
-    one; an error about the whole board has a line and no column.
+    """The sliding kind's :class:`~webapp.errors.PuzzleTextError`; an error
+    about the whole board has a line and no column.
 
     >>> str(SlidingError("'x' is not a number", line=2, column=5))
     "line 2, column 5: 'x' is not a number"
@@ -64,9 +57,8 @@ class SlidingError(PuzzleTextError):
 
 @dataclass(frozen=True)
 class Position:
-    """The tiles of a ``width`` x ``len(tiles) // width`` board in reading order.
-
-    Checked on creation: sides 2 to 8, the tiles exactly 0 .. w*h-1.
+    """The tiles of a ``width`` x ``len(tiles) // width`` board in reading
+    order, checked: sides 2 to 8, the tiles exactly 0 .. w*h-1.
 
     >>> Position((1, 2, 3, 0), width=2).height
     2
@@ -261,14 +253,9 @@ def inversions(tiles) -> int:
 
 
 def parity_invariant(width: int, tiles) -> int:
-    """A parity that no move changes (0 or 1).
-
-    A sideways move keeps the order of the tiles read row by row. An up or
-    down move carries one tile past the ``width - 1`` tiles between its cell
-    and the hole's, which changes the inversion count by ``width - 1`` plus or
-    minus an even number, and moves the hole one row. So with an odd width the
-    inversion parity stays; with an even width each vertical move flips both
-    the inversion parity and the hole row's parity, and their sum stays.
+    """A parity that no move changes (0 or 1): the inversion parity, plus on
+    an even width the hole row's parity (docs/sliding.md, "Which boards can
+    be solved", says why).
 
     >>> parity_invariant(3, (1, 2, 3, 4, 5, 6, 7, 8, 0)), parity_invariant(4, tuple(range(1, 16)) + (0,))
     (0, 1)
@@ -281,12 +268,8 @@ def parity_invariant(width: int, tiles) -> int:
 
 def solvable(width: int, tiles) -> bool:
     """Whether ``tiles`` reaches the goal: its invariant equals the goal's.
-
-    The goal has no inversions and the hole in the bottom row, so this is
-    "inversions even" for an odd width and "inversions plus the hole's row
-    counted from the bottom (0 for the bottom row) even" for an even width.
-    Every position with the goal's invariant is reachable (on any board of
-    2 x 2 or more; tests/sliding/test_sliding_model.py checks it by BFS on small ones).
+    Every position with it is reachable (tests/sliding/test_sliding_model.py
+    checks it by BFS on small boards).
 
     >>> solvable(4, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0))
     False
@@ -301,7 +284,7 @@ def solvable(width: int, tiles) -> bool:
 
 def movable_cells(width: int, height: int, hole: int) -> tuple[int, ...]:
     """The cells next to ``hole`` in the MOVE ORDER: above, left, right, below
-    (that is, reading order).
+    (reading order).
 
     >>> movable_cells(3, 3, 4), movable_cells(3, 3, 0), movable_cells(3, 3, 8)
     ((1, 3, 5, 7), (1, 3), (5, 7))
@@ -320,8 +303,8 @@ def movable_cells(width: int, height: int, hole: int) -> tuple[int, ...]:
 
 
 def replay(width: int, tiles, moves) -> tuple[int, ...]:
-    """The tiles after ``moves`` (tile numbers) slide in order; IllegalMove on
-    a tile that is not next to the hole at its turn.
+    """The tiles after ``moves`` slide in order; IllegalMove on a tile not
+    next to the hole at its turn.
 
     >>> replay(2, (1, 2, 3, 0), [2, 1])
     (0, 1, 3, 2)
@@ -346,11 +329,10 @@ def replay(width: int, tiles, moves) -> tuple[int, ...]:
 
 
 def rank(items, n: int | None = None) -> int:
-    """The index of ``items``, distinct numbers below ``n`` (all of 0 .. n-1
-    by default): ``r_i = items_i - #{j < i: items_j < items_i}`` in mixed
-    radix ``n, n-1, ...``. For a whole permutation that is its lexicographic
-    rank (the distance tables' and share codes' order); for a few tiles'
-    cells, a pattern database's index (shared with the C engine).
+    """The index of ``items``, distinct numbers below ``n`` (default: all of
+    0 .. n-1), in mixed radix ``n, n-1, ...``: a whole permutation's
+    lexicographic rank (the tables' and share codes' order), or a few tiles'
+    cells' pattern database index (shared with the C engine).
 
     >>> rank((0, 1, 2)), rank((2, 1, 0)), rank((1, 2, 3, 4, 5, 6, 7, 8, 0))
     (0, 5, 46233)

@@ -1,11 +1,8 @@
 """Share codes: a sliding position as a short, stable, versioned URL-safe string.
 
-A code is ``1-WxH-`` (the version and the shape) followed by the position's
-lexicographic rank among all orderings of its tiles, in base 62 (digits, then
-upper and lower case letters) with a fixed number of digits for the shape,
-then one check character, so that a mistyped link is noticed rather than
-opening some other position. A 3 x 3 position takes 5 characters after the
-shape, a 4 x 4 one 9, an 8 x 8 one 51.
+``1-WxH-`` (version, shape), the position's lexicographic rank in base 62
+with a fixed number of digits for the shape, and a check character, so a
+mistyped link is noticed. The encoding never changes for version 1.
 
 >>> from webapp.sliding.position import Position
 >>> encode(Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3))
@@ -18,8 +15,6 @@ Position((1, 5, 2, 7, 0, 3, 8, 4, 6), width=3)
 Traceback (most recent call last):
 ...
 webapp.sliding.sharecode.ShareCodeError: this link is damaged: its check does not match
-
-The encoding never changes for version 1; a new one gets a new number.
 """
 
 from __future__ import annotations
@@ -55,7 +50,7 @@ def encode(position: Position) -> str:
 
 
 def decode(code: str) -> Position:
-    """The position a share code describes; :class:`ShareCodeError` if it is not one.
+    """The position a share code describes.
 
     >>> decode("2-3x3-0G2uw")
     Traceback (most recent call last):

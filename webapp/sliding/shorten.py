@@ -1,13 +1,11 @@
-"""Shortening a solution by local detours: every position on the path is
-surrounded by the positions within ``radius`` moves of it; where the balls
-of two path positions ``i < j`` meet in some position ``x`` with
-``d(i, x) + d(x, j) < j - i``, the path from ``i`` to ``j`` is replaced by
-the shorter one through ``x``. Repeated until no such pair is left.
+"""Shortening a solution by local detours: where the balls of ``radius``
+moves round two path positions ``i < j`` meet in a position ``x`` with
+``d(i, x) + d(x, j) < j - i``, the path between them goes through ``x``
+instead, until no such pair is left.
 
-A weighted search's answer, or the fast construction's, wastes moves that a
-detour of a few moves recovers; the cost is a breadth-first search of a few
-hundred positions a move of the path. Pure Python, deterministic: both
-engines give the same answers.
+A weighted search's answer, or the fast construction's, wastes moves that
+a short detour recovers, for a breadth-first search of a few hundred
+positions a move. Pure Python, so both engines give the same answers.
 
 >>> tiles = (1, 2, 3, 4, 5, 6, 7, 0, 8)
 >>> shorten(3, 3, tiles, [8, 8, 8])                  # there and back, then there

@@ -1,32 +1,20 @@
-"""Solve a sliding-tile position: shortest where it says so, labelled where not.
+"""Solve a sliding-tile position: shortest where it says so, labelled where
+not. The methods, in the order they are tried (docs/sliding.md, "Answers"):
 
-``solve(width, height, tiles)`` takes plain numbers (row-major, 0 the hole,
-tile ``t`` belongs in cell ``t - 1``) and decides in this order:
-
-1. *parity*: a position whose permutation has the wrong parity can never
-   reach the goal; answered at once, no search (nodes 0).
-2. *table* (up to 10 cells): the exact distance table of the shape
-   (``table``); the answer and the distance after each first move are
-   lookups. The 12-cell boards too when their compact tables (``bigtable``)
-   are in the cache: a walk downhill, some milliseconds; they are never
-   built here (``rotation-playground prepare --large`` builds them).
-3. *pdb* (10 to 16 cells, without a table): IDA* with the shape's additive pattern databases
-   (``pdb``; built once with progress phase ``building``, then loaded; the
-   larger 4 x 4 databases ``pdb.HUGE`` or ``pdb.LARGE`` when someone built them).
-4. *manhattan* (bigger boards, or no databases here): IDA* with Manhattan
-   distance plus linear conflicts.
-5. *construct*: when a limit stops the search, a fast solution that is not
-   proven shortest (the model's ``construct.solve_fast``), with the lower
-   bound the search had proven: ``optimal`` false. ``status`` is ``limit``
-   only when no solution at all was found.
+1. *parity*: an unsolvable position is answered at once (nodes 0).
+2. *table*: the exact distance table (up to 10 cells), or the 12-cell
+   boards' tables when they are in the cache (never built here).
+3. *pdb* (10 to 16 cells): IDA* with the shape's pattern databases.
+4. *manhattan*: IDA* with Manhattan distance plus linear conflicts.
+5. *construct*: when a limit stops the search, a fast solution with the
+   lower bound proven (``optimal`` false); ``status`` is ``limit`` only
+   when no solution at all was found.
 
 A board of more than 16 cells given a time limit (and no node limit under
-:data:`ANYTIME_NODES`) gets the improving search of :mod:`webapp.sliding.anytime`
-instead of 4 and 5: weighted IDA* passes, each answer shorter than the last,
-then plain IDA* for the lower bound, guided on 5 x 5 by its pattern databases
-(:data:`webapp.sliding.pdb.FIVE`) when they are built. A solve builds them
-(some 20 s, once, phase ``building``, outside its time limit) when it may
-build and has :data:`BUILD_SECONDS` or more, or no limit.
+:data:`ANYTIME_NODES`) gets the improving search of
+:mod:`webapp.sliding.anytime` instead of 4 and 5; a solve builds the 5 x 5
+databases it uses (some 20 s, outside its time limit) when it has
+:data:`BUILD_SECONDS` or more, or no limit.
 
 >>> a = solve(3, 3, (3, 7, 8, 5, 4, 6, 2, 0, 1))
 >>> a.length, a.optimal, a.method
@@ -182,14 +170,14 @@ def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
 def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
           max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
           engine: str = "auto", build: bool = True) -> Answer:
-    """Solve ``tiles`` on a ``width`` x ``height`` board (see the module text).
+    """Solve ``tiles`` (row-major, 0 the hole) on a ``width`` x ``height``
+    board.
 
     ``progress(count, depth, phase)``: ``search`` (nodes, IDA* bound) or
-    ``building`` (entries done, percent, both over all the databases being
-    built: they only rise), at most every ~50 ms; an exception
-    it raises ends the solve and propagates. ``engine``: auto, native, python.
-    ``build=False``: use only databases already in the cache (else Manhattan
-    distance with linear conflicts), never build them: for answers on the spot.
+    ``building`` (entries done, percent over all the databases being built),
+    at most every ~50 ms; an exception it raises ends the solve.
+    ``build=False``: only databases already in the cache, for answers on the
+    spot.
     """
     began = time.perf_counter()
     tiles = check(width, height, tiles)
@@ -297,11 +285,9 @@ def _stopped(width: int, height: int, tiles, answer, bound: int, nodes: int, lim
 
 def interrupted(width: int, height: int, tiles, *, bound: int = 0, nodes: int = 0,
                 seconds: float = 0.0, engine: str = "auto") -> Answer:
-    """The answer after a search was interrupted (Ctrl+C on the command
-    line) at ``bound`` (a bound it was searching, so proven), after
-    ``nodes`` and ``seconds``: as a time limit answers, a fast solution with
-    the proven lower bound, ``limit`` ``interrupted``. A KeyboardInterrupt
-    while it is made propagates.
+    """The answer after a search was interrupted (Ctrl+C) at ``bound`` (proven):
+    as a time limit answers, a fast solution with the proven lower bound,
+    ``limit`` ``interrupted``. A KeyboardInterrupt while it is made propagates.
 
     >>> a = interrupted(4, 4, (0, 1, 2, 3, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12), bound=4)
     >>> a.status, a.limit, a.method, a.length, a.lower_bound   # bound: at least the estimate
@@ -329,9 +315,8 @@ def _construct(width: int, height: int, tiles) -> list[int] | None:
 def hint(width: int, height: int, tiles, *, max_seconds: float | None = None,
          max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
          engine: str = "auto", build: bool = True) -> dict:
-    """The best next tile: ``{"tile": t or None, "length": moves left on
-    the answer's path, "optimal": ..., "status": ...}``, plus ``distances``
-    (exact distance after each possible move) on boards with a table.
+    """The best next tile: ``{"tile", "length", "optimal", "status"}``, plus
+    the exact ``distances`` after each possible move on boards with a table.
 
     >>> hint(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))["distances"]
     {5: 2, 7: 2, 8: 0}

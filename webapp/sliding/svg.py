@@ -26,9 +26,8 @@ NUMBER_COLOUR = "#1b2233"
 
 
 def position_svg(position: Position, cell: int = 40, title: str | None = None) -> str:
-    """A picture of ``position``, ``cell`` pixels per cell: numbered tiles,
-    the hole left empty, tiles already on their own cell in another colour.
-    ``title`` (escaped) replaces the default title, which lists the rows.
+    """A picture of ``position``: numbered tiles, those on their own cell in
+    another colour; ``title`` (escaped) replaces the default, the rows.
 
     >>> svg = position_svg(Position.goal(2, 2), cell=10, title="<goal> & more")
     >>> 'width="22" height="22" viewBox="0 0 22 22"' in svg

@@ -1,15 +1,11 @@
-"""Exact distance tables for the boards of at most 10 cells.
+"""Exact distance tables for the boards of at most 10 cells
+(docs/sliding.md, "The distance table").
 
-For 2 x 2, 2 x 3, 3 x 2, 2 x 4, 4 x 2, 3 x 3, 2 x 5 and 5 x 2 one
-breadth-first search from the goal gives the exact distance of every
-position, stored at the lexicographic rank of its tile tuple (``n!`` bytes;
-255 marks the half that cannot reach the goal). 3 x 3: 362,880 entries,
-181,440 of them solvable, none farther than 31 moves; 2 x 5: 3,628,800
-entries, none farther than 55. A table is built once (by the C engine when
-it is built, about a second for 10 cells, else in Python, some seconds),
-kept in memory and stored in the cache directory (``cachedir``), so
-answers and hints are lookups. The 12-cell boards have tables of their own
-layout (:mod:`bigtable`), built ahead of time only.
+One breadth-first search from the goal gives every position's distance,
+stored at the lexicographic rank of its tiles (``n!`` bytes; 255 for the
+half that cannot reach the goal). Built once (C: about a second for 10
+cells; Python: some seconds) and kept in the cache directory, so answers
+and hints are lookups.
 
 >>> distance(3, 3, (1, 5, 2, 7, 0, 3, 8, 4, 6))
 8
@@ -97,9 +93,8 @@ def _file(width: int, height: int) -> str:
 
 
 def get(width: int, height: int, engine: str = "auto"):
-    """The table of a shape: from memory, else the cache file, else built
-    (and stored). Bytes (or a read-only view of the mapped file) indexed by
-    :func:`rank`."""
+    """The table of a shape: from memory, else the cache file, else built and
+    stored; indexed by :func:`rank`."""
     key = (width, height)
     table = _tables.get(key)
     if table is not None:
@@ -146,8 +141,8 @@ def random_at_distance(width: int, height: int, n: int, rng) -> tuple[int, ...]:
 
 def walk(width: int, height: int, tiles, read, nearer) -> list[int]:
     """A shortest solution read off a table (``read(board)``: its entry;
-    ``nearer(entry)``: the entry one move nearer the goal): at each step the
-    first tile in MOVE ORDER whose move leads there."""
+    ``nearer(entry)``: the entry one move nearer): at each step the first
+    tile in MOVE ORDER whose move leads there."""
     board = list(tiles)
     goal = list(range(1, width * height)) + [0]
     here = read(board)
@@ -186,8 +181,8 @@ def _reader(width: int, height: int):
 
 
 def distances_after(width: int, height: int, tiles) -> dict[int, int]:
-    """Exact distance after each possible move: ``{tile: moves left}``
-    (empty for a position that cannot reach the goal).
+    """``{tile: moves left}`` after each possible move (empty for a position
+    that cannot reach the goal).
 
     >>> distances_after(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
     {5: 2, 7: 2, 8: 0}

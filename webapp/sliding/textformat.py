@@ -1,10 +1,5 @@
-"""The text format of the sliding puzzle: the numbers row by row, 0 the hole.
-
-One row a line (the shape follows from the rows), or all the numbers on one
-line for a square board. Spaces, tabs and commas separate numbers; a
-separator at the start or end of a line, blank lines, CRLF line ends and a
-byte order mark are tolerated (docs/sliding.md). ``write`` gives the
-canonical text (single spaces), so ``parse(write(p)) == p``.
+"""The text format of the sliding puzzle: the numbers row by row, 0 the hole,
+with the tolerances of docs/sliding.md, "The text format".
 
 >>> p = parse("1 5 2 7 0 3 8 4 6")
 >>> print(write(p), end="")
@@ -14,8 +9,8 @@ canonical text (single spaces), so ``parse(write(p)) == p``.
 >>> parse("\\ufeff1,2,3\\r\\n4,5,0\\r\\n") == Position((1, 2, 3, 4, 5, 0), width=3)
 True
 
-Errors name the line and the column (counted from 1, in characters after a
-byte order mark; a tab is one column):
+Errors name the line and the column (counted from 1, after a byte order
+mark; a tab is one column):
 
 >>> parse("1 2 3\\n4 7x 5\\n6 8 0")
 Traceback (most recent call last):
@@ -64,10 +59,8 @@ def tokens(text: str) -> list[list[_Token]]:
 
 
 def parse(text: str) -> Position:
-    """Read a position; :class:`SlidingError` with line and column if the text
-    breaks a rule. The checks come in this order: every token a number, the
-    shape (equal rows, sides 2 to 8, a square count on one line), then the
-    numbers themselves in reading order (in range, none repeated).
+    """Read a position. The checks come in this order: every token a number,
+    the shape, then the numbers in reading order (in range, none repeated).
 
     >>> parse("1 2\\n3 0").width
     2
@@ -193,7 +186,7 @@ def _numbers(count: int) -> str:
 
 def _missing_words(missing: list[int]) -> str:
     """'7 is missing', '3 and 7 are missing', '1, 2, 3, 4, 5 and 2 more are
-    missing' (tiles: a missing hole is said apart, first)."""
+    missing' (a missing hole is said first)."""
     if not missing:
         return ""
     names = [str(m) for m in missing]

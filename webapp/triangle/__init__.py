@@ -1,11 +1,6 @@
 """The triangle puzzle (edge matching): n x n triangular pieces fill one big
-triangle so that every inner edge joins the two halves of one figure.
-
-The rules are in docs/triangle.md. This package holds the puzzle value
-(:mod:`.puzzle`), the geometry of the big triangle (:mod:`.geometry`), the
-text format (:mod:`.textformat`) and the solver (:mod:`.solver`, with its
-counting search in :mod:`.search` and the listing in the spec's order in
-:mod:`.order`).
+triangle so that every inner edge joins the two halves of one figure
+(docs/triangle.md).
 
 >>> from webapp.triangle import parse, solve
 >>> answer = solve(parse("0\\n1\\n0 0 0\\n"))

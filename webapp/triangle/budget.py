@@ -25,8 +25,8 @@ class Stop(Exception):
 
 
 class Budget:
-    """The limits shared by every phase of one solve: nodes, seconds, and the
-    progress callback (called with (nodes, depth) at most every 50 ms).
+    """The limits shared by every phase of one solve; ``progress(nodes,
+    depth)`` at most every 50 ms.
 
     >>> b = Budget(max_nodes=10)
     >>> b.nodes = 10

@@ -1,9 +1,5 @@
-"""The triangle puzzle's part of the command line (``COMMAND_LINE``, which
-``kind.command_line()`` gives): its options, how it recognises its text (a
-count, a square number of pieces, then lines of three integers: never read
-as a sliding-tile board, that would only confuse), its solve (the count, the
-first solutions, every one with --all), the words of its answers and its
-generator.
+"""The triangle puzzle's part of the command line (``COMMAND_LINE``). Its
+text is never read as a sliding-tile board, which would only confuse.
 
 >>> looks_like_triangle("3\\n4\\n1 2 3\\n-1 2 3\\n1 -2 3\\n1 2 -3\\n")
 True
@@ -29,8 +25,8 @@ _INTEGERS = re.compile(r"^[ \t]*[-+]?\d+(?:[ \t]+[-+]?\d+)*[ \t]*$")
 
 def looks_like_triangle(text: str) -> bool:
     """A count line, a square piece count, then lines of three numbers (a
-    typo among them still reads as a triangle puzzle, so that its message
-    names the place in the triangle's words).
+    typo among them still counts, so that its message names the place in the
+    triangle's words).
 
     >>> looks_like_triangle("3\\n1\\n1 -2 3\\n")
     True
@@ -57,9 +53,8 @@ def looks_like_triangle(text: str) -> bool:
 
 
 def recognise(text: str) -> float:
-    """1 for a text shaped like this kind's (:func:`looks_like_triangle`),
-    typos and all, so that its message names the place in this kind's
-    words; else the kind's ``detect``."""
+    """1 for a text shaped like this kind's, typos and all; else the kind's
+    ``detect``."""
     if looks_like_triangle(text):
         return 1.0
 
@@ -201,9 +196,8 @@ RATING_MAX_NODES = 1_000_000_000
 
 
 def _rating(puzzle) -> str:
-    """How hard a unique puzzle is: the nodes of the levels' plain
-    backtracking search to place every piece, and the level they make
-    (past the levels' bound: how far past it)."""
+    """How hard a unique puzzle is: the nodes of the levels' search to place
+    every piece, and the level they make (docs/triangle.md, "Random puzzles")."""
     bound = RATING_MAX_NODES if native.engine_name() == "c" else MAX_NODES
     hardest = list(BANDS)[-1]
     try:

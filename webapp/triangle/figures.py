@@ -1,7 +1,6 @@
-"""The figures on the pieces' edges, as the board draws them: read from
+"""The figures on the pieces' edges, read from
 ``static/js/kinds/triangle-figures.json``, the one description the page's
-board (``triangle-draw.js``) and this package's pictures both use, so that a
-figure kind looks the same everywhere.
+board and this package's pictures both use.
 
 >>> figure_shape(1), figure_shape(2), figure_shape(7)
 ('circle', 'square', 'circle')
@@ -57,9 +56,8 @@ def figure_shape(f: int) -> str:
 
 
 def outline(f: int) -> list[tuple[float, float]]:
-    """The corners of figure kind ``f``'s shape, in a piece's side, ``u``
-    along the edge and ``v`` across it, around the edge's midpoint; empty for
-    a circle (of radius ``FIGURES["radius"]``)."""
+    """The corners of figure kind ``f``'s shape (``u`` along the edge, ``v``
+    across it, around the edge's midpoint); empty for a circle."""
     shape = FIGURES["shapes"][(f - 1) % len(FIGURES["shapes"])]
     r = FIGURES["radius"]
     return [(u * r, v * r) for u, v in shape.get("points", ())]

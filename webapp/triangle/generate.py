@@ -1,17 +1,12 @@
 """Random triangle puzzles: a solved big triangle cut into shuffled, turned
-pieces, and when asked one whose solution is unique up to turning the
-whole triangle.
+pieces, and when asked one whose solution is unique up to turning
+(docs/triangle.md, "Random puzzles", says how it is made).
 
-The figures on the inner edges are dealt from a shuffled deck of the figure
-kinds, so that every kind is used about equally often: repeats are what
-let pieces change places. A unique puzzle is not found by luck (cutting
-puzzles until one happens to be unique) but made: the search looks for a
-second picture, and one edge of a piece that picture moved gets another
-figure (both halves of an inner edge, so the first picture still fits),
-until the search proves there is no other picture. That takes a few
-thousand search nodes given enough figure kinds (:data:`MIN_UNIQUE_FIGURES`:
-e.g. 8 for a 4 x 4, 12 for a 5 x 5); with fewer, most puzzles have many
-pictures and it would take long, so they are refused.
+The inner edges' figures are dealt from a shuffled deck of the figure
+kinds, so every kind is used about equally often: repeats are what let
+pieces change places. A unique puzzle needs :data:`MIN_UNIQUE_FIGURES`
+kinds; with fewer, most puzzles have many pictures and making one would
+take long, so they are refused.
 
 >>> import random
 >>> p = random_puzzle(3, 4, random.Random(1))
@@ -75,9 +70,9 @@ def _figure(figures: int, rng: random.Random) -> int:
 
 
 def build(n: int, figures: int, rng: random.Random) -> tuple[tuple[int, int, int], ...]:
-    """A solved big triangle of side ``n``: the three numbers of every slot
-    as placed (numbering order), every inner edge a random figure split in
-    its two halves, the rim random halves too (so it gives nothing away).
+    """A solved big triangle of side ``n``: every slot's triple as placed,
+    every inner edge a random figure split in its two halves, the rim random
+    halves too (so it gives nothing away).
 
     >>> from webapp.triangle import play
     >>> placed = build(3, 2, random.Random(5))
@@ -97,8 +92,7 @@ def build(n: int, figures: int, rng: random.Random) -> tuple[tuple[int, int, int
 
 
 def cut(placed, rng: random.Random) -> tuple[tuple[int, int, int], ...]:
-    """The placed triples as loose pieces: each turned a random way, in a
-    random order.
+    """The placed triples as loose pieces, each turned a random way, shuffled.
 
     >>> cut(((1, 2, 3),), random.Random(0)) in (((1, 2, 3),), ((2, 3, 1),), ((3, 1, 2),))
     True
@@ -127,13 +121,11 @@ def _check_size(n: int, figures: int, unique: bool) -> None:
 def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False,
                   tries: int | None = None, max_seconds: float | None = None,
                   max_nodes: int | None = None) -> Puzzle:
-    """A random puzzle of side ``n`` (``n²`` pieces) with edge numbers in
-    ``-figures .. figures``; it always has a solution (the one it was cut
-    from). With ``unique``, one whose solutions all show one picture up to
-    turning the whole triangle, made so (see the module's docstring) from
-    at most ``tries`` fresh puzzles (default :data:`DEFAULT_TRIES`) within
-    ``max_nodes`` search nodes in all (default :data:`UNIQUE_NODES`) and
-    ``max_seconds``; :class:`NoUniquePuzzle` says so when that was not enough.
+    """A random puzzle of side ``n`` with edge numbers in ``-figures ..
+    figures``, solvable (by the triangle it was cut from). With ``unique``,
+    one whose solutions show one picture up to turning, from at most
+    ``tries`` fresh puzzles within ``max_nodes`` and ``max_seconds``;
+    :class:`NoUniquePuzzle` when that was not enough.
 
     >>> from webapp.triangle import solver
     >>> p = random_puzzle(3, 8, random.Random(2), unique=True)

@@ -1,10 +1,7 @@
-"""The big triangle of side n: its slots, their sides, inner edges, turning.
-
-Slots are numbered row by row from the top: row r = 0..n-1 holds 2r + 1
-slots, k = 0..2r from the left; even k points up, odd k points down, so slot
-(r, k) has the number r * r + k. A placed triple gives the numbers in
-clockwise order from a fixed side: (left, right, bottom) in a point-up slot,
-(top, right, left) in a point-down slot; the sides are 0, 1, 2 in that order.
+"""The big triangle of side n: its slots, their sides, inner edges, turning
+(numbering: docs/triangle.md). Slot (r, k) has the number r * r + k; a
+placed triple's sides are 0, 1, 2 clockwise from (left, right, bottom) in
+a point-up slot, (top, right, left) in a point-down one.
 
 >>> slots(2)
 ((0, 0), (1, 0), (1, 1), (1, 2))
@@ -86,10 +83,8 @@ def inner_edges(n: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
 
 
 def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
-    """The slot's three corners in unit coordinates (side 1, y downwards, the
-    big triangle's top at (n / 2, 0)), ordered so that side i runs from corner
-    i to corner i + 1 (mod 3): (bottom-left, top, bottom-right) for a point-up
-    slot, (top-left, top-right, bottom) for a point-down one.
+    """The slot's three corners in unit coordinates (y downwards, the top at
+    (n / 2, 0)), side i running from corner i to corner i + 1.
 
     >>> corners(1, 0)
     ((0.0, 0.866), (0.5, 0.0), (1.0, 0.866))
@@ -109,9 +104,9 @@ def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
 
 @lru_cache(maxsize=None)
 def turn(n: int) -> tuple[tuple[int, tuple[int, int, int]], ...]:
-    """The whole triangle turned by 120 degrees clockwise (as drawn): per slot
-    s, (the slot it goes to, perm) where side i of s lands on side perm[i]
-    (always (1, 2, 0), as every slot's sides are numbered clockwise).
+    """The whole triangle turned by 120 degrees clockwise: per slot, (the slot
+    it goes to, perm) with side i landing on side perm[i] (always (1, 2, 0):
+    every slot's sides are numbered clockwise).
 
     >>> turn(2)
     ((3, (1, 2, 0)), (0, (1, 2, 0)), (2, (1, 2, 0)), (1, (1, 2, 0)))

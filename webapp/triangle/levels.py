@@ -1,10 +1,7 @@
-"""The triangle's difficulty levels: a puzzle's level is the work a plain
-backtracking search spends to place every piece (its *nodes*: one per
-turned piece tried in a slot). It fills the slots in their numbering order
-(row by row, left to right), tries the pieces in the puzzle's order and each
-in its three turnings, and backs up when an inner edge does not match. The
-count is this module's own, so it stays the same whatever the engine's
-search (:mod:`webapp.triangle.search`) learns to prune.
+"""The triangle's difficulty levels: the nodes a plain backtracking search
+spends to place every piece (docs/triangle.md, "Difficulty levels"). The
+count is this module's own, so it stays the same whatever the solver
+learns to prune.
 
 >>> from webapp.triangle.textformat import parse
 >>> nodes(parse("1\\n1\\n0 0 0\\n"))
@@ -39,11 +36,9 @@ class TooHard(Exception):
 
 
 def nodes(puzzle: Puzzle, max_nodes: int = MAX_NODES, engine: str = "auto") -> int:
-    """The nodes of the plain backtracking search until every piece is
-    placed (it always is: a puzzle has a solution or the search proves
-    none, counting the nodes either way); :class:`TooHard` past
-    ``max_nodes``. ``engine``: as the counting search's (C when built: the
-    same count, some hundred times sooner)."""
+    """The nodes of the plain backtracking search until every piece is placed
+    or none can be; :class:`TooHard` past ``max_nodes``. C, when built,
+    gives the same count some hundred times sooner."""
     if native.engine_name(engine, puzzle.pieces) == "c":
         found = native.plain(puzzle, max_nodes)
         if found is None:

@@ -1,12 +1,7 @@
-"""The compiled counting search, when it was built: ``webapp._triangle`` (C,
-``csrc/triangle.c``), the twin of :func:`webapp.triangle.search.count`.
-
-Both engines walk the same tree in the same order, so they give the same
-pictures, weights, node counts and resume paths: a token made by one goes
-on in the other. ``ROTATION_PLAYGROUND_NO_NATIVE=1`` in the environment, or
-``engine="python"``, forces the Python engine (the tests run both); the
-Python engine stays the reference, and the fallback when the C one is
-missing.
+"""The compiled counting search, ``webapp._triangle`` (``csrc/triangle.c``),
+the twin of :func:`webapp.triangle.search.count` (docs/triangle.md, "The
+engines"): the same tree in the same order, so a token made by one goes on
+in the other. Python stays the reference and the fallback.
 
 >>> engine_name("python")
 'python'
@@ -49,11 +44,9 @@ def available() -> bool:
 
 
 def engine_name(engine: str = "auto", pieces=()) -> str:
-    """``c`` or ``python``: what ``engine`` resolves to here. ``auto`` takes
-    C unless it is missing or ``ROTATION_PLAYGROUND_NO_NATIVE`` is set;
-    ``c`` insists on it, but ``pieces`` with numbers beyond C's 64 bits (the
-    text format's 18 digits never are; a Puzzle made in code may be) are
-    always Python's.
+    """``c`` or ``python``: what ``engine`` resolves to here. ``pieces`` with
+    numbers beyond C's 64 bits (a Puzzle made in code; the text format's 18
+    digits never are) are always Python's.
 
     >>> engine_name("auto", [(2 ** 63, 0, 0)])
     'python'

@@ -1,15 +1,8 @@
-"""The solutions in the spec's order: slots in numbering order, pieces by
-increasing index, turnings in the order of the piece's line.
-
-Two ways to list the first K placements in that order. When the counting
-search kept every picture (few of them), :func:`from_pictures` walks that
-order through the pictures alone: a branch is taken only if some picture
-agrees with it, so it never backtracks in vain. When there are too many
-pictures to keep, :func:`by_search` runs the plain search in that order;
-it then finds solutions quickly (there are many), and skips a triple at a
-slot once an equal triple (of an equal piece) there led nowhere. The same
-search, without skipping, measures the difficulty levels and completes a
-hint's placement.
+"""The solutions in the spec's order (docs/triangle.md, "Counting
+solutions"), listed two ways: :func:`from_pictures` walks that order
+through the pictures the counting search kept, never backtracking in vain;
+with too many pictures to keep, :func:`by_search` runs the plain search in
+that order (solutions are many then, so it finds them quickly).
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(0, ((0, 0, 0),) * 4)
@@ -67,12 +60,9 @@ def from_pictures(puzzle, pictures, first: int | None, out: list, budget=None) -
 
 def by_search(puzzle, first: int | None, out: list, budget, fixed=None, prune: bool = False) -> None:
     """Append to ``out`` the first ``first`` (None: all) placements in spec
-    order that keep the pieces of ``fixed`` (a placement in progress; None:
-    nothing placed) where they are, by the plain backtracking search: every
-    turned piece tried is a node of ``budget`` (a search.Budget, whose limits
-    stop it). With ``prune``, a triple is skipped at a slot once an equal
-    triple (of an equal piece) there led nowhere; the difficulty levels count
-    the nodes of the search without."""
+    order that keep the pieces of ``fixed`` where they are, every turned
+    piece tried a node of ``budget``. With ``prune``, a triple is skipped at
+    a slot once an equal one there led nowhere; the levels count without."""
     pieces = puzzle.pieces
     slots = len(pieces)
     current = [None] * slots if fixed is None else list(fixed)

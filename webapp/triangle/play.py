@@ -1,9 +1,6 @@
-"""Play on a triangle puzzle: a placement in progress (some slots filled),
-checked edge by edge, changed one slot at a time, and completed for a hint.
-
-A placement in progress is a list over the slots (numbering order) of None
-or ``(piece, edges)``, as the solver's placements are; in JSON each entry
-is null or ``{"piece": i, "edges": [x, y, z]}``.
+"""Play on a triangle puzzle: a placement in progress (a list over the slots
+of None or ``(piece, edges)``; in JSON null or ``{"piece", "edges"}``),
+checked, changed one slot at a time, and completed for a hint.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, 0, -1), (0, 0, 0)))
@@ -82,10 +79,9 @@ def misfits(puzzle: Puzzle, placement) -> list[list[int]]:
 
 
 def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
-    """``placement`` after one move, and the slot it changed. A move is
-    ``{"slot": s, "piece": i, "edges": [x, y, z]}`` (edges left out: the
-    piece as written; a piece already elsewhere leaves its old slot) or
-    ``{"slot": s, "piece": null}`` (the slot emptied)."""
+    """``placement`` after one move, and the slot it changed. ``{"slot",
+    "piece", "edges"}`` (edges left out: as written; a piece already
+    elsewhere leaves its old slot), or ``"piece": null`` to empty the slot."""
     if not isinstance(move, dict):
         raise TriangleError('a move is {"slot": s, "piece": i, "edges": [x, y, z]}, '
                             'or {"slot": s, "piece": null} to take a piece out')
@@ -106,17 +102,14 @@ def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
 
 def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
              max_seconds: float | None = None, progress=None):
-    """A whole solution that keeps every placed piece as it is:
-    ``("solved", solution, nodes)``, ``("unsolvable", None, nodes)`` when
-    none exists, or ``("limit", None, nodes)`` when ``max_nodes`` tries or
-    ``max_seconds`` ran out (None: no bound); ``progress(nodes, filled)``
-    now and then.
+    """A whole solution that keeps every placed piece: ``(status, solution
+    or None, nodes)``, status ``solved``, ``unsolvable`` or ``limit``.
 
-    The counting search's first solution comes first (it finds one in a few
-    thousand nodes where filling slot by slot may take millions): it is the
-    answer when it keeps every placed piece, as it does for a player who
-    placed only what the hints said. Otherwise slots are filled in
-    numbering order, pieces by index, turnings in order."""
+    The counting search's first solution is tried first (a few thousand nodes
+    where filling slot by slot may take millions): it keeps every placed piece
+    for a player who placed only what the hints said. Otherwise slots are
+    filled in spec order.
+    """
     # max_nodes tries are made: the search stops on reaching the bound, this one is passed
     budget = Budget(None if max_nodes is None else max_nodes + 1, max_seconds, progress)
     if max_nodes != 0 and max_seconds != 0:

@@ -1,9 +1,5 @@
-"""A triangle puzzle: n x n triangular pieces, three edge numbers each.
-
-A :class:`Puzzle` is an immutable value: the number of figure kinds and the
-pieces, each its three edge numbers in clockwise order (docs/triangle.md).
-The piece count is a square ``n * n`` (``n`` = 1..8), ``n`` the side of the
-big triangle.
+"""A triangle puzzle: the figure count and n x n pieces (``n`` = 1..8), each
+its three edge numbers in clockwise order (docs/triangle.md).
 
 >>> p = Puzzle(2, ((1, -1, 2), (-2, 1, 0), (0, 0, 0), (2, 2, 2)))
 >>> p
@@ -30,10 +26,7 @@ MAX_SIDE = 8
 
 
 class TriangleError(PuzzleTextError):
-    """A puzzle, a text or a placement that breaks the rules of
-    docs/triangle.md: the triangle kind's :class:`~webapp.errors.PuzzleTextError`.
-
-    ``line`` and ``column`` (1-based) say where in a text, when known.
+    """The triangle kind's :class:`~webapp.errors.PuzzleTextError`.
 
     >>> str(TriangleError("'x' is not an integer", line=3, column=4))
     "line 3, column 4: 'x' is not an integer"
@@ -45,10 +38,9 @@ class TriangleError(PuzzleTextError):
 
 
 def turnings(piece) -> tuple[tuple[int, int, int], ...]:
-    """The piece's distinct turnings in the order (x,y,z), (y,z,x), (z,x,y).
-
-    A piece (a, a, a) has one turning; any other piece has three, because
-    a triple that equals one of its own turnings has all three numbers equal.
+    """The piece's distinct turnings in the order (x,y,z), (y,z,x), (z,x,y):
+    one for (a, a, a), else three (a triple equal to one of its turnings has
+    all three numbers equal).
 
     >>> turnings((0, 0, 0))
     ((0, 0, 0),)

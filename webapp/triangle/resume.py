@@ -1,12 +1,11 @@
-"""The token of a triangle search stopped by a limit: where it was and what
-it had found (a :class:`~webapp.triangle.search.Resume`), as one short
-string a client hands back to go on ("Keep searching").
+"""The token of a triangle search stopped by a limit (a
+:class:`~webapp.triangle.search.Resume`), as one short string a client
+hands back to go on ("Keep searching").
 
-The token is the client's to keep, so nothing in it is trusted: it names
-the puzzle and the number of solutions listed it was made for, every number
-is checked, every picture kept must be a solution of the puzzle, and the
-search itself refuses a place it never was at. A token someone made up can
-at worst give its own answer wrong counts.
+The token is the client's, so nothing in it is trusted: every number is
+checked, every picture kept must be a solution, and the search refuses a
+place it never was at. A made-up token can at worst give its own answer
+wrong counts.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> from webapp.triangle.solver import solve

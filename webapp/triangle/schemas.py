@@ -1,10 +1,5 @@
 """JSON Schemas of the triangle puzzle's request fields and answers, for the
-API's OpenAPI description (:mod:`webapp.web.openapi` puts them together
-with what every kind shares). Plain data: no Flask, no search.
-
-``KIND.api_schemas()`` gives :func:`schemas` of its numbers; the keys are
-described in :class:`webapp.kind_protocol.Kind`.
-"""
+API's OpenAPI description; plain data (keys: :class:`webapp.kind_protocol.Kind`)."""
 
 from __future__ import annotations
 

@@ -1,35 +1,22 @@
-"""The counting search: every picture of a puzzle, each counted once.
+"""The counting search: every picture of a puzzle, each counted once
+(docs/triangle.md, "The engines").
 
-A *picture* is the numbers on every slot, whatever the piece indices, so the
-search places classes of pieces (pieces equal up to turning) rather than
-pieces: a picture stands for prod(m!) placements, m the size of each class
-(docs/triangle.md). The search fills next the empty slot beside the filled
-ones that has the fewest candidates: (class, turning) pairs that fit and
-have a piece left (the lowest-numbered of those; one with a single
-candidate as soon as seen) (a table from the numbers its filled neighbours
-demand to the fitting (class, turning) pairs), and prunes when
-the figure halves left can no longer pair up: every half that will not meet
-its opposite must lie on the outside, so the halves without a partner cannot
-outnumber the outer sides still empty.
+It places classes of pieces equal up to turning, so a picture stands for
+prod(m!) placements; it fills next the empty slot beside the filled ones
+with the fewest fitting (class, turning) pairs, and prunes when the figure
+halves left without a partner outnumber the outer sides still empty.
 
-The three-fold symmetry is broken on an *anchor*: a piece with no equal
-and three distinct turnings (the one whose numbers have the fewest partners).
-Turning the whole triangle moves it around an orbit of three slots (or turns
-it in the centre slot, when n = 2, 5 or 8), so the search puts it only on
-the least slot of each orbit (in the centre, in its first turning only): every
-picture found stands for three, no picture is its own turn, P = 3 U.
-
-Without such a piece (every piece has an equal, or is (a, a, a)) the corners
-break it. Each corner slot's triple, read from its inner side clockwise, is a
-*corner key* that turning the whole triangle carries to the next corner. The
-search fills the top corner first and allows the other two corners only keys
-no greater than the top's. A picture whose top key is the only largest
-stands for its whole orbit of three; if it ties with one other corner, two of
-the three turned pictures are found, each counting for 3/2; if all three keys
-are equal, all pictures of the orbit are found (one if the picture is its own
-turn). Hence ``2 P = 6 U + 3 D + 2 E``, and ``distinct = (P + 2 F) / 3``
-(Burnside) with F the pictures equal to their own turn, which have three
-equal keys.
+The three-fold symmetry is broken on an *anchor* (a piece with no equal
+and three distinct turnings), put only on the least slot of each orbit of
+turning (in the centre, when n = 2, 5 or 8, in its first turning only):
+every picture found stands for three, P = 3 U. Without an anchor the
+corners break it: each corner's triple, read from its inner side
+clockwise, is a *corner key*; the top corner is filled first and the others
+may not have a greater key. A picture whose top key is the only largest
+stands for its orbit of three; tied with one other corner, each found
+counts for 3/2; with three equal keys the whole orbit is found. Hence
+``2 P = 6 U + 3 D + 2 E``, and ``distinct = (P + 2 F) / 3`` (Burnside), F
+the pictures equal to their own turn.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> t = count(Puzzle(0, ((0, 0, 0),) * 64), Budget())
@@ -89,23 +76,16 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
           best: int = 0, resume: Resume | None = None, engine: str = "auto") -> Tally:
     """Count the pictures of ``puzzle`` (see the module's docstring).
 
-    ``store``: keep up to this many found pictures (tuples of triples per slot)
-    in ``tally.store`` (``tally.overflow`` says when more were found).
-    ``stop_after``: stop when this many distinct pictures are known.
-    ``interruptible``: Ctrl+C (KeyboardInterrupt) stops the search
-    as a limit does (``tally.stopped`` is ``"interrupted"``), so that the
+    ``store``: keep up to this many pictures found in ``tally.store``.
+    ``interruptible``: Ctrl+C stops the search as a limit does, so that the
     command line can still give the counts so far. ``board``: the list of
-    the slots (``None`` each) the search fills: it writes there every
-    placement (the triple) and every take-back (``None``), in the order it
-    makes them, and nothing else. :mod:`webapp.triangle.trace` passes a list
-    that records those writes; a plain list (the default) costs nothing.
-    ``best``: keep the pictures of the first ``best`` placements in spec
-    order (:class:`Firsts`) in ``tally.best``. ``resume``: go on from where
-    a search stopped by a limit was (its ``tally.path``), with what it had
-    found; raises :class:`BadResume` when this search never was there.
-    ``engine``: ``auto`` (C when built), ``c`` or ``python`` (see
-    :mod:`.native`); a ``board`` to watch, and numbers beyond C's 64 bits,
-    are always the Python engine's (``tally.engine`` says which ran).
+    slots the search writes every placement and take-back into, in order, and
+    nothing else (:mod:`webapp.triangle.trace` records them; a plain list
+    costs nothing). ``best``: keep the pictures of the first ``best``
+    placements in spec order (:class:`Firsts`). ``resume``: go on from a
+    stopped search's ``tally.path``; :class:`BadResume` when this search never
+    was there. A ``board`` to watch, and numbers beyond C's 64 bits, always
+    run the Python engine (``tally.engine`` says which ran).
     """
     n = puzzle.n
     size = n * n

@@ -1,14 +1,11 @@
 """Share codes: a triangle puzzle as a short, stable, versioned URL-safe string.
 
-A code is ``1-<n>-<k>-<B>-`` (the version, the side, the number of figure
-kinds, and the base the numbers are packed in) followed by every piece
-number in base ``B``, as one number written in base 62 (digits, then upper
-and lower case letters) with a fixed number of digits for ``n`` and ``B``,
-then one check character, so that a mistyped link is noticed rather than
-opening some other puzzle. Each edge number ``v`` becomes ``2v`` when it is
-0 or more and ``-2v - 1`` when it is negative, so ``B`` is ``2k + 1`` for
-the usual numbers ``-k .. k``. Nine pieces with three figure kinds take 22
-characters after the base; 64 pieces with nine kinds 138.
+``1-<n>-<k>-<B>-`` (version, side, figure kinds, base), every edge number
+zigzagged into base ``B`` (``2k + 1`` for ``-k .. k``) and the whole
+written as one base-62 number of a fixed width, then a check character,
+so a mistyped link is noticed. Nine pieces with three figure kinds take 22
+characters after the base; 64 with nine kinds 138. The encoding never
+changes for version 1.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(2, ((1, -2, 0), (2, 2, -1), (0, 0, 0), (-1, 1, 2)))
@@ -20,8 +17,6 @@ True
 Traceback (most recent call last):
 ...
 webapp.triangle.sharecode.ShareCodeError: this link is damaged: its check does not match
-
-The encoding never changes for version 1; a new one gets a new number.
 """
 
 from __future__ import annotations
@@ -70,7 +65,7 @@ def encode(puzzle: Puzzle) -> str:
 
 
 def decode(code: str) -> Puzzle:
-    """The puzzle a share code describes; :class:`ShareCodeError` if it is not one.
+    """The puzzle a share code describes.
 
     >>> decode("2-3-3-7-00")
     Traceback (most recent call last):

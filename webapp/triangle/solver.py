@@ -40,18 +40,14 @@ AT_LIMIT = 10
 
 @dataclass(frozen=True)
 class Answer:
-    """The solver's answer (docs/triangle.md).
+    """The solver's answer (docs/triangle.md, "Answers").
 
-    ``status``: 'solved', 'unsolvable' or 'limit'; ``count``: placements
-    (found so far at a limit); ``distinct``: pictures up to turning the whole
-    triangle; ``solutions``: the first placements in spec order, each a
-    (piece index, edges as placed) pair per slot; ``complete``: the count
-    is final; ``limit``: 'max_nodes', 'max_seconds' or 'interrupted' (Ctrl+C)
-    when one stopped the search, else None (a search ended by ``stop_after`` is 'solved' and not
-    complete); ``resume``: where a search stopped by a node or time limit
-    goes on (a :class:`~webapp.triangle.search.Resume`, None otherwise).
-    At a limit ``solutions`` are the first in spec order of the pictures
-    found so far.
+    ``count``: placements (so far, at a limit); ``distinct``: pictures up to
+    turning; ``solutions``: the first placements in spec order, each a (piece,
+    edges as placed) pair per slot (at a limit, of the pictures found so far);
+    ``limit``: 'max_nodes', 'max_seconds' or 'interrupted', else None (a
+    search ended by ``stop_after`` is 'solved' and not complete); ``resume``:
+    where a search stopped by a node or time limit goes on.
     """
 
     status: str
@@ -113,20 +109,13 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
 
     ``first``: how many solutions to list in spec order (None: all);
     ``stop_after``: stop once this many distinct pictures are known (2 tells
-    whether the solution is unique); ``max_nodes``, ``max_seconds``: limits
-    over the whole solve; ``progress(nodes, depth)`` at most every 50 ms.
-    ``interruptible``: Ctrl+C ends the solve as a limit (``limit`` is
-    ``"interrupted"``) with the counts so far and nothing listed (listing
-    in order needs the search to have ended), instead of raising
-    KeyboardInterrupt. ``resume``: go on from where an earlier solve of
-    this puzzle with the same ``first`` stopped at a limit (its answer's
-    ``resume``): the answer is the one an uninterrupted solve gives.
-    ``engine``: ``auto`` (the C search when it is built), ``c`` or
-    ``python``; both give the same answer, node counts and tokens (a token
-    of one goes on in the other), and the answer's ``engine`` names it.
-
-    A limit stops the whole solve, listing included: what is listed then
-    comes from the pictures the search kept as it went, at no cost.
+    whether the solution is unique). ``interruptible``: Ctrl+C ends the solve
+    as a limit with the counts so far and nothing listed (listing in order
+    needs the search to have ended). ``resume``: go on from an earlier
+    answer's ``resume`` (same ``first``), to the answer an uninterrupted solve
+    gives. ``engine``: ``auto``, ``c`` or ``python``, the same answers either
+    way. A limit stops the listing too: what is listed then comes from the
+    pictures the search kept, at no cost.
     """
     if not isinstance(puzzle, Puzzle):
         raise TriangleError("solve needs a Puzzle")

@@ -1,14 +1,6 @@
-"""SVG pictures of triangle puzzles, as plain functions returning strings.
-
-Without a placement the picture is the tray: the loose pieces in rows, each
-drawn pointing up with its numbers as (left, right, bottom). With one, it is
-the big triangle with every placed piece in its slot (an empty slot stays
-blank). The pieces look as on the page's board: each edge shows half of its
-figure, the shape centred on the edge and clipped to the piece, the solid
-knob for ``+f``, the pale socket with a dark rim for ``-f``, in the shapes and
-colours of :mod:`webapp.triangle.figures` (the board's own description). A 0
-edge is a plain edge. ``numbers=True`` writes each edge's number beside its
-figure, where the board writes it.
+"""SVG pictures of triangle puzzles: without a placement the tray (the loose
+pieces in rows, each pointing up), with one the big triangle. Pieces look
+as on the page's board (docs/triangle.md, "How the figures are drawn").
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(2, ((1, -2, 0), (2, 2, -1), (0, 0, 0), (-1, 1, 2)))
@@ -99,11 +91,9 @@ def _piece(clip: str, corners, edges, side: float, numbers: bool, label: str = "
 
 def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
         title: str | None = None) -> str:
-    """A picture of ``puzzle``: its tray of pieces, or with ``placement``
-    (a list over the slots of ``(piece, edges)`` or None) the big
-    triangle. ``side``: pixels a small triangle's side (default: the
-    picture about 240 pixels wide). ``title`` (escaped) replaces the
-    default one.
+    """A picture of ``puzzle``: its tray, or with ``placement`` (over the
+    slots, ``(piece, edges)`` or None) the big triangle. ``side``: pixels a
+    small triangle's side (default: the picture about 240 pixels wide).
 
     >>> from webapp.triangle.puzzle import Puzzle
     >>> one = Puzzle(1, ((1, -1, 0),))

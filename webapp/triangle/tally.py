@@ -21,13 +21,11 @@ class BadResume(FieldError):
 
 @dataclass(frozen=True)
 class Resume:
-    """Where a counting search stopped by a limit goes on, and what it had
-    found: ``path`` is the root's index, then per level (slot, index of the
-    candidate being tried); the weights U, D, E, F; ``best`` the pictures
-    kept for the listing; ``nodes`` the work done so far. Going on from
-    there visits exactly the placements the stopped search had not, so
-    the counts, the listing and the pictures come out as one uninterrupted
-    search gives them."""
+    """Where a counting search stopped by a limit goes on: ``path`` (the
+    root's index, then per level (slot, candidate index)), the weights U, D,
+    E, F, the pictures kept (``best``) and ``nodes``. Going on visits exactly
+    the placements the stopped search had not, so the answer is that of one
+    uninterrupted search."""
 
     path: tuple
     unique_top: int = 0
@@ -39,16 +37,15 @@ class Resume:
 
 
 class Firsts:
-    """The ``k`` pictures whose first placements (see :mod:`.order`) come
-    first in the spec's order: enough to list the first ``k`` placements of
-    all the pictures, whichever order the search finds them in.
+    """The ``k`` pictures whose first placements come first in the spec's
+    order: enough to list the first ``k`` placements, whichever order the
+    search finds pictures in.
 
-    A picture's first placement takes, slot by slot, the lowest piece of the
-    triple's class not yet used: its *key*, a code per slot (piece index
-    times 3 plus the turning's rank). Keys differ for different pictures.
-    A picture offered is looked at as found and, with ``turns``, turned
-    twice (the search kept one of each orbit); a key is given up at the first
-    slot where it passes the ``k``-th kept, which is where most stop.
+    A picture's *key* is its first placement: per slot, the lowest unused
+    piece of the triple's class (piece index times 3 plus the turning's rank).
+    With ``turns``, a picture offered is also looked at turned twice (the
+    search kept one of each orbit); a key is given up at the first slot where
+    it passes the ``k``-th kept, which is where most stop.
 
     >>> f = Firsts(((0, 0, 1), (0, 0, 1), (0, 0, 2), (0, 0, 2)), 2, turns=None)
     >>> f.offer(((0, 0, 2), (0, 0, 1), (0, 0, 1), (0, 0, 2)))

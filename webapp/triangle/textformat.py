@@ -1,10 +1,5 @@
-"""The text format of the triangle puzzle (the competition's).
-
-Line 1: the number of figure kinds; line 2: the number of pieces (a square,
-1 to 64); then one line per piece, its three edge numbers in clockwise order.
-Numbers are separated by spaces or tabs; blank lines, CRLF line ends and a
-byte order mark are tolerated (docs/triangle.md). ``write`` gives the
-canonical text, so ``parse(write(p)) == p``.
+"""The text format of the triangle puzzle (the competition's), with the
+tolerances of docs/triangle.md, "The text format".
 
 >>> p = parse("\\ufeff1\\r\\n\\r\\n4\\r\\n1 -1 0\\n0\\t0 0\\n1 1 1\\n-1 0 1\\n")
 >>> p
@@ -17,8 +12,8 @@ Puzzle(figures=1, pieces=((1, -1, 0), (0, 0, 0), (1, 1, 1), (-1, 0, 1)))
 1 1 1
 -1 0 1
 
-Errors name the line and the column (counted from 1, in characters after a
-byte order mark; a tab is one column):
+Errors name the line and the column (counted from 1, after a byte order
+mark; a tab is one column):
 
 >>> parse("3\\n4\\n1 2 3\\n1 x 3\\n")
 Traceback (most recent call last):
@@ -76,8 +71,7 @@ def _single(row, number: int, what: str) -> int:
 
 
 def parse(text: str) -> Puzzle:
-    """Read a puzzle; :class:`TriangleError` with line and column if the text
-    breaks a rule.
+    """Read a puzzle.
 
     >>> parse("2\\n3\\n")
     Traceback (most recent call last):

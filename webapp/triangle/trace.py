@@ -1,19 +1,12 @@
-"""How the counting search finds its first solution, move by move: the page's
-"Show search" plays it slowed down, take-backs and all.
+"""How the counting search finds its first solution, move by move, for the
+page's "Show search" (docs/triangle.md, "Watching the search").
 
-:func:`trace` runs the real search (:func:`webapp.triangle.search.count`,
-symmetry breaking and most-constrained slot first included) on a
-:class:`Recorder`: the list of slots the search writes its placements and
-take-backs into, which keeps them as it goes (the search itself has no
-hook to pay for when nobody traces), and stops the search at the first
-solution it finds (not always the first in the listed order: the search
-takes slots in its own order). The search places triples of classes of
-equal pieces; the recorder names a piece: a placement of a class takes its
-free piece of lowest index (the search undoes moves in reverse order, so a
-take-back gives back the piece last taken).
-
-Only the first ``cap`` events are kept (``cut`` says when there were more):
-the rest of the search still runs, within the limits, to the solution.
+:func:`trace` runs the real search on a :class:`Recorder`, the list of
+slots the search writes into, so the search has no hook to pay for when
+nobody traces. The search places classes of equal pieces; the recorder
+names a piece: the free one of lowest index (moves are undone in reverse
+order, so a take-back gives back the piece last taken). Only the first
+``cap`` events are kept; the search still runs on to the solution.
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> t = trace(Puzzle(1, ((1, 0, 0), (0, 0, 0), (0, 0, -1), (0, 0, 0))), cap=100)

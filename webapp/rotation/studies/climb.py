@@ -1,14 +1,10 @@
 """Hard puzzles for frames too big to study whole: a climb over boards.
 
-From a random board (:func:`webapp.rotation.generate.random_board`), each
-step changes one thing (an inner wall added or taken away, a stick moved
-or turned, made longer or shorter) and keeps the new board when its
-optimal solution is no shorter, or now and then when it is (simulated
-annealing, cooling to a plain climb). Every candidate is solved in full by
-the best engine (a breadth-first search: its turns are proven, not
-estimated); a board that is unsolvable, or whose search passes
-``max_states``, is dropped. Everything follows from the seed, so the seed
-and the arguments rebuild the best board:
+Each step changes one thing (an inner wall, a stick moved, turned, made
+longer or shorter) and keeps the new board when its optimal solution is no
+shorter, or now and then when it is (simulated annealing). Every candidate
+is solved in full by a breadth-first search, so its turns are proven, not
+estimated. The seed and the arguments rebuild the best board:
 
 >>> found = climb(6, 2, seed=1, steps=30, inner_walls=3)
 >>> found.turns >= 1 and climb(6, 2, seed=1, steps=30, inner_walls=3).board == found.board
@@ -87,11 +83,9 @@ def climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: int = 0
           max_states: int = DEFAULT_MAX_STATES, temperature: float = 2.0,
           restart: int = 0, progress=None) -> Climbed:
     """The hardest board met in ``steps`` steps from the random board of
-    ``seed`` (``size`` x ``size``, ``sticks`` sticks, ``inner_walls`` to
-    start with, one gap). With ``restart``, the climb goes back to the best
-    board after that many steps without a better one (the same steps as
-    without it until then). ``progress(step, best_turns)`` is called at
-    each improvement."""
+    ``seed``. With ``restart``, the climb goes back to the best board after
+    that many steps without a better one. ``progress(step, best_turns)`` is
+    called at each improvement."""
     rng = random.Random(seed)
     current = random_board(size, sticks, inner_walls=inner_walls, rng=rng)
     first = score(current, max_states)

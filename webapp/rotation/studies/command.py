@@ -1,10 +1,6 @@
-"""The rotation kind's part of ``rotation-playground study`` (the command
-is :mod:`webapp.cli.study`): its options, and the run of one study or a
-whole family (:mod:`.family`), each kept in the database
-(:mod:`.db`) as it ends, so that the same command run again goes on
-where it stopped; or a climb over boards (``--climb``, :mod:`.climb`) or
-over frames (``--climb-frames``, :mod:`.frameclimb`). Loaded only for that
-command.
+"""The rotation kind's part of ``rotation-playground study``
+(:mod:`webapp.cli.study`): its options, and the run of the studies, a
+climb over boards (``--climb``) or over frames (``--climb-frames``).
 
 >>> _size("6"), _size("7x5")
 ((6, 6), (7, 5))
@@ -152,10 +148,9 @@ def _one_study(board, sticks, bound):
 
 
 def _studies(work, bound, jobs: int):
-    """The outcome of each ``(board, sticks)`` of ``work``, in its order, as
-    each is ready: here one after another, or in ``jobs`` processes (a
-    study holds the GIL in numpy and Python for part of its time, so
-    threads would not run two at once)."""
+    """The outcome of each ``(board, sticks)`` of ``work``, in its order: one
+    after another, or in ``jobs`` processes (a study holds the GIL in numpy
+    and Python for part of its time, so threads would not run two at once)."""
     if jobs == 1 or len(work) < 2:
         for board, sticks in work:
             yield _one_study(board, sticks, bound)
@@ -169,9 +164,8 @@ def _studies(work, bound, jobs: int):
 
 
 def run(args, say) -> int:
-    """Every study ``args`` asks for, kept in ``args.db`` (or the climb
-    ``--climb`` asks for); ``say(text)`` takes a line a study. Returns the
-    exit status."""
+    """Every study ``args`` asks for, kept in ``args.db`` (or the climb asked
+    for); ``say(text)`` takes a line a study. Returns the exit status."""
     try:
         if args.climb is not None:
             return _climb(args, say)

@@ -1,8 +1,6 @@
-"""Where studies are kept: a small SQLite database, one row a study (a
-frame and a multiset of sticks), written as each study ends so that a
-family stopped half-way goes on where it stopped; and the summary of a
-database as JSON (the hardest puzzle of each frame size, totals, the
-studies too big to finish).
+"""Where studies are kept: a SQLite database, one row a study, written as
+each ends so that a family stopped half-way goes on; and its summary as
+JSON.
 
 >>> from webapp.rotation.board import Board
 >>> from webapp.rotation.studies.study import parse_sticks, study
@@ -111,9 +109,8 @@ class StudyDB:
 
 
 def summary(db: StudyDB) -> dict:
-    """The database in brief: per frame size the hardest puzzle (its turns,
-    sticks, gap, text), the positions, unsolvable positions, seconds and
-    studies; the studies left unfinished; the totals."""
+    """The database in brief: per frame size the hardest puzzle and the
+    totals; the studies left unfinished."""
     sizes: dict[str, dict] = {}
     too_big = []
     for row in db.rows():

@@ -1,12 +1,10 @@
 """The families a study runs: frames with one gap (each gap position once up
 to the frame's symmetry) and every multiset of sticks up to a count.
 
-A frame with a gap is turned or mirrored into another frame with its gap
-elsewhere; the graph of positions is the same up to that symmetry (a
-mirror swaps L and R, a quarter turn adds one to every orientation), so
-the distances are too, and a family studies one frame of each such class.
-A gap in a corner is left out: no stick can reach it (both its neighbours
-are walls).
+A turned or mirrored frame has the same graph of positions up to that
+symmetry (a mirror swaps L and R, a quarter turn adds one to every
+orientation), so the distances are the same too. A gap in a corner is left
+out: no stick can reach it.
 
 >>> [gap for gap, _ in one_gap_frames(5)]
 [(0, 1), (0, 2)]
@@ -33,8 +31,8 @@ __all__ = ["frame", "one_gap_frames", "stick_kinds", "multisets"]
 
 
 def frame(width: int, height: int, gaps, walls=()) -> Board:
-    """A frame of walls round an empty inside, with ``gaps`` (cells of the
-    outer ring) open and inner ``walls`` added."""
+    """A frame of walls round an empty inside, with ``gaps`` open and inner
+    ``walls`` added."""
     ring = {(r, c) for r in range(height) for c in range(width)
             if r in (0, height - 1) or c in (0, width - 1)}
     return Board(width, height, frozenset((ring - set(gaps)) | set(walls)))
@@ -78,8 +76,8 @@ def stick_kinds(longest: int) -> tuple[tuple[int, bool], ...]:
 
 def multisets(kinds, most: int, cells: int | None = None) -> list[tuple]:
     """Every multiset of 1 to ``most`` sticks of ``kinds``, sorted; with
-    ``cells``, only those covering fewer cells than that (at least one cell
-    stays free, or nothing could move)."""
+    ``cells``, only those covering fewer cells (one cell must stay free, or
+    nothing could move)."""
     found = []
     for k in range(1, most + 1):
         for combo in itertools.combinations_with_replacement(sorted(kinds), k):

@@ -1,17 +1,11 @@
 """Hard puzzles for big frames: a climb over frames, each scored by a study.
 
-:mod:`.climb` scores one board at a time. Here a candidate is a **frame**
-(the outer ring with one gap, and inner walls) and a **multiset of
-sticks**, and its score is the most turns of any of its settled positions,
-found by the exhaustive study of :mod:`.study` (every position of those
-sticks in that frame, and each one's exact distance): one study weighs
-thousands of boards at once, and its hardest position is the candidate
-record. A step changes one thing (an inner wall added or taken away, the
-gap moved, a stick added, taken away, made longer or shorter, or turned)
-and keeps the new candidate when its score is no lower, or now and then
-when it is (simulated annealing, cooling to a plain climb). A candidate
-whose study passes ``max_positions``, or has no solvable position, is
-dropped. Everything follows from the seed:
+:mod:`.climb` scores one board at a time. Here a candidate is a frame and
+a multiset of sticks, scored by the most turns of any of its positions in
+an exhaustive study (:mod:`.study`): one study weighs thousands of boards
+at once. A step changes one thing (a wall, the gap, a stick) and is kept
+as in :mod:`.climb` (simulated annealing). Everything follows from the
+seed:
 
 >>> found = frame_climb(6, 2, seed=1, steps=20, inner_walls=3)
 >>> again = frame_climb(6, 2, seed=1, steps=20, inner_walls=3)
@@ -75,9 +69,8 @@ class Scored:
 
 @dataclass
 class FrameClimbed:
-    """The best candidate met, the hardest position of its study as a
-    puzzle, its turns (None when no candidate had a solvable position), and
-    what the climb cost."""
+    """The best candidate met, the hardest position of its study as a puzzle,
+    its turns (None: no candidate had a solvable position), and the costs."""
 
     candidate: Candidate
     board: Board | None
@@ -101,9 +94,8 @@ def ring_cells(width: int, height: int) -> list[tuple[int, int]]:
 
 def frame_score(candidate: Candidate,
                 max_positions: int | None = DEFAULT_MAX_POSITIONS) -> Scored | None:
-    """The study of ``candidate`` (the C engine's, as ``study`` makes it), or
-    None when it cannot be made in ``max_positions`` positions (or packed
-    into the C engine's 64 bits)."""
+    """The study of ``candidate`` (the C engine's), or None when it passes
+    ``max_positions`` positions or does not pack into 64 bits."""
     try:
         graph = build_graph(candidate.frame, candidate.sticks, max_positions=max_positions,
                             engine="c")
@@ -195,15 +187,11 @@ def frame_climb(size: int, sticks: int, *, seed: int, steps: int, inner_walls: i
                 max_positions: int | None = DEFAULT_MAX_POSITIONS, temperature: float = 2.0,
                 restart: int = 0, progress=None, tick=None) -> FrameClimbed:
     """The hardest position met in ``steps`` steps from the random candidate
-    of ``seed`` (a ``size`` x ``size`` frame with ``inner_walls`` inner walls
-    and one gap, ``sticks`` sticks of length 1 to 3). With ``restart``, the
-    climb goes back to the best candidate after that many steps without a
-    better one, changed in :data:`KICK` ways at once (its neighbours have
-    all been tried by then: the climb would only meet them again; the
-    kicked candidate is a place to climb from, not a record itself).
-    ``progress(step, climbed)`` is called at each improvement (``climbed``:
-    the best so far), ``tick(step, climbed)`` every :data:`TICK` steps
-    (``climbed`` with the costs so far)."""
+    of ``seed``. With ``restart``, the climb goes back to the best candidate
+    after that many steps without a better one, changed in :data:`KICK` ways
+    at once (its neighbours have all been tried by then). ``progress(step,
+    climbed)`` is called at each improvement, ``tick(step, climbed)`` every
+    :data:`TICK` steps."""
     began = time.perf_counter()
     rng = random.Random(seed)
     cache: dict[Candidate, Scored | None] = {}

@@ -1,17 +1,11 @@
 """Exhaustive studies: every settled position of a multiset of sticks in a
 frame, the graph the two turns make of them, and every position's exact
-distance to the goal (some stick falls out).
+distance to the goal (docs/records.md, "How").
 
-A **position** here is a node: the side gravity points at (0 to 3, as in
-:mod:`webapp.rotation.physics`) and where each stick lies, every stick
-wholly inside the frame's interior (off the outer ring) and at rest under
-that gravity, plus any position such positions lead to. Sticks of the same
-length and direction are interchangeable (the default goal cannot tell them
-apart), so a position is counted once whichever of them lies where.
-
-Turns with gravity are not reversible, so the distances come from a
-backward breadth-first search over the stored forward edges, from the
-positions one turn drops a stick out of.
+A position is the side gravity points at and where each stick lies, at
+rest inside the interior. Sticks of the same length and direction are
+interchangeable (the default goal cannot tell them apart), so a position
+is counted once whichever of them lies where.
 
 >>> from webapp.rotation.board import Board
 >>> result = study(Board.empty_frame(5), parse_sticks("3h,1,1"))
@@ -117,12 +111,8 @@ def _placements(board: Board, length: int, vertical: bool):
 def settled_positions(board: Board, sticks, orientation: int) -> list[tuple[int, ...]]:
     """Every placement of ``sticks`` in ``board``'s interior at rest under
     the gravity of ``orientation``, as positions (``row * width + col`` of
-    each stick's top-left cell, in the order of ``sticks``, equal sticks in
-    increasing order).
-
-    Built a stick at a time, each put where it rests on walls or sticks
-    already there: removing the stick farthest from the floor leaves the rest
-    at rest, so every settled placement is built this way.
+    each stick's top-left cell, equal sticks in increasing order), built a
+    stick at a time (docs/records.md, "How").
 
     >>> settled_positions(Board.empty_frame(5), ((2, True),), 0)  # beside the gap
     [(11,), (13,)]
@@ -181,11 +171,9 @@ def build_graph(board: Board, sticks, *, max_positions: int | None = None,
                 engine: str = "auto") -> Graph:
     """Every settled position of ``sticks`` in ``board`` and its two turns.
 
-    ``engine``: ``"c"`` (the C engine's ``study_graph``, csrc/README.md),
-    ``"python"`` (here, one position at a time), or ``"auto"``: C when it
-    is built and a position packs into 64 bits. Both give the same graph,
-    position for position. Past ``max_positions`` the build stops with
-    :class:`StudyTooBig`.
+    ``engine``: ``"c"`` (csrc/README.md), ``"python"``, or ``"auto"``: C when
+    it is built and a position packs into 64 bits; both give the same graph.
+    Past ``max_positions`` the build stops with :class:`StudyTooBig`.
     """
     sticks = tuple(sorted(sticks))
     if board.sticks:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, FieldError, NotAvailable
-from .jobbackend import OnDone, Request, Snapshot, view
+from .jobbackend import KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapshot
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
@@ -44,6 +44,7 @@ _CONTEXT = None
 _CONTEXT_LOCK = threading.Lock()
 WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
 WATCHDOG_SECONDS = 0.5
+IDLE_SECONDS = 30.0   # a runner thread with nothing to do this long ends
 
 
 def _preload() -> list[str]:
@@ -113,11 +114,6 @@ def _die_with(server_pid: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="watchdog").start()
-
-
-#: The phases a worker reports, by their number in the shared progress array
-#: (0: the kind reports none).
-PHASES = (None, "search", "building")
 
 
 #: Settings a worker takes from the server as it is when the job is submitted,
@@ -224,13 +220,7 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
 @dataclass(eq=False)
 class Job:
     id: str
-    kind: str          # the puzzle kind's name
-    board: str         # the puzzle's canonical text
-    options: dict      # the kind's options (rotation: goal, orientation)
-    limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
-    client: str | None = None
-    note: str | None = None  # the kind's sentence about this solve, for the page
-    task: str = "solve"      # the kind's method the worker runs (one of its tasks)
+    request: Request
     environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
@@ -241,7 +231,7 @@ class Job:
     error: str | None = None
     failure: str | None = None  # a failed job's: input, unavailable or internal (FAILURE_OF)
     process: object = None
-    progress: object = None
+    progress: object = None  # the worker's shared (count, depth, phase number)
     began: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
 
@@ -251,15 +241,10 @@ class Job:
 
     def value(self) -> Snapshot:
         """The job now, as a value that crosses the backend's contract."""
-        seconds = time.monotonic() - (self.started if self.started is not None else self.submitted)
-        progress = phase = None
-        if self.progress is not None:
-            progress = (self.progress[0], self.progress[1])
-            phase = PHASES[int(self.progress[2])] if 0 <= self.progress[2] < len(PHASES) else None
-        body = view(self.id, self.kind, self.status, self.limits, seconds, note=self.note,
-                    place=self.place, progress=progress, phase=phase, result=self.result,
-                    error=self.error)
-        return Snapshot(self.id, self.status, body, self.result, self.error, self.failure)
+        began = self.started if self.started is not None else self.submitted
+        return snapshot(self.id, self.request, self.status, time.monotonic() - began,
+                        place=self.place, progress=self.progress, result=self.result,
+                        error=self.error, failure=self.failure)
 
 
 class JobManager:
@@ -270,13 +255,10 @@ class JobManager:
     answer when it finishes (by the runner thread: the cache is written
     there, not by whoever polls)."""
 
-    def __init__(self, max_workers: int = 2, keep_seconds: float = 600.0,
-                 abandon_seconds: float | None = 20.0, idle_seconds: float = 30.0,
+    def __init__(self, max_workers: int = 2, abandon_seconds: float | None = 20.0,
                  config=None, on_done: OnDone | None = None) -> None:
         self.max_workers = max(1, int(max_workers))
-        self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
-        self.idle_seconds = idle_seconds
         self.config = {} if config is None else config
         self.on_done = on_done
         self.jobs: dict[str, Job] = {}
@@ -297,19 +279,17 @@ class JobManager:
             self._forget_old()
             self._reap_abandoned()
             for job in self.jobs.values():
-                if job.active and (job.client, job.kind, job.board, job.options, job.task) == \
-                        (request.client, request.kind, request.text, request.options, request.task):
+                if job.active and job.request.same == request.same:
                     job.seen = time.monotonic()
                     return job.value()
             per_client, queue_max = (self.config.get("JOB_MAX_PER_CLIENT"),
                                      self.config.get("JOB_QUEUE_MAX"))
             if per_client and sum(1 for j in self.jobs.values()
-                                  if j.active and j.client == request.client) >= per_client:
+                                  if j.active and j.request.client == request.client) >= per_client:
                 raise jobs_refusal("client")
             if queue_max and len(self.queue) >= queue_max:
                 raise jobs_refusal("queue")
-            job = Job(uuid.uuid4().hex[:16], request.kind, request.text, dict(request.options),
-                      dict(request.limits), request.client, request.note, request.task)
+            job = Job(uuid.uuid4().hex[:16], request)
             self.jobs[job.id] = job
             self.queue.append(job)
             self._number_queue()
@@ -352,12 +332,6 @@ class JobManager:
         if running:
             job.finished.wait(timeout=10)
         return job.value()
-
-    def active(self, client: str | None = None) -> int:
-        """Jobs queued or running, of ``client`` or of everyone."""
-        with self.lock:
-            return sum(1 for j in self.jobs.values()
-                       if j.active and (client is None or j.client == client))
 
     def close(self) -> None:
         """Cancel everything (the app is going away)."""
@@ -404,7 +378,7 @@ class JobManager:
     def _forget_old(self) -> None:
         now = time.monotonic()
         for job_id in [j.id for j in self.jobs.values()
-                       if not j.active and now - j.submitted > self.keep_seconds]:
+                       if not j.active and now - j.submitted > KEEP_SECONDS]:
             del self.jobs[job_id]
 
     def _runner(self) -> None:
@@ -414,7 +388,7 @@ class JobManager:
                 idle_since = time.monotonic()
                 while not self.queue:
                     self._reap_abandoned()
-                    if time.monotonic() - idle_since > self.idle_seconds:
+                    if time.monotonic() - idle_since > IDLE_SECONDS:
                         self.runners.discard(me)
                         return
                     self.lock.wait(timeout=1.0)
@@ -436,10 +410,11 @@ class JobManager:
         ctx = _context()
         job.progress = ctx.Array("q", 3, lock=False)
         receive, send = ctx.Pipe(duplex=False)
+        request = job.request
         process = ctx.Process(target=_work, daemon=True,
-                              args=(job.kind, job.board, job.options, job.limits, job.progress,
-                                    send, self.server_pid, job.environment,
-                                    _kind_module(job.kind), job.task))
+                              args=(request.kind, request.text, request.options, request.limits,
+                                    job.progress, send, self.server_pid, job.environment,
+                                    _kind_module(request.kind), request.task))
         process.start()
         with self.lock:
             job.process = process
@@ -467,8 +442,7 @@ class JobManager:
         if kind == "ok" and self.on_done is not None:
             # kept before the job says done: whoever sees it done finds it in the cache
             try:
-                self.on_done(Request(job.kind, job.board, job.options, job.limits, job.client,
-                                     task=job.task), payload)
+                self.on_done(request, payload)
             except Exception:  # noqa: BLE001 - the cache only saves work: the answer stands
                 log.exception("the answer of job %s could not be kept", job.id)
         with self.lock:
@@ -478,5 +452,5 @@ class JobManager:
             if kind == "ok":
                 job.result, job.status = payload, "done"
             else:
-                job.failure, job.error = ended(job.id, job.kind, kind, payload)
+                job.failure, job.error = ended(job.id, request.kind, kind, payload)
                 job.status = "failed"

@@ -162,7 +162,7 @@ def _task_view(task: str):
     (``tasks``) on ``board`` with the kind's options."""
     def view(kind: str):
         kind, _, puzzle, options = _request(kind)
-        result = solving.answer(kind, puzzle, options, task=task)
+        result = solving.answer(kind, puzzle, options, task)
         return jsonify(result) if isinstance(result, dict) else _pending(result)
     view.__name__ = f"{task}_route"
     view.__doc__ = TASKS.get(task, view.__doc__)

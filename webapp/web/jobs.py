@@ -1,25 +1,20 @@
 """Solving off the request thread: a bounded FIFO of jobs and a fixed set of
 runner threads, each running one worker process at a time.
 
-A job is a solve of one puzzle kind (:mod:`webapp.kinds`): its kind's name,
-the puzzle's canonical text and the kind's options. Workers are forked from a
-forkserver that has every kind imported already, so starting one costs
-milliseconds. A worker parses the text and runs ``KIND.solve``, reports its progress (the kind's
-counter, e.g. states or nodes, a depth or bound, and for kinds that build
-tables first, the phase) through shared memory and sends its answer back
-through a pipe. Cancelling kills the process and reaps it: nothing is left behind.
-
-How many jobs a client or the whole server may have is checked in
-:meth:`JobManager.submit`, under the pool's lock, with the joining of an
-identical request (the contract: :mod:`webapp.web.jobbackend`).
-A job nobody has asked about for ``abandon_seconds`` is cancelled: its page
-was closed.
+A job is a :class:`~webapp.web.jobbackend.Request`. Workers are forked from
+a forkserver that has every kind imported already, so starting one costs
+milliseconds. A worker parses the text, runs the kind's task, reports its
+progress through shared memory and sends its answer back through a pipe.
+Cancelling kills the process and reaps it: nothing is left behind. A job
+nobody has asked about for ``abandon_seconds`` is cancelled: its page was
+closed.
 """
 
 from __future__ import annotations
 
 import collections
 import ctypes
+import functools
 import importlib
 import importlib.util
 import logging
@@ -40,8 +35,6 @@ from .jobbackend import KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapsho
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
 
-_CONTEXT = None
-_CONTEXT_LOCK = threading.Lock()
 WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
 WATCHDOG_SECONDS = 0.5
 IDLE_SECONDS = 30.0   # a runner thread with nothing to do this long ends
@@ -62,16 +55,13 @@ def _preload() -> list[str]:
     return modules
 
 
+@functools.cache
 def _context():
-    global _CONTEXT
-    with _CONTEXT_LOCK:
-        if _CONTEXT is None:
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            if hasattr(ctx, "set_forkserver_preload"):
-                ctx.set_forkserver_preload(_preload())
-            _CONTEXT = ctx
-        return _CONTEXT
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if hasattr(ctx, "set_forkserver_preload"):
+        ctx.set_forkserver_preload(_preload())
+    return ctx
 
 
 def _alive(pid: int) -> bool:
@@ -133,26 +123,23 @@ def _kind_module(name: str) -> str:
     return type(kinds.get(name)).__module__
 
 
-def solve(kind: str, text: str, options: dict, limits: dict, report,
-          module: str | None = None, task: str = "solve") -> tuple[str, object]:
+def solve(kind: str, text: str, options: dict, limits: dict, report, module: str,
+          task: str) -> tuple[str, object]:
     """Run the kind's ``task`` (``solve``, ``hint``, ... : one of its
     ``tasks``), at a lower priority than pages:
     ("ok", the answer's dict), ("refused", the message of the user's
     mistake: :data:`webapp.errors.BAD_INPUT`), ("memory", None),
     ("unavailable", a message: :class:`webapp.errors.NotAvailable`) or
     ("error", the traceback of a bug, for the log). ``module``: where the
-    kind's ``KIND`` is (by default the registry's kind called ``kind``).
-    Both backends' workers run this: the same answers."""
+    kind's ``KIND`` is (:func:`_kind_module`). Both backends' workers run
+    this: the same answers."""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
         pass
     began = time.perf_counter()
     try:
-        if module is None:
-            solver = kinds.get(kind)
-        else:
-            solver = importlib.import_module(module).KIND
+        solver = importlib.import_module(module).KIND
         # the text crossed into this process: parsed here, once
         if task not in solver.tasks:
             raise FieldError(f"a {kind} puzzle has no task {task!r}")
@@ -178,29 +165,21 @@ FAILURE_OF = {"refused": "input", "memory": "unavailable", "died": "unavailable"
               "unavailable": "unavailable", "error": "internal"}
 
 
-def internal_error(job_id: str) -> str:
-    """A job's error for a bug in its solve (its traceback is in the log)."""
-    return f"internal error in the solver (job {job_id}: the server's log has the details)"
-
-
 def ended(job_id: str, kind: str, outcome: str, payload) -> tuple[str, str]:
     """A failed worker's ``(failure, error)`` for the job (see
     :data:`FAILURE_OF`); a bug's traceback is logged here, under the job's id."""
     failure = FAILURE_OF.get(outcome, "internal")
     if failure == "internal":
         log.error("internal error in job %s (%s):\n%s", job_id, kind, payload)
-        return failure, internal_error(job_id)
+        return failure, f"internal error in the solver (job {job_id}: the server's log has the details)"
     return failure, FAILURES.get(outcome, payload)
 
 
-def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
-          server_pid: int | None = None, environment: dict | None = None,
-          module: str | None = None, task: str = "solve") -> None:
+def _work(request: Request, module: str, progress, conn, server_pid: int, environment: dict) -> None:
     """The worker: solve (:func:`solve`), report progress through shared
     memory, send the outcome."""
-    if server_pid is not None:
-        _die_with(server_pid)
-    for name, value in (environment or {}).items():
+    _die_with(server_pid)
+    for name, value in environment.items():
         if value is None:
             os.environ.pop(name, None)
         else:
@@ -212,7 +191,8 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
         progress[2] = PHASES.index(phase) if phase in PHASES else 0
 
     try:
-        conn.send(solve(kind, text, options, limits, report, module, task))
+        conn.send(solve(request.kind, request.text, request.options, request.limits, report,
+                        module, request.task))
     finally:
         conn.close()
 
@@ -412,9 +392,8 @@ class JobManager:
         receive, send = ctx.Pipe(duplex=False)
         request = job.request
         process = ctx.Process(target=_work, daemon=True,
-                              args=(request.kind, request.text, request.options, request.limits,
-                                    job.progress, send, self.server_pid, job.environment,
-                                    _kind_module(request.kind), request.task))
+                              args=(request, _kind_module(request.kind), job.progress, send,
+                                    self.server_pid, job.environment))
         process.start()
         with self.lock:
             job.process = process

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from .. import kinds, levels
 from . import gallery, howto, links
+from .security import error_answer
 
 bp = Blueprint("pages", __name__)
 
@@ -228,18 +229,14 @@ def gallery_thumbnail(name: str):
 
 @bp.app_errorhandler(404)
 def not_found(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": f"no such address: {request.path}"}, 404
-    return render_template("error.html", title="Page not found",
-                           message="There is nothing at this address."), 404
+    return error_answer(404, "Page not found", "There is nothing at this address.",
+                        api=f"no such address: {request.path}")
 
 
 @bp.app_errorhandler(405)
 def wrong_method(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": f"{request.method} is not allowed here"}, 405
-    return render_template("error.html", title="Not allowed",
-                           message=f"{request.method} is not allowed here."), 405
+    return error_answer(405, "Not allowed", f"{request.method} is not allowed here.",
+                        api=f"{request.method} is not allowed here")
 
 
 @bp.app_errorhandler(413)
@@ -249,7 +246,5 @@ def too_large(_exc):
 
 @bp.app_errorhandler(400)
 def bad_request(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": "the request could not be read"}, 400
-    return render_template("error.html", title="Bad request",
-                           message="The request could not be read."), 400
+    return error_answer(400, "Bad request", "The request could not be read.",
+                        api="the request could not be read")

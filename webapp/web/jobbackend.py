@@ -24,6 +24,7 @@ from .. import kinds
 
 
 KEEP_SECONDS = 600  # a finished job can be polled this long
+ABANDONED = "cancelled: nobody asked about it for {:g} s"  # the error of a job nobody polled
 
 #: The phases a worker reports, by their number (0: the kind reports none).
 PHASES = (None, "search", "building")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, FieldError, NotAvailable
-from .jobbackend import KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapshot
+from .jobbackend import ABANDONED, KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapshot
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
@@ -67,9 +67,7 @@ def _context():
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - someone else's process took the pid
+    except (ProcessLookupError, PermissionError):  # gone, or someone else's process took the pid
         return False
     try:  # a killed server nobody has reaped yet is a zombie: dead all the same
         with open(f"/proc/{pid}/stat") as f:
@@ -353,7 +351,7 @@ class JobManager:
             return
         now = time.monotonic()
         for job in [j for j in self.jobs.values() if j.active and now - j.seen > self.abandon_seconds]:
-            self._stop(job, f"cancelled: nobody asked about it for {self.abandon_seconds:g} s")
+            self._stop(job, ABANDONED.format(self.abandon_seconds))
 
     def _forget_old(self) -> None:
         now = time.monotonic()

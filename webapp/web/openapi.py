@@ -1,12 +1,13 @@
 """The JSON API's OpenAPI 3.1 description, served at ``/api/openapi.json``.
 
 It is made from the registry of kinds (:mod:`webapp.kinds`), as the routes
-themselves are (:mod:`webapp.web.api`): what every kind shares is written
-here once (bodies, errors, jobs, the fields every answer carries); each
-kind's paths come from its attributes (``option_fields``,
-``shuffle_fields``, ``counter``, ``depth_field``, ``example``) and the JSON Schemas of its own fields and answers (``api_schemas()``). A
-new kind is described with no edit here; one without ``api_schemas`` gets
-fields and answers of any shape.
+themselves are (:mod:`webapp.web.api`, whose views' docstrings describe the
+operations): what every kind shares is written here once (bodies, errors,
+jobs, the fields every answer carries); each kind's paths come from its web
+face (``option_fields``, ``shuffle_fields``, ``schemas``: the JSON Schemas of
+its own fields and answers) and its ``counter``, ``depth_field`` and
+``example``. A new kind is described with no edit here; one without
+``schemas`` gets fields and answers of any shape.
 
 Answers are objects that may gain fields: a client ignores the ones it does
 not know. Request bodies are closed for a kind that says which fields it

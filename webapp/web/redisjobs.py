@@ -27,7 +27,7 @@ import time
 import uuid
 
 from . import jobstore
-from .jobbackend import OnDone, Request, Snapshot, snapshot
+from .jobbackend import ABANDONED, OnDone, Request, Snapshot, snapshot
 from .jobs import _kind_module
 from .outage import ServerDown
 
@@ -126,7 +126,7 @@ class RedisJobManager:
                   "options": json.dumps(request.options), "limits": json.dumps(request.limits),
                   "note": request.note or "", "task": request.task,
                   "abandon_ms": int(abandon * 1000) if abandon else 0,
-                  "abandoned": f"cancelled: nobody asked about it for {abandon:g} s" if abandon else ""}
+                  "abandoned": ABANDONED.format(abandon) if abandon else ""}
         outcome, found = self.store.submit(
             job_id, fields, jobstore.digest(request.same), request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
             self.config.get("JOB_QUEUE_MAX"), fields["abandon_ms"])
@@ -182,7 +182,6 @@ class RedisJobManager:
 
     @_outage
     def touch(self, job_id: str) -> None:
-        """Someone still wants the job: it is not abandoned."""
         abandon = self.abandon_seconds
         if abandon:
             self.store.touch(job_id, int(abandon * 1000))

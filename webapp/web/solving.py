@@ -6,14 +6,11 @@ A request never holds a server thread for long: a search in the request
 is small and takes a seat (:mod:`webapp.web.seats`), a few at once; a
 request waits at most ``SOLVE_WAIT_SECONDS`` for a worker, a few at once,
 then hands back the job to poll. Every task of a kind (its ``tasks``: a
-solve, a hint, triangle's trace) is answered this way. The bounds on jobs, and the joining of a job under way, are
-the job backend's (:mod:`webapp.web.jobbackend`).
-
-Each kind has its limits in the config (see :func:`config_keys`):
-``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
-the kind's name in capitals first (``ROTATION_MAX_STATES``,
-``SLIDING_MAX_NODES``). A kind may give a puzzle a shorter time limit of
-its own (its web face's ``time_limit``: a big sliding board).
+solve, a hint, triangle's trace) is answered this way. The bounds on jobs,
+and the joining of a job under way, are the job backend's
+(:mod:`webapp.web.jobbackend`). Each kind has its limits in the config,
+named after it (:func:`config_keys`); a kind may give a puzzle a shorter
+time limit of its own (its web face's ``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations

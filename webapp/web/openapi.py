@@ -228,7 +228,8 @@ def _kind_schemas(kind) -> dict:
             "properties": {"job": {"type": "string", "description": "the job's id, as `id`"}}}],
             "description": "Not answered yet: the job to poll at /api/jobs/{job_id}."},
         f"{title}Summary": summary,
-        f"{title}Hint": _hint(kind, own),
+        f"{title}Hint": {"allOf": [_hint(kind, own), _ref("schemas", "Delivery")],
+                         "description": f"A {kind.title} hint's answer."},
         f"{title}MoveAnswer": _object(own.get("move_answer")),
     }
 

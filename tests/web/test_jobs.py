@@ -90,7 +90,7 @@ def test_job_reports_progress_and_cancel_leaves_no_worker(tmp_path, waiting, cle
     assert cancelled["status"] == "cancelled" and cancelled["error"]
     assert wait_until(lambda: not alive(pid), seconds=5), "the worker is still running"
     assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
-    assert manager.active() == 0
+    assert not any(job.active for job in manager.jobs.values())
 
 
 def test_a_rotation_job_reports_its_states_and_depth(tmp_path, cleanup):

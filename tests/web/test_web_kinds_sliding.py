@@ -14,7 +14,7 @@ from web_helpers import (
     alive, assert_api_error, assert_friendly_page, initial, make_client, page_parts, wait_until,
 )
 from webapp import kinds
-from webapp.web.jobs import Job
+from webapp.web.jobbackend import Request, snapshot
 from webapp.web.security import CONTENT_SECURITY_POLICY
 
 EIGHT = "1 5 2\n7 0 3\n8 4 6\n"            # the rules' first example: 8 moves
@@ -158,12 +158,10 @@ def test_a_hint_that_needs_a_search_is_a_job(tmp_path, cleanup):  # noqa: F811
 
 
 def test_a_snapshot_names_the_building_phase():
-    job = Job("x", "sliding", EIGHT, {})
-    job.status, job.progress = "running", [1234, 40, 2]
-    body = job.value().body
+    request = Request("sliding", EIGHT, {})
+    body = snapshot("x", request, "running", 0.0, progress=[1234, 40, 2]).body
     assert (body["nodes"], body["bound"], body["phase"]) == (1234, 40, "building")
-    job.progress = [99, 30, 1]
-    assert job.value().body["phase"] == "search"
+    assert snapshot("x", request, "running", 0.0, progress=[99, 30, 1]).body["phase"] == "search"
 
 
 # ------------------------------------------------------ the other routes

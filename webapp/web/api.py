@@ -43,6 +43,19 @@ def _bad_request(exc: BadRequest):
     return jsonify(error=str(exc), **exc.extra), 400
 
 
+def _bad_input(exc: ValueError):
+    """A kind's error as a 400, with its line and column when it has them
+    (a column is null for an error about a whole line)."""
+    extra = {}
+    if isinstance(exc, PuzzleTextError) and exc.line is not None:
+        extra = {"line": exc.line, "column": exc.column}
+    return _bad_request(BadRequest(str(exc), **extra))
+
+
+for _input_error in BAD_INPUT:
+    bp.register_error_handler(_input_error, _bad_input)
+
+
 @bp.errorhandler(NotAvailable)
 def _unavailable(exc: NotAvailable):
     retry = max(1, round(exc.retry_after))
@@ -54,6 +67,10 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
+#: The view of each ``/api/<kind>/<rule>``, by rule (the OpenAPI document shows their words).
+VIEWS = {}
+
+
 def _route(rule: str, methods: list[str], only: tuple[str, ...] | None = None):
     """Register a view at ``/api/<kind>/<rule>`` (``only``: for those kinds
     alone; another kind's address is then no route: 404)."""
@@ -62,6 +79,7 @@ def _route(rule: str, methods: list[str], only: tuple[str, ...] | None = None):
     def register(view):
         bp.add_url_rule(f"/{kind}/{rule}", endpoint=f"kind_{view.__name__}", view_func=view,
                         methods=methods)
+        VIEWS[rule] = view
         return view
     return register
 
@@ -112,45 +130,22 @@ def _fields(kind):
     return ("board", "move", *kind.web.option_fields)
 
 
-def _error(exc: Exception) -> BadRequest:
-    """A kind's error as a 400, with its line and column when it has them
-    (a column is null for an error about a whole line)."""
-    extra = {}
-    if isinstance(exc, PuzzleTextError) and exc.line is not None:
-        extra = {"line": exc.line, "column": exc.column}
-    return BadRequest(str(exc), **extra)
-
-
-def _puzzle(kind, data: dict):
+def _puzzle(kind) -> tuple:
+    """The request's JSON (any field of a puzzle request may come with the
+    board) and its puzzle."""
+    data = _json_body(kind)
+    _known_fields(data, _fields(kind))
     text = data.get("board")
     if not isinstance(text, str):
         raise BadRequest('"board" must be the puzzle in the text format, as a string')
-    try:
-        return kind.parse(text)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-
-
-def _options(kind, data: dict) -> dict:
-    try:
-        return kind.options(data)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-
-
-def _board_body(kind) -> dict:
-    """The body of a route that reads the board alone (any field of a
-    puzzle request may come with it)."""
-    data = _json_body(kind)
-    _known_fields(data, _fields(kind))
-    return data
+    return data, kind.parse(text)
 
 
 def _request(kind_name: str):
     """The kind, the request's JSON, its puzzle and the kind's options."""
     kind = _kind(kind_name)
-    data = _board_body(kind)
-    return kind, data, _puzzle(kind, data), _options(kind, data)
+    data, puzzle = _puzzle(kind)
+    return kind, data, puzzle, kind.options(data)
 
 
 def _pending(job):
@@ -162,20 +157,12 @@ def _pending(job):
     return response
 
 
-def page_url(kind, **args) -> str:
-    """The page that opens a puzzle of ``kind`` (at its ``page_path``)."""
-    return url_for(page_endpoint(kind), **args)
-
-
 def _task_view(task: str):
     """The view of ``/api/<kind>/<task>``: one of the kind's searches
     (``tasks``) on ``board`` with the kind's options."""
     def view(kind: str):
         kind, _, puzzle, options = _request(kind)
-        try:
-            result = solving.answer(kind, puzzle, options, task=task)
-        except BAD_INPUT as exc:
-            raise _error(exc) from None
+        result = solving.answer(kind, puzzle, options, task)
         return jsonify(result) if isinstance(result, dict) else _pending(result)
     view.__name__ = f"{task}_route"
     view.__doc__ = TASKS.get(task, view.__doc__)
@@ -198,18 +185,10 @@ TASKS = {
     ``events`` of them (the page's "Show search"), found as a solve is.""",
 }
 
-def _task_routes() -> dict:
-    """The view of each kind's search, by task: a route for the kinds that
-    have it (``solve`` and ``hint``: every kind)."""
-    views = {}
-    for task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
-        having = tuple(k.name for k in kinds.KINDS if task in k.tasks)
-        only = None if len(having) == len(kinds.KINDS) else having
-        views[task] = _route(task, ["POST"], only)(_task_view(task))
-    return views
-
-
-TASK_VIEWS = _task_routes()
+# each kind's searches: a route for the kinds that have it (solve and hint: every kind)
+for _task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
+    _having = tuple(k.name for k in kinds.KINDS if _task in k.tasks)
+    _route(_task, ["POST"], None if len(_having) == len(kinds.KINDS) else _having)(_task_view(_task))
 
 
 def _known(job, job_id: str):
@@ -241,7 +220,7 @@ def parse_route(kind: str):
     """Check puzzle text: the puzzle as the engine reads it (canonical text
     and the kind's summary: rotation width, height, sticks, gaps), or the error."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _board_body(kind))
+    _, puzzle = _puzzle(kind)
     return jsonify(board=kind.text(puzzle), kind=kind.name, **kind.summary(puzzle))
 
 
@@ -251,27 +230,22 @@ def move_route(kind: str):
     gravity at ``orientation``; sliding: the tile that slides): the board
     after it, and whether it reached the goal (``solved``)."""
     kind, data, puzzle, options = _request(kind)
-    try:
-        body = kind.move(puzzle, options, data.get("move"))
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
-    return jsonify(body)
+    return jsonify(kind.move(puzzle, options, data.get("move")))
 
 
 @_route("share", ["POST"])
 def share_route(kind: str):
     """The self-contained link: the puzzle itself, encoded in the URL."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _board_body(kind))
-    code = kind.encode(puzzle)
-    return jsonify(code=code, url=page_url(kind, p=code))
+    code = kind.encode(_puzzle(kind)[1])
+    return jsonify(code=code, url=url_for(page_endpoint(kind), p=code))
 
 
 @_route("links", ["POST"])
 def links_route(kind: str):
     """A short link ``/s/<id>`` stored on the server (SQLite, or PostgreSQL); same puzzle, same id."""
     kind = _kind(kind)
-    puzzle = _puzzle(kind, _board_body(kind))
+    _, puzzle = _puzzle(kind)
     limits.take("LINK_RATE_LIMIT", "links")
     link_id = links.store(puzzle, kind)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
@@ -296,10 +270,7 @@ def shuffle_route(kind: str):
     rng = random.Random(seed) if seed is not None else random.Random()
     if data.get("level") is not None:
         return _levelled(kind, data, rng)
-    try:
-        puzzle = kind.shuffle(data, rng)
-    except BAD_INPUT as exc:
-        raise _error(exc) from None
+    puzzle = kind.shuffle(data, rng)
     return jsonify(kind=kind.name, board=kind.text(puzzle), code=kind.encode(puzzle),
                    **kind.summary(puzzle))
 
@@ -357,7 +328,7 @@ def daily_route(kind: str):
         body = _pooled(kind, levels.daily(kind.name, day))
     except levels.NoLevels as exc:
         raise NotFound(str(exc)) from None
-    return jsonify(**body, url=page_url(kind, daily=body["date"]))
+    return jsonify(**body, url=url_for(page_endpoint(kind), daily=body["date"]))
 
 
 def _entry(entry) -> dict:

@@ -93,7 +93,7 @@ def find_board(board, kind: str | None = None) -> Entry | None:
     """The library's entry for ``board`` of ``kind`` (by default the
     catalogue's own kind), so that a shared link to a gallery puzzle keeps
     its title and optimal move count; None for other puzzles."""
-    kind = kind or _plain_kind()
+    kind = kind or kinds.home().name
     return _by_text(current_app.config["PUZZLES_DIR"]).get((kind, kinds.get(kind).text(board)))
 
 
@@ -104,11 +104,6 @@ def _by_text(folder: str) -> dict[tuple[str, str], Entry]:
         key = (entry.kind, kinds.get(entry.kind).text(entry.board))
         index.setdefault(key, entry)  # the first listed wins a tie
     return index
-
-
-def _plain_kind() -> str:
-    """The kind of a catalogue entry that names none."""
-    return kinds.home().name
 
 
 def _catalogue(folder: str) -> list[dict]:
@@ -123,7 +118,7 @@ def _catalogue(folder: str) -> list[dict]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> tuple[Entry, ...]:
     items = [(item, "") for item in _catalogue(folder)]
-    known, plain = kinds.names(), _plain_kind()
+    known, plain = kinds.names(), kinds.home().name
     for name in known:  # a kind's own folder with its own catalogue
         sub = os.path.join(folder, name, "catalogue.json")
         if name != plain and os.path.isfile(sub):
@@ -173,7 +168,7 @@ def _studies(folder: str) -> tuple[dict, ...]:
     for record in records:
         if not record.get("proven") or not record.get("histogram"):
             continue
-        entry = find_board(kinds.get(_plain_kind()).parse(record["board"]))
+        entry = find_board(kinds.home().parse(record["board"]))
         shown.append({"frame": record["frame"].replace("x", " × "), "turns": record["turns"],
                       "family": record.get("family", ""), "positions": record.get("positions"),
                       "studies": record.get("studies"), "unsolvable": record.get("unsolvable", 0),

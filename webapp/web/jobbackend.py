@@ -23,6 +23,13 @@ from typing import Callable, Protocol
 from .. import kinds
 
 
+KEEP_SECONDS = 600  # a finished job can be polled this long
+ABANDONED = "cancelled: nobody asked about it for {:g} s"  # the error of a job nobody polled
+
+#: The phases a worker reports, by their number (0: the kind reports none).
+PHASES = (None, "search", "building")
+
+
 @dataclass(frozen=True)
 class Request:
     """A search for a worker: the kind's name, the puzzle's canonical text,
@@ -38,10 +45,15 @@ class Request:
     note: str | None = None
     task: str = "solve"
 
+    @property
+    def same(self) -> tuple:
+        """What two requests share when one joins the other's job."""
+        return (self.client, self.kind, self.text, self.options, self.task)
+
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A job as it was read: ``body`` is what the API shows (:func:`view`);
+    """A job as it was read: ``body`` is what the API shows (:func:`snapshot`);
     a failed job's ``failure`` says whose fault (input, unavailable,
     internal: :data:`webapp.web.jobs.FAILURE_OF`)."""
 
@@ -79,37 +91,40 @@ class JobBackend(Protocol):
     def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
         """Stop the job (its worker process killed and reaped)."""
 
-    def active(self, client: str | None = None) -> int:
-        """Jobs queued or running, of ``client`` or of everyone."""
-
     def close(self) -> None:
         """The app is going away."""
 
 
-def view(job_id: str, kind_name: str, status: str, limits: dict, seconds: float, *,
-         note: str | None = None, place: int | None = None, progress=None,
-         phase: str | None = None, result: dict | None = None, error: str | None = None) -> dict:
-    """The job as the API shows it: its kind, and its progress in the
-    kind's own words: ``counter`` names the count (rotation: states,
-    sliding: nodes), ``max_<counter>`` its bound, the depth field
-    (rotation: depth, sliding: bound), and ``phase`` for a kind that
-    builds tables before it searches; ``max_seconds``, the time limit
-    in force (null: none), ``note``, the kind's sentence about this
-    solve when it has one, and while queued ``place`` (1: next to run).
-    ``progress``: (count, depth) so far."""
-    kind = kinds.get(kind_name)
+def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
+             place: int | None = None, progress=None, result: dict | None = None,
+             error: str | None = None, failure: str | None = None) -> Snapshot:
+    """The job of ``request`` as the API shows it: its kind, and its
+    progress in the kind's own words: ``counter`` names the count
+    (rotation: states, sliding: nodes), ``max_<counter>`` its bound, the
+    depth field (rotation: depth, sliding: bound), and ``phase`` for a kind
+    that builds tables before it searches; ``max_seconds``, the time limit
+    in force (null: none), ``note``, the kind's sentence about this solve
+    when it has one, and while queued ``place`` (1: next to run).
+    ``progress``: (count, depth, phase number in :data:`PHASES`) so far.
+
+    >>> body = snapshot("x", Request("sliding", "", {}), "running", 0.5, progress=(1234, 40, 2)).body
+    >>> body["nodes"], body["bound"], body["phase"]
+    (1234, 40, 'building')
+    """
+    kind = kinds.get(request.kind)
     counter, depth = kind.counter, kind.depth_field
-    body = {"id": job_id, "kind": kind_name, "status": status, "counter": counter,
-            f"max_{counter}": limits.get("max_count"), "max_seconds": limits.get("max_seconds"),
+    body = {"id": job_id, "kind": request.kind, "status": status, "counter": counter,
+            f"max_{counter}": request.limits.get("max_count"),
+            "max_seconds": request.limits.get("max_seconds"),
             "seconds": round(seconds, 3), counter: 0, depth: 0}
-    if note:
-        body["note"] = note
+    if request.note:
+        body["note"] = request.note
     if status == "queued" and place is not None:
         body["place"] = place
     if progress is not None:
-        body[counter], body[depth] = int(progress[0]), int(progress[1])
-        if phase is not None:
-            body["phase"] = phase
+        body[counter], body[depth], number = (int(n) for n in progress[:3])
+        if 0 < number < len(PHASES):
+            body["phase"] = PHASES[number]
     if result is not None:
         body["answer"] = result
         body[counter] = result.get(counter, body[counter])
@@ -117,4 +132,4 @@ def view(job_id: str, kind_name: str, status: str, limits: dict, seconds: float,
         body.pop("phase", None)
     if error:
         body["error"] = error
-    return body
+    return Snapshot(job_id, status, body, result, error, failure)

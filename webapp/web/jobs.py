@@ -1,25 +1,20 @@
 """Solving off the request thread: a bounded FIFO of jobs and a fixed set of
 runner threads, each running one worker process at a time.
 
-A job is a solve of one puzzle kind (:mod:`webapp.kinds`): its kind's name,
-the puzzle's canonical text and the kind's options. Workers are forked from a
-forkserver that has every kind imported already, so starting one costs
-milliseconds. A worker parses the text and runs ``KIND.solve``, reports its progress (the kind's
-counter, e.g. states or nodes, a depth or bound, and for kinds that build
-tables first, the phase) through shared memory and sends its answer back
-through a pipe. Cancelling kills the process and reaps it: nothing is left behind.
-
-How many jobs a client or the whole server may have is checked in
-:meth:`JobManager.submit`, under the pool's lock, with the joining of an
-identical request (the contract: :mod:`webapp.web.jobbackend`).
-A job nobody has asked about for ``abandon_seconds`` is cancelled: its page
-was closed.
+A job is a :class:`~webapp.web.jobbackend.Request`. Workers are forked from
+a forkserver that has every kind imported already, so starting one costs
+milliseconds. A worker parses the text, runs the kind's task, reports its
+progress through shared memory and sends its answer back through a pipe.
+Cancelling kills the process and reaps it: nothing is left behind. A job
+nobody has asked about for ``abandon_seconds`` is cancelled: its page was
+closed.
 """
 
 from __future__ import annotations
 
 import collections
 import ctypes
+import functools
 import importlib
 import importlib.util
 import logging
@@ -35,15 +30,14 @@ from dataclasses import dataclass, field
 from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, FieldError, NotAvailable
-from .jobbackend import OnDone, Request, Snapshot, view
+from .jobbackend import ABANDONED, KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapshot
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
 
-_CONTEXT = None
-_CONTEXT_LOCK = threading.Lock()
 WORKER_NICENESS = 10  # on a small machine the pages must win over the solves
 WATCHDOG_SECONDS = 0.5
+IDLE_SECONDS = 30.0   # a runner thread with nothing to do this long ends
 
 
 def _preload() -> list[str]:
@@ -61,24 +55,19 @@ def _preload() -> list[str]:
     return modules
 
 
+@functools.cache
 def _context():
-    global _CONTEXT
-    with _CONTEXT_LOCK:
-        if _CONTEXT is None:
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            if hasattr(ctx, "set_forkserver_preload"):
-                ctx.set_forkserver_preload(_preload())
-            _CONTEXT = ctx
-        return _CONTEXT
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if hasattr(ctx, "set_forkserver_preload"):
+        ctx.set_forkserver_preload(_preload())
+    return ctx
 
 
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - someone else's process took the pid
+    except (ProcessLookupError, PermissionError):  # gone, or someone else's process took the pid
         return False
     try:  # a killed server nobody has reaped yet is a zombie: dead all the same
         with open(f"/proc/{pid}/stat") as f:
@@ -115,11 +104,6 @@ def _die_with(server_pid: int) -> None:
     threading.Thread(target=watch, daemon=True, name="watchdog").start()
 
 
-#: The phases a worker reports, by their number in the shared progress array
-#: (0: the kind reports none).
-PHASES = (None, "search", "building")
-
-
 #: Settings a worker takes from the server as it is when the job is submitted,
 #: not from the forkserver (which keeps the environment it started with): the
 #: directory where kinds keep the tables they build.
@@ -137,26 +121,23 @@ def _kind_module(name: str) -> str:
     return type(kinds.get(name)).__module__
 
 
-def solve(kind: str, text: str, options: dict, limits: dict, report,
-          module: str | None = None, task: str = "solve") -> tuple[str, object]:
+def solve(kind: str, text: str, options: dict, limits: dict, report, module: str,
+          task: str) -> tuple[str, object]:
     """Run the kind's ``task`` (``solve``, ``hint``, ... : one of its
     ``tasks``), at a lower priority than pages:
     ("ok", the answer's dict), ("refused", the message of the user's
     mistake: :data:`webapp.errors.BAD_INPUT`), ("memory", None),
     ("unavailable", a message: :class:`webapp.errors.NotAvailable`) or
     ("error", the traceback of a bug, for the log). ``module``: where the
-    kind's ``KIND`` is (by default the registry's kind called ``kind``).
-    Both backends' workers run this: the same answers."""
+    kind's ``KIND`` is (:func:`_kind_module`). Both backends' workers run
+    this: the same answers."""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # pragma: no cover - not allowed here: solve at full priority
         pass
     began = time.perf_counter()
     try:
-        if module is None:
-            solver = kinds.get(kind)
-        else:
-            solver = importlib.import_module(module).KIND
+        solver = importlib.import_module(module).KIND
         # the text crossed into this process: parsed here, once
         if task not in solver.tasks:
             raise FieldError(f"a {kind} puzzle has no task {task!r}")
@@ -182,29 +163,21 @@ FAILURE_OF = {"refused": "input", "memory": "unavailable", "died": "unavailable"
               "unavailable": "unavailable", "error": "internal"}
 
 
-def internal_error(job_id: str) -> str:
-    """A job's error for a bug in its solve (its traceback is in the log)."""
-    return f"internal error in the solver (job {job_id}: the server's log has the details)"
-
-
 def ended(job_id: str, kind: str, outcome: str, payload) -> tuple[str, str]:
     """A failed worker's ``(failure, error)`` for the job (see
     :data:`FAILURE_OF`); a bug's traceback is logged here, under the job's id."""
     failure = FAILURE_OF.get(outcome, "internal")
     if failure == "internal":
         log.error("internal error in job %s (%s):\n%s", job_id, kind, payload)
-        return failure, internal_error(job_id)
+        return failure, f"internal error in the solver (job {job_id}: the server's log has the details)"
     return failure, FAILURES.get(outcome, payload)
 
 
-def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
-          server_pid: int | None = None, environment: dict | None = None,
-          module: str | None = None, task: str = "solve") -> None:
+def _work(request: Request, module: str, progress, conn, server_pid: int, environment: dict) -> None:
     """The worker: solve (:func:`solve`), report progress through shared
     memory, send the outcome."""
-    if server_pid is not None:
-        _die_with(server_pid)
-    for name, value in (environment or {}).items():
+    _die_with(server_pid)
+    for name, value in environment.items():
         if value is None:
             os.environ.pop(name, None)
         else:
@@ -216,7 +189,8 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
         progress[2] = PHASES.index(phase) if phase in PHASES else 0
 
     try:
-        conn.send(solve(kind, text, options, limits, report, module, task))
+        conn.send(solve(request.kind, request.text, request.options, request.limits, report,
+                        module, request.task))
     finally:
         conn.close()
 
@@ -224,13 +198,7 @@ def _work(kind: str, text: str, options: dict, limits: dict, progress, conn,
 @dataclass(eq=False)
 class Job:
     id: str
-    kind: str          # the puzzle kind's name
-    board: str         # the puzzle's canonical text
-    options: dict      # the kind's options (rotation: goal, orientation)
-    limits: dict = field(default_factory=dict)  # max_count, max_seconds, max_bytes
-    client: str | None = None
-    note: str | None = None  # the kind's sentence about this solve, for the page
-    task: str = "solve"      # the kind's method the worker runs (one of its tasks)
+    request: Request
     environment: dict = field(default_factory=_environment)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
@@ -241,7 +209,7 @@ class Job:
     error: str | None = None
     failure: str | None = None  # a failed job's: input, unavailable or internal (FAILURE_OF)
     process: object = None
-    progress: object = None
+    progress: object = None  # the worker's shared (count, depth, phase number)
     began: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
 
@@ -251,15 +219,10 @@ class Job:
 
     def value(self) -> Snapshot:
         """The job now, as a value that crosses the backend's contract."""
-        seconds = time.monotonic() - (self.started if self.started is not None else self.submitted)
-        progress = phase = None
-        if self.progress is not None:
-            progress = (self.progress[0], self.progress[1])
-            phase = PHASES[int(self.progress[2])] if 0 <= self.progress[2] < len(PHASES) else None
-        body = view(self.id, self.kind, self.status, self.limits, seconds, note=self.note,
-                    place=self.place, progress=progress, phase=phase, result=self.result,
-                    error=self.error)
-        return Snapshot(self.id, self.status, body, self.result, self.error, self.failure)
+        began = self.started if self.started is not None else self.submitted
+        return snapshot(self.id, self.request, self.status, time.monotonic() - began,
+                        place=self.place, progress=self.progress, result=self.result,
+                        error=self.error, failure=self.failure)
 
 
 class JobManager:
@@ -270,13 +233,10 @@ class JobManager:
     answer when it finishes (by the runner thread: the cache is written
     there, not by whoever polls)."""
 
-    def __init__(self, max_workers: int = 2, keep_seconds: float = 600.0,
-                 abandon_seconds: float | None = 20.0, idle_seconds: float = 30.0,
+    def __init__(self, max_workers: int = 2, abandon_seconds: float | None = 20.0,
                  config=None, on_done: OnDone | None = None) -> None:
         self.max_workers = max(1, int(max_workers))
-        self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
-        self.idle_seconds = idle_seconds
         self.config = {} if config is None else config
         self.on_done = on_done
         self.jobs: dict[str, Job] = {}
@@ -297,19 +257,17 @@ class JobManager:
             self._forget_old()
             self._reap_abandoned()
             for job in self.jobs.values():
-                if job.active and (job.client, job.kind, job.board, job.options, job.task) == \
-                        (request.client, request.kind, request.text, request.options, request.task):
+                if job.active and job.request.same == request.same:
                     job.seen = time.monotonic()
                     return job.value()
             per_client, queue_max = (self.config.get("JOB_MAX_PER_CLIENT"),
                                      self.config.get("JOB_QUEUE_MAX"))
             if per_client and sum(1 for j in self.jobs.values()
-                                  if j.active and j.client == request.client) >= per_client:
+                                  if j.active and j.request.client == request.client) >= per_client:
                 raise jobs_refusal("client")
             if queue_max and len(self.queue) >= queue_max:
                 raise jobs_refusal("queue")
-            job = Job(uuid.uuid4().hex[:16], request.kind, request.text, dict(request.options),
-                      dict(request.limits), request.client, request.note, request.task)
+            job = Job(uuid.uuid4().hex[:16], request)
             self.jobs[job.id] = job
             self.queue.append(job)
             self._number_queue()
@@ -353,12 +311,6 @@ class JobManager:
             job.finished.wait(timeout=10)
         return job.value()
 
-    def active(self, client: str | None = None) -> int:
-        """Jobs queued or running, of ``client`` or of everyone."""
-        with self.lock:
-            return sum(1 for j in self.jobs.values()
-                       if j.active and (client is None or j.client == client))
-
     def close(self) -> None:
         """Cancel everything (the app is going away)."""
         with self.lock:
@@ -399,12 +351,12 @@ class JobManager:
             return
         now = time.monotonic()
         for job in [j for j in self.jobs.values() if j.active and now - j.seen > self.abandon_seconds]:
-            self._stop(job, f"cancelled: nobody asked about it for {self.abandon_seconds:g} s")
+            self._stop(job, ABANDONED.format(self.abandon_seconds))
 
     def _forget_old(self) -> None:
         now = time.monotonic()
         for job_id in [j.id for j in self.jobs.values()
-                       if not j.active and now - j.submitted > self.keep_seconds]:
+                       if not j.active and now - j.submitted > KEEP_SECONDS]:
             del self.jobs[job_id]
 
     def _runner(self) -> None:
@@ -414,7 +366,7 @@ class JobManager:
                 idle_since = time.monotonic()
                 while not self.queue:
                     self._reap_abandoned()
-                    if time.monotonic() - idle_since > self.idle_seconds:
+                    if time.monotonic() - idle_since > IDLE_SECONDS:
                         self.runners.discard(me)
                         return
                     self.lock.wait(timeout=1.0)
@@ -436,10 +388,10 @@ class JobManager:
         ctx = _context()
         job.progress = ctx.Array("q", 3, lock=False)
         receive, send = ctx.Pipe(duplex=False)
+        request = job.request
         process = ctx.Process(target=_work, daemon=True,
-                              args=(job.kind, job.board, job.options, job.limits, job.progress,
-                                    send, self.server_pid, job.environment,
-                                    _kind_module(job.kind), job.task))
+                              args=(request, _kind_module(request.kind), job.progress, send,
+                                    self.server_pid, job.environment))
         process.start()
         with self.lock:
             job.process = process
@@ -467,8 +419,7 @@ class JobManager:
         if kind == "ok" and self.on_done is not None:
             # kept before the job says done: whoever sees it done finds it in the cache
             try:
-                self.on_done(Request(job.kind, job.board, job.options, job.limits, job.client,
-                                     task=job.task), payload)
+                self.on_done(request, payload)
             except Exception:  # noqa: BLE001 - the cache only saves work: the answer stands
                 log.exception("the answer of job %s could not be kept", job.id)
         with self.lock:
@@ -478,5 +429,5 @@ class JobManager:
             if kind == "ok":
                 job.result, job.status = payload, "done"
             else:
-                job.failure, job.error = ended(job.id, job.kind, kind, payload)
+                job.failure, job.error = ended(job.id, request.kind, kind, payload)
                 job.status = "failed"

@@ -15,10 +15,9 @@ answer (JSON) and the error. Beside it:
   lifetime of the server's ``JOB_ABANDON_SECONDS``: gone, nobody is waiting
   for it and it is cancelled;
 - ``playground:client:<client>``, the client's active jobs, and
-  ``playground:queued`` (by time of submission) and ``playground:active``:
-  what the bounds on jobs count;
+  ``playground:queued`` (by time of submission): what the bounds on jobs count;
 - ``playground:same:<digest>``: the job of an identical request in flight
-  (same client, kind, text and options), which a second request joins.
+  (:attr:`~webapp.web.jobbackend.Request.same`), which a second request joins.
 
 Every change of status is a Lua script, so it is atomic whichever process
 makes it: the checks of the bounds and the submission together, two
@@ -35,12 +34,13 @@ import hashlib
 import json
 import time
 
+from .jobbackend import KEEP_SECONDS
+
 PREFIX = "playground:"
 QUEUE = "playground-solves"  # RQ's queue
 STALE_SECONDS = 10           # a running job whose worker is silent this long has failed
 BEAT_SECONDS = 1             # how often a worker says it is still at a job
 ACTIVE_TTL = 86_400          # an active job's keys go after a day whatever happens
-KEEP_SECONDS = 600           # a finished job can be polled this long
 STALE_MESSAGE = ("the solver stopped unexpectedly: the worker running it went away "
                  "(stopped or its machine lost); please try again")
 
@@ -57,7 +57,6 @@ local function finish(id, status, fields)
   local client = redis.call('HGET', job, 'client')
   if client then redis.call('SREM', P .. 'client:' .. client, id) end
   redis.call('ZREM', P .. 'queued', id)
-  redis.call('SREM', P .. 'active', id)
   local same = redis.call('HGET', job, 'same')
   if same and redis.call('GET', P .. 'same:' .. same) == id then
     redis.call('DEL', P .. 'same:' .. same)
@@ -107,7 +106,6 @@ redis.call('HSET', job, 'status', 'queued', 'submitted', NOW, 'same', same, 'cli
 redis.call('EXPIRE', job, """ + str(ACTIVE_TTL) + """)
 redis.call('SADD', P .. 'client:' .. client, id)
 redis.call('EXPIRE', P .. 'client:' .. client, """ + str(ACTIVE_TTL) + """)
-redis.call('SADD', P .. 'active', id)
 redis.call('ZADD', P .. 'queued', NOW, id)
 redis.call('SET', P .. 'same:' .. same, id, 'EX', """ + str(ACTIVE_TTL) + """)
 if abandon > 0 then
@@ -134,22 +132,6 @@ if status == 'done' and ARGV[6] == '1' and redis.call('HSETNX', P .. 'job:' .. i
   table.insert(out, 'claimed'); table.insert(out, '1')
 end
 return out
-"""
-
-# ARGV[5] client ('' for everyone): {its active jobs, queued jobs, running jobs}.
-_COUNT = _PRELUDE + """
-local counts = {0, 0, 0}
-local members = redis.call('SMEMBERS', ARGV[5] == '' and P .. 'active' or P .. 'client:' .. ARGV[5])
-for _, each in ipairs(members) do
-  if ACTIVE[settle(each)] then counts[1] = counts[1] + 1 end
-end
-for _, each in ipairs(redis.call('SMEMBERS', P .. 'active')) do
-  local status = settle(each)
-  if status == 'queued' then counts[2] = counts[2] + 1
-  elseif status == 'running' then counts[3] = counts[3] + 1
-  elseif status == 'gone' then redis.call('SREM', P .. 'active', each) end
-end
-return counts
 """
 
 # ARGV[5] id, [6] the reason: the status the job had (a job that has ended
@@ -213,9 +195,9 @@ return 1
 """
 
 
-def digest(client: str | None, kind: str, text: str, options: dict, task: str = "solve") -> str:
-    """The key of a request: identical requests in flight share a job."""
-    raw = json.dumps([client, kind, text, options, task], sort_keys=True, separators=(",", ":"))
+def digest(same: tuple) -> str:
+    """The key of a request (its ``same``): identical requests in flight share a job."""
+    raw = json.dumps(same, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
@@ -226,16 +208,15 @@ def _text(value) -> str:
 class JobStore:
     """The jobs in the Redis server of ``connection`` (a redis.Redis)."""
 
-    def __init__(self, connection, keep_seconds: float = KEEP_SECONDS) -> None:
+    def __init__(self, connection) -> None:
         self.redis = connection
-        self.keep_seconds = int(keep_seconds)
         self.scripts = {name: connection.register_script(source) for name, source in (
-            ("submit", _SUBMIT), ("read", _READ), ("count", _COUNT), ("cancel", _CANCEL),
+            ("submit", _SUBMIT), ("read", _READ), ("cancel", _CANCEL),
             ("start", _START), ("beat", _BEAT), ("end", _END), ("progress", _PROGRESS),
             ("reaped", _REAPED))}
 
     def _run(self, name: str, *args):
-        return self.scripts[name](args=[PREFIX, repr(time.time()), self.keep_seconds,
+        return self.scripts[name](args=[PREFIX, repr(time.time()), KEEP_SECONDS,
                                         STALE_MESSAGE, *args])
 
     # ------------------------------------------------------------ web side
@@ -263,10 +244,6 @@ class JobStore:
         """Someone still wants the job (XX: an abandoned one stays abandoned)."""
         if abandon_ms > 0:
             self.redis.set(PREFIX + "seen:" + job_id, 1, px=abandon_ms, xx=True)
-
-    def counts(self, client: str | None = None) -> tuple[int, int, int]:
-        """Active jobs of ``client`` (of everyone: None), queued, running."""
-        return tuple(int(v) for v in self._run("count", client or ""))
 
     def cancel(self, job_id: str, reason: str) -> str:
         """Mark the job cancelled: the status it had."""

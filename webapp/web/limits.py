@@ -18,13 +18,15 @@ import importlib.util
 import math
 import time
 
-from flask import current_app, jsonify, render_template, request
+from flask import current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse as parse_limit
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .security import error_answer
 
 DEFAULTS = {
     "TRUSTED_PROXIES": 0,                 # reverse proxies in front whose X-Forwarded-For counts
@@ -101,14 +103,7 @@ def _refusal(exc: TooManyRequests):
             retry = exc.limit.limit.get_expiry()
         message = (f"Too many requests from your address ({exc.description}). "
                    "Please wait a moment and try again.")
-    if request.path.startswith("/api/"):
-        response = jsonify(error=message)
-    else:
-        response = current_app.make_response(
-            render_template("error.html", title="Too many requests", message=message))
-    response.status_code = 429
-    response.headers["Retry-After"] = str(max(1, int(retry)))
-    return response
+    return error_answer(429, "Too many requests", message, {"Retry-After": str(max(1, int(retry)))})
 
 
 def init_app(app) -> None:

@@ -5,9 +5,8 @@ ids are the same in both).
 The id comes from a hash of the kind's name and the puzzle's text, so the
 same puzzle always gets the same id; on the rare clash with another puzzle
 the id grows a character. A puzzle stored already keeps the id it was
-stored under, however it was made (an earlier version hashed a rotation
-puzzle's text alone): it is looked up by kind and text first, and a
-link is opened by its id alone.
+stored under (an earlier version hashed a rotation puzzle's text alone):
+it is looked up by kind and text first.
 """
 
 from __future__ import annotations
@@ -36,25 +35,18 @@ def _digits(text: str) -> str:
 
 def store(puzzle, kind) -> str:
     """Store ``puzzle`` of ``kind`` (the kind itself) if new, and return its id."""
-    text = kind.text(puzzle)
+    text, links = kind.text(puzzle), current()
     try:
-        return _store(current(), kind.name, text, f"{kind.name}\0{text}")
+        if known := links.link_id_for(kind.name, text):
+            return known
+        digits = _digits(f"{kind.name}\0{text}")
+        for length in range(ID_LENGTH, len(digits) + 1):
+            if links.insert_link(digits[:length], kind.name, text):
+                return digits[:length]
+            if known := links.link_id_for(kind.name, text):  # stored meanwhile by another request
+                return known
     except StoreDown as exc:
         raise ServerDown(DOWN) from exc
-
-
-def _store(store, kind: str, text: str, id_text: str) -> str:
-    known = store.link_id_for(kind, text)
-    if known:
-        return known
-    digits = _digits(id_text)
-    for length in range(ID_LENGTH, len(digits) + 1):
-        candidate = digits[:length]
-        if store.insert_link(candidate, kind, text):
-            return candidate
-        known = store.link_id_for(kind, text)
-        if known:  # stored meanwhile by another request
-            return known
     raise RuntimeError("no free short id")  # pragma: no cover - 2^-190 odds
 
 

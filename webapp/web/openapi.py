@@ -1,12 +1,13 @@
 """The JSON API's OpenAPI 3.1 description, served at ``/api/openapi.json``.
 
 It is made from the registry of kinds (:mod:`webapp.kinds`), as the routes
-themselves are (:mod:`webapp.web.api`): what every kind shares is written
-here once (bodies, errors, jobs, the fields every answer carries); each
-kind's paths come from its attributes (``option_fields``,
-``shuffle_fields``, ``counter``, ``depth_field``, ``example``) and the JSON Schemas of its own fields and answers (``api_schemas()``). A
-new kind is described with no edit here; one without ``api_schemas`` gets
-fields and answers of any shape.
+themselves are (:mod:`webapp.web.api`, whose views' docstrings describe the
+operations): what every kind shares is written here once (bodies, errors,
+jobs, the fields every answer carries); each kind's paths come from its web
+face (``option_fields``, ``shuffle_fields``, ``schemas``: the JSON Schemas of
+its own fields and answers) and its ``counter``, ``depth_field`` and
+``example``. A new kind is described with no edit here; one without
+``schemas`` gets fields and answers of any shape.
 
 Answers are objects that may gain fields: a client ignores the ones it does
 not know. Request bodies are closed for a kind that says which fields it
@@ -31,8 +32,11 @@ bp = Blueprint("openapi", __name__)
 #: Where the document is served (the docs and the README link it).
 PATH = "/api/openapi.json"
 
-#: The component of a task's answer (a kind's own task: ``<Title><Task>``).
-_TASK_ANSWERS = {"solve": "Solved", "hint": "Hint"}
+#: Each search's answer component (a kind's own task: ``<Title><Task>``),
+#: summary and 200's words (a kind's own: "A <task> of a puzzle", "The <task>.").
+_TASKS = {"solve": ("Solved", "Solve a puzzle", "The answer (from the cache, the request, or a "
+                                                "worker that finished in time)."),
+          "hint": ("Hint", "The next move", "The hint.")}
 
 _STRING = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -214,7 +218,7 @@ def _kind_schemas(kind) -> dict:
     summary = _object(own.get("summary"))
     extra = {f"{title}{_answer_name(task)}": {
         "allOf": [_object(own.get(task)), _ref("schemas", "Delivery")],
-        "description": f"A {kind.title} {task}'s answer."} for task in kind.tasks if task not in _TASK_ANSWERS}
+        "description": f"A {kind.title} {task}'s answer."} for task in kind.tasks if task not in _TASKS}
     return {
         **extra,
         f"{title}Solved": solved,
@@ -224,7 +228,8 @@ def _kind_schemas(kind) -> dict:
             "properties": {"job": {"type": "string", "description": "the job's id, as `id`"}}}],
             "description": "Not answered yet: the job to poll at /api/jobs/{job_id}."},
         f"{title}Summary": summary,
-        f"{title}Hint": _hint(kind, own),
+        f"{title}Hint": {"allOf": [_hint(kind, own), _ref("schemas", "Delivery")],
+                         "description": f"A {kind.title} hint's answer."},
         f"{title}MoveAnswer": _object(own.get("move_answer")),
     }
 
@@ -254,7 +259,7 @@ def _hint(kind, own: dict) -> dict:
 
 
 def _answer_name(task: str) -> str:
-    return _TASK_ANSWERS.get(task, task.capitalize())
+    return _TASKS[task][0] if task in _TASKS else task.capitalize()
 
 
 def _puzzle_body(kind, route: str) -> dict:
@@ -322,11 +327,12 @@ def _operations(kind) -> dict:
     pending = _json(ref("Pending"), "Not answered yet: the job to poll.", headers=_LOCATION,
                     links=_POLL_LINKS)
     parse_fields = {"board": _STRING, "kind": {"const": name}}
-    routes = {
-        "solve": ("post", "Solve a puzzle", {
-            "200": _json(ref("Solved"), "The answer (from the cache, the request, or a worker "
-                                        "that finished in time)."),
-            "202": pending, **_errors("400", "413", "429", "503")}),
+    routes = {}
+    for task in kind.tasks:
+        answer, what, words = _TASKS.get(task, (task.capitalize(), f"A {task} of a puzzle", f"The {task}."))
+        routes[task] = ("post", what, {"200": _json(ref(answer), words), "202": pending,
+                                       **_errors("400", "413", "429", "503")})
+    routes |= {
         "parse": ("post", "Check a puzzle's text", {
             "200": _json(_object(summary, extra=parse_fields),
                          "The puzzle as the server reads it: its canonical text and summary."),
@@ -334,9 +340,6 @@ def _operations(kind) -> dict:
         "move": ("post", "Make one move", {
             "200": _json(ref("MoveAnswer"), "The board after the move."),
             **_errors("400", "413", "429")}),
-        "hint": ("post", "The next move", {
-            "200": _json(ref("Hint"), "The hint."), "202": pending,
-            **_errors("400", "413", "429", "503")}),
         "share": ("post", "A share code and the page's link with it", {
             "200": _json({"type": "object", "required": ["code", "url"],
                           "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
@@ -366,17 +369,9 @@ def _operations(kind) -> dict:
             "url": _STRING})}, "Every puzzle of this kind in the library."),
         **_errors("429")})
     out = {}
-    for task in kind.tasks:
-        if task not in routes:
-            routes[task] = ("post", f"A {task} of a puzzle", {
-                "200": _json(ref(_answer_name(task)), f"The {task}."), "202": pending,
-                **_errors("400", "413", "429", "503")})
-    views = {"parse": api.parse_route, "move": api.move_route, "share": api.share_route,
-             "links": api.links_route, "shuffle": api.shuffle_route, "puzzles": api.puzzles_route,
-             "daily": api.daily_route, **api.TASK_VIEWS}
     for route, (method, what, responses) in routes.items():
         operation = {"operationId": f"{name}_{route}", "tags": [name], "summary": what,
-                     "description": _words(views[route]), "responses": responses}
+                     "description": _words(api.VIEWS[route]), "responses": responses}
         if route == "shuffle":
             operation["requestBody"] = _shuffle_body(kind)
         elif route == "daily":

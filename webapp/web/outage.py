@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 
-from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import ServiceUnavailable
+
+from .security import error_answer
 
 RETRY_AFTER = 10  # seconds a client is told to wait before it asks again
 
@@ -24,15 +25,8 @@ class ServerDown(ServiceUnavailable):
 
 
 def _answer(exc: ServerDown):
-    if request.path.startswith("/api/"):
-        response = jsonify(error=exc.description)
-    else:
-        response = current_app.make_response(
-            render_template("error.html", title="Please try again in a moment",
-                            message=exc.description))
-    response.status_code = 503
-    response.headers["Retry-After"] = str(exc.retry_after)
-    return response
+    return error_answer(503, "Please try again in a moment", exc.description,
+                        {"Retry-After": str(exc.retry_after)})
 
 
 def init_app(app) -> None:

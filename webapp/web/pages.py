@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from .. import kinds, levels
 from ..errors import PuzzleTextError
 from . import gallery, howto, links
+from .security import error_answer
 
 bp = Blueprint("pages", __name__)
 
@@ -27,8 +28,7 @@ def page_endpoint(kind) -> str:
 
 
 def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
-               mode: str | None = None, autoplay: bool | None = None,
-               entry: gallery.Entry | None = None):
+               mode: str | None = None, entry: gallery.Entry | None = None):
     """The kind's playground (its ``template``), with its ``initial`` JSON:
     kind, board, code, title, optimal, mode, size, autoplay. The same values
     go to the template one by one too (board_text, share_code, puzzle_title,
@@ -37,7 +37,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     and the gallery's next puzzle."""
     summary = kind.summary(puzzle)
     mode = mode or kind.web.edit_mode
-    autoplay = _wants_play() if autoplay is None else autoplay
+    autoplay = request.args.get("play") in ("1", "true", "yes")
     text, code = kind.text(puzzle), kind.encode(puzzle)
     initial = {"kind": kind.name, "board": text, "code": code,
                "title": title, "optimal": optimal, "mode": mode,
@@ -47,15 +47,11 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     day = levels.today().isoformat()
     next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None
     return render_template(kind.web.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
-                           how_to_play=_how_to_play_url(kind),
+                           how_to_play=url_for("pages.how_to_play") if kind is kinds.home() else
+                           url_for("pages.how_to_play_kind", kind=kind.name),
                            board_text=text, share_code=code, puzzle_title=title,
                            autoplay=autoplay, optimal=optimal, mode=mode,
                            daily_date=day, daily_url=url_for(page_endpoint(kind), daily=day))
-
-
-def _how_to_play_url(kind) -> str:
-    return url_for("pages.how_to_play") if kind is kinds.home() else \
-        url_for("pages.how_to_play_kind", kind=kind.name)
 
 
 def _open(kind, puzzle):
@@ -73,17 +69,9 @@ def _gallery_entry(entry: gallery.Entry):
                       optimal=entry.moves, mode="try", entry=entry)
 
 
-def _wants_play() -> bool:
-    return request.args.get("play") in ("1", "true", "yes")
-
-
 def _bad_link(exc: ValueError):
     return render_template("error.html", title="This link does not open a puzzle",
                            message=str(exc)), 400
-
-
-def _example(kind):
-    return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
 
 
 def _plain(kind):
@@ -91,7 +79,7 @@ def _plain(kind):
     that day's puzzle (:mod:`webapp.levels`), to be tried; else the example."""
     wanted = request.args.get("daily")
     if wanted is None:
-        return _example(kind)
+        return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
     try:
         entry = levels.daily(kind.name, levels.parse_date(wanted))
     except levels.LevelError as exc:
@@ -242,18 +230,14 @@ def gallery_thumbnail(name: str):
 
 @bp.app_errorhandler(404)
 def not_found(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": f"no such address: {request.path}"}, 404
-    return render_template("error.html", title="Page not found",
-                           message="There is nothing at this address."), 404
+    return error_answer(404, "Page not found", "There is nothing at this address.",
+                        api=f"no such address: {request.path}")
 
 
 @bp.app_errorhandler(405)
 def wrong_method(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": f"{request.method} is not allowed here"}, 405
-    return render_template("error.html", title="Not allowed",
-                           message=f"{request.method} is not allowed here."), 405
+    return error_answer(405, "Not allowed", f"{request.method} is not allowed here.",
+                        api=f"{request.method} is not allowed here")
 
 
 @bp.app_errorhandler(413)
@@ -263,7 +247,5 @@ def too_large(_exc):
 
 @bp.app_errorhandler(400)
 def bad_request(_exc):
-    if request.path.startswith("/api/"):
-        return {"error": "the request could not be read"}, 400
-    return render_template("error.html", title="Bad request",
-                           message="The request could not be read."), 400
+    return error_answer(400, "Bad request", "The request could not be read.",
+                        api="the request could not be read")

@@ -27,8 +27,8 @@ import time
 import uuid
 
 from . import jobstore
-from .jobbackend import OnDone, Request, Snapshot, view
-from .jobs import PHASES, _kind_module
+from .jobbackend import ABANDONED, OnDone, Request, Snapshot, snapshot
+from .jobs import _kind_module
 from .outage import ServerDown
 
 POLL_SECONDS = 0.05     # how often a request waiting for a job reads it
@@ -62,25 +62,23 @@ def _outage(method):
     return guarded
 
 
+def _request(fields: dict) -> Request:
+    return Request(fields["kind"], fields["board"], json.loads(fields["options"]),
+                   json.loads(fields["limits"]), fields.get("client") or None,
+                   fields.get("note") or None, fields.get("task", "solve"))
+
+
 def _snapshot(job_id: str, fields: dict) -> Snapshot:
     """The job of Redis's ``fields`` (times are the epoch's, Redis's clock
     written by whoever changed the status)."""
     status = fields["status"]
-    started = float(fields["started"]) if fields.get("started") else None
-    result = json.loads(fields["result"]) if fields.get("result") else None
-    error = fields.get("error") or None
-    failure = fields.get("failure") or ("unavailable" if status == "failed" else None)
-    progress = phase = None
-    if "count" in fields:
-        progress = (int(fields["count"]), int(fields["depth"]))
-        index = int(fields["phase"])
-        phase = PHASES[index] if 0 <= index < len(PHASES) else None
-    seconds = time.time() - (started if started is not None else float(fields["submitted"]))
-    body = view(job_id, fields["kind"], status, json.loads(fields["limits"]), seconds,
-                note=fields.get("note") or None,
-                place=int(fields["place"]) if fields.get("place") else None,
-                progress=progress, phase=phase, result=result, error=error)
-    return Snapshot(job_id, status, body, result, error, failure)
+    progress = [fields["count"], fields["depth"], fields["phase"]] if "count" in fields else None
+    return snapshot(job_id, _request(fields), status,
+                    time.time() - float(fields.get("started") or fields["submitted"]),
+                    place=int(fields["place"]) if fields.get("place") else None, progress=progress,
+                    result=json.loads(fields["result"]) if fields.get("result") else None,
+                    error=fields.get("error") or None,
+                    failure=fields.get("failure") or ("unavailable" if status == "failed" else None))
 
 
 class RedisJobManager:
@@ -89,7 +87,7 @@ class RedisJobManager:
     JOB_QUEUE_MAX)."""
 
     def __init__(self, url: str, config, abandon_seconds: float | None = 20.0,
-                 keep_seconds: float = jobstore.KEEP_SECONDS, on_done: OnDone | None = None) -> None:
+                 on_done: OnDone | None = None) -> None:
         try:
             from rq import Queue
         except ImportError:
@@ -101,7 +99,7 @@ class RedisJobManager:
         self.abandon_seconds = abandon_seconds
         self.on_done = on_done
         self.redis = connect(url)
-        self.store = jobstore.JobStore(self.redis, keep_seconds)
+        self.store = jobstore.JobStore(self.redis)
         self.queue = Queue(jobstore.QUEUE, connection=self.redis)
         self.workers_checked = -NO_WORKER_SECONDS
 
@@ -111,9 +109,7 @@ class RedisJobManager:
             return None
         job = _snapshot(job_id, fields)
         if fields.get("claimed") and self.on_done is not None:
-            self.on_done(Request(fields["kind"], fields["board"], json.loads(fields["options"]),
-                                 json.loads(fields["limits"]), fields.get("client") or None,
-                                 task=fields.get("task", "solve")), job.result)
+            self.on_done(_request(fields), job.result)
         return job, fields
 
     # ---------------------------------------------------------------- asking
@@ -130,11 +126,9 @@ class RedisJobManager:
                   "options": json.dumps(request.options), "limits": json.dumps(request.limits),
                   "note": request.note or "", "task": request.task,
                   "abandon_ms": int(abandon * 1000) if abandon else 0,
-                  "abandoned": f"cancelled: nobody asked about it for {abandon:g} s" if abandon else ""}
+                  "abandoned": ABANDONED.format(abandon) if abandon else ""}
         outcome, found = self.store.submit(
-            job_id, fields, jobstore.digest(request.client, kind, request.text, request.options,
-                                                   request.task),
-            request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
+            job_id, fields, jobstore.digest(request.same), request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
             self.config.get("JOB_QUEUE_MAX"), fields["abandon_ms"])
         if outcome in ("client", "queue"):
             raise jobs_refusal(outcome)
@@ -188,7 +182,6 @@ class RedisJobManager:
 
     @_outage
     def touch(self, job_id: str) -> None:
-        """Someone still wants the job: it is not abandoned."""
         abandon = self.abandon_seconds
         if abandon:
             self.store.touch(job_id, int(abandon * 1000))
@@ -217,11 +210,6 @@ class RedisJobManager:
                 time.sleep(POLL_SECONDS)
                 read = self._read(job_id)
         return None if read is None else read[0]
-
-    @_outage
-    def active(self, client: str | None = None) -> int:
-        """Jobs queued or running, of ``client`` or of everyone."""
-        return self.store.counts(client)[0]
 
     def close(self) -> None:
         """Let go of the connections (the jobs are every web process's: they go on)."""

@@ -50,18 +50,24 @@ def _headers(response):
     return response
 
 
+def error_answer(status: int, title: str, message: str, headers: dict | None = None, *,
+                 api: str | None = None, **extra):
+    """An error as JSON under ``/api/`` (``error``: ``api``, by default the
+    ``message``, and ``extra``), a page with ``title`` and ``message`` elsewhere."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=api or message, **extra), status, headers or {}
+    return render_template("error.html", title=title, message=message), status, headers or {}
+
+
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException) and not isinstance(exc, InternalServerError):
         return exc
     request_id = uuid.uuid4().hex[:16]
     current_app.logger.error("internal error, request %s: %s %s", request_id, request.method,
                              request.path, exc_info=exc)
-    headers = {"X-Request-Id": request_id}
-    if request.path.startswith("/api/"):
-        return jsonify(error="internal error", request_id=request_id), 500, headers
-    return render_template("error.html", title="Something went wrong",
-                           message=f"The server could not answer this request. If you tell "
-                                   f"us, give this request id: {request_id}."), 500, headers
+    return error_answer(500, "Something went wrong", "The server could not answer this request. If you "
+                        f"tell us, give this request id: {request_id}.", {"X-Request-Id": request_id},
+                        api="internal error", request_id=request_id)
 
 
 def init_app(app) -> None:

@@ -6,14 +6,11 @@ A request never holds a server thread for long: a search in the request
 is small and takes a seat (:mod:`webapp.web.seats`), a few at once; a
 request waits at most ``SOLVE_WAIT_SECONDS`` for a worker, a few at once,
 then hands back the job to poll. Every task of a kind (its ``tasks``: a
-solve, a hint, triangle's trace) is answered this way. The bounds on jobs, and the joining of a job under way, are
-the job backend's (:mod:`webapp.web.jobbackend`).
-
-Each kind has its limits in the config (see :func:`config_keys`):
-``<KIND>_MAX_<COUNTER>``, ``<KIND>_MAX_SECONDS``, ``<KIND>_MAX_BYTES``,
-the kind's name in capitals first (``ROTATION_MAX_STATES``,
-``SLIDING_MAX_NODES``). A kind may give a puzzle a shorter time limit of
-its own (its web face's ``time_limit``: a big sliding board).
+solve, a hint, triangle's trace) is answered this way. The bounds on jobs,
+and the joining of a job under way, are the job backend's
+(:mod:`webapp.web.jobbackend`). Each kind has its limits in the config,
+named after it (:func:`config_keys`); a kind may give a puzzle a shorter
+time limit of its own (its web face's ``time_limit``: a big sliding board).
 """
 
 from __future__ import annotations
@@ -70,16 +67,6 @@ def _bounded(kind, puzzle, options: dict, count: int, task: str) -> dict | None:
     return None if body.get("status") == "limit" else body
 
 
-def cached(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | None:
-    """The answer kept in the cache (``text``: the puzzle's, when known), or None."""
-    began = time.perf_counter()
-    text = kind.text(puzzle) if text is None else text
-    hit = cache.lookup(kind, text, options, task)
-    if hit is None:
-        return None
-    return delivered(hit, text, time.perf_counter() - began, "cache")
-
-
 def inline(work):
     """``work()`` in one of the seats for searches in the request
     (``SOLVE_INLINE_AT_ONCE`` at once, ``SOLVE_INLINE_QUEUE`` in line: see
@@ -89,18 +76,17 @@ def inline(work):
         return work() if seated else None
 
 
-def quick(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | None:
+def quick(kind, puzzle, options: dict, text: str, task: str) -> dict | None:
     """The answer if it is cached or cheap enough to find on the spot, else
-    None (``text``: the puzzle's, when known).
+    None (``text``: the puzzle's).
 
     Raises :data:`webapp.errors.BAD_INPUT` (e.g. rotation's GoalError) for
     options the puzzle cannot have.
     """
     began = time.perf_counter()
-    text = kind.text(puzzle) if text is None else text
-    body = cached(kind, puzzle, options, text, task)
+    body = cache.lookup(kind, text, options, task)
     if body is not None:
-        return body
+        return delivered(body, text, time.perf_counter() - began, "cache")
     config, keys = current_app.config, config_keys(kind)
     inline_count = config.get(keys["inline"]) or 0
     # bounded as a worker is: an answer must not hang on which of them found it
@@ -123,16 +109,15 @@ def quick(kind, puzzle, options: dict, text: str | None = None, task: str = "sol
     return delivered(body, text, time.perf_counter() - began, "inline")
 
 
-def start(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> Snapshot:
+def start(kind, puzzle, options: dict, text: str, task: str) -> Snapshot:
     """A worker for a solve that is neither cached nor small; this client's
     job for the same solve when it has one under way already (the
-    backend's ``submit`` joins it). The worker gets the puzzle's text
-    (``text``, when known): it parses it itself.
+    backend's ``submit`` joins it). The worker gets the puzzle's ``text``:
+    it parses it itself.
 
     Raises limits.Busy (429) when this client or the queue is at its bound,
     or the client over its rate of solves (each ask that needs a worker counts).
     """
-    text = kind.text(puzzle) if text is None else text
     client_limits.take("JOB_RATE_LIMIT", "solves")
     bounds = limits(kind, puzzle)
     return manager().submit(Request(kind.name, text, options, bounds, client_limits.client(),
@@ -165,18 +150,18 @@ def prefers_async() -> bool:
     return "respond-async" in request.headers.get("Prefer", "")
 
 
-def answer(kind, puzzle, options: dict, text: str | None = None, task: str = "solve") -> dict | Snapshot:
+def answer(kind, puzzle, options: dict, task: str) -> dict | Snapshot:
     """The whole answer of ``task`` (one of the kind's ``tasks``) when it
     comes within ``SOLVE_WAIT_SECONDS`` (at once for a client that prefers
     to follow the job: :func:`prefers_async`), else the job that is finding
-    it (``text``: the puzzle's, when known).
+    it.
 
     Raises :data:`webapp.errors.BAD_INPUT` for options the puzzle cannot
     have (found by the worker too: :class:`~webapp.errors.FieldError`),
     :class:`~webapp.errors.NotAvailable` when the worker died or ran out of
     memory, and RuntimeError for a bug in the worker's solve (logged there).
     """
-    text = kind.text(puzzle) if text is None else text  # the cache's key, a job's puzzle
+    text = kind.text(puzzle)  # the cache's key, a job's puzzle
     body = quick(kind, puzzle, options, text, task)
     if body is not None:
         return body

@@ -92,6 +92,7 @@ class RedisJobManager:
                  keep_seconds: float = jobstore.KEEP_SECONDS, on_done: OnDone | None = None) -> None:
         try:
             from rq import Queue
+            from rq.serializers import JSONSerializer
         except ImportError:
             from .limits import MissingLibrary
 
@@ -102,7 +103,8 @@ class RedisJobManager:
         self.on_done = on_done
         self.redis = connect(url)
         self.store = jobstore.JobStore(self.redis, keep_seconds)
-        self.queue = Queue(jobstore.QUEUE, connection=self.redis)
+        # JSON, not RQ's pickles: whoever can write to Redis must not run code in a worker
+        self.queue = Queue(jobstore.QUEUE, connection=self.redis, serializer=JSONSerializer)
         self.workers_checked = -NO_WORKER_SECONDS
 
     def _read(self, job_id: str) -> tuple[Snapshot, dict] | None:

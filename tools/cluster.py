@@ -11,6 +11,12 @@ installed ``rotation-playground`` (``serve``, ``worker``).
 
 Ctrl+C, or a kill (SIGTERM), stops every part. The parts' output goes to log files in the
 cluster's folder (``<instance>/cluster/logs``).
+
+Redis and PostgreSQL each have a password, made on the first start and kept
+in the cluster's folder for this user alone (``redis/password``,
+``postgres/password``); the web processes and workers are given URLs that
+carry them, and what is printed leaves them out. Redis keeps its data there
+too (an append-only file): jobs survive its restart.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import time
 from pathlib import Path
 
 # run as a script, this folder is on the path; the tests add it (pytest's pythonpath)
-from devservers import PostgresServer, RedisServer, ServerMissing
+from devservers import PostgresServer, RedisServer, ServerMissing, without_password
 
 
 def _program() -> list[str]:
@@ -225,8 +231,10 @@ def _run(cluster: Cluster, folder: Path) -> int:
         for url in cluster.urls:
             print(f"  web     {url}")
         print(f"  workers {len(cluster.workers)}")
-        print(f"  Redis   {cluster.redis.url}")
-        print(f"  PostgreSQL {cluster.postgres.url} (data: {cluster.postgres.folder})")
+        print(f"  Redis   {without_password(cluster.redis.url)} "
+              f"(password in {cluster.redis.folder / 'password'})")
+        print(f"  PostgreSQL {without_password(cluster.postgres.url)} "
+              f"(password in {cluster.postgres.folder / 'password'}; data: {cluster.postgres.folder})")
         print(f"  logs    {folder / 'logs'}")
         print("Ctrl+C stops them all.", flush=True)
         while all(p.poll() is None for p in cluster.web):

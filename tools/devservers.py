@@ -4,6 +4,10 @@ folder of one's own, stopped after. The tests start them (no mock stands in
 for a server) and so does ``make cluster`` (tools/cluster.py,
 docs/serving.md). A developer's tool, not part of the package.
 
+Each is locked (issue 29): a password made on its first start
+(:func:`password`) and kept in its folder for this user alone, which its
+``url`` carries; nothing on the machine gets in without it.
+
 They are started from the system's binaries (Debian: ``redis-server``,
 ``postgresql``); a missing one raises :class:`ServerMissing`, which says
 what to install.
@@ -14,6 +18,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import secrets
 import shutil
 import signal
 import socket
@@ -23,6 +28,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 REDIS_INSTALL = "sudo apt-get install redis-server"
 POSTGRES_INSTALL = "sudo apt-get install postgresql"
@@ -52,13 +58,60 @@ def end(process: subprocess.Popen | None, signum: int = signal.SIGTERM, seconds:
             process.wait()
 
 
-def _redis_answers(port: int) -> bool:
+def private_folder(folder: Path) -> Path:
+    """``folder``, made if need be, for its owner alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o700)
+    return folder
+
+
+def password(folder: Path, new: str | None = None) -> str:
+    """The password kept in ``folder``/password (mode 0600): made (``new``,
+    else a random one) when there is none, the same on every start after,
+    so that the clients' URLs go on working."""
+    path = private_folder(folder) / "password"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    made = new or secrets.token_urlsafe(32)  # letters, digits, - and _: as is in a URL
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+        file.write(made + "\n")
+    return made
+
+
+def without_password(url: str) -> str:
+    """``url`` as it may be shown: its password left out.
+
+    >>> without_password("redis://:secret@127.0.0.1:6379/0")
+    'redis://127.0.0.1:6379/0'
+    >>> without_password("postgresql://postgres:secret@127.0.0.1:5432/postgres")
+    'postgresql://postgres@127.0.0.1:5432/postgres'
+    """
+    scheme, rest = url.split("://", 1)
+    login, _, place = rest.rpartition("@")
+    user = login.partition(":")[0]
+    return f"{scheme}://{user}{'@' if user else ''}{place}"
+
+
+def _redis_answers(port: int, secret: str) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(64).startswith(b"+PONG")
+            sock.sendall(f"AUTH {secret}\r\nPING\r\n".encode())
+            said = b""
+            while b"\r\n" not in said.partition(b"\r\n")[2]:  # both answers
+                got = sock.recv(64)
+                if not got:
+                    return False
+                said += got
+            return said.endswith(b"+PONG\r\n")
     except OSError:
         return False
+
+
+def _quoted(text: str) -> str:
+    """``text`` as one word of a Redis configuration file."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def redis_binary() -> str:
@@ -69,24 +122,35 @@ def redis_binary() -> str:
 
 
 class RedisServer:
-    """One redis-server process: ``url``, ``stop()`` and ``start()`` again on
-    the same port (its data is not kept: nothing kept there needs to be)."""
+    """One redis-server process: ``url`` (its password in it), ``stop()``
+    and ``start()`` again. Its data is kept in ``folder`` (an append-only
+    file): jobs queued or under way survive a restart, as a new server on
+    the same folder finds them. Its settings are in ``folder``/redis.conf
+    (``redis-server`` that file starts it again by hand), not on its
+    command line, which every local user may read."""
 
     def __init__(self, folder: Path, port: int | None = None) -> None:
         self.binary = redis_binary()
         self.folder = Path(folder)
         self.port = port or free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.password = password(self.folder)
+        self.url = f"redis://:{quote(self.password, safe='')}@127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen | None = None
 
+    def _settings(self) -> Path:
+        path = private_folder(self.folder) / "redis.conf"
+        path.touch(mode=0o600)
+        path.write_text("".join(f"{name} {value}\n" for name, value in (
+            ("port", self.port), ("bind", "127.0.0.1"), ("protected-mode", "yes"),
+            ("dir", _quoted(str(self.folder.resolve()))), ("appendonly", "yes"),
+            ("save", '""'), ("requirepass", _quoted(self.password)))))
+        return path
+
     def start(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
-             "--save", "", "--appendonly", "no", "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen([self.binary, str(self._settings())],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
-        while not _redis_answers(self.port):
+        while not _redis_answers(self.port, self.password):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"redis-server did not start on port {self.port}")
             time.sleep(0.05)
@@ -122,6 +186,27 @@ def postgres_binaries() -> Path:
     raise ServerMissing(f"PostgreSQL is not installed: {POSTGRES_INSTALL}")
 
 
+def _method(line: str) -> str | None:
+    """The method of a rule of pg_hba.conf (its last word but options,
+    which have an ``=``), or None for a comment or an empty line."""
+    words = [word for word in line.split("#", 1)[0].split() if "=" not in word]
+    return words[-1] if words else None
+
+
+def _scram(line: str) -> str:
+    """A rule of pg_hba.conf that trusts asks for the password instead."""
+    if _method(line) != "trust":
+        return line
+    rule, mark, comment = line.partition("#")
+    head, _, tail = rule.rpartition("trust")
+    return head + "scram-sha-256" + tail + mark + comment
+
+
+def _methods(data: Path) -> set[str]:
+    """The methods of the rules of ``data``/pg_hba.conf."""
+    return {_method(line) for line in (data / "pg_hba.conf").read_text().splitlines()} - {None}
+
+
 def _reachable(folder: Path) -> bool:
     """Whether anyone may pass through the folders above ``folder``."""
     return all(parent.stat().st_mode & stat.S_IXOTH for parent in folder.resolve().parents)
@@ -130,33 +215,40 @@ def _reachable(folder: Path) -> bool:
 class PostgresServer:
     """One PostgreSQL server: its data in ``folder``/data (made by initdb
     on the first start), listening on 127.0.0.1:``port`` and on a unix
-    socket in ``folder``, anyone local trusted. ``url`` names its database
-    ``postgres``; :meth:`create_database` makes others. ``stop()`` and
-    ``start()`` again on the same port keep its data; ``remove()`` deletes it.
+    socket in its folder, for its own user alone. Every connection gives
+    the superuser ``postgres``'s password (scram-sha-256; no rule trusts
+    anyone), kept in ``folder``/password; ``url`` carries it and names the
+    database ``postgres``; :meth:`create_database` makes others. ``stop()``
+    and ``start()`` again keep its data; ``remove()`` deletes it.
 
-    Run as root it runs as ``nobody``, who then owns its files. Where
-    ``nobody`` cannot reach ``folder`` (pytest's temporary folders are
-    root's alone, and other pytest runs would undo a change to them) its
-    files are in a folder of their own in the system's temporary folder,
-    which ``folder``/data links to."""
+    Run as root it runs as ``nobody``, who then owns its files (but the
+    password's). Where ``nobody`` cannot reach ``folder`` (pytest's
+    temporary folders are root's alone, and other pytest runs would undo a
+    change to them) its files are in a folder of their own in the system's
+    temporary folder, which ``folder``/data links to.
 
-    def __init__(self, folder: Path, port: int | None = None, template: Path | None = None) -> None:
+    ``template``: a server whose initdb is copied instead of running it
+    again (its password with it)."""
+
+    def __init__(self, folder: Path, port: int | None = None,
+                 template: PostgresServer | None = None) -> None:
         self.binaries = postgres_binaries()
         self.folder = Path(folder)
         self.port = port or free_port()
-        self.template = template  # a data folder initdb made, copied instead of running it again
+        self.template = template
+        self.password = password(self.folder, template.password if template else None)
         self.url = self.database_url("postgres")
         self.process: subprocess.Popen | None = None
         self.home = self.folder
         self._log = None
 
     def database_url(self, name: str) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+        return f"postgresql://postgres:{quote(self.password, safe='')}@127.0.0.1:{self.port}/{name}"
 
     def _place(self) -> dict:
         """Where the files go, and the Popen arguments that run the
         programs as :data:`POSTGRES_USER` when this is root."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_folder(self.folder)
         if os.geteuid() != 0:
             return {}
         link = self.folder / "data"
@@ -167,7 +259,8 @@ class PostgresServer:
             link.symlink_to(self.home / "data")
         user = pwd.getpwnam(POSTGRES_USER)
         for path in (self.home, *self.home.rglob("*")):
-            os.lchown(path, user.pw_uid, user.pw_gid)
+            if path != self.folder / "password":
+                os.lchown(path, user.pw_uid, user.pw_gid)
         return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": [],
                 "env": {**os.environ, "HOME": str(self.home)}}
 
@@ -181,7 +274,8 @@ class PostgresServer:
         self._log = open(log, "ab")  # noqa: SIM115 - the server's, closed by stop()
         self.process = subprocess.Popen(
             [str(self.binaries / "postgres"), "-D", str(data), "-p", str(self.port),
-             "-h", "127.0.0.1", "-k", sockets, "-c", "logging_collector=off"],
+             "-h", "127.0.0.1", "-k", sockets, "-c", "unix_socket_permissions=0700",
+             "-c", "logging_collector=off"],
             stdout=subprocess.DEVNULL, stderr=self._log, cwd=self.home, **as_user)
         deadline = time.monotonic() + 30
         while not self._ready(data):
@@ -194,21 +288,51 @@ class PostgresServer:
         """The data folder, made by initdb (or copied from ``template``)
         unless it is there: its path."""
         as_user = self._place()
+        private_folder(self.home)  # its socket is there: no one else may reach it
         data = self.home / "data"
         if (data / "PG_VERSION").exists():
+            if "trust" in _methods(data):
+                self._lock(data, as_user)
             return data
-        if self.template is not None and (Path(self.template) / "PG_VERSION").exists():
+        if self.template is not None and (self.template.home / "data" / "PG_VERSION").exists():
             # cp, as the server's user: twice as fast as shutil here, and owned right
-            subprocess.run(["cp", "-a", str(self.template), str(data)], check=True, **as_user)
+            subprocess.run(["cp", "-a", str(self.template.home / "data"), str(data)], check=True,
+                           **as_user)
             (data / "postmaster.pid").unlink(missing_ok=True)
             return data
-        made = subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
-                               "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                              cwd=self.home, **as_user)
+        # the password in a file of the server's user alone, for initdb to read
+        secret = self.home / "initdb-password"
+        with os.fdopen(os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+            file.write(self.password + "\n")
+        if as_user:
+            os.chown(secret, as_user["user"], as_user["group"])
+        try:
+            made = subprocess.run([str(self.binaries / "initdb"), "-D", str(data), "-U", "postgres",
+                                   "--auth=scram-sha-256", f"--pwfile={secret}", "--encoding=UTF8",
+                                   "--no-locale", "--no-sync"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                  cwd=self.home, **as_user)
+        finally:
+            secret.unlink()
         if made.returncode:
             raise RuntimeError(f"initdb failed in {data}: {made.stderr.strip()}")
         return data
+
+    def _lock(self, data: Path, as_user: dict) -> None:
+        """Data made before the servers had passwords (an earlier ``make
+        cluster``): its superuser is given the password and no rule trusts
+        anyone any more; its links are kept. The server is stopped: its
+        single-user mode reads the command from stdin, off the command line."""
+        command = f"ALTER ROLE postgres PASSWORD '{self.password}';\n"
+        done = subprocess.run([str(self.binaries / "postgres"), "--single", "-D", str(data),
+                               "-c", "password_encryption=scram-sha-256", "postgres"],
+                              input=command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, cwd=self.home, **as_user)
+        if done.returncode:
+            raise RuntimeError(f"PostgreSQL's data in {data} could not be given a password: "
+                               f"{done.stderr.strip()}")
+        rules = data / "pg_hba.conf"
+        rules.write_text("".join(map(_scram, rules.read_text().splitlines(keepends=True))))
 
     def _ready(self, data: Path) -> bool:
         """What pg_ctl waits for: the server's pid file says it is ready."""
@@ -221,7 +345,8 @@ class PostgresServer:
     def create_database(self, name: str) -> str:
         """A new empty database ``name``; its URL."""
         subprocess.run([str(self.binaries / "createdb"), "-h", "127.0.0.1", "-p", str(self.port),
-                        "-U", "postgres", name], check=True, capture_output=True)
+                        "-U", "postgres", name], check=True, capture_output=True,
+                       env={**os.environ, "PGPASSWORD": self.password})
         return self.database_url(name)
 
     def stop(self) -> None:

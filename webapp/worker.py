@@ -19,6 +19,8 @@ playground needs (:mod:`webapp.web.jobstore` holds the job's state):
   sentence saying so;
 - Redis gone: each worker tries again every few seconds and takes jobs
   again once it is back, without a restart.
+- jobs are read as JSON (RQ's JSON serializer, as the web processes queue
+  them), never unpickled: whoever can write to Redis cannot run code here.
 
 No Flask here: a worker imports the kinds and the solvers, nothing else.
 """
@@ -188,7 +190,10 @@ def _run_one(name: str, url: str) -> None:
                 time.sleep(1.0)
             except KeyboardInterrupt:  # stopped while waiting: nothing to clean up
                 return
-    worker = _worker_class()([QUEUE], name=name, connection=connection, worker_ttl=WORKER_TTL)
+    from rq.serializers import JSONSerializer
+
+    worker = _worker_class()([QUEUE], name=name, connection=connection, worker_ttl=WORKER_TTL,
+                             serializer=JSONSerializer)
     try:
         worker.work(logging_level="ERROR", with_scheduler=False)
     except SystemExit:
@@ -198,6 +203,7 @@ def _run_one(name: str, url: str) -> None:
 
 
 def _pool(url: str, workers: int):
+    from rq.serializers import JSONSerializer
     from rq.worker_pool import WorkerPool
 
     class Pool(WorkerPool):
@@ -207,7 +213,7 @@ def _pool(url: str, workers: int):
             return get_context("fork").Process(target=_run_one, args=(name, url),
                                                name=f"rotation-playground worker {name}")
 
-    return Pool([QUEUE], connection=_connection(url), num_workers=workers)
+    return Pool([QUEUE], connection=_connection(url), num_workers=workers, serializer=JSONSerializer)
 
 
 def shown(url: str) -> str:

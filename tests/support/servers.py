@@ -43,12 +43,13 @@ def redis(tmp_path):
 
 @pytest.fixture(scope="session")
 def postgres_template(tmp_path_factory):
-    """A data folder initdb made once a session: each test's server starts
-    from a copy of it (initdb takes a second or two on a busy machine)."""
+    """A server initdb made once a session, never started: each test's
+    server starts from a copy of its data, and has its password (initdb
+    takes a second or two on a busy machine)."""
     with needed():
         made = PostgresServer(tmp_path_factory.mktemp("postgres-template"))
-    data = made.initialise()
-    yield data
+    made.initialise()
+    yield made
     made.remove()
 
 

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 
 import pytest
 
@@ -120,6 +121,22 @@ def test_a_queued_job_cancelled_never_runs(tmp_path, redis, waiting):  # noqa: F
         assert worker.said(job_id) is None, worker.log()
     store = first.application.extensions["playground_jobs"].store
     assert "started" not in store.read(job_id) and poll(first, job_id)["status"] == "cancelled"
+
+
+def test_a_job_crosses_redis_as_json_never_pickled_and_a_worker_runs_it(
+        tmp_path, redis, waiting):  # noqa: F811
+    """Whoever can write to Redis must not be able to hand a worker a
+    pickle (issue 29, finding 4): RQ's job, as the web process stores it, is
+    JSON, and the worker reads it as JSON."""
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url, WAITING_MAX_TICKS=5)
+    job_id = waiting_job(client)  # no worker yet: it waits, as the web process stored it
+    raw = client.application.extensions["playground_jobs"].redis.hget(f"rq:job:{job_id}", "data")
+    data = zlib.decompress(raw)  # RQ compresses what its serializer made
+    assert not data.startswith(b"\x80"), data  # a pickle's first byte
+    assert json.loads(data) == ["webapp.worker.perform", None, [job_id], {}]
+    with workers(redis.url, tmp_path) as worker:
+        assert wait_until(lambda: poll(client, job_id)["status"] == "done"), worker.log()
+    assert poll(client, job_id)["answer"]["ticks"] == 5
 
 
 def test_a_job_nobody_polls_is_cancelled_by_its_worker(tmp_path, redis, waiting):  # noqa: F811
@@ -331,7 +348,8 @@ def test_with_redis_stopped_jobs_are_503_the_rest_answers_and_when_it_is_back_jo
             assert refused.status_code == 503, refused.get_data(as_text=True)
             assert int(refused.headers["Retry-After"]) >= 1
             assert "cannot be reached just now" in refused.get_json()["error"]
-        redis.start()  # back (empty): the same web process and the same workers go on
+        redis.start()  # back, with its data: the same web process and the same workers go on
+        assert client.get(f"/api/jobs/{job_id}").status_code == 200  # the job is still known
         client.application.config["WAITING_MAX_TICKS"] = 5
         again = waiting_job(client, "again")
         assert wait_until(lambda: poll(client, again)["status"] == "done", seconds=40), worker.log()

@@ -110,6 +110,21 @@ def test_a_link_made_through_one_opens_through_the_other_and_links_count_togethe
         assert status == 429 and int(headers["Retry-After"]) >= 1
 
 
+def test_the_clusters_redis_and_postgresql_let_no_one_in_without_their_passwords(cluster, monkeypatch):
+    import psycopg
+    import redis
+
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    with pytest.raises(redis.exceptions.AuthenticationError):
+        redis.Redis(host="127.0.0.1", port=cluster.redis.port).ping()
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(f"postgresql://postgres@127.0.0.1:{cluster.postgres.port}/postgres").close()
+    # the passwords in the cluster's folder, for its user alone
+    for server in (cluster.redis, cluster.postgres):
+        assert server.folder.parent == cluster.folder
+        assert (server.folder / "password").stat().st_mode & 0o777 == 0o600
+
+
 def test_make_cluster_says_what_is_missing(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))  # no redis-server, no PostgreSQL
     assert cluster_main(["--folder", str(tmp_path / "c"), "--web-ports", f"{free_port()},{free_port()}"]) == 2
@@ -134,12 +149,20 @@ def test_make_cluster_stops_every_part_when_asked(tmp_path, signum):
     runner = subprocess.Popen([sys.executable, str(ROOT / "tools" / "cluster.py"), "--folder", str(tmp_path),
                                "--web-ports", f"{free_port()},{free_port()}", "--workers", "1"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = []
     try:
         for line in runner.stdout:
+            said.append(line)
             if "Ctrl+C stops them all" in line:
                 break
         else:
             pytest.fail(f"the cluster did not start: {runner.stderr.read()}")
+        # the servers' addresses, and where their passwords are: never the passwords
+        for server in ("redis", "postgres"):
+            kept = tmp_path / server / "password"
+            assert kept.read_text().strip() not in "".join(said)
+            assert f"(password in {kept}" in "".join(said)
+        assert "redis://127.0.0.1:" in "".join(said) and "postgresql://postgres@127.0.0.1:" in "".join(said)
         parts = descendants(runner.pid)
         runner.send_signal(signum)
         status = runner.wait(timeout=120)

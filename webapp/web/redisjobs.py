@@ -90,6 +90,7 @@ class RedisJobManager:
                  on_done: OnDone | None = None) -> None:
         try:
             from rq import Queue
+            from rq.serializers import JSONSerializer
         except ImportError:
             from .limits import MissingLibrary
 
@@ -100,7 +101,8 @@ class RedisJobManager:
         self.on_done = on_done
         self.redis = connect(url)
         self.store = jobstore.JobStore(self.redis)
-        self.queue = Queue(jobstore.QUEUE, connection=self.redis)
+        # JSON, not RQ's pickles: whoever can write to Redis must not run code in a worker
+        self.queue = Queue(jobstore.QUEUE, connection=self.redis, serializer=JSONSerializer)
         self.workers_checked = -NO_WORKER_SECONDS
 
     def _read(self, job_id: str) -> tuple[Snapshot, dict] | None:

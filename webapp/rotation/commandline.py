@@ -18,12 +18,14 @@ from ..commandline import (
     CommandLine,
     Option,
     OutOfTries,
+    OverMemory,
     Usage,
     clip,
     count,
     moves_facts,
     plural,
     positive,
+    size_words,
     sized,
 )
 from . import Answer, BoardError, Goal, GoalError, Position, Step, parse, solver
@@ -155,7 +157,8 @@ def solve(run) -> int:
         goal.check(board)
         try:
             answer = solver.solve_best(board, goal, max_states=args.max_states,
-                                       max_seconds=args.max_seconds, progress=progress,
+                                       max_seconds=args.max_seconds,
+                                       max_bytes=getattr(args, "max_memory", None), progress=progress,
                                        engine=args.engine, threads=threads)
         except KeyboardInterrupt:
             progress.close()
@@ -217,16 +220,26 @@ def generate(args, seed: int) -> tuple[str, str]:
     max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
     options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
                    max_length=args.max_length)
+    max_bytes = getattr(args, "max_memory", None)
+    bound = f"the memory limit ({size_words(max_bytes or 0)})"
     try:
         if args.tries is None and args.min_moves is None and not args.unsolvable:
             board = generate_board(size, args.sticks, seed=seed, **options)
-            found = Found(board, solve_board(board, max_states=max_states), seed, 1)
+            found = Found(board, solve_board(board, max_states=max_states, max_bytes=max_bytes),
+                          seed, 1)
         else:
             found = search(size, args.sticks, seed=seed, tries=args.tries,
                            min_moves=args.min_moves, unsolvable=args.unsolvable,
-                           max_states=max_states, **options)
+                           max_states=max_states, max_bytes=max_bytes, **options)
     except NoPuzzleFound as exc:
+        if exc.over_memory:
+            raise OverMemory(f"{bound} stopped the search of {plural(exc.over_memory, 'board')}: "
+                             f"{exc}") from None
         raise OutOfTries(str(exc)) from None
+    answer = found.answer
+    if answer.limit == "memory":  # the one board's search: nothing to show for it
+        raise OverMemory(f"{bound} stopped the search of seed {seed} after "
+                         f"{plural(answer.states, 'state')}, {plural(answer.depth, 'move')} deep")
     if found.tried == 1:
         tried = ""
     elif args.min_moves is not None or args.unsolvable:

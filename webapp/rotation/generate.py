@@ -52,6 +52,9 @@ class GenerateError(FieldError):
 class NoPuzzleFound(GenerateError):
     """No board in the tries met the request."""
 
+    #: How many of the tries the memory bound (``max_bytes``) stopped.
+    over_memory = 0
+
 
 @dataclass
 class Found:
@@ -151,7 +154,8 @@ def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> B
 def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
            seed: int | None = None, min_moves: int | None = None,
            tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
-           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES) -> Found:
+           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES,
+           max_bytes: int | None = None) -> Found:
     """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
     with the reference solver (at most ``max_states`` states each).
 
@@ -181,13 +185,14 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     best: Found | None = None
-    tried = 0
+    tried = over_memory = 0
     for k in range(tries):
         try_seed = seed + k
         board = generate(size, sticks, seed=try_seed, gaps=gaps, inner_walls=inner_walls,
                          gap_width=gap_width, max_length=max_length)
-        answer = solve(board, max_states=max_states)
+        answer = solve(board, max_states=max_states, max_bytes=max_bytes)
         tried += 1
+        over_memory += answer.limit == "memory"
         found = Found(board, answer, try_seed, tried)
         if answer.status == "unsolvable":
             if unsolvable:
@@ -197,16 +202,20 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
                 best = found
             if min_moves is not None and len(answer.moves) >= min_moves:
                 return found
+    failed = None
     if unsolvable:
-        raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
-                            f"(seeds {seed} to {seed + tried - 1})")
-    if best is None:
-        raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
-                            f"states each (seeds {seed} to {seed + tried - 1})")
-    if min_moves is not None:
-        raise NoPuzzleFound(
+        failed = NoPuzzleFound(f"no unsolvable board in {tried} tries "
+                               f"(seeds {seed} to {seed + tried - 1})")
+    elif best is None:
+        failed = NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
+                               f"states each (seeds {seed} to {seed + tried - 1})")
+    elif min_moves is not None:
+        failed = NoPuzzleFound(
             f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
             f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})")
+    if failed is not None:
+        failed.over_memory = over_memory
+        raise failed
     best.tried = tried
     return best
 

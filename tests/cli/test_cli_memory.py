@@ -136,11 +136,12 @@ def test_generate_past_its_memory_ends_with_exit_3(capsys):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("limit: the memory limit (1 KiB) stopped the search of seed 4 after ")
-    assert main([*base, "--max-memory", "1K", "--tries", "3", "--min-moves", "9"]) == 3
+    # with tries, the first board past the bound ends it (which board is kept must not
+    # depend on the memory): seed 5's falls out at the first turn, with no search
+    assert main(["generate", "--size", "9", "--sticks", "3", "--seed", "5", "--tries", "3",
+                 "--max-memory", "1K"]) == 3
     err = capsys.readouterr().err
-    # seed 5's board falls out at the first turn: no search, no memory
-    assert err.startswith("limit: the memory limit (1 KiB) stopped the search of 2 boards: "
-                          "no board needs 9 or more moves in 3 tries")
+    assert err.startswith("limit: the memory limit (1 KiB) stopped the search of seed 6 after ")
     assert main([*base, "--max-memory", "none", "--tries", "3"]) == 0
 
 
@@ -159,3 +160,13 @@ def test_a_study_past_its_memory_ends_with_exit_3_and_keeps_those_before(tmp_pat
     assert main([*base, "--max-memory", "none"]) == 0
     err = capsys.readouterr().err
     assert "kept from before" in err
+
+
+def test_a_frame_climb_its_memory_cannot_hold_is_refused_before_it_starts(tmp_path, capsys):
+    base = ["study", "--climb-frames", "1", "--size", "6", "--climb-positions", "1000",
+            "--db", str(tmp_path / "c.sqlite")]
+    assert main([*base, "--max-memory", "64K"]) == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("limit: the memory limit (64 KiB) holds a study of 341 positions, "
+                          "fewer than --climb-positions 1,000")

@@ -31,7 +31,7 @@ from ..commandline import (
 from . import Answer, BoardError, Goal, GoalError, Position, Step, parse, solver
 from . import solve as solve_board
 from .board import MAX_SIZE, MIN_SIZE
-from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, search
+from .generate import DEFAULT_MAX_STATES, Found, MemoryStopped, NoPuzzleFound, search
 from .generate import generate as generate_board
 from .physics import SIDES
 from .solver import EngineError
@@ -221,25 +221,23 @@ def generate(args, seed: int) -> tuple[str, str]:
     options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
                    max_length=args.max_length)
     max_bytes = getattr(args, "max_memory", None)
-    bound = f"the memory limit ({size_words(max_bytes or 0)})"
     try:
         if args.tries is None and args.min_moves is None and not args.unsolvable:
             board = generate_board(size, args.sticks, seed=seed, **options)
             found = Found(board, solve_board(board, max_states=max_states, max_bytes=max_bytes),
                           seed, 1)
+            if found.answer.limit == "memory":
+                raise MemoryStopped(seed, found.answer)
         else:
             found = search(size, args.sticks, seed=seed, tries=args.tries,
                            min_moves=args.min_moves, unsolvable=args.unsolvable,
                            max_states=max_states, max_bytes=max_bytes, **options)
     except NoPuzzleFound as exc:
-        if exc.over_memory:
-            raise OverMemory(f"{bound} stopped the search of {plural(exc.over_memory, 'board')}: "
-                             f"{exc}") from None
         raise OutOfTries(str(exc)) from None
-    answer = found.answer
-    if answer.limit == "memory":  # the one board's search: nothing to show for it
-        raise OverMemory(f"{bound} stopped the search of seed {seed} after "
-                         f"{plural(answer.states, 'state')}, {plural(answer.depth, 'move')} deep")
+    except MemoryStopped as exc:
+        raise OverMemory(f"the memory limit ({size_words(max_bytes or 0)}) stopped the search "
+                         f"of seed {exc.seed} after {plural(exc.answer.states, 'state')}, "
+                         f"{plural(exc.answer.depth, 'move')} deep") from None
     if found.tried == 1:
         tried = ""
     elif args.min_moves is not None or args.unsolvable:

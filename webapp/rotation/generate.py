@@ -52,8 +52,14 @@ class GenerateError(FieldError):
 class NoPuzzleFound(GenerateError):
     """No board in the tries met the request."""
 
-    #: How many of the tries the memory bound (``max_bytes``) stopped.
-    over_memory = 0
+
+class MemoryStopped(GenerateError):
+    """A board's search passed ``max_bytes``: the board kept would depend on
+    the memory given, so none is."""
+
+    def __init__(self, seed: int, answer: Answer) -> None:
+        super().__init__(f"the search of seed {seed} passed max_bytes")
+        self.seed, self.answer = seed, answer
 
 
 @dataclass
@@ -185,14 +191,15 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     best: Found | None = None
-    tried = over_memory = 0
+    tried = 0
     for k in range(tries):
         try_seed = seed + k
         board = generate(size, sticks, seed=try_seed, gaps=gaps, inner_walls=inner_walls,
                          gap_width=gap_width, max_length=max_length)
         answer = solve(board, max_states=max_states, max_bytes=max_bytes)
+        if answer.limit == "memory":
+            raise MemoryStopped(try_seed, answer)
         tried += 1
-        over_memory += answer.limit == "memory"
         found = Found(board, answer, try_seed, tried)
         if answer.status == "unsolvable":
             if unsolvable:
@@ -202,20 +209,16 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
                 best = found
             if min_moves is not None and len(answer.moves) >= min_moves:
                 return found
-    failed = None
     if unsolvable:
-        failed = NoPuzzleFound(f"no unsolvable board in {tried} tries "
-                               f"(seeds {seed} to {seed + tried - 1})")
-    elif best is None:
-        failed = NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
-                               f"states each (seeds {seed} to {seed + tried - 1})")
-    elif min_moves is not None:
-        failed = NoPuzzleFound(
+        raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
+                            f"(seeds {seed} to {seed + tried - 1})")
+    if best is None:
+        raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
+                            f"states each (seeds {seed} to {seed + tried - 1})")
+    if min_moves is not None:
+        raise NoPuzzleFound(
             f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
             f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})")
-    if failed is not None:
-        failed.over_memory = over_memory
-        raise failed
     best.tried = tried
     return best
 

@@ -282,12 +282,19 @@ def _climb_frames(args, say) -> int:
             f"({describe(best)})")
 
     side = _square(args.size, "--climb-frames")
-    # a candidate past what the memory holds is dropped, as one past --climb-positions
-    positions, _ = _memory_bound(args.climb_positions, getattr(args, "max_memory", None),
-                                 (side - 2) ** 2)
+    # refused before it starts: dropping the candidates the memory cannot hold
+    # would make the climb's path depend on the machine (as many sticks as cells)
+    max_bytes = getattr(args, "max_memory", None)
+    positions, by_memory = _memory_bound(args.climb_positions, max_bytes, (side - 2) ** 2)
+    if by_memory:
+        print(f"limit: the memory limit ({size_words(max_bytes)}) holds a study of "
+              f"{plural(positions, 'position')}, fewer than --climb-positions "
+              f"{args.climb_positions:,}: lower that, or give --max-memory a larger SIZE "
+              "(or none for no bound)", file=sys.stderr)
+        return EXIT_LIMIT
     found = frame_climb(side, args.climb_sticks, seed=args.seed,
                         steps=args.climb_frames, inner_walls=args.inner_walls,
-                        restart=args.restart, max_positions=positions,
+                        restart=args.restart, max_positions=args.climb_positions,
                         progress=progress, tick=lambda step, best: say(
                             f"step {step}: best {best.turns} turns; {best.studies:,} studies "
                             f"of {plural(best.studied_positions, 'position')}, {best.seconds:.0f} s"))

@@ -170,3 +170,16 @@ def test_a_frame_climb_its_memory_cannot_hold_is_refused_before_it_starts(tmp_pa
     assert out == ""
     assert err.startswith("limit: the memory limit (64 KiB) holds a study of 341 positions, "
                           "fewer than --climb-positions 1,000")
+
+
+def test_a_5x5_solve_does_not_build_databases_its_memory_cannot_hold(tmp_path, capsys,
+                                                                     monkeypatch):
+    """The 26 MB of a 5 x 5 board's pattern databases are not built past the
+    bound (the solve goes on without them, as the solver does)."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ROTATION_PLAYGROUND_CACHE", str(cache))
+    path = tmp_path / "five.txt"
+    path.write_text("1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 0 23 24\n")
+    assert main(["solve", str(path), "--max-nodes", "100000", "--max-memory", "2M"]) == 0
+    assert capsys.readouterr().out.startswith("solved: 2 moves, shortest")
+    assert not cache.exists() or not any(cache.rglob("*5x5*"))

@@ -152,6 +152,11 @@ class OutOfTries(Exception):
     asked for: like a search's limit (exit status 3)."""
 
 
+class OverMemory(OutOfTries):
+    """A ``generate`` whose search passed ``--max-memory``: said as that
+    limit (``limit: the memory limit ...``), exit status 3."""
+
+
 #: More digits than any count needs; int() refuses more than 4,300 anyway.
 _MAX_DIGITS = 18
 
@@ -211,6 +216,19 @@ def plural(n, word: str) -> str:
     """
     shown = f"{n:,}" if isinstance(n, int) else str(n)
     return f"{shown} {word}{'' if str(n) == '1' else 's'}"
+
+
+def size_words(n: int) -> str:
+    """A size for people.
+
+    >>> size_words(1000), size_words(2**20), size_words(3 * 2**29), size_words(800 * 2**20)
+    ('1,000 bytes', '1 MiB', '1.5 GiB', '800 MiB')
+    """
+    for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            value = n / scale
+            return f"{value:.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
+    return plural(n, "byte")
 
 
 def limit_words(answer: dict) -> str:

@@ -17,7 +17,9 @@ def test_solve_help_gives_the_default_limits_and_the_exit_codes(capsys):
     text = help_of(capsys, "solve")
     assert "stop after visiting N states, N >= 1 (default: no limit)" in text
     assert "stop after S seconds, at least 0.001 (default: no limit)" in text
-    assert "limits: none unless given" in text
+    assert "limits: the memory the search holds is bounded by default (--max-memory:" in text
+    assert "no other limit unless given" in text
+    assert "--max-seconds, --max-memory) or Ctrl+C" in text
     assert "exit status:" in text
     for code, meaning in [("0", "an answer"), ("2", "a bad file"), ("3", "a limit"),
                           ("141", "the reader of standard output stopped early")]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import sys
 
-from ..commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, OutOfTries, Usage
+from ..commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, OutOfTries, OverMemory, Usage
 from ..errors import BAD_INPUT
 from .parts import named
 from .solve import fill_defaults, foreign
@@ -26,7 +26,7 @@ def generate(args) -> int:
     except Usage as exc:
         args.parser.error(str(exc))
     except OutOfTries as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{'limit' if isinstance(exc, OverMemory) else 'error'}: {exc}", file=sys.stderr)
         return EXIT_LIMIT
     except BAD_INPUT as exc:  # the kind's: a puzzle no rule allows, arguments none can meet
         print(f"error: {exc}", file=sys.stderr)

@@ -12,7 +12,7 @@ import math
 from .. import __version__
 from ..commandline import Option, clip, positive, whole
 from ..kinds import names
-from . import copy_links, prepare, study
+from . import copy_links, memory, prepare, study
 from .generate import generate
 from .output import json_error
 from .parts import every, merged, named
@@ -69,7 +69,7 @@ def _notes(key: str) -> list[str]:
 
 def _solve_epilog() -> str:
     counters = list(dict.fromkeys(p.kind.counter for p in every()))
-    limits = [m.option.flags[0] for m in merged(SOLVE_OPTIONS, every(), "solve_options")
+    limits = [m.option.flags[0] for m in merged(_solve_options(), every(), "solve_options")
               if m.option.flags[0].startswith("--max-")]
     solved, unsolvable, stopped = (_notes(key) for key in ("solved", "unsolvable", "limit"))
     return SOLVE_EPILOG.format(
@@ -91,8 +91,10 @@ standard output: the answer with its "kind", or an error,
 {{"error": ..., "line": ..., "column": ..., "kind": ..., "file": ...}} (null
 where it does not apply), whose words also go to standard error.
 
-limits: none unless given; the search runs until it has an answer or Ctrl+C
-stops it.{limits}
+limits: the memory the search holds is bounded by default (--max-memory:
+three quarters of the memory free when the command starts); no other limit
+unless given: the search runs until it has an answer, the memory bound or
+Ctrl+C stops it.{limits}
 
 exit status:
   0    an answer: solved{solved}, or
@@ -162,6 +164,11 @@ SOLVE_OPTIONS = (
            help=f"stop after S seconds, at least {MIN_SECONDS} (default: no limit)"),
 )
 
+def _solve_options() -> tuple:
+    """solve's own options, --max-memory's default read from the machine now."""
+    return (*SOLVE_OPTIONS, memory.option(75))
+
+
 #: generate's own options.
 GENERATE_OPTIONS = (
     Option("--seed", place=110, scope="", type=whole(0), metavar="S", help="first seed (default: random)"),
@@ -190,7 +197,7 @@ def _add_solve(commands) -> None:
     p_solve.add_argument("--kind", choices=kinds, metavar="KIND",
                          help=f"the puzzle's kind: {', '.join(kinds)} "
                               "(default: recognised from the text)")
-    _add_options(p_solve, merged(SOLVE_OPTIONS, every(), "solve_options"))
+    _add_options(p_solve, merged(_solve_options(), every(), "solve_options"))
     p_solve.set_defaults(run=solve)
 
 
@@ -212,7 +219,8 @@ def _add_generate(commands) -> None:
                     "rebuilds it on its own.")
     p_gen.add_argument("--kind", choices=kinds, default=kinds[0], metavar="KIND",
                        help=_generate_kind_help(kinds))
-    _add_options(p_gen, merged(GENERATE_OPTIONS, every(), "generate_options"))
+    _add_options(p_gen, merged((*GENERATE_OPTIONS, memory.option(160, "each search")), every(),
+                               "generate_options"))
     p_gen.set_defaults(run=generate, parser=p_gen)
 
 

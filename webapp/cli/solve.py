@@ -7,6 +7,7 @@ import sys
 
 from ..commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK
 from ..kinds import most_like, names
+from .memory import note
 from .output import json_answer, json_error, lines
 from .parts import named
 from .progress import Progress, is_terminal
@@ -73,6 +74,8 @@ class Run:
             print("\n".join(lines(answer, self.kind.counter, self.part.facts)))
             if details is not None:
                 details()
+        if answer.get("limit") == "memory":
+            print(note(getattr(self.args, "max_memory", None)), file=sys.stderr)
         return EXIT_LIMIT if answer["status"] == "limit" else EXIT_OK
 
     def default(self, puzzle=None, *, max_seconds=None, interrupted=None, empty=None) -> int:
@@ -89,7 +92,8 @@ class Run:
         progress = self.progress()
         try:
             answer = kind.solve(puzzle, {}, max_seconds=max_seconds,
-                                max_count=getattr(args, f"max_{kind.counter}", None), max_bytes=None,
+                                max_count=getattr(args, f"max_{kind.counter}", None),
+                                max_bytes=getattr(args, "max_memory", None),
                                 progress=progress)
         except KeyboardInterrupt:
             progress.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 
+from . import memory
 from .parts import every, named
 
 
@@ -34,6 +35,8 @@ def add_parser(commands) -> None:
             if option.flags[0] not in seen:
                 seen.add(option.flags[0])
                 p.add_argument(*option.flags, help=option.help, **option.kwargs)
+    bound = memory.option(0, "each study")
+    p.add_argument(*bound.flags, help=bound.help, **bound.kwargs)
     p.add_argument("--db", default="study.sqlite", metavar="PATH",
                    help="the SQLite database (default: study.sqlite)")
     p.add_argument("--summary", metavar="PATH",

@@ -15,18 +15,20 @@ from ..commandline import (
     CommandLine,
     Option,
     OutOfTries,
+    OverMemory,
     Usage,
     clip,
     count,
     moves_facts,
     plural,
     positive,
+    size_words,
     sized,
 )
 from . import Answer, BoardError, Goal, GoalError, Position, Step, parse, solver
 from . import solve as solve_board
 from .board import MAX_SIZE, MIN_SIZE
-from .generate import DEFAULT_MAX_STATES, Found, NoPuzzleFound, search
+from .generate import DEFAULT_MAX_STATES, Found, MemoryStopped, NoPuzzleFound, search
 from .generate import generate as generate_board
 from .physics import SIDES
 from .solver import EngineError
@@ -151,7 +153,8 @@ def solve(run) -> int:
         goal.check(board)
         try:
             answer = solver.solve_best(board, goal, max_states=args.max_states,
-                                       max_seconds=args.max_seconds, progress=progress,
+                                       max_seconds=args.max_seconds,
+                                       max_bytes=getattr(args, "max_memory", None), progress=progress,
                                        engine=args.engine, threads=threads)
         except KeyboardInterrupt:
             progress.close()
@@ -212,16 +215,24 @@ def generate(args, seed: int) -> tuple[str, str]:
     max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
     options = dict(gaps=args.gaps, inner_walls=args.inner_walls, gap_width=args.gap_width,
                    max_length=args.max_length)
+    max_bytes = getattr(args, "max_memory", None)
     try:
         if args.tries is None and args.min_moves is None and not args.unsolvable:
             board = generate_board(size, args.sticks, seed=seed, **options)
-            found = Found(board, solve_board(board, max_states=max_states), seed, 1)
+            found = Found(board, solve_board(board, max_states=max_states, max_bytes=max_bytes),
+                          seed, 1)
+            if found.answer.limit == "memory":
+                raise MemoryStopped(seed, found.answer)
         else:
             found = search(size, args.sticks, seed=seed, tries=args.tries,
                            min_moves=args.min_moves, unsolvable=args.unsolvable,
-                           max_states=max_states, **options)
+                           max_states=max_states, max_bytes=max_bytes, **options)
     except NoPuzzleFound as exc:
         raise OutOfTries(str(exc)) from None
+    except MemoryStopped as exc:
+        raise OverMemory(f"the memory limit ({size_words(max_bytes or 0)}) stopped the search "
+                         f"of seed {exc.seed} after {plural(exc.answer.states, 'state')}, "
+                         f"{plural(exc.answer.depth, 'move')} deep") from None
     if found.tried == 1:
         tried = ""
     elif args.min_moves is not None or args.unsolvable:

@@ -48,6 +48,15 @@ class NoPuzzleFound(GenerateError):
     """No board in the tries met the request."""
 
 
+class MemoryStopped(GenerateError):
+    """A board's search passed ``max_bytes``: the board kept would depend on
+    the memory given, so none is."""
+
+    def __init__(self, seed: int, answer: Answer) -> None:
+        super().__init__(f"the search of seed {seed} passed max_bytes")
+        self.seed, self.answer = seed, answer
+
+
 @dataclass
 class Found:
     """The board :func:`search` kept, its ``answer``, the ``seed`` that
@@ -137,10 +146,24 @@ def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> B
 def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
            seed: int | None = None, min_moves: int | None = None,
            tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
+<<<<<<< HEAD
            max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES) -> Found:
     """Build and solve the boards of seeds ``seed``, ``seed + 1``, ... and keep
     the first unsolvable one (``unsolvable``), the first with at least
     ``min_moves``, or else the longest of ``tries`` (the first of equals).
+=======
+           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES,
+           max_bytes: int | None = None) -> Found:
+    """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
+    with the reference solver (at most ``max_states`` states each).
+
+    - ``unsolvable``: keep the first board that provably has no solution;
+    - ``min_moves``: keep the first board whose shortest solution has at
+      least that many moves;
+    - otherwise: try all ``tries`` boards and keep the one with the longest
+      shortest solution (the first of equals).
+
+>>>>>>> cli-memory
     ``tries`` defaults to 1 for a plain search and to :data:`DEFAULT_TRIES`
     with a request; :class:`NoPuzzleFound` when no board met it.
 
@@ -165,7 +188,9 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
         try_seed = seed + k
         board = generate(size, sticks, seed=try_seed, gaps=gaps, inner_walls=inner_walls,
                          gap_width=gap_width, max_length=max_length)
-        answer = solve(board, max_states=max_states)
+        answer = solve(board, max_states=max_states, max_bytes=max_bytes)
+        if answer.limit == "memory":
+            raise MemoryStopped(try_seed, answer)
         tried += 1
         found = Found(board, answer, try_seed, tried)
         if answer.status == "unsolvable":

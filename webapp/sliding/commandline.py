@@ -185,9 +185,11 @@ def _build_first(run, puzzle, max_seconds) -> bool | None:
     """A 5 x 5 board's pattern databases, built before its search when missing
     and the solve has the time to use them (the solver's BUILD_SECONDS): the
     command line builds them once, the web never. False when Ctrl+C stopped it."""
+    max_bytes = getattr(run.args, "max_memory", None)
     if ((puzzle.width, puzzle.height) != (5, 5) or not _missing_databases(5, 5)
-            or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)):
-        return None
+            or (max_seconds is not None and max_seconds < solver.BUILD_SECONDS)
+            or (max_bytes is not None and pdb.memory_needed(5, 5) > max_bytes - solver.SEARCH_BYTES)):
+        return None  # the solve goes without them (--max-memory: as the solver does)
     progress = run.progress()
     try:
         pdb.load(5, 5, progress=progress)

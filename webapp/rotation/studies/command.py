@@ -12,7 +12,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ...commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, Option, plural, whole
+from ...commandline import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, Option, plural, size_words, whole
 from ..board import Board, BoardError
 from ..solver import solve_best
 from . import frameclimb
@@ -26,6 +26,10 @@ from .study import StudyError, StudyTooBig, parse_sticks, sticks_text, study
 DEFAULT_MAX_POSITIONS = 2_000_000
 #: --climb-positions: the frame climb's own default.
 FRAME_CLIMB_POSITIONS = frameclimb.DEFAULT_MAX_POSITIONS
+#: Bytes a position of a study costs at its peak, plus 2 a stick: the C
+#: build's keys, hash slots and turns as they double, then the backward
+#: search's edge lists (int64 sources, their sort order, the starts).
+BYTES_PER_POSITION = 160
 
 OPTIONS = [
     Option("--size", place=10, default="5", metavar="N|WxH",
@@ -147,18 +151,36 @@ def _one_study(board, sticks, bound):
         return exc
 
 
+<<<<<<< HEAD
 def _studies(work, bound, jobs: int):
     """The outcome of each ``(board, sticks)`` of ``work``, in its order: one
     after another, or in ``jobs`` processes (a study holds the GIL in numpy
     and Python for part of its time, so threads would not run two at once)."""
+=======
+def _memory_bound(bound, max_bytes, sticks: int):
+    """The positions a study of ``sticks`` sticks may reach: ``bound``,
+    lowered to what ``max_bytes`` holds; and whether the memory is the
+    lower one."""
+    if max_bytes is None:
+        return bound, False
+    fits = max(1, max_bytes // (BYTES_PER_POSITION + 2 * sticks))
+    return (fits, True) if bound is None or fits < bound else (bound, False)
+
+
+def _studies(work, jobs: int):
+    """The outcome of each ``(board, sticks)`` of ``work``, in its order, as
+    each is ready: here one after another, or in ``jobs`` processes (a
+    study holds the GIL in numpy and Python for part of its time, so
+    threads would not run two at once)."""
+>>>>>>> cli-memory
     if jobs == 1 or len(work) < 2:
-        for board, sticks in work:
+        for board, sticks, bound in work:
             yield _one_study(board, sticks, bound)
         return
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         try:
-            yield from pool.map(_one_study, *zip(*work), [bound] * len(work), chunksize=4)
+            yield from pool.map(_one_study, *zip(*work), chunksize=4)
         finally:  # stopped early (an error, ^C): the rest need not run
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -179,6 +201,9 @@ def run(args, say) -> int:
         return EXIT_BAD_INPUT
     db = StudyDB(args.db)
     bound = args.max_positions or None
+    max_bytes = getattr(args, "max_memory", None)
+    if max_bytes is not None:  # the studies run at once share it
+        max_bytes //= args.jobs
     try:
         todo = []
         for number, (gap, board, sticks) in enumerate(plans, 1):
@@ -188,8 +213,17 @@ def run(args, say) -> int:
                 say(f"{where}: kept from before")
             else:
                 todo.append((where, gap, board, sticks, words))
-        outcomes = _studies([(board, sticks) for _, _, board, sticks, _ in todo], bound, args.jobs)
-        for (where, gap, board, sticks, words), result in zip(todo, outcomes):
+        limits = [_memory_bound(bound, max_bytes, len(sticks)) for _, _, _, sticks, _ in todo]
+        outcomes = _studies([(board, sticks, limit) for (_, _, board, sticks, _), (limit, _)
+                             in zip(todo, limits)], args.jobs)
+        for (where, gap, board, sticks, words), (limit, by_memory), result in zip(
+                todo, limits, outcomes):
+            if isinstance(result, _TooBig) and by_memory:
+                print(f"limit: the memory limit ({size_words(args.max_memory)}) ended the study "
+                      f"{where}: more than {plural(limit, 'position')} ({result.seconds:.2f} s); "
+                      "the studies before it are kept (--max-memory: a larger SIZE, or none "
+                      "for no bound)", file=sys.stderr)
+                return EXIT_LIMIT
             if isinstance(result, _TooBig):
                 db.add_too_big(board.text(), words, result.seen, result.seconds, gap, bound)
                 say(f"{where}: too big, more than {bound} positions")
@@ -249,7 +283,18 @@ def _climb_frames(args, say) -> int:
         say(f"step {step}: {best.turns} turns, {plural(best.positions, 'position')} "
             f"({describe(best)})")
 
-    found = frame_climb(_square(args.size, "--climb-frames"), args.climb_sticks, seed=args.seed,
+    side = _square(args.size, "--climb-frames")
+    # refused before it starts: dropping the candidates the memory cannot hold
+    # would make the climb's path depend on the machine (as many sticks as cells)
+    max_bytes = getattr(args, "max_memory", None)
+    positions, by_memory = _memory_bound(args.climb_positions, max_bytes, (side - 2) ** 2)
+    if by_memory:
+        print(f"limit: the memory limit ({size_words(max_bytes)}) holds a study of "
+              f"{plural(positions, 'position')}, fewer than --climb-positions "
+              f"{args.climb_positions:,}: lower that, or give --max-memory a larger SIZE "
+              "(or none for no bound)", file=sys.stderr)
+        return EXIT_LIMIT
+    found = frame_climb(side, args.climb_sticks, seed=args.seed,
                         steps=args.climb_frames, inner_walls=args.inner_walls,
                         restart=args.restart, max_positions=args.climb_positions,
                         progress=progress, tick=lambda step, best: say(

@@ -146,24 +146,11 @@ def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> B
 def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
            seed: int | None = None, min_moves: int | None = None,
            tries: int | None = None, unsolvable: bool = False, gap_width: int = 1,
-<<<<<<< HEAD
-           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES) -> Found:
+           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES,
+           max_bytes: int | None = None) -> Found:
     """Build and solve the boards of seeds ``seed``, ``seed + 1``, ... and keep
     the first unsolvable one (``unsolvable``), the first with at least
     ``min_moves``, or else the longest of ``tries`` (the first of equals).
-=======
-           max_length: int | None = None, max_states: int = DEFAULT_MAX_STATES,
-           max_bytes: int | None = None) -> Found:
-    """Build boards from the seeds ``seed``, ``seed + 1``, ... and solve each
-    with the reference solver (at most ``max_states`` states each).
-
-    - ``unsolvable``: keep the first board that provably has no solution;
-    - ``min_moves``: keep the first board whose shortest solution has at
-      least that many moves;
-    - otherwise: try all ``tries`` boards and keep the one with the longest
-      shortest solution (the first of equals).
-
->>>>>>> cli-memory
     ``tries`` defaults to 1 for a plain search and to :data:`DEFAULT_TRIES`
     with a request; :class:`NoPuzzleFound` when no board met it.
 

@@ -151,12 +151,6 @@ def _one_study(board, sticks, bound):
         return exc
 
 
-<<<<<<< HEAD
-def _studies(work, bound, jobs: int):
-    """The outcome of each ``(board, sticks)`` of ``work``, in its order: one
-    after another, or in ``jobs`` processes (a study holds the GIL in numpy
-    and Python for part of its time, so threads would not run two at once)."""
-=======
 def _memory_bound(bound, max_bytes, sticks: int):
     """The positions a study of ``sticks`` sticks may reach: ``bound``,
     lowered to what ``max_bytes`` holds; and whether the memory is the
@@ -169,10 +163,9 @@ def _memory_bound(bound, max_bytes, sticks: int):
 
 def _studies(work, jobs: int):
     """The outcome of each ``(board, sticks)`` of ``work``, in its order, as
-    each is ready: here one after another, or in ``jobs`` processes (a
-    study holds the GIL in numpy and Python for part of its time, so
-    threads would not run two at once)."""
->>>>>>> cli-memory
+    each is ready: one after another, or in ``jobs`` processes (a study holds
+    the GIL in numpy and Python for part of its time, so threads would not
+    run two at once)."""
     if jobs == 1 or len(work) < 2:
         for board, sticks, bound in work:
             yield _one_study(board, sticks, bound)

@@ -83,6 +83,8 @@ def test_an_older_version_is_sent_on_to_the_current_one(app, client):
     "/assets/{v}/js/nothing.js", "/assets/old/js/nothing.js",
     "/assets/{v}/../webapp/__init__.py", "/assets/old/../webapp/__init__.py",
     "/assets/old/%2e%2e/pyproject.toml",
+    # a name longer than the file system takes (issue 29: it was a 500)
+    "/assets/0/" + "a" * 256, "/assets/{v}/" + "a" * 256, "/assets/0/js/" + "b" * 300 + "/c.js",
 ])
 def test_no_file_outside_static_and_no_made_up_file(app, client, address):
     response = client.get(address.format(v=app.config["ASSET_VERSION"]))

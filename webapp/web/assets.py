@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+import os
+
 import hashlib
 import re
 from functools import lru_cache
@@ -108,7 +110,8 @@ def file(version: str, filename: str):
     current = current_version()
     if version != current:
         found = safe_join(current_app.static_folder, filename)
-        if found is None or not Path(found).is_file():
+        # os.path.isfile, not Path.is_file: a name too long for the file system is no file, not a 500
+        if found is None or not os.path.isfile(found):
             abort(404)
         return redirect(url_for("assets.file", version=current, filename=filename))
     response = send_from_directory(current_app.static_folder, filename, max_age=MAX_AGE)

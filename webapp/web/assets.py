@@ -23,9 +23,8 @@ True
 
 from __future__ import annotations
 
-import os
-
 import hashlib
+import os
 import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath

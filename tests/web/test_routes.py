@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from web_helpers import (
-    THREE_MOVES, UNSOLVABLE, WIDE, assert_api_error, assert_friendly_page, initial, page_parts,
-    write_catalogue,
+    THREE_MOVES, UNSOLVABLE, WIDE, assert_api_error, assert_friendly_page, initial, kind_addresses,
+    page_parts, write_catalogue,
 )
 from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE, ParseError, parse, solve
@@ -112,6 +112,36 @@ def test_unknown_api_paths_are_json_404(client, method, path):
 def test_api_wrong_method_is_json_405(client, path):
     assert_api_error(client.get(path), 405, "GET is not allowed")
     assert_api_error(client.put(path, json={"board": EXAMPLE}), 405, "PUT is not allowed")
+
+
+def _every_address(app):
+    """Each rule of the app with sample values in its variables."""
+    values = {"<job_id>": "abc", "<link_id>": "abc", "<name>": "example", "<version>": "1",
+              "<path:filename>": "style.css"}
+    for rule in app.url_map.iter_rules():
+        for _, address in kind_addresses(rule.rule):
+            for variable, value in values.items():
+                address = address.replace(variable, value)
+            assert "<" not in address, f"a rule this test does not know how to fill: {rule.rule}"
+            yield address
+
+
+def test_every_405_says_which_methods_are_allowed(app, client):
+    """RFC 9110: a 405 carries Allow (issue 29: none of them did)."""
+    adapter = app.url_map.bind("localhost")
+    for address in _every_address(app):
+        allowed = set(adapter.allowed_methods(address))
+        wrong = next(m for m in ("PUT", "PATCH", "DELETE", "POST") if m not in allowed)
+        response = client.open(address, method=wrong)
+        assert response.status_code == 405, (wrong, address)
+        assert set(response.headers["Allow"].split(", ")) == allowed, (wrong, address)
+
+
+def test_options_under_the_api_is_answered_in_json(client):
+    response = client.options("/api/rotation/solve")
+    assert response.status_code == 200 and response.is_json
+    assert set(response.get_json()["allow"]) == {"POST", "OPTIONS"}
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
 
 
 def test_api_puzzles_wrong_method(client):

@@ -235,9 +235,10 @@ def not_found(_exc):
 
 
 @bp.app_errorhandler(405)
-def wrong_method(_exc):
+def wrong_method(exc):
+    allowed = ", ".join(sorted(exc.valid_methods or ()))
     return error_answer(405, "Not allowed", f"{request.method} is not allowed here.",
-                        api=f"{request.method} is not allowed here")
+                        {"Allow": allowed}, api=f"{request.method} is not allowed here")
 
 
 @bp.app_errorhandler(413)

@@ -43,8 +43,19 @@ def _relative(response):
     return relative
 
 
+def _options(response):
+    """Flask answers OPTIONS itself with an empty page: under ``/api/`` the
+    answer is JSON, as every other one there (the methods, as in Allow)."""
+    if request.method != "OPTIONS" or response.status_code != 200 or not request.path.startswith("/api/"):
+        return response
+    allowed = sorted(response.allow)
+    answer = jsonify(allow=allowed)
+    answer.headers["Allow"] = ", ".join(allowed)
+    return answer
+
+
 def _headers(response):
-    response = _relative(response)
+    response = _relative(_options(response))
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response

@@ -221,6 +221,14 @@ def test_copy_links_refuses_what_it_cannot_use_in_one_line(tmp_path, args, said)
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
+def test_copy_links_never_prints_the_databases_password(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    old_sqlite(path)
+    done = copy_links("--from", str(path), "--to", "postgresql://x:topsecret@127.0.0.1:1/db")
+    assert done.returncode == 2 and "cannot reach PostgreSQL at" in done.stderr
+    assert "topsecret" not in done.stderr + done.stdout
+
+
 def test_the_environment_and_serve_name_the_database(tmp_path, monkeypatch, postgres):  # noqa: F811
     monkeypatch.setenv("ROTATION_PLAYGROUND_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.setenv("DATABASE_URL", postgres.playground)

@@ -58,6 +58,7 @@ def run(args) -> int:
         return _fail("psycopg and psycopg_pool are not installed: pip install -e '.[cluster]'")
     from ..web.db import read_answers, read_links  # here: the web stack, as above
     from ..web.store import BadUrl, StoreDown
+    from ..worker import shown
 
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # the failure is said once, below
     source = args.source or _instance_database()
@@ -81,7 +82,7 @@ def run(args) -> int:
     except sqlite3.DatabaseError as exc:
         return _fail(f"cannot read {source}: {exc}")
     except StoreDown as exc:
-        return _fail(f"cannot reach PostgreSQL at {url}: {str(exc).strip().splitlines()[0]}")
+        return _fail(f"cannot reach PostgreSQL at {shown(url)}: {str(exc).strip().splitlines()[0]}")
     finally:
         store.close()
     return EXIT_NOT_ALL if clashes else EXIT_OK

@@ -309,10 +309,15 @@ def test_a_finished_job_is_kept_in_the_cache_once_however_often_it_is_polled(tmp
     assert len(writes) == 1
 
 
-def test_unknown_job_is_404(tmp_path):
+def test_an_unknown_job_is_a_404_that_says_to_ask_again(tmp_path):
+    """The server cannot tell a job that never was from one a restart lost
+    (issue 29): it says neither, and what to do."""
     client = make_client(tmp_path)
-    assert client.get("/api/jobs/nope").status_code == 404
-    assert client.post("/api/jobs/nope/cancel").status_code == 404
+    for response in (client.get("/api/jobs/nope"), client.post("/api/jobs/nope/cancel")):
+        error = response.get_json()["error"]
+        assert response.status_code == 404 and "never existed" not in error
+        assert error == ("no solve 'nope' here: it ended a while ago, or the server restarted and "
+                         "lost it; press Solve (or Hint) again")
 
 
 def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):

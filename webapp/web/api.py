@@ -193,7 +193,9 @@ for _task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
 
 def _known(job, job_id: str):
     if job is None:
-        raise NotFound(f"no solve {job_id!r}: it finished long ago or never existed")
+        # a job ended and forgotten, one a restart lost, one never made: the server cannot tell
+        raise NotFound(f"no solve {job_id!r} here: it ended a while ago, or the server restarted "
+                       "and lost it; press Solve (or Hint) again")
     return job
 
 

@@ -140,7 +140,7 @@ def _shared_responses() -> dict:
         "BadRequest": {"description": "Bad input: the message says what (a parser's, with its "
                                       "line and column; an unknown field, naming the ones read).",
                        "content": error},
-        "NotFound": {"description": "No such job: it finished long ago or never existed.",
+        "NotFound": {"description": "No such job: it ended a while ago, or the server restarted and lost it (ask again).",
                      "content": error},
         "TooLarge": {"description": "The body is over the server's bound (256 KiB by default).",
                      "content": error},

@@ -9,8 +9,11 @@ installed ``rotation-playground`` (``serve``, ``worker``).
     python tools/cluster.py                       # make cluster: ports 5001 and 5002
     python tools/cluster.py --web-ports 6001,6002 --workers 3
 
-Ctrl+C, or a kill (SIGTERM), stops every part. The parts' output goes to log files in the
-cluster's folder (``<instance>/cluster/logs``).
+Ctrl+C, or a kill (SIGTERM), stops every part. A web process or a worker
+that ends on its own is started again, after a pause that doubles with each
+quick end (1 s, 2 s, ... 30 s at most): the others go on serving meanwhile.
+The parts' output goes to log files in the cluster's folder
+(``<instance>/cluster/logs``).
 
 Redis and PostgreSQL each have a password, made on the first start and kept
 in the cluster's folder for this user alone (``redis/password``,
@@ -87,6 +90,10 @@ class Cluster:
         self.web: list[subprocess.Popen] = []
         self.workers: list[subprocess.Popen] = []
         self._logs: list = []
+        # each part that ended on its own: when it is due to start again, and its pause
+        self._due: dict[tuple[str, int], float] = {}
+        self._pause: dict[tuple[str, int], float] = {}
+        self._began: dict[tuple[str, int], float] = {}
 
     @property
     def urls(self) -> list[str]:
@@ -124,18 +131,47 @@ class Cluster:
         self.postgres.start()
         for n in range(self.worker_count):
             self.start_worker(n)
-        for port in self.web_ports:
-            self.web.append(self._spawn(f"web-{port}", ["serve", "--host", "127.0.0.1",
-                                                         "--port", str(port)]))
+        for n in range(len(self.web_ports)):
+            self.web.append(self._start_part("web", n))
         for port, process in zip(self.web_ports, self.web):
             _wait_for_port(port, process, self.folder / "logs" / f"web-{port}.log")
         return self
 
     def start_worker(self, n: int | None = None) -> subprocess.Popen:
         n = len(self.workers) if n is None else n
-        worker = self._spawn(f"worker-{n + 1}", ["worker"])
+        worker = self._start_part("worker", n)
         self.workers.append(worker)
         return worker
+
+    def _name(self, group: str, n: int) -> str:
+        return f"web-{self.web_ports[n]}" if group == "web" else f"worker-{n + 1}"
+
+    def _start_part(self, group: str, n: int) -> subprocess.Popen:
+        arguments = (["serve", "--host", "127.0.0.1", "--port", str(self.web_ports[n])]
+                     if group == "web" else ["worker"])
+        self._began[group, n] = time.monotonic()
+        return self._spawn(self._name(group, n), arguments)
+
+    def revive(self, say=print) -> None:
+        """Start again each web process or worker that has ended, once its
+        pause is over: 1 s, doubled after each end within a minute of its
+        start (30 s at most), so that a part that cannot start does not spin."""
+        now = time.monotonic()
+        for group, processes in (("web", self.web), ("worker", self.workers)):
+            for n, process in enumerate(processes):
+                key, name = (group, n), self._name(group, n)
+                if process.poll() is None:
+                    continue
+                if key not in self._due:
+                    quick = now - self._began.get(key, now) < 60
+                    pause = min(30.0, self._pause.get(key, 0.5) * 2) if quick else 1.0
+                    self._pause[key], self._due[key] = pause, now + pause
+                    say(f"{name} ended (exit {process.returncode}): starting it again in {pause:g} s "
+                        f"(its log: {self.folder / 'logs' / (name + '.log')})", file=sys.stderr, flush=True)
+                elif now >= self._due[key]:
+                    del self._due[key]
+                    processes[n] = self._start_part(group, n)
+                    say(f"{name} started again", file=sys.stderr, flush=True)
 
     def kill_worker(self, n: int = 0) -> None:
         """``kill -9`` worker ``n`` and everything it started (its work horse
@@ -237,10 +273,9 @@ def _run(cluster: Cluster, folder: Path) -> int:
               f"(password in {cluster.postgres.folder / 'password'}; data: {cluster.postgres.folder})")
         print(f"  logs    {folder / 'logs'}")
         print("Ctrl+C stops them all.", flush=True)
-        while all(p.poll() is None for p in cluster.web):
-            time.sleep(0.5)
-        print("a web process ended: stopping the others (see its log)", file=sys.stderr)
-        return 1
+        while True:  # only Ctrl+C or a kill ends this: a part that ends is started again
+            cluster.revive()
+            time.sleep(0.25)
     except KeyboardInterrupt:
         print("\nstopping...", file=sys.stderr)
         return 0

@@ -85,6 +85,14 @@ def page_expecting_400(request, contexts):
 
 
 @pytest.fixture
+def page_expecting_refusals(request, contexts):
+    """Like ``page_expecting_400``, for a test that also meets a 503 the page
+    handles on purpose (a unique triangle not made within the request's
+    time cap on a busy machine: the page says so and keeps the board)."""
+    yield from _watched_page(request, contexts, DESKTOP, allow_400=True, allow_503=True)
+
+
+@pytest.fixture
 def phone(request, contexts):
     """A fresh page on a phone-sized touch screen (390 x 844), likewise."""
     yield from _watched_page(request, contexts, PHONE)

@@ -328,8 +328,8 @@ def test_piece_editor_adds_removes_and_edits_pieces(page_expecting_400):
     shot(page, "triangle-06-piece-editor", full_page=True)
 
 
-def test_new_random_puzzle_of_a_chosen_size(page_expecting_400):
-    page = page_expecting_400
+def test_new_random_puzzle_of_a_chosen_size(page_expecting_refusals):
+    page = page_expecting_refusals
     open_triangle(page)
     page.locator("#size").select_option("4")
     page.locator("#figures").fill("5")

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -176,3 +177,68 @@ def test_make_cluster_stops_every_part_when_asked(tmp_path, signum):
         os.kill(pid, signal.SIGKILL)
     assert status == 0 and not left, (status, left)
     assert len(parts) >= 5  # Redis, PostgreSQL, two web processes, a worker
+
+
+def _part_on(runner_pid: int, words: str) -> int:
+    """The pid of the cluster's part whose command line holds ``words``."""
+    for pid in descendants(runner_pid):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if words in f.read().replace(b"\0", b" ").decode():
+                    return pid
+        except OSError:
+            continue
+    raise AssertionError(f"no part runs {words!r}")
+
+
+def test_make_cluster_starts_again_a_part_that_died_and_the_rest_serve_meanwhile(tmp_path):
+    """Issue 29: a web process killed stopped the whole cluster. Now the
+    runner starts it (and a killed worker) again, and only Ctrl+C stops all."""
+    with needed():
+        redis_binary(), postgres_binaries()
+    first, second = free_port(), free_port()
+    runner = subprocess.Popen([sys.executable, str(ROOT / "tools" / "cluster.py"), "--folder", str(tmp_path),
+                               "--web-ports", f"{first},{second}", "--workers", "1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(180, runner.kill)  # a runner that never says it: the reads end, the test fails
+    watchdog.start()
+    try:
+        for line in runner.stdout:
+            if "Ctrl+C stops them all" in line:
+                break
+        else:
+            pytest.fail(f"the cluster did not start: {runner.stderr.read()}")
+        os.kill(_part_on(runner.pid, f"--port {first}"), signal.SIGKILL)
+        os.killpg(os.getpgid(_part_on(runner.pid, "webapp.cli worker")), signal.SIGKILL)  # and its pool
+        said = []
+        for line in runner.stderr:  # the runner's own words, as they come
+            said.append(line)
+            if sum("started again" in x for x in said) == 2:
+                break
+        assert any(f"web-{first} ended (exit -9): starting it again in 1 s" in x for x in said), said
+        assert any("worker-1 ended" in x for x in said), said
+        assert call(f"127.0.0.1:{second}", "GET", "/api/rotation/daily")[0] == 200  # never stopped
+        deadline = time.monotonic() + 60  # the new process listens once it has started up
+        while call_or_none(f"127.0.0.1:{first}") != 200:
+            assert time.monotonic() < deadline, "the web process did not come back"
+            time.sleep(0.2)
+        assert runner.poll() is None
+        runner.send_signal(signal.SIGINT)
+        assert runner.wait(timeout=120) == 0
+    finally:
+        watchdog.cancel()
+        parts = descendants(runner.pid) if runner.poll() is None else set()
+        end(runner)
+        for pid in parts:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        data = tmp_path / "postgres" / "data"
+        if data.is_symlink():
+            shutil.rmtree(data.resolve().parent, ignore_errors=True)
+
+
+def call_or_none(address: str) -> int | None:
+    try:
+        return call(address, "GET", "/api/rotation/daily")[0]
+    except OSError:
+        return None

@@ -17,10 +17,13 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from devservers import end, free_port
 from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import sliding, source, web_process
 from webapp.rotation import EXAMPLE
+from webapp.web.pgstore import RETRY_SECONDS
 
 COMMAND = [sys.executable, "-m", "webapp.cli"]
 DOWN = "PostgreSQL does not answer"
@@ -70,6 +73,25 @@ def test_with_postgresql_stopped_pages_and_solves_answer_and_links_wait(tmp_path
     assert client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json() == made
     assert source(client, 0) == "cache"
     assert any("PostgreSQL answers again" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.slow
+def test_links_work_again_soon_after_a_long_outage_of_postgresql(tmp_path, postgres):  # noqa: F811
+    """Issue 29: links stayed 503 for 6 to 8 s after PostgreSQL was back, the
+    longer the outage the longer (the pool's own back-off doubles: 1, 2, 4,
+    8, 16 s). Now at most the store's pause after a failure (RETRY_SECONDS)
+    and a connection's time."""
+    client = web_process(tmp_path, "a", DATABASE_URL=postgres.playground)
+    made = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
+    postgres.stop()
+    outage = time.monotonic() + 20  # long enough for the pool's back-off to reach 16 s
+    while time.monotonic() < outage:
+        assert client.get(made["url"]).status_code == 503
+        time.sleep(0.5)
+    postgres.start()  # returns once it takes connections
+    ready = time.monotonic()
+    assert until(lambda: client.get(made["url"]).status_code == 200, seconds=60)
+    assert time.monotonic() - ready <= RETRY_SECONDS + 2
 
 
 def test_postgresql_stopped_before_the_app_ever_reached_it(tmp_path, postgres):  # noqa: F811

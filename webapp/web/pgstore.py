@@ -142,6 +142,8 @@ class PostgresStore:
         StoreDown when the database does not answer."""
         if time.monotonic() < self._down_until:
             raise StoreDown("the database did not answer a moment ago")
+        if self._down:
+            self._fresh_pool()
         try:
             with self._get_pool().connection() as conn:
                 if not self._migrated:
@@ -158,6 +160,21 @@ class PostgresStore:
         if self._down:
             self._down = False
             self.logger.warning("PostgreSQL answers again")
+
+    def _fresh_pool(self) -> None:
+        """After an outage: once the database answers one connection, a new
+        pool, which connects at once; the old one would wait out its own
+        back-off (1, 2, 4, ... s), the longer the outage, the longer links
+        stay 503 after the database is back."""
+        try:
+            psycopg.connect(self.conninfo).close()
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            self._down_until = time.monotonic() + RETRY_SECONDS
+            raise StoreDown(str(exc)) from exc
+        with self._lock:
+            old, self._pool = self._pool, None
+        if old is not None:  # its workers may be asleep in their back-off: not this request's wait
+            threading.Thread(target=old.close, daemon=True, name="old-pool").start()
 
     def close(self) -> None:
         with self._lock:

@@ -109,6 +109,22 @@ def test_the_document_is_valid_openapi_3_1(client):
     schemathesis.openapi.from_dict(body).validate()  # against the OpenAPI 3.1 meta-schema
 
 
+def test_every_operation_says_it_may_answer_a_500_with_a_request_id(app, client):
+    """Any route can meet a bug (webapp/web/security.py): the document says
+    so, with the body a 500 has (issue 29: the description was less honest
+    than the server)."""
+    with app.app_context():
+        body = document()
+    internal = body["components"]["responses"]["InternalError"]
+    schema = internal["content"]["application/json"]["schema"]
+    assert schema["required"] == ["error", "request_id"] and "X-Request-Id" in internal["headers"]
+    for path, item in body["paths"].items():
+        for method, operation in item.items():
+            if method != "parameters":
+                assert operation["responses"]["500"] == {"$ref": "#/components/responses/InternalError"}, \
+                    (method, path)
+
+
 def test_every_api_route_of_the_app_is_described(app):
     """Each rule under /api/ with each of its methods is a path of the
     document: ``<kind>`` for every kind, ``<job_id>`` as ``{job_id}``."""

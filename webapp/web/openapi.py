@@ -150,6 +150,13 @@ def _shared_responses() -> dict:
             "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
                                         "description": "seconds to wait"}},
             "content": error},
+        "InternalError": {
+            "description": "A bug on the server's side, never the request's: the answer gives a request "
+                           "id, and the server's log has what went wrong under it.",
+            "headers": {"X-Request-Id": {"schema": _STRING, "description": "the same request id"}},
+            "content": {"application/json": {"schema": {
+                "type": "object", "required": ["error", "request_id"],
+                "properties": {"error": {"const": "internal error"}, "request_id": _STRING}}}}},
         "Unavailable": {"description": "The solver could not answer (a worker died), or a server "
                                        "this needs is down (the shared queue of jobs, the links' "
                                        "database: then with Retry-After): not the client's fault; "
@@ -163,9 +170,10 @@ def _json(schema: dict, description: str, **extra) -> dict:
 
 
 def _errors(*codes: str) -> dict:
+    """The refusals of an operation, by status; a 500 (a bug) may come from any."""
     names = {"400": "BadRequest", "404": "NotFound", "413": "TooLarge", "429": "TooManyRequests",
-             "503": "Unavailable"}
-    return {code: _ref("responses", names[code]) for code in codes}
+             "500": "InternalError", "503": "Unavailable"}
+    return {code: _ref("responses", names[code]) for code in (*codes, "500")}
 
 
 _LOCATION = {"Location": {"schema": _STRING, "description": "the job's address: /api/jobs/<id>"}}

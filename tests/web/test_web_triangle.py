@@ -77,3 +77,10 @@ def test_a_kind_without_a_trace_has_no_trace_route(client):
     # the search is the triangle kind's own: the others say which they have
     response = client.post("/api/sliding/trace", json={"board": "1 2 3\n4 5 6\n7 8 0\n"})
     assert response.status_code == 404 and response.is_json
+
+
+def test_the_page_offers_a_unique_puzzle_up_to_the_side_the_server_makes(client):
+    from webapp.triangle.generate import MAX_UNIQUE_SIDE
+
+    page = client.get("/triangle").get_data(as_text=True)
+    assert f"Exactly one picture (up to {MAX_UNIQUE_SIDE} × {MAX_UNIQUE_SIDE})" in page

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import random
 import string
+import re
 import zlib
 
 import pytest
@@ -231,6 +232,19 @@ def test_unknown_version_is_named():
         decode("B" + code[1:])
     with pytest.raises(ShareCodeError, match="unknown version"):
         decode(_craft(_frame_payload() + bytes([0]), version="Z"))
+
+
+@pytest.mark.parametrize("code, said", [
+    ("garbage!!", "cannot hold '!' (character 8)"),
+    ("A b", "cannot hold ' ' (character 2)"),
+    ("garbage", "not a puzzle code"),
+    ("7xyz", "not a puzzle code"),
+])
+def test_mangled_codes_are_called_damaged_not_a_new_version(code, said):
+    # only a capital letter in front may be another version's mark
+    with pytest.raises(ShareCodeError, match=re.escape(said)) as caught:
+        decode(code)
+    assert "version" not in str(caught.value)
 
 
 @pytest.mark.parametrize("code", ["", "A", "A=", "A" + "A" * 9000, None, 17])

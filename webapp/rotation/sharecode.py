@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import string
 import zlib
 
 from .board import SYMBOL_ORDER, SYMBOLS, Board, BoardError, Stick
 
 VERSION = "A"
+_CODE_CHARS = frozenset(string.ascii_letters + string.digits + "-_")  # base64url
 _MAX_CODE = 8000  # generous: a full 64 x 64 board with 62 sticks is far below
 
 
@@ -58,8 +60,13 @@ def decode(code: str) -> Board:
         raise ShareCodeError("this link holds no puzzle")
     if len(code) > _MAX_CODE:
         raise ShareCodeError("this link is too long to be a puzzle")
+    if bad := next(((i, ch) for i, ch in enumerate(code, 1) if ch not in _CODE_CHARS), None):
+        raise ShareCodeError(f"this link is damaged: a puzzle code cannot hold {bad[1]!r} (character {bad[0]})")
     if code[0] != VERSION:
-        raise ShareCodeError(f"this link is from an unknown version ({code[0]!r}) of the playground")
+        # versions are marked by a capital letter: anything else was never a code
+        if "A" <= code[0] <= "Z":
+            raise ShareCodeError(f"this link is from an unknown version ({code[0]!r}) of the playground")
+        raise ShareCodeError("this link is damaged: it is not a puzzle code (those start with A)")
     body = code[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from e2e_helpers import board, button, centre, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled
+
 
 def test_a_mangled_link_is_called_damaged_not_a_newer_version(page_expecting_400):
     page = page_expecting_400
@@ -19,3 +21,15 @@ def test_a_mangled_link_is_called_damaged_not_a_newer_version(page_expecting_400
 def test_a_kinds_how_to_page_marks_how_to_play_in_the_top_bar(page, kind):
     page.goto(f"/how-to-play/{kind}")
     expect(page.locator(".topbar a[aria-current=page]")).to_have_text("How to play")
+
+
+def test_a_triangle_piece_in_its_slot_turned_wrong_gets_a_hint_to_turn_it(page):
+    open_triangle(page)  # the rules' example: piece 0 belongs in slot 0, turned (10, 10, 4)
+    drag_piece(page, centre(page, tray_piece(0)), centre(page, slot(0)))
+    wait_filled(page, 1)
+    assert placement(page)[0] == {"piece": 0, "edges": [10, 4, 10]}  # as written: no solution keeps it
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("piece 0 is in the right slot but turned wrong")
+    button(page, "Hint").click()  # again: the hint is carried out
+    expect(board(page)).to_have_attribute("data-step", "2")
+    assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}

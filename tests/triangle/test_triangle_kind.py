@@ -201,6 +201,20 @@ def test_a_hint_keeps_what_is_placed_or_says_it_cannot():
                for s in listed)
 
 
+def test_a_piece_in_its_slot_turned_wrong_gets_a_hint_to_turn_it():
+    p = KIND.parse(EXAMPLE)
+    _, _, listed = brute(PLAYED)
+    right = listed[0][4]
+    wrong = next(list(t) for t in turns_of(PLAYED[right["piece"]])
+                 if all(s[4] != {"piece": right["piece"], "edges": list(t)} for s in listed))
+    placement = [None] * 4 + [{"piece": right["piece"], "edges": wrong}] + [None] * 4
+    hint = KIND.hint(p, {"placement": placement})
+    assert hint["status"] == "solved" and hint["turn"] is True
+    assert hint["move"]["slot"] == 4 and hint["move"]["piece"] == right["piece"]
+    assert any(s[4] == {k: hint["move"][k] for k in ("piece", "edges")} for s in listed)
+    assert hint["summary"] == f"turn piece {right['piece']} in slot 4"
+
+
 # --------------------------------------------------------- random puzzles
 @pytest.mark.slow
 def test_shuffle_makes_a_puzzle_of_the_size_asked():

@@ -314,10 +314,20 @@ class TriangleKind(Kind):
             slot = next((s for s, item in enumerate(placement) if item is None), None)
             if slot is not None:
                 move = {"slot": slot, "piece": solution[slot][0], "edges": list(solution[slot][1])}
+        turn = False
+        if status == "unsolvable" and any(item is not None for item in placement):
+            left = None if max_count is None else max(max_count - nodes, 0)
+            move, turned, spent = play.turn_to_fit(puzzle, placement, max_nodes=left,
+                                                   max_seconds=max_seconds, progress=progress)
+            nodes += spent
+            turn = move is not None
+            status = turned if turn or turned == "limit" else status
+            seconds = time.perf_counter() - began
         body = {"status": status, "move": move, "nodes": nodes, "seconds": round(seconds, 6),
-                "engine": "python", "optimal": status == "solved"}
+                "engine": "python", "optimal": status == "solved", "turn": turn}
         if move is not None:
-            body["summary"] = f"put piece {move['piece']} in slot {move['slot']}"
+            verb = "turn" if turn else "put"
+            body["summary"] = f"{verb} piece {move['piece']} in slot {move['slot']}"
             return body
         if status == "solved":
             body["message"] = "Every piece is in place already."

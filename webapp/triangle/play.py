@@ -19,7 +19,7 @@ from .order import by_search
 from .puzzle import Puzzle, TriangleError, turnings
 from .solver import solve
 
-__all__ = ["from_json", "to_json", "misfits", "place", "complete"]
+__all__ = ["from_json", "to_json", "misfits", "place", "complete", "turn_to_fit"]
 
 
 def from_json(puzzle: Puzzle, data) -> list:
@@ -129,3 +129,38 @@ def complete(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
     except Stop:
         return "limit", None, budget.nodes
     return ("solved", list(found[0]), budget.nodes) if found else ("unsolvable", None, budget.nodes)
+
+
+def turn_to_fit(puzzle: Puzzle, placement, max_nodes: int | None = 200_000,
+                max_seconds: float | None = None, progress=None):
+    """For a placement no solution keeps: one placed piece turned in its
+    slot so that a solution keeps them all, ``(move or None, status,
+    nodes)``; status ``solved`` (the move), ``unsolvable`` (no one piece
+    turned helps) or ``limit``. A player who put a piece in the right slot
+    turned wrong is told to turn it, not to take pieces out.
+
+    >>> from webapp.triangle.kind import EXAMPLE, parse
+    >>> p = parse(EXAMPLE)  # piece 0 in slot 0 turned so that no solution keeps it
+    >>> turn_to_fit(p, from_json(p, [{"piece": 0, "edges": [4, 10, 10]}] + [None] * 8))[:2]
+    ({'slot': 0, 'piece': 0, 'edges': [10, 10, 4]}, 'solved')
+    """
+    nodes = 0
+    for slot, item in enumerate(placement):
+        if item is None:
+            continue
+        for edges in turnings(puzzle.pieces[item[0]]):
+            if edges == item[1]:
+                continue
+            trial = list(placement)
+            trial[slot] = (item[0], edges)
+            left = None if max_nodes is None else max_nodes - nodes
+            if left is not None and left <= 0:
+                return None, "limit", nodes
+            status, _, spent = complete(puzzle, trial, max_nodes=left, max_seconds=max_seconds,
+                                        progress=progress)
+            nodes += spent
+            if status == "solved":
+                return {"slot": slot, "piece": item[0], "edges": list(edges)}, status, nodes
+            if status == "limit":
+                return None, status, nodes
+    return None, "unsolvable", nodes

@@ -113,7 +113,10 @@ _SCHEMAS = {
             "move": {"anyOf": [{"type": "object", "required": ["slot", "piece", "edges"],
                                 "properties": {"slot": _COUNT, "piece": _COUNT, "edges": _EDGES}},
                                {"type": "null"}],
-                     "description": "one more piece for the first empty slot; null when none"},
+                     "description": "one more piece for the first empty slot, or (with turn) a placed "
+                                    "piece turned in its slot; null when none"},
+            "turn": {"type": "boolean",
+                     "description": "the move turns a piece in its slot: no solution keeps it turned as it is"},
             "nodes": _COUNT,
             "summary": {"type": "string"},
             "engine": {"type": "string"},

@@ -176,13 +176,19 @@ async function fetchHint(shell, asked) {
 
 function showHint(shell, answer) {
   const move = answer.move;
+  // the piece is in its slot already, turned so that nothing can be completed
+  const turn = move && placed(shell)[move.slot]?.piece === move.piece;
   if (move && shownHint(shell)?.move === move) {
-    shell.tryMove(() => ({ move, fly: true, words: `Hint: piece ${move.piece} goes in slot ${move.slot}.` }));
+    shell.tryMove(() => ({ move, fly: true,
+      words: turn ? `Hint: piece ${move.piece} turned.` : `Hint: piece ${move.piece} goes in slot ${move.slot}.` }));
   } else if (move) {
     own.hinted = { start: shell.state.start, at: JSON.stringify(placed(shell)), move };
     shell.render();
-    shell.say(`Hint: piece ${move.piece} goes in slot ${move.slot}, turned as shown on the board. ` +
-      "Put it there, or press Hint again to place it.");
+    shell.say(turn
+      ? `Hint: piece ${move.piece} is in the right slot but turned wrong: turn it as shown on the board, ` +
+        "or press Hint again to turn it."
+      : `Hint: piece ${move.piece} goes in slot ${move.slot}, turned as shown on the board. ` +
+        "Put it there, or press Hint again to place it.");
   } else if (answer.status === "solved") {
     shell.say("Every piece is in place already.", "ok");
   } else if (answer.status === "unsolvable") {

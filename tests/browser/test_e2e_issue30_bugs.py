@@ -33,3 +33,12 @@ def test_a_triangle_piece_in_its_slot_turned_wrong_gets_a_hint_to_turn_it(page):
     button(page, "Hint").click()  # again: the hint is carried out
     expect(board(page)).to_have_attribute("data-step", "2")
     assert placement(page)[0] == {"piece": 0, "edges": [10, 10, 4]}
+
+
+def test_triangle_levels_grow_with_the_triangle(page):
+    page.goto("/triangle")
+    for level, side in (("easy", "3"), ("medium", "4"), ("hard", "5"), ("expert", "6")):
+        page.locator("#levels-panel").get_by_role("button", name=level.capitalize(), exact=True).click()
+        expect(page.locator("#level-message")).to_have_attribute("data-level", level)
+        expect(board(page)).to_have_attribute("data-side", side)
+        expect(page.locator("#level-message")).to_contain_text(f"side {side}")

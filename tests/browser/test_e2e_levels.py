@@ -43,7 +43,7 @@ def test_a_level_button_opens_a_puzzle_of_that_level_and_says_so(page, name):
     pool = page.request.post(f"/api/{name}/parse", data={"board": shown})
     assert pool.ok  # the board shown is a whole puzzle of the kind
     if name == "triangle":
-        expect(message).to_have_text(re.compile(r"^A medium puzzle: a plain search tries [\d,]+ placements"))
+        expect(message).to_have_text(re.compile(r"^A medium puzzle, side 4: a plain search tries [\d,]+ placements"))
     else:
         expect(message).to_have_text(re.compile(r"^A medium puzzle: its shortest solution takes \d+ moves\.$"))
         length = int(re.search(r"takes (\d+) moves", message.text_content()).group(1))

@@ -82,14 +82,22 @@ def test_every_sliding_position_has_its_proven_length(level):
 @pytest.mark.parametrize("level", [*levels.LEVELS[:3], pytest.param("expert", marks=pytest.mark.slow)])
 def test_every_triangle_puzzle_takes_its_search_nodes(level):
     kind = kinds.get("triangle")
-    low, high = triangle_levels.BANDS[level]
+    side, low, high = triangle_levels.BANDS[level]
     # an expert puzzle takes up to a million nodes (a second or so): a sample
     chosen = entries("triangle", level)[:: 10 if level == "expert" else 1]
     for entry in chosen:
         measured = triangle_levels.measure(kind.parse(entry["board"]))
-        assert measured == {"nodes": entry["nodes"]}
+        assert measured == {"side": entry["side"], "nodes": entry["nodes"]}
         assert triangle_levels.level_of(measured) == level
-        assert low <= entry["nodes"] < high
+        assert entry["side"] == side and low <= entry["nodes"] < high
+
+
+def test_a_harder_triangle_level_is_a_bigger_triangle():
+    # a player reads size: Hard must never be smaller than Medium
+    kind = kinds.get("triangle")
+    sides = [{kind.parse(entry["board"]).n for entry in entries("triangle", level)} for level in levels.LEVELS]
+    assert all(len(these) == 1 for these in sides), sides
+    assert [min(these) for these in sides] == [3, 4, 5, 6]
 
 
 def test_the_plain_triangle_search_counts_every_turned_piece_tried():

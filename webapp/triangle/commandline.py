@@ -199,12 +199,17 @@ def _rating(puzzle) -> str:
     """How hard a unique puzzle is: the nodes of the levels' search to place
     every piece, and the level they make (docs/triangle.md, "Random puzzles")."""
     bound = RATING_MAX_NODES if native.engine_name() == "c" else MAX_NODES
-    hardest = list(BANDS)[-1]
+    own = next((level for level, (side, _, _) in BANDS.items() if side == puzzle.n), None)
     try:
         work = nodes(puzzle, max_nodes=bound)
     except TooHard:
-        return f"a plain backtracking search needs over {bound:,} nodes (harder than {hardest})"
-    level = level_of({"nodes": work}) or f"harder than {hardest}"
+        beyond = f" (harder than {own})" if own else ""
+        return f"a plain backtracking search needs over {bound:,} nodes{beyond}"
+    level = level_of({"side": puzzle.n, "nodes": work})
+    if level is None and own is None:
+        level = f"no level is {puzzle.n} x {puzzle.n}"
+    elif level is None:
+        level = f"{'harder' if work >= BANDS[own][2] else 'easier'} than {own}"
     return f"a plain backtracking search needs {work:,} nodes ({level})"
 
 

@@ -318,7 +318,8 @@ def _levelled(kind, schema: dict, extra: dict | None = None) -> dict:
     (required)."""
     figures = {"level": {"enum": list(levels.LEVELS)},
                "length": {**_COUNT, "description": "the proven shortest solution's moves"},
-               kind.counter: {**_COUNT, "description": f"the {kind.counter} the level is read from"}}
+               kind.counter: {**_COUNT, "description": f"the {kind.counter} the level is read from"},
+               "side": {**_COUNT, "description": "the puzzle's side, where a level is read from it too"}}
     if "properties" in schema and "allOf" not in schema:
         return {**schema, "properties": {**figures, **schema["properties"], **(extra or {})},
                 "required": [*schema.get("required", ()), *(extra or {})]}

@@ -19,7 +19,8 @@ export function levelWords(level, body) {
     return `${a} ${level} puzzle: its shortest solution takes ${plural(body.length, "move")}.`;
   }
   if (Number.isInteger(body.nodes)) {
-    return `${a} ${level} puzzle: a plain search tries ${count(body.nodes)} placements before every piece fits.`;
+    const side = Number.isInteger(body.side) ? `, side ${body.side}` : "";
+    return `${a} ${level} puzzle${side}: a plain search tries ${count(body.nodes)} placements before every piece fits.`;
   }
   return `${a} ${level} puzzle.`;
 }

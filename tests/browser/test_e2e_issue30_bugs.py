@@ -3,10 +3,15 @@ saw it in Chromium."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import board, button, centre, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled
+from e2e_helpers import (
+    board, button, centre, data, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled,
+    wait_for_step,
+)
 
 
 def test_a_mangled_link_is_called_damaged_not_a_newer_version(page_expecting_400):
@@ -42,3 +47,20 @@ def test_triangle_levels_grow_with_the_triangle(page):
         expect(page.locator("#level-message")).to_have_attribute("data-level", level)
         expect(board(page)).to_have_attribute("data-side", side)
         expect(page.locator("#level-message")).to_contain_text(f"side {side}")
+
+
+@pytest.mark.parametrize("path", ["/", "/sliding"])
+def test_a_link_with_the_moves_so_far_carries_the_solution_steps_watched(page, path):
+    page.goto(path)  # the rules' example of the kind
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).not_to_have_count(0)
+    button(page, "Step").click()
+    wait_for_step(page, 1)
+    page.locator("#share-moves").check()
+    button(page, "Copy link").click()
+    expect(page.locator("#share-url")).to_have_value(re.compile(r"[?&]moves=[^&]+"))
+    # the link opens elsewhere on the position shown here
+    shown = data(page, "board")
+    page.goto(page.locator("#share-url").input_value())
+    wait_for_step(page, 1)
+    assert data(page, "board") == shown

@@ -9,6 +9,10 @@ import { forgetLinkMoves, linkMoves, share } from "./share.js";
 
 const $ = (selector) => document.querySelector(selector);
 
+// A timeline whose steps are moves from the start (a search shown step by
+// step is not).
+export const movesShown = (t) => t?.kind === "play" || t?.kind === "solution";
+
 export const keeping = {
   // Saved in the browser, and the address follows the start.
   keep() {
@@ -23,11 +27,12 @@ export const keeping = {
   },
 
   // The link carries the puzzle, and with "the moves played so far" ticked
-  // the moves too (?moves=, written by the kind's words.linkMoves).
+  // the moves too (?moves=, written by the kind's words.linkMoves): those
+  // that lead to the position shown, a solution's watched so far included.
   share(which) {
     if (this.kind.share) return this.kind.share(this, which);
     const t = this.state.timeline;
-    const played = t?.kind === "play" ? t.steps.slice(1, t.cursor + 1) : [];
+    const played = movesShown(t) ? t.steps.slice(1, t.cursor + 1) : [];
     const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
     return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, moves ? { moves } : {});
   },

@@ -12,6 +12,7 @@
 import { plural, named } from "../../common/format.js";
 import { announceSolved } from "../../common/solved.js";
 import { say } from "../../shell/messages.js";
+import { movesShown } from "../../shell/keeping.js";
 import { share } from "../../shell/share.js";
 import { Grid } from "./grid.js";
 import { askMove } from "./nextsteps.js";
@@ -151,7 +152,7 @@ async function fetchHint(shell, asked) {
 // The link carries the puzzle, and when asked the turns played and their goal.
 function shareLink(shell, which) {
   const t = state.timeline;
-  const turns = $("#share-moves").checked && t?.kind === "play" ? playedTurns(t) : "";
+  const turns = $("#share-moves").checked && movesShown(t) ? playedTurns(t) : "";
   const more = turns ? { moves: turns, ...(goal() === "any" ? {} : { goal: goal() }) } : {};
   return share(shell.api(which === "short" ? "links" : "share"), { board: state.design.toText() }, more);
 }

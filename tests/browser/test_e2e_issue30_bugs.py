@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_helpers import (
-    board, button, centre, data, drag_piece, message, open_triangle, placement, slot, tray_piece, wait_filled,
-    wait_for_step,
+    board, button, centre, click_cell, data, drag_piece, message, open_triangle, placement, slot, tool, tray_piece,
+    wait_filled, wait_for_step,
 )
 
 
@@ -64,3 +64,25 @@ def test_a_link_with_the_moves_so_far_carries_the_solution_steps_watched(page, p
     page.goto(page.locator("#share-url").input_value())
     wait_for_step(page, 1)
     assert data(page, "board") == shown
+
+
+def test_a_reload_right_after_a_stroke_keeps_the_stroke(page):
+    page.goto("/")
+    tool(page, "Wall")
+    click_cell(page, 2, 2)
+    page.wait_for_url(re.compile(r"[?&]p="))  # the address holds the drawing's code
+    click_cell(page, 3, 4)
+    drawn = data(page, "board")
+    page.reload()  # at once: before the new code could come
+    expect(board(page)).to_have_attribute("data-board", drawn)
+
+
+def test_a_level_puzzle_never_leaves_the_old_code_in_the_address(page):
+    page.goto("/")
+    tool(page, "Wall")
+    click_cell(page, 2, 2)
+    page.wait_for_url(re.compile(r"[?&]p="))
+    old, drawn = page.url, data(page, "board")
+    page.locator("#levels-panel").get_by_role("button", name="Easy", exact=True).click()
+    page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=drawn)
+    assert page.url != old  # no moment where a copied address shares the board before

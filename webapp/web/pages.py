@@ -30,7 +30,8 @@ def page_endpoint(kind) -> str:
 def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
                mode: str | None = None, entry: gallery.Entry | None = None):
     """The kind's playground (its ``template``), with its ``initial`` JSON:
-    kind, board, code, title, optimal, mode, size, autoplay. The same values
+    kind, board, code, title, optimal, mode, size, autoplay, page (the
+    kind's plain page, which opens the work kept in the browser). The same values
     go to the template one by one too (board_text, share_code, puzzle_title,
     autoplay, optimal, mode), as rotation's page reads them. A gallery
     ``entry`` adds its name (the page keeps this browser's best solve of it)
@@ -42,7 +43,8 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
     initial = {"kind": kind.name, "board": text, "code": code,
                "title": title, "optimal": optimal, "mode": mode,
                "size": {"width": summary.get("width"), "height": summary.get("height")},
-               "autoplay": autoplay, "gallery": entry.name if entry else None}
+               "autoplay": autoplay, "gallery": entry.name if entry else None,
+               "page": url_for(page_endpoint(kind))}
     after = gallery.next_entry(entry) if entry else None
     day = levels.today().isoformat()
     next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None

@@ -16,8 +16,11 @@ const DRAWING_KEY = "rotation-playground:design";
 const MAX_SAVED_STEPS = 2000;
 
 export class Keeper {
-  constructor(kind) {
+  // page: the kind's plain page (its address without a puzzle), which opens
+  // the work kept here
+  constructor(kind, page) {
     this.kind = kind;
+    this.page = page;
     this.key = `rotation-playground:${kind}:work`;
     this.address = { timer: null, latest: null };
     this.kept = false; // the last save reached the browser's storage
@@ -52,11 +55,12 @@ export class Keeper {
     }
   }
 
+  // The address follows the start `text`, kept (save) before: at once the
+  // kind's plain page, so that a reload or a copied address before the
+  // share code comes opens the work kept, never the board before.
   followAddress(text) {
-    // a reload before the share code comes must not open the old board
-    const plain = `/${this.kind}`;
-    if (this.kept && window.location.pathname + window.location.search !== plain) {
-      history.replaceState(history.state, "", plain);
+    if (this.kept && window.location.pathname + window.location.search !== this.page) {
+      history.replaceState(history.state, "", this.page);
     }
     followAddress(text, `/api/${this.kind}/share`, this.address);
   }
@@ -78,17 +82,12 @@ export class Keeper {
       // full or blocked: the address still keeps the board
     }
   }
-
-  // The drawing's address: the code of `sharePath` (the kind's share route).
-  followDrawing(text, sharePath) {
-    followAddress(text, sharePath, this.address);
-  }
 }
 
 // The address follows `text`: the share code from `sharePath`, asked for
 // once per pause in editing (`pending` holds the timer between calls), never
 // a history entry per edit.
-export function followAddress(text, sharePath, pending) {
+function followAddress(text, sharePath, pending) {
   pending.latest = text;
   clearTimeout(pending.timer);
   pending.timer = setTimeout(async () => {

@@ -88,7 +88,7 @@ export class Playground {
     this.texts = { ...TEXTS, ...kind.texts };
     this.initial = JSON.parse($("#initial").textContent);
     this.board = $("#board");
-    this.keeper = new Keeper(kind.name);
+    this.keeper = new Keeper(kind.name, this.initial.page);
     this.state = {
       start: this.initial.board, // the position set up: the puzzle
       title: this.initial.title || "",

@@ -119,8 +119,8 @@ function afterDesignChange(message = "") {
   publish();
   const text = state.design.toText();
   pg.keeper.saveDrawing(text);
-  pg.keeper.followDrawing(text, pg.api("share"));
   pg.keep();
+  pg.keeper.followAddress(text);
   warmUpSoon();
 }
 

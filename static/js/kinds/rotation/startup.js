@@ -29,7 +29,7 @@ function restoreDrawing() {
   state.undo.push(state.design); // Undo brings back the example
   state.design = grid;
   $("#puzzle-title").textContent = "Your puzzle";
-  pg.keeper.followDrawing(text, pg.api("share"));
+  pg.keeper.followAddress(text);
   return true;
 }
 

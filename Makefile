@@ -4,7 +4,8 @@
 # make setup PREPARE=1: set up, and build the sliding pattern databases ahead of the first 4 x 4 solve
 # make test PYTEST_ARGS="tests/web/test_jobs.py" TEST_WORKERS=1: some tests, in one process
 # make cluster: Redis, PostgreSQL, two web processes (ports 5001, 5002) and two workers on this machine
-# make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, one worker killed half-way
+# make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, with faults in turn (a worker
+#   and a web process kill -9, Redis kill -9 and restart, PostgreSQL stop and start): exit 1 if anything is lost
 # make bench BENCH_ARGS="--runs 1 --no-seed": the solvers' speed (benchmarks/README.md): rotation, then sliding
 # make bench SLIDING_ARGS="--limit 10": the sliding part on the first 10 of Korf's 100
 # make bench-fifteen80 FIFTEEN80_ARGS="--huge": the 17 positions of 80 moves (minutes; not in make bench)
@@ -87,7 +88,7 @@ cluster: $(STAMP) servers
 	$(BIN)/python tools/cluster.py $(CLUSTER_ARGS)
 
 # Locust (the extra "load", installed here only) against both web processes
-# of a cluster on free ports, one worker killed half-way (benchmarks/README.md)
+# of a cluster on free ports, a fault in each fifth of the run (benchmarks/README.md)
 loadtest-cluster: $(STAMP) servers
 	@$(BIN)/python -c "import locust" 2>/dev/null || $(BIN)/python -m pip install --quiet 'locust>=2.30'
 	$(BIN)/python benchmarks/loadtest_cluster.py --clients $(or $(CLIENTS),50) --seconds $(or $(DURATION),60)

@@ -163,6 +163,19 @@ def start_server() -> tuple[subprocess.Popen, str]:
     raise SystemExit("the server did not start")
 
 
+def ended(seen: dict, status: int, body: dict) -> None:
+    """What a poll of a job (``status``, ``body``) says of it, into
+    ``seen`` (the cluster's load test, benchmarks/locustfile.py): its
+    status, error and failure, when it was seen ended; "never existed"
+    for a 404."""
+    if status == 404:
+        seen.update(status="never existed", error=body.get("error"), ended=time.time())
+        return
+    seen.update(status=body.get("status"), error=body.get("error"), failure=body.get("failure"))
+    if seen["status"] in ("done", "failed", "cancelled"):
+        seen["ended"] = time.time()
+
+
 def call(host: str, port: int, method: str, path: str, body: dict | None = None,
          client: str = "10.9.9.9", timeout: float = 5.0):
     """(status, body) of one request on its own connection; (None, error) on failure."""

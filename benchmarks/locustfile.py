@@ -12,9 +12,10 @@ processes trust one proxy), as people behind a proxy are:
   texts) to a worker and follow its job through every web process in turn
   until it ends.
 
-What the last two did (each link's id, each job's id and how it ended) is
-written to ``LOADTEST_RECORD`` when the test stops, for the driver to check
-that nothing was lost.
+What the last two did (each link's id and when it was made, each job's id,
+when it was submitted, how it ended and when it was seen ended) is written
+to ``LOADTEST_RECORD`` when the test stops, for the driver to check that
+nothing was lost, fault by fault.
 """
 
 from __future__ import annotations
@@ -24,19 +25,21 @@ import json
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 from locust import HttpUser, between, events, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from loadtest import small_puzzle  # noqa: E402
+from loadtest import ended, small_puzzle  # noqa: E402
 
 URLS = [url for url in os.environ.get("LOADTEST_URLS", "").split(",") if url]
 BOARDS = json.loads(Path(os.environ["LOADTEST_BOARDS"]).read_text()) \
     if os.environ.get("LOADTEST_BOARDS") else []
-ENDED = ("done", "failed", "cancelled")
 
-#: What the users did: links stored, jobs given and how each ended.
+#: What the users did: links stored ([id, when]), jobs given and how each
+#: ended ({id: {"at": when, "status", "error", "failure", "ended": when}};
+#: "never existed" for a poll answered 404); times are time.time()'s.
 RECORD: dict = {"links": [], "jobs": {}}
 _addresses = itertools.count(1)
 
@@ -104,7 +107,7 @@ class Sharer(Person):
                              {"board": small_puzzle(self.rng)})
         if response.status_code == 200:
             link = response.json()["id"]
-            RECORD["links"].append(link)
+            RECORD["links"].append([link, time.time()])
             self.call("GET", f"/s/{link}", "link: open elsewhere", elsewhere=True)
 
 
@@ -123,14 +126,14 @@ class BigSolver(Person):
         if response.status_code != 202:
             return
         job = response.json()["id"]
-        RECORD["jobs"][job] = "submitted"
+        RECORD["jobs"][job] = seen = {"at": time.time(), "status": "submitted"}
         for turn in itertools.count():
             self.wait_for(1.0)
+            # 503: the queue out of reach for a while (a fault): asked again
             polled = self.call("GET", f"/api/jobs/{job}", "job: poll", elsewhere=turn % 2 == 1)
-            if polled.status_code == 200:
-                status = polled.json().get("status")
-                RECORD["jobs"][job] = status
-                if status in ENDED:
+            if polled.status_code in (200, 404):
+                ended(seen, polled.status_code, polled.json())
+                if seen.get("ended"):
                     return
 
     def wait_for(self, seconds: float) -> None:

@@ -176,12 +176,18 @@ class Cluster:
     def kill_worker(self, n: int = 0) -> None:
         """``kill -9`` worker ``n`` and everything it started (its work horse
         mid-job): as when its machine is switched off."""
-        worker = self.workers[n]
-        try:
-            os.killpg(worker.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        worker.wait()
+        _kill(self.workers[n])
+
+    def kill_web(self, n: int = 0) -> None:
+        """``kill -9`` web process ``n``, as a crash (:meth:`revive` starts it again)."""
+        _kill(self.web[n])
+
+    def kill_redis(self) -> None:
+        """``kill -9`` Redis, as a crash; ``self.redis.start()`` starts it
+        again with the same settings, and its append-only file gives it back
+        its data."""
+        self.redis.process.kill()
+        self.redis.process.wait()
 
     def stop(self) -> None:
         for process in self.web + self.workers:
@@ -209,6 +215,15 @@ class Cluster:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _kill(process: subprocess.Popen) -> None:
+    """``kill -9`` a part and everything it started (its session)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
 
 
 def _ports(text: str) -> list[int]:

@@ -42,6 +42,14 @@ def add_kind(monkeypatch, kind):
 def serving(tmp_path_factory, **config):
     """The app (the tests' GENEROUS settings, then ``config``) served by
     waitress on a free loopback port, for the browser: its address."""
+    with serving_app(tmp_path_factory, **config) as (address, _app):
+        yield address
+
+
+@contextmanager
+def serving_app(tmp_path_factory, **config):
+    """As :func:`serving`: (its address, the app), for a test that reaches
+    into the server (its jobs) as the browser uses it."""
     from waitress.server import create_server
 
     app = create_app({"TESTING": True, **GENEROUS,
@@ -50,6 +58,6 @@ def serving(tmp_path_factory, **config):
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        yield f"http://127.0.0.1:{server.effective_port}", app
     finally:
         server.close()

@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -354,6 +355,42 @@ def test_with_redis_stopped_jobs_are_503_the_rest_answers_and_when_it_is_back_jo
         again = waiting_job(client, "again")
         assert wait_until(lambda: poll(client, again)["status"] == "done", seconds=40), worker.log()
         assert worker.process.poll() is None
+
+
+def test_a_queued_job_survives_redis_killed_with_kill_9_and_started_again(
+        tmp_path, redis, waiting):  # noqa: F811
+    """Redis keeps its data in an append-only file (issue 29, finding 1):
+    killed at once and started again with the same settings, it still has
+    the job, which a worker then runs."""
+    client = web_process(tmp_path, "a", REDIS_URL=redis.url, WAITING_MAX_TICKS=5)
+    job_id = waiting_job(client)  # no worker yet: queued
+    redis.process.send_signal(signal.SIGKILL)
+    redis.process.wait()
+    redis.start()
+    assert poll(client, job_id)["status"] == "queued"
+    with workers(redis.url, tmp_path) as worker:
+        assert wait_until(lambda: poll(client, job_id)["status"] == "done", seconds=40), worker.log()
+
+
+def test_a_job_a_restarted_redis_lost_is_failed_with_a_sentence_not_a_404(
+        tmp_path, redis, waiting):  # noqa: F811
+    """A Redis that comes back without its data (no append-only file, or
+    it was lost) has lost the jobs: a poll through any web process answers
+    the job failed, "lost", with what to do; an id nobody made stays a 404."""
+    first, second = (web_process(tmp_path, name, REDIS_URL=redis.url) for name in ("a", "b"))
+    job_id = waiting_job(first)
+    redis.stop()
+    for data in redis.folder.glob("appendonly*"):
+        shutil.rmtree(data) if data.is_dir() else data.unlink()
+    redis.start()
+    for client in (first, second):
+        response = client.get(f"/api/jobs/{job_id}")
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
+        assert (body["status"], body["failure"], body["kind"]) == ("failed", "lost", "waiting")
+        assert body["error"].endswith("the queue restarted and lost it (or it ended over 10 minutes "
+                                      "ago); press Solve again")
+    assert second.get("/api/jobs/0123456789abcdef-waiting-solve-00000000").status_code == 404
 
 
 # --------------------------------------------------------------- the command

@@ -7,6 +7,7 @@ page would get inline. And ``make cluster`` stops every part when asked."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import signal
@@ -242,3 +243,33 @@ def call_or_none(address: str) -> int | None:
         return call(address, "GET", "/api/rotation/daily")[0]
     except OSError:
         return None
+
+
+def _loadtest():
+    path = ROOT / "benchmarks" / "loadtest_cluster.py"
+    spec = importlib.util.spec_from_file_location("loadtest_cluster", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_loadtest_cluster_fails_on_a_job_lost_stuck_or_answered_never_existed(capsys):
+    """Its verdict (issue 29, "Done means"): per stretch, a job in play is
+    one submitted in it or under way as it began; the run passes only with
+    every link readable and every job done or ended with a sentence."""
+    loadtest = _loadtest()
+    stretches = [("calm", 0.0, 10.0), ("Redis kill -9, restart", 10.0, 20.0)]
+    fine = {"a": {"at": 1.0, "status": "done", "ended": 5.0},
+            "b": {"at": 2.0, "status": "failed", "error": "the solver stopped unexpectedly",
+                  "failure": "unavailable", "ended": 12.0}}
+    assert loadtest.report(stretches, fine, [["x", 1.0], ["y", 11.0]], {"x", "y"})
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split() == ["calm", "1", "1", "2", "1", "1", "0", "0", "0", "0", "0"]
+    assert rows[2].split()[-10:] == ["1", "1", "1", "0", "1", "0", "0", "0", "0", "0"]
+    assert rows[-1] == ("links: 2 created, 2 readable afterwards through another web process; jobs: "
+                        "0 lost, 0 stuck, 0 answered never existed, 0 no sentence")
+    for bad in ({"status": "failed", "error": "the queue restarted and lost it", "failure": "lost"},
+                {"status": "running"}, {"status": "never existed", "error": "no solve 'c'"},
+                {"status": "failed", "error": None}):
+        assert not loadtest.report(stretches, {**fine, "c": {"at": 11.0, **bad}}, [], set())
+    assert not loadtest.report(stretches, fine, [["x", 1.0], ["y", 11.0]], {"x"})

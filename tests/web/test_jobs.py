@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from waiting_kind import waiting, waiting_job  # noqa: F401 - a fixture
+from waiting_kind import no_wait, waiting, waiting_job  # noqa: F401 - a fixture
 from web_helpers import HEAVY, HEAVY_GOAL, alive, heavy_job, make_client, wait_until
 from webapp.rotation import EXAMPLE
 
@@ -309,15 +309,38 @@ def test_a_finished_job_is_kept_in_the_cache_once_however_often_it_is_polled(tmp
     assert len(writes) == 1
 
 
-def test_an_unknown_job_is_a_404_that_says_to_ask_again(tmp_path):
-    """The server cannot tell a job that never was from one a restart lost
-    (issue 29): it says neither, and what to do."""
-    client = make_client(tmp_path)
-    for response in (client.get("/api/jobs/nope"), client.post("/api/jobs/nope/cancel")):
-        error = response.get_json()["error"]
-        assert response.status_code == 404 and "never existed" not in error
-        assert error == ("no solve 'nope' here: it ended a while ago, or the server restarted and "
-                         "lost it; press Solve (or Hint) again")
+def test_an_id_no_server_made_is_a_404_that_says_to_start_a_solve(tmp_path, waiting, cleanup):
+    """A typo, or an id made up (its check does not hold): no such job."""
+    client = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(client)
+    made = waiting_job(client)
+    forged = made[:-1] + ("0" if made[-1] != "0" else "1")
+    for job_id in ("nope", forged, made.replace("-solve-", "-hint-")):
+        for response in (client.get(f"/api/jobs/{job_id}"), client.post(f"/api/jobs/{job_id}/cancel")):
+            error = response.get_json()["error"]
+            assert response.status_code == 404 and "never existed" not in error
+            assert error == (f"no solve {job_id!r}: no server of this playground made that id; "
+                             "press Solve (or Hint) to start one")
+
+
+@pytest.mark.parametrize("task, again", [("solve", "Solve"), ("hint", "Hint")])
+def test_a_job_a_restarted_server_lost_is_failed_and_says_to_ask_again(
+        tmp_path, waiting, cleanup, task, again):
+    """A single server restarted has lost its jobs (issue 29, finding 1): a
+    poll of one is the job's own shape, failed, "lost", with a sentence
+    the page shows, never "no such job" (the server made that id)."""
+    before = make_client(tmp_path, SOLVE_WAIT_SECONDS=0.0)
+    cleanup(before)
+    with no_wait(before):
+        job_id = before.post(f"/api/waiting/{task}", json={"board": "forever"}).get_json()["id"]
+    after = make_client(tmp_path)  # the server started again: a new pool, empty
+    for response in (after.get(f"/api/jobs/{job_id}"), after.post(f"/api/jobs/{job_id}/cancel")):
+        assert response.status_code == 200
+        body = response.get_json()
+        assert (body["id"], body["kind"], body["status"], body["failure"]) == (job_id, "waiting", "failed", "lost")
+        assert body["error"] == ("the server no longer has this search: the queue restarted and lost it "
+                                 f"(or it ended over 10 minutes ago); press {again} again")
+        assert body["counter"] == "ticks" and body["ticks"] == 0
 
 
 def test_the_same_solve_asked_again_shares_its_job(tmp_path, waiting, cleanup):

@@ -21,6 +21,7 @@ from flask import Blueprint, jsonify, request, url_for
 from .. import kinds, levels
 from ..errors import BAD_INPUT, NotAvailable, PuzzleTextError
 from . import gallery, limits, links, solving
+from .jobbackend import lost
 from .pages import page_endpoint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -192,10 +193,12 @@ for _task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
 
 
 def _known(job, job_id: str):
+    # an id a server made that no backend has (a restart lost it, or it ended
+    # long ago): a failed job that says so; an id nobody made: no such job
+    job = job if job is not None else lost(job_id)
     if job is None:
-        # a job ended and forgotten, one a restart lost, one never made: the server cannot tell
-        raise NotFound(f"no solve {job_id!r} here: it ended a while ago, or the server restarted "
-                       "and lost it; press Solve (or Hint) again")
+        raise NotFound(f"no solve {job_id!r}: no server of this playground made that id; "
+                       "press Solve (or Hint) to start one")
     return job
 
 
@@ -203,7 +206,11 @@ def _known(job, job_id: str):
 def job_status(job_id: str):
     """Progress of a solve (its kind, the kind's counter and depth, seconds,
     the phase while tables are built), and its answer when done. Only
-    read: the answer went into the cache when the job finished."""
+    read: the answer went into the cache when the job finished. A job
+    whose id a server made but that no server has any more (the queue
+    restarted and lost it, or it ended over 10 minutes ago) is answered
+    as failed, ``failure`` "lost", with a sentence that says to ask again;
+    an id no server made is a 404."""
     job = _known(solving.manager().snapshot(job_id), job_id)
     solving.manager().touch(job_id)
     return jsonify(job.body)

@@ -13,10 +13,20 @@ when read.
 
 A finished job's answer goes into the cache once, when the backend first
 sees it done (its ``on_done``), never on a poll.
+
+A job's id (:func:`new_id`) carries its kind, its task and a check, so that
+an id some server of this playground made is told from one nobody made: a
+poll of a made id that no backend has any more (a Redis that restarted
+without its data, a single server restarted, a job ended long ago) is
+answered as a failed job that says so (:func:`lost`), not as "no such job".
+The check is not a secret: a forged id only gets that answer.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
@@ -25,6 +35,12 @@ from .. import kinds
 
 KEEP_SECONDS = 600  # a finished job can be polled this long
 ABANDONED = "cancelled: nobody asked about it for {:g} s"  # the error of a job nobody polled
+
+#: What a poll of a job that is gone says, by its task ({again}: the button to press).
+LOST = ("the server no longer has this search: the queue restarted and lost it (or it ended "
+        "over {minutes:g} minutes ago); press {again} again")
+_AGAIN = {"solve": "Solve", "hint": "Hint", "trace": "Show search"}
+_ID = re.compile(r"([0-9a-f]{16})-([\w-]+)-(\w+)-([0-9a-f]{8})")
 
 #: The phases a worker reports, by their number (0: the kind reports none).
 PHASES = (None, "search", "building")
@@ -49,6 +65,38 @@ class Request:
     def same(self) -> tuple:
         """What two requests share when one joins the other's job."""
         return (self.client, self.kind, self.text, self.options, self.task)
+
+
+def _check(made: str) -> str:
+    return hashlib.sha256(f"rotation-playground job {made}".encode()).hexdigest()[:8]
+
+
+def new_id(request: Request) -> str:
+    """A fresh job id for ``request``: random, its kind and task, a check
+    (letters, digits and dashes: RQ takes it as its job's id too).
+
+    >>> issued(new_id(Request("sliding", "", {}, task="hint")))
+    ('sliding', 'hint')
+    """
+    made = f"{secrets.token_hex(8)}-{request.kind}-{request.task}"
+    return f"{made}-{_check(made)}"
+
+
+def issued(job_id: str) -> tuple[str, str] | None:
+    """(kind, task) of an id :func:`new_id` made, else None (a typo, an id
+    made up, a job of a kind this server no longer has).
+
+    >>> issued("0123456789abcdef-rotation-solve-00000000") is None
+    True
+    """
+    found = _ID.fullmatch(job_id)
+    if found is None or _check(job_id.rpartition("-")[0]) != found[4]:
+        return None
+    try:
+        kinds.get(found[2])
+    except LookupError:
+        return None
+    return found[2], found[3]
 
 
 @dataclass(frozen=True)
@@ -132,4 +180,18 @@ def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
         body.pop("phase", None)
     if error:
         body["error"] = error
+    if status == "failed" and failure:
+        body["failure"] = failure
     return Snapshot(job_id, status, body, result, error, failure)
+
+
+def lost(job_id: str) -> Snapshot | None:
+    """The answer to a poll of ``job_id`` that no backend has: a failed
+    job (``failure`` "lost") that says so when a server made the id, else
+    None (nobody made it)."""
+    made = issued(job_id)
+    if made is None:
+        return None
+    kind, task = made
+    error = LOST.format(minutes=KEEP_SECONDS / 60, again=_AGAIN.get(task, task.capitalize()))
+    return snapshot(job_id, Request(kind, "", {}, task=task), "failed", 0.0, error=error, failure="lost")

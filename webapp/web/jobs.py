@@ -24,13 +24,12 @@ import signal
 import threading
 import time
 import traceback
-import uuid
 from dataclasses import dataclass, field
 
 from .. import kinds
 from ..answer import delivered
 from ..errors import BAD_INPUT, FieldError, NotAvailable
-from .jobbackend import ABANDONED, KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, snapshot
+from .jobbackend import ABANDONED, KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, new_id, snapshot
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
@@ -267,7 +266,7 @@ class JobManager:
                 raise jobs_refusal("client")
             if queue_max and len(self.queue) >= queue_max:
                 raise jobs_refusal("queue")
-            job = Job(uuid.uuid4().hex[:16], request)
+            job = Job(new_id(request), request)
             self.jobs[job.id] = job
             self.queue.append(job)
             self._number_queue()

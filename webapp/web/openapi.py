@@ -140,7 +140,8 @@ def _shared_responses() -> dict:
         "BadRequest": {"description": "Bad input: the message says what (a parser's, with its "
                                       "line and column; an unknown field, naming the ones read).",
                        "content": error},
-        "NotFound": {"description": "No such job: it ended a while ago, or the server restarted and lost it (ask again).",
+        "NotFound": {"description": ("No such job: no server made its id (a job a server made "
+                                    "and lost is a 200, failed, failure \"lost\"), or no such kind."),
                      "content": error},
         "TooLarge": {"description": "The body is over the server's bound (256 KiB by default).",
                      "content": error},
@@ -219,6 +220,9 @@ def _kind_schemas(kind) -> dict:
             "answer": {"anyOf": [_ref("schemas", f"{title}{_answer_name(task)}") for task in kind.tasks],
                        "description": "when done: its task's answer (a solve's, a hint's, ...)"},
             "error": {"type": "string", "description": "why it failed or was cancelled"},
+            "failure": {"enum": ["input", "unavailable", "internal", "lost"],
+                        "description": "a failed job's cause: the puzzle, nobody's (try again), a bug, "
+                                       "or lost (the server no longer has it: ask again)"},
         },
         "required": ["id", "kind", "status", "counter", f"max_{counter}", "max_seconds",
                      "seconds", counter, depth],

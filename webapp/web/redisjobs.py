@@ -24,10 +24,9 @@ import functools
 import json
 import logging
 import time
-import uuid
 
 from . import jobstore
-from .jobbackend import ABANDONED, OnDone, Request, Snapshot, snapshot
+from .jobbackend import ABANDONED, OnDone, Request, Snapshot, new_id, snapshot
 from .jobs import _kind_module
 from .outage import ServerDown
 
@@ -122,7 +121,7 @@ class RedisJobManager:
         in one script, so two web processes cannot both take the last place."""
         from .limits import jobs_refusal
 
-        job_id = uuid.uuid4().hex[:16]
+        job_id = new_id(request)
         abandon, kind = self.abandon_seconds, request.kind
         fields = {"kind": kind, "module": _kind_module(kind), "board": request.text,
                   "options": json.dumps(request.options), "limits": json.dumps(request.limits),

@@ -36,6 +36,16 @@ export function clockWords(job) {
 
 export class JobStopped extends Error {}
 
+// The server no longer has the job (its queue restarted and lost it): the
+// page says so and offers to start it again.
+export class JobLost extends Error {}
+
+// A job that ended without an answer: the error that says why.
+export function unanswered(job) {
+  const words = job.error || "The solver could not finish.";
+  return job.failure === "lost" ? new JobLost(words) : new Error(words);
+}
+
 export class Jobs {
   // box: the progress element, shown while a job runs; bar, label inside it.
   // path: where solves are asked for (each kind has its own, /api/<kind>/solve).
@@ -63,7 +73,7 @@ export class Jobs {
       let job = { ...body, id: body.job };
       if (unfinished(job)) job = await this.follow(job, what);
       if (job.status === "cancelled") throw new JobStopped(this.stoppedText(job));
-      if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
+      if (job.status !== "done" || !job.answer) throw unanswered(job);
       return job.answer;
     } finally {
       this.active = false;

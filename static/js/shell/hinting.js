@@ -4,7 +4,8 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { post } from "../common/api.js";
-import { JobStopped, unfinished } from "../common/jobs.js";
+import { JobLost, JobStopped, unanswered, unfinished } from "../common/jobs.js";
+import { offerAgain } from "./messages.js";
 
 export const hinting = {
   // The next move of the solved answer when the moves so far follow it.
@@ -53,7 +54,9 @@ export const hinting = {
       try {
         answer = await this.fetchHint(asked);
       } catch (error) {
-        if (this.hintStill(asked, true)) this.say(error.message, error instanceof JobStopped ? "info" : "error");
+        if (!this.hintStill(asked, true)) return;
+        if (error instanceof JobLost) offerAgain(error.message, "Hint again", () => this.hint());
+        else this.say(error.message, error instanceof JobStopped ? "info" : "error");
         return;
       } finally {
         this.state.hinting = false;
@@ -94,7 +97,7 @@ export const hinting = {
     if (!(body.id || body.job) || !unfinished(body)) return body;
     const job = await this.jobs.follow({ ...body, id: body.id || body.job }, "Hint");
     if (job.status === "cancelled") throw new JobStopped(this.jobs.stoppedText(job));
-    if (job.status !== "done" || !job.answer) throw new Error(job.error || "The solver could not finish.");
+    if (job.status !== "done" || !job.answer) throw unanswered(job);
     return job.answer;
   },
 };

@@ -15,6 +15,21 @@ export function say(text, kind = "info") {
   announce(text);
 }
 
+// The status line with a button after the words (a search the server lost:
+// "Solve again"); pressing it clears the line and does it.
+export function offerAgain(text, label, again) {
+  say(text, "error");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "message-action";
+  button.textContent = label;
+  button.addEventListener("click", () => {
+    say("");
+    again();
+  }, { once: true });
+  $("#board-message").append(" ", button);
+}
+
 // The answer line of the Solve panel.
 export function setAnswer(text, kind = "info") {
   const el = $("#answer");

@@ -4,7 +4,8 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { post } from "../common/api.js";
-import { JobStopped, unfinished } from "../common/jobs.js";
+import { JobLost, JobStopped, unfinished } from "../common/jobs.js";
+import { offerAgain } from "./messages.js";
 
 export const solving = {
   // The position set up, as text: what a solve starts from.
@@ -80,7 +81,8 @@ export const solving = {
     } catch (error) {
       const kind = error instanceof JobStopped ? "info" : "error";
       this.setAnswer(error.message, kind);
-      this.say(error.message, kind);
+      if (error instanceof JobLost) offerAgain(error.message, "Solve again", () => this.solveClicked());
+      else this.say(error.message, kind);
       this.state.solving = false;
       this.updateButtons();
       return null;

@@ -25,12 +25,16 @@ class Store(Protocol):
     def link_id_for(self, kind: str, board: str) -> str | None:
         """The id ``board`` of ``kind`` is stored under, if it is."""
 
-    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
-        """Store the link, committed; False when the id (or the puzzle) is
-        taken already."""
+    def insert_link(self, link_id: str, kind: str, code: str) -> bool:
+        """Store the link (the puzzle's share code), committed; False when
+        the id (or the puzzle) is taken already."""
 
-    def link(self, link_id: str) -> tuple[str, str] | None:
-        """``(kind, board)`` stored under ``link_id``."""
+    def link(self, link_id: str) -> tuple[str, str, str] | None:
+        """``(kind, format, board)`` stored under ``link_id``: the format
+        says what the board is (``code``, or ``text`` in older rows)."""
+
+    def link_usage(self) -> tuple[int, int]:
+        """How many links are stored, and their bytes (ids, kinds, boards)."""
 
     def answer(self, key: str) -> str | None:
         """The answer (JSON) kept under ``key``, now the most recently used."""

@@ -21,6 +21,7 @@ from web_helpers import sliding, web_process
 from webapp import kinds
 from webapp.rotation import EXAMPLE
 from webapp.web import pgstore
+from webapp.web.store import ROW_BYTES
 
 #: The ids today's hashing gives (kind and text): links shared before codes keep them.
 EXAMPLE_ID, SLIDING_5_ID = "ac1XhwY9", "hhzBpImJ"
@@ -105,7 +106,7 @@ def test_a_64_by_64_rotation_link_takes_well_under_a_kilobyte(backend):
     [(stored,)] = backend.sql("SELECT board FROM links WHERE id = ?", made["id"])
     assert stored == code_of("rotation", text) and len(stored.encode()) < 500
     [(links, used)] = backend.sql("SELECT links, bytes FROM link_usage")
-    assert links == 1 and used == len(made["id"]) + len("rotation") + len(stored) < 520
+    assert links == 1 and used == ROW_BYTES + len(made["id"]) + len("rotation") + len(stored) < 600
     assert client.get(made["url"]).status_code == 200
 
 
@@ -118,7 +119,7 @@ def test_a_link_an_older_version_stored_as_text_opens_and_keeps_its_id(backend):
     assert backend.sql("SELECT id, format FROM links") == [(EXAMPLE_ID, "text")]
     # counted from the rows there before: the figure starts right
     assert backend.sql("SELECT links, bytes FROM link_usage") == [
-        (1, len(EXAMPLE_ID) + len("rotation") + len(EXAMPLE))]
+        (1, ROW_BYTES + len(EXAMPLE_ID) + len("rotation") + len(EXAMPLE))]
     # an older process still writing without the format (during an upgrade) writes text
     backend.sql("INSERT INTO links (id, kind, board" + (", board_sha" if backend.url else "")
                 + ") VALUES (?, 'sliding', ?" + (", ?" if backend.url else "") + ")",
@@ -127,7 +128,7 @@ def test_a_link_an_older_version_stored_as_text_opens_and_keeps_its_id(backend):
     assert client.post("/api/sliding/links", json={"board": sliding(5)}).get_json()["id"] == SLIDING_5_ID
 
 
-def test_a_full_store_refuses_new_puzzles_with_the_long_link_and_serves_the_rest(backend):
+def test_a_full_store_refuses_new_puzzles_with_the_long_link_and_serves_the_rest(backend, caplog):
     client = backend.client()
     made = [client.post("/api/sliding/links", json={"board": sliding(n)}).get_json() for n in range(2)]
     [(used,)] = backend.sql("SELECT bytes FROM link_usage")
@@ -136,13 +137,15 @@ def test_a_full_store_refuses_new_puzzles_with_the_long_link_and_serves_the_rest
     assert refused.status_code == 507 and refused.get_json()["error"] == FULL
     assert refused.get_json()["url"] == f"/sliding?p={code_of('sliding', sliding(2))}"
     assert full.get(refused.get_json()["url"]).status_code == 200
+    assert full.post("/api/sliding/links", json={"board": sliding(3)}).status_code == 507
+    assert caplog.text.count("the link store is full (LINK_STORE_MAX_BYTES") == 1  # once, not a flood
     # what is stored still opens, and stores again under its id
     assert full.post("/api/sliding/links", json={"board": sliding(0)}).get_json() == made[0]
     assert full.get(made[1]["url"]).status_code == 200
     assert backend.sql("SELECT links, bytes FROM link_usage") == [(2, used)]
     # the operator deletes a row: it is counted, and there is room again
     backend.sql("DELETE FROM links WHERE id = ?", made[1]["id"])
-    gone = len(made[1]["id"]) + len("sliding") + len(code_of("sliding", sliding(1)))
+    gone = ROW_BYTES + len(made[1]["id"]) + len("sliding") + len(code_of("sliding", sliding(1)))
     assert backend.sql("SELECT links, bytes FROM link_usage") == [(1, used - gone)]
     assert full.post("/api/sliding/links", json={"board": sliding(2)}).status_code == 200
 

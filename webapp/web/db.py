@@ -13,11 +13,14 @@ from pathlib import Path
 
 from flask import current_app, g
 
+from .store import ROW_BYTES
+
 #: The kind of a link stored before links had one: rotation was the only kind then.
 FIRST_KIND = "rotation"
 
 #: A row's bytes, as the store's bound counts them (:mod:`.links`).
-_BYTES = "(length(CAST({0}.id AS BLOB)) + length(CAST({0}.kind AS BLOB)) + length(CAST({0}.board AS BLOB)))"
+_BYTES = (f"({ROW_BYTES} + length(CAST({{0}}.id AS BLOB)) + length(CAST({{0}}.kind AS BLOB)) "
+          "+ length(CAST({0}.board AS BLOB)))")
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS links (

@@ -10,8 +10,8 @@ it is looked up by kind and share code first, then by text, as versions
 before share codes stored it (those rows keep their format, ``text``).
 
 The store is bounded by ``LINK_STORE_MAX_BYTES``: the bytes of every row's
-id, kind and board, counted by the store as rows come and go, so that the
-check is one row read. Once a new link would pass it, a new puzzle is
+id, kind and board, and :data:`~.store.ROW_BYTES` for the row itself,
+counted by the store as rows come and go, so that the check is one row read. Once a new link would pass it, a new puzzle is
 refused (507, with the long link to copy instead); stored puzzles still
 open and store again. Links never expire: docs/serving.md says what an
 operator can do when the store is full.
@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import kinds
 from .outage import ServerDown
-from .store import StoreDown, current
+from .store import ROW_BYTES, StoreDown, current
 
 DOWN = "Short links cannot be made or opened right now: their database does not answer. " \
        "Please try again in a moment."
@@ -65,7 +65,8 @@ def store(puzzle, kind) -> str:
         if known := links.link_id_for(kind.name, code) or links.link_id_for(kind.name, text):
             return known
         bound = current_app.config.get("LINK_STORE_MAX_BYTES")
-        if bound and links.link_usage()[1] + ID_LENGTH + len(kind.name) + len(code) > bound:
+        if bound and links.link_usage()[1] + ROW_BYTES + ID_LENGTH + len(kind.name) + len(code) > bound:
+            _say_full(bound)
             raise StoreFull(kind, code)
         digits = _digits(f"{kind.name}\0{text}")
         for length in range(ID_LENGTH, len(digits) + 1):
@@ -76,6 +77,14 @@ def store(puzzle, kind) -> str:
     except StoreDown as exc:
         raise ServerDown(DOWN) from exc
     raise RuntimeError("no free short id")  # pragma: no cover - 2^-190 odds
+
+
+def _say_full(bound: int) -> None:
+    """Tell the operator once a process: each refusal would flood the log."""
+    if not current_app.extensions.get("playground_links_full"):
+        current_app.extensions["playground_links_full"] = True
+        current_app.logger.warning("the link store is full (LINK_STORE_MAX_BYTES = %s): new short links "
+                                   "are refused; docs/serving.md says what to do", bound)
 
 
 def load(link_id: str):

@@ -33,7 +33,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool
 
-from .store import BadUrl, StoreDown
+from .store import ROW_BYTES, BadUrl, StoreDown
 
 #: Connection settings unless the URL says otherwise: a request never waits
 #: long on a database that has stopped, or that is there but stuck.
@@ -53,7 +53,7 @@ _MIGRATION_LOCK = 0x526F7461   # pg_advisory_xact_lock keys of this program's
 _TRIM_LOCK = 0x526F7462
 
 #: A row's bytes, as the store's bound counts them (:mod:`.links`).
-_BYTES = "(octet_length({0}.id) + octet_length({0}.kind) + octet_length({0}.board))"
+_BYTES = f"({ROW_BYTES} + octet_length({{0}}.id) + octet_length({{0}}.kind) + octet_length({{0}}.board))"
 
 #: The schema, step by step: a database at version n gets steps n + 1...
 MIGRATIONS: tuple[tuple[str, ...], ...] = (

@@ -49,7 +49,9 @@ CREATE TABLE IF NOT EXISTS link_usage (
     links INTEGER NOT NULL,
     bytes INTEGER NOT NULL
 );
-INSERT OR IGNORE INTO link_usage SELECT 1, count(*), coalesce(sum({_BYTES.format('links')}), 0) FROM links;
+INSERT INTO link_usage  -- the rows there counted once, not at each start
+    SELECT 1, (SELECT count(*) FROM links), (SELECT coalesce(sum({_BYTES.format('links')}), 0) FROM links)
+    WHERE NOT EXISTS (SELECT 1 FROM link_usage);
 CREATE TRIGGER IF NOT EXISTS link_added AFTER INSERT ON links BEGIN
     UPDATE link_usage SET links = links + 1, bytes = bytes + {_BYTES.format('NEW')};
 END;

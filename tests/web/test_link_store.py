@@ -171,3 +171,21 @@ def test_link_store_tells_the_operator_the_figure(backend):
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == (f"3 links stored, {used} bytes of 4000 (LINK_STORE_MAX_BYTES): "
                             f"{100 * used / 4000:.1f} % used\n")
+
+
+def test_sqlite_counts_the_links_once_not_at_each_start(tmp_path):
+    """The count is made with the usage table; a start after that reads no
+    link (a scan of a big store at every start would be slow)."""
+    from webapp.web import db as sqlite_store
+
+    backend = Backend(tmp_path)
+    backend.client().post("/api/sliding/links", json={"board": sliding(0)})
+    backend.sql("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) "
+                "INSERT INTO links (id, kind, board) SELECT 'x' || i, 'none', 'x' || i FROM n")
+    steps = []
+    with sqlite3.connect(backend.instance / "playground.sqlite3") as db:
+        db.set_progress_handler(lambda: steps.append(1), 100)  # every 100 virtual-machine steps
+        sqlite_store._migrate(db)  # as the next start does
+    db.close()
+    assert len(steps) < 100  # a scan of the 5,000 rows: about 750
+    assert backend.sql("SELECT links FROM link_usage") == [(5001,)]

@@ -255,3 +255,13 @@ def test_a_job_keeps_its_description_from_start_to_answer(kind, make_app):
         assert {code for _, _, code in checked} >= {200, 202}
     finally:
         app.extensions["playground_jobs"].close()
+
+
+def test_a_full_link_store_answers_as_described(make_app):
+    """Fuzzing never fills the link store: its refusal, checked against the
+    document (a 5xx by design: the server's state, not the request, refuses)."""
+    app = make_app(**FUZZ_CONFIG, LINK_STORE_MAX_BYTES=1)
+    case = schema["/api/sliding/links"]["POST"].Case(body={"board": "1 2 3\n4 5 6\n7 8 0\n"})
+    response = case.call(app=app)
+    assert response.status_code == 507
+    case.validate_response(response, checks=[check for check in CHECKS if check is not not_a_server_error])

@@ -465,8 +465,8 @@ def test_links_database_is_made_on_first_use(tmp_path, make_app):
     body = client.post("/api/rotation/links", json={"board": EXAMPLE}).get_json()
     assert database.exists()
     with sqlite3.connect(database) as db:
-        rows = db.execute("SELECT id, board FROM links").fetchall()
-    assert rows == [(body["id"], EXAMPLE)]
+        rows = db.execute("SELECT id, format, board FROM links").fetchall()
+    assert rows == [(body["id"], "code", client.post("/api/rotation/share", json={"board": EXAMPLE}).get_json()["code"])]
 
 
 def test_links_same_board_same_id(client):

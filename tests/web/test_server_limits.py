@@ -100,6 +100,20 @@ def test_link_creation_is_rate_limited(tmp_path):
                        environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 200
 
 
+def test_link_creation_has_a_daily_quota_beside_the_minute(tmp_path):
+    app = make_app(tmp_path, LINK_DAILY_LIMIT="3 per day")
+    client = app.test_client()
+    for n in range(3):
+        board = f"5\n#####\n#{n}  #\n#   #\n#   #\n## ##\n"
+        assert client.post("/api/rotation/links", json={"board": board}).status_code == 200
+    refused = client.post("/api/rotation/links", json={"board": EXAMPLE})
+    message = assert_refused(refused)
+    assert int(refused.headers["Retry-After"]) > 23 * 3600  # not in a moment
+    assert "(3 per day)" in message and "in about 24 hours" in message and "moment" not in message
+    assert client.post("/api/rotation/links", json={"board": EXAMPLE},
+                       environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 200
+
+
 def test_all_requests_of_a_client_have_a_generous_limit(tmp_path):
     app = make_app(tmp_path, RATELIMIT_APPLICATION="10 per minute")
     client = app.test_client()

@@ -7,8 +7,8 @@ No kind is named here: each kind's part (``kind.command_line()``, a
 recognises, solves, words and generates, so a kind registered anew (a
 test's) needs no edit here.
 
-Flask and waitress are imported by ``serve``, ``worker`` and
-``copy-links`` only, when they run; the start-up of a small solve is one
+Flask and waitress are imported by ``serve``, ``worker``, ``copy-links``
+and ``link-store`` only, when they run; the start-up of a small solve is one
 of the figures ``make bench`` prints.
 """
 

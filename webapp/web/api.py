@@ -63,6 +63,11 @@ def _unavailable(exc: NotAvailable):
     return jsonify(error=f"the solver could not answer just now: {exc}"), 503, {"Retry-After": str(retry)}
 
 
+@bp.errorhandler(links.StoreFull)
+def _store_full(exc: links.StoreFull):
+    return jsonify(error=exc.description, url=url_for(page_endpoint(exc.kind), p=exc.share_code)), 507
+
+
 @bp.errorhandler(NotFound)
 def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
@@ -256,6 +261,7 @@ def links_route(kind: str):
     kind = _kind(kind)
     _, puzzle = _puzzle(kind)
     limits.take("LINK_RATE_LIMIT", "links")
+    limits.take("LINK_DAILY_LIMIT", "links")
     link_id = links.store(puzzle, kind)
     return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
 

@@ -13,8 +13,14 @@ from pathlib import Path
 
 from flask import current_app, g
 
+from .store import ROW_BYTES
+
 #: The kind of a link stored before links had one: rotation was the only kind then.
 FIRST_KIND = "rotation"
+
+#: A row's bytes, as the store's bound counts them (:mod:`.links`).
+_BYTES = (f"({ROW_BYTES} + length(CAST({{0}}.id AS BLOB)) + length(CAST({{0}}.kind AS BLOB)) "
+          "+ length(CAST({0}.board AS BLOB)))")
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS links (
@@ -22,6 +28,7 @@ CREATE TABLE IF NOT EXISTS links (
     kind    TEXT NOT NULL DEFAULT '{FIRST_KIND}',
     board   TEXT NOT NULL,
     created REAL NOT NULL DEFAULT (strftime('%s', 'now')),
+    format  TEXT NOT NULL DEFAULT 'text',
     UNIQUE (kind, board)
 );
 CREATE TABLE IF NOT EXISTS solutions (
@@ -33,13 +40,38 @@ CREATE TABLE IF NOT EXISTS solutions (
 """
 INDEXES = "CREATE INDEX IF NOT EXISTS solutions_last_used ON solutions (last_used);"
 
+# The links' count and bytes, kept by triggers as rows come and go (an
+# operator's DELETE too): the bound is checked on one row, not on a scan.
+USAGE = f"""
+BEGIN IMMEDIATE;
+CREATE TABLE IF NOT EXISTS link_usage (
+    one   INTEGER PRIMARY KEY CHECK (one = 1),
+    links INTEGER NOT NULL,
+    bytes INTEGER NOT NULL
+);
+INSERT INTO link_usage  -- the rows there counted once, not at each start
+    SELECT 1, (SELECT count(*) FROM links), (SELECT coalesce(sum({_BYTES.format('links')}), 0) FROM links)
+    WHERE NOT EXISTS (SELECT 1 FROM link_usage);
+CREATE TRIGGER IF NOT EXISTS link_added AFTER INSERT ON links BEGIN
+    UPDATE link_usage SET links = links + 1, bytes = bytes + {_BYTES.format('NEW')};
+END;
+CREATE TRIGGER IF NOT EXISTS link_removed AFTER DELETE ON links BEGIN
+    UPDATE link_usage SET links = links - 1, bytes = bytes - {_BYTES.format('OLD')};
+END;
+CREATE TRIGGER IF NOT EXISTS link_changed AFTER UPDATE ON links BEGIN
+    UPDATE link_usage SET bytes = bytes - {_BYTES.format('OLD')} + {_BYTES.format('NEW')};
+END;
+COMMIT;
+"""
+
 
 def _migrate(db: sqlite3.Connection) -> None:
     """Bring a database made by an older version up to this schema: links
     gain their kind (the old ones are all of rotation,
     :data:`FIRST_KIND`; the table is
-    rebuilt, as a board is now unique within its kind only), answers their
-    last use."""
+    rebuilt, as a board is now unique within its kind only) and their
+    format (the old ones hold the puzzle's text), answers their last use;
+    the links' usage is counted."""
     if "kind" not in {row[1] for row in db.execute("PRAGMA table_info(links)")}:
         db.executescript(f"""
             BEGIN;
@@ -56,11 +88,14 @@ def _migrate(db: sqlite3.Connection) -> None:
             ALTER TABLE links_with_kinds RENAME TO links;
             COMMIT;
         """)
+    if "format" not in {row[1] for row in db.execute("PRAGMA table_info(links)")}:
+        db.execute("ALTER TABLE links ADD COLUMN format TEXT NOT NULL DEFAULT 'text'")
     columns = {row[1] for row in db.execute("PRAGMA table_info(solutions)")}
     if "last_used" not in columns:
         db.execute("ALTER TABLE solutions ADD COLUMN last_used REAL NOT NULL DEFAULT 0")
         db.execute("UPDATE solutions SET last_used = created")
     db.executescript(INDEXES)
+    db.executescript(USAGE)
 
 
 def database_path() -> str:
@@ -112,18 +147,22 @@ class SqliteStore:
         row = get_db().execute("SELECT id FROM links WHERE kind = ? AND board = ?", (kind, board)).fetchone()
         return row["id"] if row else None
 
-    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
+    def insert_link(self, link_id: str, kind: str, code: str) -> bool:
         db = get_db()
         try:
             with db:
-                db.execute("INSERT INTO links (id, kind, board) VALUES (?, ?, ?)", (link_id, kind, board))
+                db.execute("INSERT INTO links (id, kind, board, format) VALUES (?, ?, ?, 'code')",
+                           (link_id, kind, code))
         except sqlite3.IntegrityError:
             return False
         return True
 
-    def link(self, link_id: str) -> tuple[str, str] | None:
-        row = get_db().execute("SELECT kind, board FROM links WHERE id = ?", (link_id,)).fetchone()
-        return (row["kind"], row["board"]) if row else None
+    def link(self, link_id: str) -> tuple[str, str, str] | None:
+        row = get_db().execute("SELECT kind, format, board FROM links WHERE id = ?", (link_id,)).fetchone()
+        return (row["kind"], row["format"], row["board"]) if row else None
+
+    def link_usage(self) -> tuple[int, int]:
+        return tuple(get_db().execute("SELECT links, bytes FROM link_usage").fetchone())
 
     def answer(self, key: str) -> str | None:
         db = get_db()
@@ -158,13 +197,14 @@ def _read(path: str, table: str, columns) -> list[tuple]:
         return db.execute(f"SELECT {columns(present)} FROM {table}").fetchall() if present else []
 
 
-def read_links(path: str) -> list[tuple[str, str, str, float]]:
-    """``(id, kind, board, created)`` of every link in the SQLite file at
-    ``path`` (in a database of before kinds, all of
-    :data:`FIRST_KIND`): copy-links
+def read_links(path: str) -> list[tuple[str, str, str, str, float]]:
+    """``(id, kind, format, board, created)`` of every link in the SQLite
+    file at ``path`` (in a database of before kinds, all of
+    :data:`FIRST_KIND`; of before formats, all texts): copy-links
     copies them without changing the file."""
     return _read(path, "links",
-                 lambda has: f"id, {'kind' if 'kind' in has else repr(FIRST_KIND)}, board, created")
+                 lambda has: f"id, {'kind' if 'kind' in has else repr(FIRST_KIND)}, "
+                             f"{'format' if 'format' in has else repr('text')}, board, created")
 
 
 def read_answers(path: str) -> list[tuple[str, str, float, float]]:

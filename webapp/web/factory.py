@@ -48,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         JOB_WORKERS=2,                   # worker processes solving at once (without REDIS_URL)
         JOB_ABANDON_SECONDS=20.0,        # a job nobody polls for this long is cancelled
         CACHE_MAX_ENTRIES=10_000,        # answers kept; the least recently used go first
+        LINK_STORE_MAX_BYTES=1_000_000_000,  # short links' ids, kinds and codes; then new ones are refused
         DATABASE_POOL_SIZE=None,         # connections to PostgreSQL (DATABASE_URL) per web process: waitress's threads
         JSON_SORT_KEYS=False,
     )

@@ -34,6 +34,7 @@ DEFAULTS = {
     "RATELIMIT_APPLICATION": "3000 per minute",  # all requests of one client together
     "JOB_RATE_LIMIT": "60 per minute",         # solves given to a worker, per client
     "LINK_RATE_LIMIT": "60 per minute",        # short links stored, per client
+    "LINK_DAILY_LIMIT": "1000 per day",        # and per day: a school behind one address has room
     "JOB_MAX_PER_CLIENT": 3,              # jobs queued or running of one client
     "JOB_QUEUE_MAX": 16,                  # jobs waiting for a worker, everyone's
     "BUSY_RETRY_AFTER": 5,                # seconds a refused client is told to wait
@@ -76,9 +77,17 @@ def take(config_key: str, scope: str) -> None:
         strategy = current_app.extensions["playground_local_limiter"]
         allowed = strategy.hit(item, scope, client())
     if not allowed:
-        reset = strategy.get_window_stats(item, scope, client()).reset_time
-        raise Busy(f"Too many {scope} from your address ({value}). Please wait a moment and try again.",
-                   reset - time.time())
+        wait = strategy.get_window_stats(item, scope, client()).reset_time - time.time()
+        raise Busy(f"Too many {scope} from your address ({value}). {_again(wait)}", wait)
+
+
+def _again(seconds: float) -> str:
+    """When to try again, for a person: a day's quota is not "a moment"."""
+    if seconds < 120:
+        return "Please wait a moment and try again."
+    if seconds < 2 * 3600:
+        return f"Please try again in about {math.ceil(seconds / 60)} minutes."
+    return f"Please try again in about {math.ceil(seconds / 3600)} hours."
 
 
 def jobs_refusal(bound: str) -> Busy:

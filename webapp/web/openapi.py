@@ -363,6 +363,11 @@ def _operations(kind) -> dict:
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
                                          "url": _STRING}},
                          "The link /s/<id>: the same puzzle always gets the same id."),
+            "507": _json({"type": "object", "required": ["error", "url"],
+                          "properties": {"error": {"const": "the link store is full: copy the long link instead"},
+                                         "url": _STRING}},
+                         "The server's link store is full (LINK_STORE_MAX_BYTES) and this puzzle is not "
+                         "in it: `url` is the long link, the puzzle in the address, to copy instead."),
             **_errors("400", "413", "429", "503")}),
     }
     puzzle = _object(summary, extra={"kind": {"const": name}, "board": _STRING, "code": _STRING})

@@ -33,7 +33,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool
 
-from .store import BadUrl, StoreDown
+from .store import ROW_BYTES, BadUrl, StoreDown
 
 #: Connection settings unless the URL says otherwise: a request never waits
 #: long on a database that has stopped, or that is there but stuck.
@@ -51,6 +51,9 @@ RETRY_SECONDS = 2.0  # after a failure, calls fail at once for this long
 NOW = "extract(epoch FROM clock_timestamp())"
 _MIGRATION_LOCK = 0x526F7461   # pg_advisory_xact_lock keys of this program's
 _TRIM_LOCK = 0x526F7462
+
+#: A row's bytes, as the store's bound counts them (:mod:`.links`).
+_BYTES = f"({ROW_BYTES} + octet_length({{0}}.id) + octet_length({{0}}.kind) + octet_length({{0}}.board))"
 
 #: The schema, step by step: a database at version n gets steps n + 1...
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -72,6 +75,37 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "UPDATE solutions SET last_used = created",
      f"ALTER TABLE solutions ALTER COLUMN last_used SET NOT NULL, ALTER COLUMN last_used SET DEFAULT {NOW}",
      "CREATE INDEX solutions_last_used ON solutions (last_used)"),
+    # 3: a link's format (the rows before hold the puzzle's text, new ones its
+    # share code), and the links' count and bytes kept by triggers as rows come
+    # and go (an operator's DELETE or TRUNCATE too), for the store's bound: one
+    # row read, not a scan. The triggers first: they lock out writes until the
+    # count of the rows there is made.
+    ("ALTER TABLE links ADD COLUMN format text NOT NULL DEFAULT 'text'",
+     """CREATE TABLE link_usage (
+            one   boolean PRIMARY KEY DEFAULT true CHECK (one),
+            links bigint NOT NULL,
+            bytes bigint NOT NULL)""",
+     f"""CREATE FUNCTION link_usage_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+             IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                 UPDATE link_usage SET links = links - 1, bytes = bytes - {_BYTES.format('OLD')};
+             END IF;
+             IF TG_OP IN ('UPDATE', 'INSERT') THEN
+                 UPDATE link_usage SET links = links + 1, bytes = bytes + {_BYTES.format('NEW')};
+             END IF;
+             RETURN NULL;
+         END $$""",
+     """CREATE FUNCTION link_usage_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+             UPDATE link_usage SET links = 0, bytes = 0;
+             RETURN NULL;
+         END $$""",
+     "CREATE TRIGGER link_usage_rows AFTER INSERT OR UPDATE OR DELETE ON links "
+     "FOR EACH ROW EXECUTE FUNCTION link_usage_rows()",
+     "CREATE TRIGGER link_usage_emptied AFTER TRUNCATE ON links "
+     "FOR EACH STATEMENT EXECUTE FUNCTION link_usage_emptied()",
+     f"INSERT INTO link_usage (links, bytes) SELECT count(*), coalesce(sum({_BYTES.format('links')}), 0) "
+     "FROM links"),
 )
 
 
@@ -188,17 +222,21 @@ class PostgresStore:
                                (kind, board_sha(board), board)).fetchone()
         return row[0] if row else None
 
-    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
+    def insert_link(self, link_id: str, kind: str, code: str) -> bool:
         with self.session() as conn:  # committed before the caller answers
-            row = conn.execute("INSERT INTO links (id, kind, board, board_sha) VALUES (%s, %s, %s, %s) "
-                               "ON CONFLICT DO NOTHING RETURNING id",
-                               (link_id, kind, board, board_sha(board))).fetchone()
+            row = conn.execute("INSERT INTO links (id, kind, board, board_sha, format) "
+                               "VALUES (%s, %s, %s, %s, 'code') ON CONFLICT DO NOTHING RETURNING id",
+                               (link_id, kind, code, board_sha(code))).fetchone()
         return row is not None
 
-    def link(self, link_id: str) -> tuple[str, str] | None:
+    def link(self, link_id: str) -> tuple[str, str, str] | None:
         with self.session() as conn:
-            row = conn.execute("SELECT kind, board FROM links WHERE id = %s", (link_id,)).fetchone()
-        return (row[0], row[1]) if row else None
+            row = conn.execute("SELECT kind, format, board FROM links WHERE id = %s", (link_id,)).fetchone()
+        return tuple(row) if row else None
+
+    def link_usage(self) -> tuple[int, int]:
+        with self.session() as conn:
+            return tuple(conn.execute("SELECT links, bytes FROM link_usage").fetchone())
 
     def answer(self, key: str) -> str | None:
         with self.session() as conn:
@@ -218,17 +256,17 @@ class PostgresStore:
                              "ORDER BY last_used DESC, key OFFSET %s)", (int(bound),))
 
     def copy_links(self, rows) -> tuple[int, int, list[str]]:
-        """Add ``(id, kind, board, created)`` rows: how many were added,
+        """Add ``(id, kind, format, board, created)`` rows: how many were added,
         how many were there already, and the ids that name another puzzle
         here (or whose puzzle has another id here)."""
         copied = there = 0
         clashes = []
         with self.session() as conn:
-            for link_id, kind, board, created in rows:
+            for link_id, kind, form, board, created in rows:
                 added = conn.execute(
-                    "INSERT INTO links (id, kind, board, board_sha, created) VALUES (%s, %s, %s, %s, %s) "
-                    "ON CONFLICT DO NOTHING RETURNING id",
-                    (link_id, kind, board, board_sha(board), created)).fetchone()
+                    "INSERT INTO links (id, kind, format, board, board_sha, created) "
+                    "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING id",
+                    (link_id, kind, form, board, board_sha(board), created)).fetchone()
                 if added:
                     copied += 1
                 elif self._has_link(conn, link_id, kind, board):

@@ -13,6 +13,13 @@ from typing import Protocol
 from flask import current_app
 
 
+#: What a link's row costs the store besides its id, kind and board (the
+#: row's header, its index entries), counted toward LINK_STORE_MAX_BYTES so
+#: that a store of small links is not far bigger on disk than its figure
+#: (PostgreSQL's triggers hold it as migrated: a change needs a migration).
+ROW_BYTES = 100
+
+
 class StoreDown(RuntimeError):
     """The database does not answer (stopped, unreachable, too slow)."""
 
@@ -25,12 +32,17 @@ class Store(Protocol):
     def link_id_for(self, kind: str, board: str) -> str | None:
         """The id ``board`` of ``kind`` is stored under, if it is."""
 
-    def insert_link(self, link_id: str, kind: str, board: str) -> bool:
-        """Store the link, committed; False when the id (or the puzzle) is
-        taken already."""
+    def insert_link(self, link_id: str, kind: str, code: str) -> bool:
+        """Store the link (the puzzle's share code), committed; False when
+        the id (or the puzzle) is taken already."""
 
-    def link(self, link_id: str) -> tuple[str, str] | None:
-        """``(kind, board)`` stored under ``link_id``."""
+    def link(self, link_id: str) -> tuple[str, str, str] | None:
+        """``(kind, format, board)`` stored under ``link_id``: the format
+        says what the board is (``code``, or ``text`` in older rows)."""
+
+    def link_usage(self) -> tuple[int, int]:
+        """How many links are stored, and their bytes (ids, kinds, boards,
+        and :data:`ROW_BYTES` a link)."""
 
     def answer(self, key: str) -> str | None:
         """The answer (JSON) kept under ``key``, now the most recently used."""

@@ -13,17 +13,25 @@ export async function share(path, payload, more = {}) {
   const msg = $("#share-message");
   try {
     const body = await post(path, payload);
-    const url = new URL(body.url, window.location.origin);
-    for (const [key, value] of Object.entries(more)) url.searchParams.set(key, value);
-    if ($("#share-play").checked) url.searchParams.set("play", "1");
-    $("#share-url").value = url.toString();
-    const copied = await copyText(url.toString());
+    const copied = await copyText(shown(body.url, more));
     msg.textContent = copied ? "Link copied to the clipboard." : "Copy the link above.";
     msg.dataset.kind = "ok";
   } catch (error) {
+    // a short link refused as the server's store is full comes with the
+    // long link: shown in its place, to copy instead
+    if (error.body?.url) shown(error.body.url, more);
     msg.textContent = error.message;
     msg.dataset.kind = "error";
   }
+}
+
+// Puts the link (with `more` and play=1 when asked) in the field; returns it.
+function shown(link, more) {
+  const url = new URL(link, window.location.origin);
+  for (const [key, value] of Object.entries(more)) url.searchParams.set(key, value);
+  if ($("#share-play").checked) url.searchParams.set("play", "1");
+  $("#share-url").value = url.toString();
+  return url.toString();
 }
 
 // The moves a link carries (?moves=, from "the moves played so far"), read

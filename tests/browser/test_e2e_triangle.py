@@ -21,6 +21,7 @@ from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15
     placed, placement, shot, slot, tray_piece, use_puzzle, wait_filled, wait_still,
 )
 from webapp.triangle import play, solver
+from webapp.triangle.puzzle import turnings
 from webapp.triangle.kind import EXAMPLE
 from webapp.triangle.textformat import parse
 
@@ -216,23 +217,26 @@ def test_hint_places_a_piece_or_says_nothing_placed_can_be_completed(page):
     status, solution, _ = play.complete(puzzle, [None] * 9)
     assert placement(page)[0] == {"piece": solution[0][0], "edges": list(solution[0][1])}
     expect(message(page)).to_contain_text(f"Hint: piece {solution[0][0]} goes in slot 0")
-    # piece 0 as written in slot 0 leaves no solution (its turning (10, 10, 4) would)
-    assert play.complete(puzzle, [(0, puzzle.pieces[0])] + [None] * 8)[0] == "unsolvable"
+    # piece 1 in slot 0 leaves no solution, however it is turned (a piece
+    # turned wrong in its right slot: tests/browser/test_e2e_issue30_bugs.py)
+    assert all(play.complete(puzzle, [(1, edges)] + [None] * 8)[0] == "unsolvable"
+               for edges in turnings(puzzle.pieces[1]))
     button(page, "Reset").click()
     wait_filled(page, 0)
-    drag_piece(page, centre(page, tray_piece(0)), centre(page, slot(0)))
+    drag_piece(page, centre(page, tray_piece(1)), centre(page, slot(0)))
     wait_filled(page, 1)
     button(page, "Hint").click()
     expect(message(page)).to_contain_text("Nothing placed can be completed")
-    assert placement(page)[0] == {"piece": 0, "edges": list(puzzle.pieces[0])}
+    assert placement(page)[0] == {"piece": 1, "edges": list(puzzle.pieces[1])}
     shot(page, "triangle-04-no-hint")
-    page.locator(placed(0)).click()  # (10, 4, 10) turned: (10, 10, 4)
-    page.wait_for_function("() => JSON.parse(document.querySelector('#board').dataset.placement)[0].edges[2] === 4")
+    box = board(page).bounding_box()  # dragged off the triangle: back to the tray
+    drag_piece(page, centre(page, placed(0)), (box["x"] + 5, box["y"] + 5))
+    wait_filled(page, 0)
     button(page, "Hint").click()
     expect(page.locator("#board .hint-ghost")).to_have_count(1)
     button(page, "Hint").click()
-    wait_filled(page, 2)
-    assert placement(page)[1] is not None
+    wait_filled(page, 1)
+    assert placement(page)[0] is not None
 
 
 def test_share_link_opens_the_same_puzzle_in_a_fresh_page(page, browser):

@@ -83,7 +83,9 @@ def test_a_dear_triangle_hint_is_a_workers_job_and_says_why_there_is_none(tmp_pa
 
 
 def _misfit() -> list:
-    """Pieces 0 and 1 side by side, turned so that their shared edge does not fit."""
+    """Pieces 0 and 1 side by side, turned so that their shared edge does
+    not fit, and turning either one alone does not make it fit (a hint
+    would say to turn it)."""
     from webapp.triangle import geometry
     from webapp.triangle.puzzle import turnings
 
@@ -91,12 +93,13 @@ def _misfit() -> list:
     (a, side_a), (b, side_b) = geometry.inner_edges(8)[0]
     for one in turnings(pieces[0]):
         for two in turnings(pieces[1]):
-            if one[side_a] + two[side_b] != 0:
+            if (all(o[side_a] + two[side_b] != 0 for o in turnings(pieces[0]))
+                    and all(one[side_a] + t[side_b] != 0 for t in turnings(pieces[1]))):
                 placement = [None] * 64
                 placement[a] = {"piece": 0, "edges": list(one)}
                 placement[b] = {"piece": 1, "edges": list(two)}
                 return placement
-    raise AssertionError("pieces 0 and 1 fit every way")
+    raise AssertionError("pieces 0 and 1 fit some way with one turned")
 
 
 def test_a_triangle_hint_that_cannot_be_had_says_so_in_words(tmp_path):

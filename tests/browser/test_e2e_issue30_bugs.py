@@ -86,3 +86,20 @@ def test_a_level_puzzle_never_leaves_the_old_code_in_the_address(page):
     page.locator("#levels-panel").get_by_role("button", name="Easy", exact=True).click()
     page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=drawn)
     assert page.url != old  # no moment where a copied address shares the board before
+
+
+def test_draw_after_watching_a_solution_shows_the_drawing_and_edits_under_the_pointer(page):
+    page.goto("/")
+    drawn = data(page, "board")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).not_to_have_count(0)
+    button(page, "Step").click()
+    wait_for_step(page, 1)
+    expect(board(page)).not_to_have_attribute("data-orientation", "0")  # the frame turned
+    page.get_by_role("tab", name="Draw").click()
+    expect(board(page)).to_have_attribute("data-orientation", "0")
+    expect(board(page)).to_have_attribute("data-board", drawn)
+    tool(page, "Wall")
+    click_cell(page, 2, 2)
+    lines = data(page, "board").split("\n")
+    assert lines[1 + 2][2] == "#"  # the cell under the pointer, on the drawing

@@ -184,6 +184,8 @@ def try_it(page) -> None:
 
 
 def open_import(page):
+    if page.locator("#draw-panel").is_hidden():  # in Try it (a solution is watched there)
+        page.get_by_role("tab", name="Draw").click()
     details = page.locator("#import-export")
     if details.get_attribute("open") is None:
         page.get_by_text("Import and export", exact=True).click()

@@ -20,7 +20,9 @@ export function positionsOf(grid) {
 
 export function current() {
   const t = state.timeline;
-  if (!t) return { grid: state.design, orientation: 0, step: 0 };
+  // Draw shows the drawing as it is edited, unturned (the position played
+  // or watched comes back in Try it)
+  if (!t || state.mode === "draw") return { grid: state.design, orientation: 0, step: 0 };
   const step = t.steps[t.cursor];
   return {
     grid: state.design.withSticks(t.specs, step.sticks),

@@ -120,7 +120,9 @@ function solutionStepMessage(shell, t, step) {
     step.released.length ? "ok" : "info"];
 }
 
+// A solution is watched in Try it (Draw shows the drawing, unturned).
 async function solutionTimeline(shell, answer) {
+  setMode("try");
   await startTimeline("solution", answer.start, answer.goal);
   if (!state.timeline) return; // left while the start settled
   for (const step of answer.trajectory || []) state.timeline.steps.push(step);

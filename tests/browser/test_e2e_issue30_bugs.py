@@ -103,3 +103,12 @@ def test_draw_after_watching_a_solution_shows_the_drawing_and_edits_under_the_po
     click_cell(page, 2, 2)
     lines = data(page, "board").split("\n")
     assert lines[1 + 2][2] == "#"  # the cell under the pointer, on the drawing
+
+
+def test_solve_on_a_hardest_15_puzzle_gives_the_80_moves_its_title_says(page):
+    page.goto("/puzzles/sliding-fifteen-eighty-01")
+    expect(page.locator("#puzzle-title")).to_contain_text("80 moves")
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("Solved in 80 moves, the fewest possible")
+    expect(page.locator("#answer")).to_contain_text("a proven shortest solution the library keeps")
+    expect(page.locator("#moves-list li")).to_have_count(80)

@@ -135,10 +135,10 @@ def test_the_strongest_built_set_first_and_a_smaller_one_within_max_bytes(tmp_pa
     real_load(4, 4, strong, engine="python")
     assert pdb.built_larger(4, 4) == [strong, weak]
     calls.clear()
-    a = solver.solve(4, 4, near, engine="python")
+    a = solver.solve(4, 4, near, engine="python", use_book=False)
     assert calls == [(strong, False)] and (a.method, a.moves) == ("pdb", [15])
     calls.clear()
     room = pdb.memory_needed(4, 4, weak, "python") + solver.SEARCH_BYTES
     assert pdb.memory_needed(4, 4, strong, "python") + solver.SEARCH_BYTES > room
-    b = solver.solve(4, 4, near, engine="python", max_bytes=room)
+    b = solver.solve(4, 4, near, engine="python", use_book=False, max_bytes=room)
     assert calls == [(weak, False)] and (b.method, b.moves) == ("pdb", [15])

@@ -16,9 +16,10 @@ _SIDE = {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE}
 _TILE = {"type": "integer", "minimum": 1, "description": "a tile's number"}
 _DIRECTION = {"enum": sorted(DIRECTIONS), "description": "the way the tile slides into the hole"}
 _STATUS = {"enum": ["solved", "unsolvable", "limit"]}
-_METHOD = {"enum": ["parity", "table", "pdb", "manhattan", "construct"],
+_METHOD = {"enum": ["parity", "table", "pdb", "book", "manhattan", "construct"],
            "description": "how it was found: parity (unsolvable), an exact distance table, "
-                          "pattern databases, Manhattan distance, or constructed (not proven shortest)"}
+                          "pattern databases, a proven shortest solution the library keeps, "
+                          "Manhattan distance, or constructed (not proven shortest)"}
 _DISTANCES = {"type": "object", "additionalProperties": _COUNT,
               "description": "boards with a distance table: each tile that can move, "
                              "and the exact distance to the goal after moving it"}

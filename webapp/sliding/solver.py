@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import anytime, bigtable, heuristic, ida, pdb, position, table
+from . import anytime, bigtable, book, heuristic, ida, pdb, position, table
 from .construct import solve_fast
 from .native import engine_name, module
 
@@ -74,7 +74,7 @@ class Answer:
     nodes: int = 0
     seconds: float = 0.0
     engine: str = "python"
-    method: str = "parity"            # parity | table | pdb | manhattan | construct
+    method: str = "parity"            # parity | table | pdb | book | manhattan | construct
     limit: str | None = None          # seconds | nodes | memory | interrupted: what stopped it
     distances: dict | None = None     # tile -> exact distance after moving it (tables)
 
@@ -102,6 +102,8 @@ class Answer:
                 return "Already solved: 0 moves"
             if self.method == "table":
                 return f"Solved in {plural(n, 'move')}, shortest possible (distance table)"
+            if self.method == "book":
+                return f"Solved in {plural(n, 'move')}, shortest possible (a solution the library keeps)"
             return f"Solved in {plural(n, 'move')}, shortest possible; {plural(self.nodes, 'node')}"
         return (f"Solved in {plural(n, 'move')}, not proven shortest: "
                 f"at least {self.lower_bound or 0} needed")
@@ -169,9 +171,13 @@ def _check_limits(max_seconds, max_nodes, max_bytes) -> None:
 
 def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
           max_nodes: int | None = None, max_bytes: int | None = None, progress=None,
-          engine: str = "auto", build: bool = True) -> Answer:
+          engine: str = "auto", build: bool = True, use_book: bool = True) -> Answer:
     """Solve ``tiles`` (row-major, 0 the hole) on a ``width`` x ``height``
     board.
+
+    A position the library keeps a proven shortest solution for (or one
+    met along it, :mod:`.book`) is answered with it, searching nothing;
+    ``use_book=False`` searches anyway (the benchmarks time the search).
 
     ``progress(count, depth, phase)``: ``search`` (nodes, IDA* bound) or
     ``building`` (entries done, percent over all the databases being built),
@@ -187,6 +193,8 @@ def solve(width: int, height: int, tiles, *, max_seconds: float | None = None,
     answer = _answerer(width, height, engine, began)
     if not position.solvable(width, tiles):
         return answer("unsolvable", method="parity")
+    if use_book and (kept := book.shortest(tiles, width, height)) is not None:
+        return answer("solved", kept, optimal=True, lower_bound=len(kept), method="book")
     if max_bytes is not None and max_bytes < SEARCH_BYTES:
         return answer("limit", method="manhattan", limit="memory",
                       lower_bound=heuristic.estimate(width, height, tiles))

@@ -106,6 +106,7 @@ export function facts(answer) {
   // answers read from a table or decided by parity searched nothing
   if (isNumber(answer.nodes) && answer.nodes > 0) out.push(`${plural(answer.nodes, "node")} searched`);
   else if (answer.method === "table") out.push("read from the table of every position");
+  else if (answer.method === "book") out.push("a proven shortest solution the library keeps");
   if (duration(answer.seconds)) out.push(duration(answer.seconds));
   return out.length ? ` (${out.join(", ")})` : "";
 }

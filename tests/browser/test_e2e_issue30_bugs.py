@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_helpers import (
-    board, button, centre, click_cell, data, drag_piece, message, open_triangle, placement, slot, tool, tray_piece,
+    board, button, centre, click_cell, data, drag, drag_piece, message, open_triangle, placement, slot, tool, tray_piece,
     wait_filled, wait_for_step,
 )
 
@@ -112,3 +112,12 @@ def test_solve_on_a_hardest_15_puzzle_gives_the_80_moves_its_title_says(page):
     expect(page.locator("#answer")).to_contain_text("Solved in 80 moves, the fewest possible")
     expect(page.locator("#answer")).to_contain_text("a proven shortest solution the library keeps")
     expect(page.locator("#moves-list li")).to_have_count(80)
+
+
+def test_sticks_drawn_in_the_air_are_said_to_fall_before_the_first_turn(page):
+    page.goto("/")
+    tool(page, "Stick")
+    drag(page, (1, 1), (1, 2))  # a stick along the top row of the inside: in the air
+    button(page, "Solve").click()
+    expect(message(page)).to_contain_text("Before the first turn the sticks fall into place")
+    expect(message(page)).to_contain_text("fell")

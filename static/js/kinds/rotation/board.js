@@ -5,10 +5,12 @@
 // step.
 
 import { plural } from "../../common/format.js";
+import { say } from "../../shell/messages.js";
 import { animateStep } from "./animate.js";
 import { describeBoard } from "./describe.js";
 import { prefetchTurns, askMove } from "./nextsteps.js";
 import { canvas, pg, state, view } from "./here.js";
+import { stepWords } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -135,7 +137,12 @@ export async function animate(fromStep, step, { reverse = false, faster = 1 } = 
 export async function startTimeline(kind, startStep, goal) {
   state.timeline = { kind, specs: state.design.sticks(), steps: [startStep], cursor: 0, goal };
   const drawn = { sticks: positionsOf(state.design), orientation: 0 };
-  if (Object.keys(startStep.moved).length || startStep.released.length) await animate(drawn, startStep);
+  if (Object.keys(startStep.moved).length || startStep.released.length) {
+    await animate(drawn, startStep);
+    // sticks drawn in the air drop before anything else: said, not only shown
+    const fell = stepWords(startStep);
+    say(`Before the first turn the sticks fall into place: ${fell.charAt(0).toLowerCase()}${fell.slice(1)}`);
+  }
 }
 
 // ------------------------------------------------------------------ solve

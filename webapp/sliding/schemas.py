@@ -13,6 +13,8 @@ from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE
 _INT = {"type": "integer"}
 _COUNT = {"type": "integer", "minimum": 0}
 _SIDE = {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE}
+#: A side written in a size ("4x3"): one digit from MIN_SIDE to MAX_SIDE (zeros before it read as nothing).
+_DIGIT = f"0*[{MIN_SIDE}-{MAX_SIDE}]"
 _TILE = {"type": "integer", "minimum": 1, "description": "a tile's number"}
 _DIRECTION = {"enum": sorted(DIRECTIONS), "description": "the way the tile slides into the hole"}
 _STATUS = {"enum": ["solved", "unsolvable", "limit"]}
@@ -34,7 +36,7 @@ SCHEMAS = {
                             "(left: the tile right of the hole, as the arrow keys)"},
     "step": _TILE,
     "shuffle": {
-        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": "^\\s*[0-9]+\\s*[xX\u00d7]\\s*[0-9]+\\s*$"}],
+        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": f"^\\s*{_DIGIT}\\s*[xX\u00d7]\\s*{_DIGIT}\\s*$"}],
                  "default": "4x4", "description": "the board's size: \"4x3\" (width x height) or one side"},
         "width": _SIDE,
         "height": {**_SIDE, "description": "default: width"},

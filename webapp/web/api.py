@@ -91,13 +91,22 @@ def _kind(name: str):
         raise NotFound(exc.args[0]) from None
 
 
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or an exponent: a whole one (``5.0``,
+    ``1e2``) is that integer, as JSON Schema (and so the OpenAPI
+    description) counts it, so that every field that wants a whole number
+    takes it."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def _json_body(kind, optional: bool = False) -> dict:
     """The request's JSON object; with ``optional``, an empty body is ``{}``.
     Anything else (not JSON, not an object, not UTF-8, nested too deeply
     for the parser) is a 400: every route reads its body here."""
     try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # JSON nested too deeply for the parser
+        data = json.loads(request.get_data(), parse_float=_number) if request.is_json else None
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deeply for the parser
         data = None
     if optional and data is None and not request.get_data():
         return {}

@@ -270,6 +270,16 @@ def _answer_name(task: str) -> str:
     return _TASKS[task][0] if task in _TASKS else task.capitalize()
 
 
+def _board(kind) -> dict:
+    """A puzzle in ``kind``'s text format: a format of its own
+    (``<kind>-puzzle``), for what the text may be is a grammar and more
+    (a frame's rows as long as each other, pieces that fit), which no JSON
+    Schema keyword says; a client that knows the format can generate or
+    check it (tests/web/test_openapi.py registers each kind's)."""
+    return {"type": "string", "format": f"{kind.name}-puzzle",
+            "description": f"the puzzle in the {kind.title} text format"}
+
+
 def _puzzle_body(kind, route: str) -> dict:
     """A puzzle request's body on ``route``: the board, a move (read by
     /move), the kind's options (read by the routes that solve or play)."""
@@ -277,7 +287,7 @@ def _puzzle_body(kind, route: str) -> dict:
     reads = route == "move" or route in kind.tasks
     ignored = {"description": "accepted, not read by this route"}
     move = own.get("move", {}) if route == "move" else ignored
-    properties = {"board": {"type": "string", "description": "the puzzle in the kind's text format"},
+    properties = {"board": _board(kind),
                   "move": move}
     for name in kind.web.option_fields or ():
         properties[name] = own.get("options", {}).get(name, {}) if reads else ignored
@@ -293,23 +303,27 @@ def _puzzle_body(kind, route: str) -> dict:
 
 
 def _shuffle_body(kind) -> dict:
+    """A shuffle's body: the kind's fields, or a ``level`` (with only
+    ``seed`` and ``instead_of``), as the server reads it: two shapes."""
     own = kind.web.schemas
-    properties = {"seed": {"type": ["integer", "null"],
-                           "description": "the same seed and fields give the same puzzle"},
-                  "level": {"enum": [*levels.LEVELS, None],
-                            "description": "a puzzle of this level from the kind's pool, "
-                                           "instead of the kind's fields (alone, or with seed "
-                                           "and instead_of)"},
-                  "instead_of": {"type": ["string", "null"],
-                                 "description": "with level: the text of the puzzle on the board, "
-                                                "which the pick never gives again"}}
-    for name in kind.web.shuffle_fields or ():
-        properties[name] = own.get("shuffle", {}).get(name, {})
-    schema = {"type": "object", "properties": properties}
+    shared = {"seed": {"type": ["integer", "null"],
+                       "description": "the same seed and fields give the same puzzle"},
+              "instead_of": {"type": ["string", "null"],
+                             "description": "with level: the text of the puzzle on the board, "
+                                            "which the pick never gives again"}}
+    level = {"enum": list(levels.LEVELS),
+             "description": "a puzzle of this level from the kind's pool, instead of the kind's "
+                            "fields (alone, or with seed and instead_of)"}
+    fields = {name: own.get("shuffle", {}).get(name, {}) for name in kind.web.shuffle_fields or ()}
+    drawn = {"type": "object", "title": "level", "properties": {**shared, "level": level},
+             "required": ["level"], "additionalProperties": False}
+    made = {"type": "object", "title": "fields",
+            "properties": {**shared, "level": {"type": "null", "description": "no level: the fields"},
+                           **fields}}
     if kind.web.shuffle_fields is not None:
-        schema["additionalProperties"] = False
+        made["additionalProperties"] = False
     return {"required": False, "description": "no body: the kind's defaults",
-            "content": {"application/json": {"schema": schema, "example": {"seed": 1}}}}
+            "content": {"application/json": {"schema": {"oneOf": [drawn, made]}, "example": {"seed": 1}}}}
 
 
 def _levelled(kind, schema: dict, extra: dict | None = None) -> dict:
@@ -386,7 +400,8 @@ def _operations(kind) -> dict:
             operation["parameters"] = [{
                 "name": "date", "in": "query", "required": False, "description":
                 "the day (UTC), YYYY-MM-DD; none: today",
-                "schema": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}}]
+                # a real day: the format, and a year from 1, as the server reads it
+                "schema": {"type": "string", "format": "date", "pattern": r"^(?!0000)\d{4}-\d{2}-\d{2}$"}}]
         elif method == "post":
             operation["requestBody"] = _puzzle_body(kind, route)
         out[f"/api/{name}/{route}"] = {method: operation}

@@ -22,7 +22,7 @@ The values show as expressions that make them again:
 
 from __future__ import annotations
 
-from ..errors import FieldError
+from ..errors import FieldError, Misfit
 
 import time
 from dataclasses import dataclass, field
@@ -44,6 +44,10 @@ NO_STICKS = "no-sticks"
 
 class GoalError(FieldError):
     """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
+
+
+class AbsentStick(Misfit, GoalError):
+    """A goal ``stick:S`` for a board with no stick S."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class Goal:
         """Raise :class:`GoalError` if the goal names a stick the board lacks."""
         if self.kind == "stick" and self.symbol not in board.symbols():
             have = ", ".join(board.symbols()) or "none"
-            raise GoalError(f"the board has no stick {self.symbol!r} (its sticks: {have})")
+            raise AbsentStick(f"the board has no stick {self.symbol!r} (its sticks: {have})")
 
     def __str__(self) -> str:
         return f"stick:{self.symbol}" if self.kind == "stick" else self.kind

@@ -18,7 +18,7 @@ import random
 import re
 import time
 
-from ..errors import FieldError
+from ..errors import FieldError, FieldMisfit
 from ..kind_protocol import Kind, drawn
 from ..webface import WebFace
 from . import play, resume, sharecode, solver, trace
@@ -352,7 +352,7 @@ class TriangleKind(Kind):
         if not isinstance(unique, bool):
             raise FieldError('"unique" must be true or false')
         if unique and n > MAX_UNIQUE_SIDE:
-            raise FieldError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
+            raise FieldMisfit(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
         return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing

@@ -19,7 +19,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
-from ..errors import BAD_INPUT, NotAvailable, PuzzleTextError
+from ..errors import BAD_INPUT, Misfit, NotAvailable, PuzzleTextError
 from . import gallery, limits, links, solving
 from .pages import page_endpoint
 
@@ -45,11 +45,12 @@ def _bad_request(exc: BadRequest):
 
 def _bad_input(exc: ValueError):
     """A kind's error as a 400, with its line and column when it has them
-    (a column is null for an error about a whole line)."""
+    (a column is null for an error about a whole line); a misfit, which
+    the OpenAPI description cannot refuse, as a 409."""
     extra = {}
     if isinstance(exc, PuzzleTextError) and exc.line is not None:
         extra = {"line": exc.line, "column": exc.column}
-    return _bad_request(BadRequest(str(exc), **extra))
+    return jsonify(error=str(exc), **extra), 409 if isinstance(exc, Misfit) else 400
 
 
 for _input_error in BAD_INPUT:

@@ -140,6 +140,13 @@ def _shared_responses() -> dict:
         "BadRequest": {"description": "Bad input: the message says what (a parser's, with its "
                                       "line and column; an unknown field, naming the ones read).",
                        "content": error},
+        "Misfit": {"description": "Fields this description allows that do not fit the puzzle they "
+                                   "come with, or each other (a move the rules forbid from this "
+                                   "position; a stick, slot or piece the puzzle has not; a "
+                                   "placement over another number of slots; a resume token of "
+                                   "another search; sizes that hold no such puzzle): no JSON "
+                                   "Schema can say these, so they are not 400s.",
+                   "content": error},
         "NotFound": {"description": "No such job: it ended a while ago, or the server restarted and lost it (ask again).",
                      "content": error},
         "TooLarge": {"description": "The body is over the server's bound (256 KiB by default).",
@@ -171,7 +178,7 @@ def _json(schema: dict, description: str, **extra) -> dict:
 
 def _errors(*codes: str) -> dict:
     """The refusals of an operation, by status; a 500 (a bug) may come from any."""
-    names = {"400": "BadRequest", "404": "NotFound", "413": "TooLarge", "429": "TooManyRequests",
+    names = {"400": "BadRequest", "404": "NotFound", "409": "Misfit", "413": "TooLarge", "429": "TooManyRequests",
              "500": "InternalError", "503": "Unavailable"}
     return {code: _ref("responses", names[code]) for code in (*codes, "500")}
 
@@ -353,7 +360,7 @@ def _operations(kind) -> dict:
     for task in kind.tasks:
         answer, what, words = _TASKS.get(task, (task.capitalize(), f"A {task} of a puzzle", f"The {task}."))
         routes[task] = ("post", what, {"200": _json(ref(answer), words), "202": pending,
-                                       **_errors("400", "413", "429", "503")})
+                                       **_errors("400", "409", "413", "429", "503")})
     routes |= {
         "parse": ("post", "Check a puzzle's text", {
             "200": _json(_object(summary, extra=parse_fields),
@@ -361,7 +368,7 @@ def _operations(kind) -> dict:
             **_errors("400", "413", "429")}),
         "move": ("post", "Make one move", {
             "200": _json(ref("MoveAnswer"), "The board after the move."),
-            **_errors("400", "413", "429")}),
+            **_errors("400", "409", "413", "429")}),
         "share": ("post", "A share code and the page's link with it", {
             "200": _json({"type": "object", "required": ["code", "url"],
                           "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
@@ -378,7 +385,7 @@ def _operations(kind) -> dict:
     routes["shuffle"] = ("post", "A random puzzle", {
         "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
                                               "(and with a level, its level and figures)."),
-        **_errors("400", "404", "413", "429", "503")})
+        **_errors("400", "404", "409", "413", "429", "503")})
     routes["daily"] = ("get", "The puzzle of the day", {
         "200": _json(_levelled(kind, puzzle, {
             "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},

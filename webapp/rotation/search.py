@@ -69,7 +69,7 @@ class Goal:
             return text
         if text is not None and not isinstance(text, str):
             raise GoalError(f"a goal is a string (any, all or stick:S), not {text!r}")
-        text = (text or "").strip() or "any"  # blank, as empty: the default
+        text = (text or "").strip(" \t\n\r") or "any"  # blank (JSON's blanks), as empty: the default
         if text in ("any", "all"):
             return cls(text)
         if text.startswith("stick:") and len(text) == 7:

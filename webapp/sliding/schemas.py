@@ -36,8 +36,9 @@ SCHEMAS = {
                             "(left: the tile right of the hole, as the arrow keys)"},
     "step": _TILE,
     "shuffle": {
-        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": f"^\\s*{_DIGIT}\\s*[xX\u00d7]\\s*{_DIGIT}\\s*$"}],
-                 "default": "4x4", "description": "the board's size: \"4x3\" (width x height) or one side"},
+        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": f"^\\s*{_DIGIT}\\s*[xX\u00d7]\\s*{_DIGIT}\\s*$"},
+                           {"type": "null"}],
+                 "default": "4x4", "description": "the board's size: \"4x3\" (width x height) or one side (null: 4x4)"},
         "width": _SIDE,
         "height": {**_SIDE, "description": "default: width"},
         "distance": {"type": ["integer", "null"], "minimum": 0,

@@ -166,6 +166,8 @@ class TriangleKind(Kind):
         placement = data.get("placement")
         if placement is not None and not isinstance(placement, list):
             raise FieldError('"placement" must be a list over the slots')
+        if placement is not None:  # every route, as the OpenAPI description says, not only those that read it
+            play.check_shape(placement)
         options = {"first": first, "placement": placement}
         events = data.get("events")
         if events is not None:

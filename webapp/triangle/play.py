@@ -19,7 +19,7 @@ from .order import by_search
 from .puzzle import Puzzle, TriangleError, TriangleMisfit, turnings
 from .solver import solve
 
-__all__ = ["from_json", "to_json", "misfits", "place", "complete"]
+__all__ = ["check_shape", "from_json", "to_json", "misfits", "place", "complete"]
 
 
 def from_json(puzzle: Puzzle, data) -> list:
@@ -47,18 +47,33 @@ def from_json(puzzle: Puzzle, data) -> list:
     return out
 
 
-def _entry(puzzle: Puzzle, slot: int, item) -> tuple[int, tuple[int, int, int]]:
+def check_shape(data: list) -> None:
+    """A placement's entries as any puzzle may have them (null, or a piece
+    0 or more with null or three whole numbers as its edges), whether or
+    not the route reads it: :class:`TriangleError` otherwise."""
+    for slot, item in enumerate(data):
+        if item is not None:
+            _shape(slot, item)
+
+
+def _shape(slot: int, item) -> None:
     if not isinstance(item, dict):
         raise TriangleError(f"slot {slot}: an entry is null or {{\"piece\": i, \"edges\": [x, y, z]}}")
     piece, edges = item.get("piece"), item.get("edges")
-    if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < len(puzzle.pieces):
-        error = TriangleMisfit if _whole(piece) else TriangleError  # a number, but no piece of this puzzle's
-        raise error(f"slot {slot}: \"piece\" must be 0 to {len(puzzle.pieces) - 1}, not {piece!r}")
+    if not _whole(piece):
+        raise TriangleError(f"slot {slot}: \"piece\" must be a whole number, 0 or more, not {piece!r}")
+    if edges is not None and (not isinstance(edges, (list, tuple)) or len(edges) != 3
+                              or not all(isinstance(v, int) and not isinstance(v, bool) for v in edges)):
+        raise TriangleError(f"slot {slot}: \"edges\" must be three whole numbers")
+
+
+def _entry(puzzle: Puzzle, slot: int, item) -> tuple[int, tuple[int, int, int]]:
+    _shape(slot, item)
+    piece, edges = item["piece"], item.get("edges")
+    if piece >= len(puzzle.pieces):  # a number, but no piece of this puzzle's
+        raise TriangleMisfit(f"slot {slot}: \"piece\" must be 0 to {len(puzzle.pieces) - 1}, not {piece!r}")
     if edges is None:  # the piece as written in the file
         edges = puzzle.pieces[piece]
-    if (not isinstance(edges, (list, tuple)) or len(edges) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in edges)):
-        raise TriangleError(f"slot {slot}: \"edges\" must be three whole numbers")
     edges = tuple(edges)
     if edges not in turnings(puzzle.pieces[piece]):
         raise TriangleMisfit(f"slot {slot}: {list(edges)} is not a turning of piece {piece} "

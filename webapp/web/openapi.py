@@ -326,7 +326,7 @@ def _shuffle_body(kind) -> dict:
              "required": ["level"], "additionalProperties": False}
     made = {"type": "object", "title": "fields",
             "properties": {**shared, "level": {"type": "null", "description": "no level: the fields"},
-                           **fields}}
+                           "instead_of": {"description": "read only with a level"}, **fields}}
     if kind.web.shuffle_fields is not None:
         made["additionalProperties"] = False
     return {"required": False, "description": "no body: the kind's defaults",

@@ -12,6 +12,10 @@ its own fields and answers) and its ``counter``, ``depth_field`` and
 Answers are objects that may gain fields: a client ignores the ones it does
 not know. Request bodies are closed for a kind that says which fields it
 reads (``option_fields``): the server refuses any other, naming them.
+The document is as strict as the server: what it refuses is a 400, what it
+allows is taken, but for what no JSON Schema can say, each named: a board
+is its kind's format (``<kind>-puzzle``), and fields that must fit the
+puzzle or each other are a 409 when they do not (:class:`webapp.errors.Misfit`).
 tests/web/test_openapi.py checks the document and runs schemathesis against it.
 """
 
@@ -460,6 +464,8 @@ def document() -> dict:
                 f"Every puzzle kind ({names}) has the same routes under /api/<kind>/; an unknown "
                 "kind is a 404. Bad input is a 400 with a message (a parser's with its line and "
                 "column); a field a route does not read is refused, naming the ones it reads. "
+                "Fields this description allows that do not fit the puzzle or each other (a move "
+                "the rules forbid, a stick or slot the puzzle has not) are a 409. "
                 "A solve or hint that takes longer than the server waits answers 202 with a job "
                 "to poll at /api/jobs/{job_id}. Too many requests from one address: 429 with "
                 "Retry-After. Answers may gain fields: ignore the ones you do not know. "

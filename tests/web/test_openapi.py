@@ -225,6 +225,11 @@ _REFUSED = [
     ("/api/triangle/solve", {"board": _TRIANGLE, "placement": [[{}]]}),
     ("/api/triangle/trace", {"board": _TRIANGLE, "placement": [{"piece": 0, "edges": False}]}),
     ("/api/triangle/solve", {"board": _TRIANGLE, "placement": [{"piece": -1}]}),
+    # a tile's number in digits 0 to 9, JSON's blanks around it (a superscript two was a 500)
+    ("/api/sliding/move", {"board": "1 2 3\n4 5 6\n7 8 0\n", "move": "\u00b2"}),
+    ("/api/sliding/move", {"board": "1 2 3\n4 5 6\n7 8 0\n", "move": "\u0666"}),
+    ("/api/sliding/move", {"board": "1 2 3\n4 5 6\n7 8 0\n", "move": "\x1c6"}),
+    ("/api/sliding/shuffle", {"size": "\x1c4x4"}),
 ]
 
 
@@ -243,6 +248,8 @@ _TAKEN = [
     ("/api/rotation/shuffle", {"width": 5, "instead_of": 7}),
     ("/api/sliding/shuffle", {"instead_of": True}),
     ("/api/triangle/move", {"board": _TRIANGLE, "placement": [{"piece": 0}], "move": {"slot": 0}}),
+    ("/api/sliding/move", {"board": "1 2 3\n4 5 6\n7 8 0\n", "move": " 6\t"}),
+    ("/api/sliding/shuffle", {"size": " 3 x 2 "}),
 ]
 
 

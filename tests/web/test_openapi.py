@@ -355,7 +355,11 @@ def test_the_api_keeps_its_description_from_a_job_to_its_poll(make_app, monkeypa
     monkeypatch.setattr(cache, "lookup", lambda *args: None)
     fuzz_app = make_app(**{**FUZZ_CONFIG, "JOB_MAX_PER_CLIENT": 10_000, "JOB_QUEUE_MAX": 10_000},
                         ROTATION_INLINE_STATES=0, ROTATION_QUICK_STATES=0)
-    checks = [*EVERY_CHECK.get_all(), every_field_documented]
+    # every check but use_after_free, which wants a job gone after its DELETE:
+    # a DELETE stops the job, which stays readable as cancelled (left to
+    # decide, with a poll of an unknown job answered as failed: issue 29)
+    checks = [check for check in EVERY_CHECK.get_all() if check.__name__ != "use_after_free"]
+    checks += [every_field_documented]
 
     answered = set()
 
@@ -365,7 +369,7 @@ def test_the_api_keeps_its_description_from_a_job_to_its_poll(make_app, monkeypa
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             answered.add((case.operation.label, response.status_code))
-            case.validate_response(response, checks=checks)
+            case.validate_response(response, checks=checks, recorder=self.recorder)  # the steps before
 
     try:
         # no shrinking: a worker's timing is no part of the example to replay

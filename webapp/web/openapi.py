@@ -193,6 +193,8 @@ _POLL_LINKS = {
              "description": "the job's progress, then its answer"},
     "cancel": {"operationId": "cancel_job", "parameters": {"job_id": "$response.body#/id"},
                "description": "stop the solve"},
+    "cancel_beacon": {"operationId": "cancel_job_post", "parameters": {"job_id": "$response.body#/id"},
+                      "description": "stop the solve, as a closing page does"},
 }
 
 

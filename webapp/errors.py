@@ -9,12 +9,18 @@ says whose the fault is, so that a front end answers it for what it is:
   kind does not take (a goal naming no stick, a size out of range, a
   resume token of another search, sizes no puzzle can be made of);
 - :class:`IllegalMove`: a move the rules do not allow from this position;
+- :class:`Misfit`, mixed into any of the three: a request's fields, each
+  of a type and in a range it may have, that do not fit the puzzle they
+  come with or each other (a goal naming a stick the board lacks, a slot
+  it has not, a tile not next to the hole, more sticks than the frame
+  holds), which no schema of the fields alone can refuse;
 - :class:`NotAvailable`: the machine cannot answer just now (a worker
   died or ran out of memory, the tries of a generator ran out in their
   time): nobody's mistake, worth trying again.
 
-The first three are ``ValueError``s (:data:`BAD_INPUT`: the web API's 400),
-the last a ``RuntimeError`` (503 with ``Retry-After``). Any other exception
+The first three are ``ValueError``s (:data:`BAD_INPUT`: the web API's 400,
+or 409 for a misfit, a request its OpenAPI description allows), the last a
+``RuntimeError`` (503 with ``Retry-After``). Any other exception
 is a bug: the web app answers it with a logged 500 and a request id.
 
 It imports nothing from the project, so any kind's lowest module may use it.
@@ -30,7 +36,8 @@ line 2, column 5: 'x' is not a number (2, 5)
 
 from __future__ import annotations
 
-__all__ = ["BAD_INPUT", "FieldError", "IllegalMove", "NotAvailable", "PuzzleTextError"]
+__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Misfit", "NotAvailable",
+           "PuzzleTextError"]
 
 
 class PuzzleTextError(ValueError):
@@ -86,6 +93,16 @@ class FieldError(ValueError):
 class IllegalMove(ValueError):
     """A move the rules do not allow from this position (or one that is
     not a move at all): the message says which moves there are."""
+
+
+class Misfit(ValueError):
+    """Mixed in first (``class BlockedMove(Misfit, IllegalMove)``): fields
+    each well formed that do not fit the puzzle or each other."""
+
+
+class FieldMisfit(Misfit, FieldError):
+    """Fields each in their range that no puzzle of this request fits
+    (a distance this size has not, a unique puzzle of this size)."""
 
 
 class NotAvailable(RuntimeError):

@@ -47,8 +47,9 @@ def _watched_page(request, contexts, options: dict, allow_400: bool = False, all
     """A new page in the test process's context for ``options``
     (:class:`SharedContexts`); the test fails if the browser console shows
     an error, a Content-Security-Policy violation included. With
-    ``allow_400`` Chromium's own log line for an API answer of 400 (which
-    the page handles) is not an error, and the addresses so answered are
+    ``allow_400`` Chromium's own log line for an API answer of 400 or 409
+    (bad input, or fields that do not fit the puzzle: the page handles
+    both) is not an error, and the addresses so answered are
     kept in ``page.bad_requests``; with ``allow_503`` likewise a 503 (a
     refusal "not just now" the page says in words)."""
     context = contexts.get(options)
@@ -57,10 +58,10 @@ def _watched_page(request, contexts, options: dict, allow_400: bool = False, all
     page.bad_requests = []
     page.test_item = request.node
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
-            and not (allow_400 and "status of 400" in msg.text)
+            and not (allow_400 and ("status of 400" in msg.text or "status of 409" in msg.text))
             and not (allow_503 and "status of 503" in msg.text) else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status == 400 else None)
+    page.on("response", lambda r: page.bad_requests.append(r.url) if r.status in (400, 409) else None)
     yield page
     _tell_what_the_page_showed(page)
     contexts.wipe(context)

@@ -194,9 +194,11 @@ def test_a_made_up_place_is_refused():
             KIND.solve(write(p), {"first": 10, "resume": forged})
 
 
-def test_the_route_answers_a_bad_token_with_400(client):
+def test_the_route_answers_a_bad_token_with_409_and_no_token_with_400(client):
+    """A string the server did not give is a token the OpenAPI description
+    allows, not one of this puzzle's: 409; a number is no token: 400."""
     r = client.post("/api/triangle/solve", json={"board": KIND.example, "resume": "nonsense"})
-    assert r.status_code == 400 and "solve again" in r.get_json()["error"]
+    assert r.status_code == 409 and "solve again" in r.get_json()["error"]
     r = client.post("/api/triangle/solve", json={"board": KIND.example, "resume": 5})
     assert r.status_code == 400
 

@@ -13,7 +13,8 @@ import pytest
 from waiting_kind import waiting  # noqa: F401 - the fixture
 from web_helpers import EXAMPLE, assert_api_error, make_client
 from webapp import kinds
-from webapp.errors import BAD_INPUT, FieldError, IllegalMove, NotAvailable, PuzzleTextError
+from webapp.errors import BAD_INPUT, FieldError, FieldMisfit, IllegalMove, NotAvailable, PuzzleTextError
+from webapp.sliding.position import BlockedMove
 
 
 def _raising(exc: Exception):
@@ -69,12 +70,16 @@ def test_a_bug_in_reading_a_shared_link_is_a_500_not_a_bad_link(client, monkeypa
     assert _logged(caplog, response.headers["X-Request-Id"]).exc_info is not None
 
 
-@pytest.mark.parametrize("exc", [PuzzleTextError("a bad row", line=2, column=3),
-                                 FieldError('"size" must be 3 to 64'),
-                                 IllegalMove("no tile can slide left")])
-def test_each_kind_of_bad_input_is_a_400_with_its_message(client, monkeypatch, exc):
+@pytest.mark.parametrize("exc, status", [(PuzzleTextError("a bad row", line=2, column=3), 400),
+                                         (FieldError('"size" must be 3 to 64'), 400),
+                                         (FieldMisfit("no 2 x 2 position is 9 moves from the goal"), 409),
+                                         (IllegalMove("a move is L or R"), 400),
+                                         (BlockedMove("no tile can slide left"), 409)])
+def test_each_kind_of_bad_input_is_a_400_with_its_message(client, monkeypatch, exc, status):
+    """A misfit (a move the rules forbid among them) is a 409: fields the
+    OpenAPI description allows that do not fit the puzzle (issue 29)."""
     monkeypatch.setattr(kinds.get("rotation"), "move", _raising(exc))
-    body = assert_api_error(client.post("/api/rotation/move", json={"board": EXAMPLE}), 400, str(exc))
+    body = assert_api_error(client.post("/api/rotation/move", json={"board": EXAMPLE}), status, str(exc))
     assert "request_id" not in body
 
 

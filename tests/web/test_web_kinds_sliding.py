@@ -187,9 +187,12 @@ def test_move_slides_a_tile_and_says_when_it_is_solved(client):
     assert body["moved"] == 3 and body["solved"] is False
 
 
-def test_an_illegal_move_is_400(client):
-    """Which moves are illegal: tests/sliding/test_sliding_model_kind.py."""
-    assert_api_error(client.post("/api/sliding/move", json={"board": EIGHT, "move": 1}), 400, "tile 1")
+def test_an_illegal_move_is_409_and_no_move_at_all_400(client):
+    """Which moves are illegal: tests/sliding/test_sliding_model_kind.py. A
+    move the rules forbid from this board is one the OpenAPI description
+    allows (409); a value no move can be is not (400)."""
+    assert_api_error(client.post("/api/sliding/move", json={"board": EIGHT, "move": 1}), 409, "tile 1")
+    assert_api_error(client.post("/api/sliding/move", json={"board": EIGHT, "move": 1.5}), 400, "a move is")
 
 
 def test_parse_gives_the_canonical_text_and_the_size(client):

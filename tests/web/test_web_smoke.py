@@ -24,13 +24,19 @@ def test_solve_api_example(client):
     ({"board": "x\n"}, "line 1, column 1"),
     ({"board": "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"}, "line 3, column 4"),
     ({"goal": "any"}, "board"),
-    ({"board": EXAMPLE, "goal": "stick:z"}, "no stick"),
     ({"board": EXAMPLE, "goal": 5}, "goal"),
 ])
 def test_solve_api_bad_input(client, payload, fragment):
     response = client.post("/api/rotation/solve", json=payload)
     assert response.status_code == 400
     assert fragment in response.get_json()["error"]
+
+
+def test_solve_api_a_stick_the_board_lacks_is_409(client):
+    """A goal the OpenAPI description allows, that this board cannot have."""
+    response = client.post("/api/rotation/solve", json={"board": EXAMPLE, "goal": "stick:z"})
+    assert response.status_code == 409
+    assert "no stick" in response.get_json()["error"]
 
 
 def test_solve_api_not_json(client):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import FieldError
+from ..errors import FieldError, Misfit
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, Stick, next_free_symbol
 from .physics import Position
 from .search import Answer, solve
@@ -42,6 +42,10 @@ _PLACEMENT_ATTEMPTS = 200
 
 class GenerateError(FieldError):
     """Arguments no board can satisfy (too many sticks or walls for the size)."""
+
+
+class NoRoom(Misfit, GenerateError):
+    """Sticks, walls or gaps, each in its range, that do not fit in the frame together."""
 
 
 class NoPuzzleFound(GenerateError):
@@ -221,14 +225,14 @@ def _check(width: int, height: int, sticks: int, gaps: int, inner_walls: int,
         raise GenerateError("inner_walls must be 0 or more")
     inner = (width - 2) * (height - 2)
     if inner_walls + sticks > inner:
-        raise GenerateError(f"{sticks} sticks and {inner_walls} inner walls do not fit in "
-                            f"the {inner} cells inside a {width}x{height} frame")
+        raise NoRoom(f"{sticks} sticks and {inner_walls} inner walls do not fit in "
+                     f"the {inner} cells inside a {width}x{height} frame")
     # each side holds openings of gap_width cells, a wall between neighbours
     # and none in a corner: k openings need k * gap_width + k - 1 cells
     room = sum(2 * ((length + 1) // (gap_width + 1)) for length in (width - 2, height - 2))
     if gaps > room:
-        raise GenerateError(f"{gaps} gap{'s' if gaps != 1 else ''} of width {gap_width} do not "
-                            f"fit in the frame of a {width}x{height} board (at most {room})")
+        raise NoRoom(f"{gaps} gap{'s' if gaps != 1 else ''} of width {gap_width} do not "
+                     f"fit in the frame of a {width}x{height} board (at most {room})")
 
 
 def _frame(width: int, height: int, gaps: int, gap_width: int,

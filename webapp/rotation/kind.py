@@ -170,10 +170,11 @@ class RotationKind(Kind):
     def shuffle(self, data: dict, rng) -> Board:
         """A random board, not solved, drawn with ``rng`` (a random.Random):
         ``size`` (or ``width`` and ``height``) and ``sticks`` from the request."""
-        width = _number(data, "width", _number(data, "size", SHUFFLE_SIZE))
+        size = _number(data, "size", SHUFFLE_SIZE)
+        width = _number(data, "width", size)
         height = _number(data, "height", width)
         sticks = _number(data, "sticks", SHUFFLE_STICKS)
-        for value, what in ((width, "width"), (height, "height")):
+        for value, what in ((size, "size"), (width, "width"), (height, "height")):  # a size unused too
             if not MIN_SIZE <= value <= MAX_SIZE:
                 raise FieldError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
         if not 1 <= sticks <= len(SYMBOLS):

@@ -32,7 +32,9 @@ _SIDE = {"type": "integer", "minimum": MIN_SIZE, "maximum": MAX_SIZE}
 
 SCHEMAS = {
     "options": {
-        "goal": {"type": "string", "pattern": "^(any|all|stick:.)$", "default": "any",
+        # blank is the default, and JSON's blanks around it are let be, as the server reads it
+        "goal": {"type": "string", "pattern": "^[ \\t\\n\\r]*(any|all|stick:[^ \\t\\n\\r])?[ \\t\\n\\r]*$",
+                 "default": "any",
                  "description": "any stick out, all of them, or stick:S (S a stick's symbol)"},
         "orientation": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0,
                         "description": "the side gravity points at: quarter turns clockwise"},

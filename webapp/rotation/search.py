@@ -22,7 +22,7 @@ The values show as expressions that make them again:
 
 from __future__ import annotations
 
-from ..errors import FieldError
+from ..errors import FieldError, Misfit
 
 import time
 from dataclasses import dataclass, field
@@ -46,6 +46,10 @@ class GoalError(FieldError):
     """A goal that is not ``any``, ``all`` or ``stick:S`` for a stick S of the board."""
 
 
+class AbsentStick(Misfit, GoalError):
+    """A goal ``stick:S`` for a board with no stick S."""
+
+
 @dataclass(frozen=True)
 class Goal:
     """What counts as solved: ``any`` stick out, one chosen ``stick``, or ``all``.
@@ -65,7 +69,7 @@ class Goal:
             return text
         if text is not None and not isinstance(text, str):
             raise GoalError(f"a goal is a string (any, all or stick:S), not {text!r}")
-        text = (text or "").strip() or "any"  # blank, as empty: the default
+        text = (text or "").strip(" \t\n\r") or "any"  # blank (JSON's blanks), as empty: the default
         if text in ("any", "all"):
             return cls(text)
         if text.startswith("stick:") and len(text) == 7:
@@ -76,7 +80,7 @@ class Goal:
         """Raise :class:`GoalError` if the goal names a stick the board lacks."""
         if self.kind == "stick" and self.symbol not in board.symbols():
             have = ", ".join(board.symbols()) or "none"
-            raise GoalError(f"the board has no stick {self.symbol!r} (its sticks: {have})")
+            raise AbsentStick(f"the board has no stick {self.symbol!r} (its sticks: {have})")
 
     def __str__(self) -> str:
         return f"stick:{self.symbol}" if self.kind == "stick" else self.kind

@@ -12,7 +12,7 @@ cells) one exactly N moves from the goal; a seed gives the same again.
 
 from __future__ import annotations
 
-from ..errors import FieldError
+from ..errors import FieldError, FieldMisfit
 from . import table
 from .position import MAX_SIDE, MIN_SIDE, Position
 
@@ -59,7 +59,7 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
     the exact distance table (up to 9 cells; 3 x 3: 0 to 31 moves)."""
     _check_size(width, height)
     if width * height > MAX_TABLE_CELLS:
-        raise FieldError(
+        raise FieldMisfit(
             f"a position a given number of moves from the goal needs an exact table: "
             f"boards of up to {MAX_TABLE_CELLS} cells (3 x 3, 2 x 4, ...), not {width} x {height}")
     if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
@@ -67,5 +67,5 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
     try:
         tiles = table.random_at_distance(width, height, moves, rng)
     except ValueError as exc:  # table.TableError: no position is that far
-        raise FieldError(str(exc)) from None
+        raise FieldMisfit(str(exc)) from None
     return Position(tuple(tiles), width)

@@ -56,7 +56,11 @@ BIG_SECONDS = 10.0
 
 #: A line of numbers: digits with spaces, tabs or commas between (detect).
 _NUMBERS = re.compile(r"[ \t,]*[0-9]+(?:[ \t,]+[0-9]+)*[ \t,]*")
-_SIZE = re.compile(r"\s*([0-9]+)\s*[xX\u00d7]\s*([0-9]+)\s*")
+#: JSON's blanks, which a size or a tile's number may have around it (as the
+#: OpenAPI description says: a digit is 0 to 9, no other script's).
+_BLANK = "[ \t\n\r]*"
+_SIZE = re.compile(rf"{_BLANK}([0-9]+){_BLANK}[xX\u00d7]{_BLANK}([0-9]+){_BLANK}")
+_TILE_NUMBER = re.compile(rf"{_BLANK}([0-9]+){_BLANK}")
 
 
 def _databases_at_hand(width: int, height: int) -> bool:
@@ -225,8 +229,9 @@ class SlidingKind(Kind):
         ...
         webapp.errors.IllegalMove: a move is the number of the tile that slides, or left, right, up or down, not None
         """
-        if isinstance(move, str) and move.strip().isdigit():
-            move = int(move.strip())
+        number = _TILE_NUMBER.fullmatch(move) if isinstance(move, str) else None
+        if number:
+            move = int(number.group(1))
         if isinstance(move, str) and move in DIRECTIONS:
             tile = position.tile_for(move)
         elif isinstance(move, int) and not isinstance(move, bool):

@@ -27,9 +27,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import IllegalMove, PuzzleTextError
+from ..errors import IllegalMove, Misfit, PuzzleTextError
 
-__all__ = ["MIN_SIDE", "MAX_SIDE", "DIRECTIONS", "SlidingError", "IllegalMove", "Position",
+__all__ = ["MIN_SIDE", "MAX_SIDE", "DIRECTIONS", "SlidingError", "IllegalMove", "BlockedMove", "Position",
            "permutation_problem", "inversions", "parity_invariant", "solvable", "movable_cells", "replay",
            "rank", "unrank"]
 
@@ -40,6 +40,11 @@ MAX_SIDE = 8
 #: The direction a tile slides, and where that tile sits, seen from the hole
 #: (row step, column step): "left" takes the tile right of the hole.
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
+
+
+class BlockedMove(Misfit, IllegalMove):
+    """A tile this board has not, or one that cannot slide from here: a
+    move of the right shape that this position forbids."""
 
 
 class SlidingError(PuzzleTextError):
@@ -145,7 +150,7 @@ class Position:
         >>> Position.goal(2, 2).move(1)
         Traceback (most recent call last):
         ...
-        webapp.errors.IllegalMove: tile 1 is not next to the hole: the tiles that can move are 2 and 3
+        webapp.sliding.position.BlockedMove: tile 1 is not next to the hole: the tiles that can move are 2 and 3
         """
         tiles = self.tiles
         hole = tiles.index(0)
@@ -156,10 +161,10 @@ class Position:
         can = [str(tiles[c]) for c in cells]
         listed = " and ".join(can) if len(can) <= 2 else ", ".join(can[:-1]) + " and " + can[-1]
         if tile == 0 and isinstance(tile, int) and not isinstance(tile, bool):
-            raise IllegalMove(f"0 is the hole: name a tile that slides into it ({listed})")
+            raise BlockedMove(f"0 is the hole: name a tile that slides into it ({listed})")
         if not isinstance(tile, int) or isinstance(tile, bool) or not 0 < tile < len(tiles):
-            raise IllegalMove(f"{tile!r} is not a tile of this board (tiles are 1 to {len(tiles) - 1})")
-        raise IllegalMove(f"tile {tile} is not next to the hole: the tiles that can move are {listed}")
+            raise BlockedMove(f"{tile!r} is not a tile of this board (tiles are 1 to {len(tiles) - 1})")
+        raise BlockedMove(f"tile {tile} is not next to the hole: the tiles that can move are {listed}")
 
     def slide(self, direction: str) -> Position:
         """The position after the tile that can go ``direction`` goes there.
@@ -171,7 +176,7 @@ class Position:
         >>> Position.goal(3, 3).slide("left")
         Traceback (most recent call last):
         ...
-        webapp.errors.IllegalMove: no tile can slide left: the hole is on the right edge
+        webapp.sliding.position.BlockedMove: no tile can slide left: the hole is on the right edge
         """
         return self.move(self.tile_for(direction))
 
@@ -184,7 +189,7 @@ class Position:
         r, c = r + dr, c + dc
         if not (0 <= r < self.height and 0 <= c < self.width):
             edge = {"up": "bottom", "down": "top", "left": "right", "right": "left"}[direction]
-            raise IllegalMove(f"no tile can slide {direction}: the hole is on the {edge} edge")
+            raise BlockedMove(f"no tile can slide {direction}: the hole is on the {edge} edge")
         return self.tiles[r * self.width + c]
 
     def play(self, moves) -> Position:

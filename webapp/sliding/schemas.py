@@ -13,6 +13,10 @@ from .position import DIRECTIONS, MAX_SIDE, MIN_SIDE
 _INT = {"type": "integer"}
 _COUNT = {"type": "integer", "minimum": 0}
 _SIDE = {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE}
+#: JSON's blanks, which the server lets be around a size or a tile's number.
+_BLANK = "[ \\t\\n\\r]*"
+#: A side written in a size ("4x3"): one digit from MIN_SIDE to MAX_SIDE (zeros before it read as nothing).
+_DIGIT = f"0*[{MIN_SIDE}-{MAX_SIDE}]"
 _TILE = {"type": "integer", "minimum": 1, "description": "a tile's number"}
 _DIRECTION = {"enum": sorted(DIRECTIONS), "description": "the way the tile slides into the hole"}
 _STATUS = {"enum": ["solved", "unsolvable", "limit"]}
@@ -30,13 +34,14 @@ _LOWER_BOUND = {"type": ["integer", "null"], "minimum": 0,
 SCHEMAS = {
     "options": {},
     "move": {"anyOf": [_TILE, _DIRECTION,
-                       {"type": "string", "pattern": "^\\s*[0-9]+\\s*$", "description": "a tile's number"}],
+                       {"type": "string", "pattern": f"^{_BLANK}[0-9]+{_BLANK}$", "description": "a tile's number"}],
              "description": "the tile that slides (its number), or the way it slides "
                             "(left: the tile right of the hole, as the arrow keys)"},
     "step": _TILE,
     "shuffle": {
-        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": "^\\s*[0-9]+\\s*[xX\u00d7]\\s*[0-9]+\\s*$"}],
-                 "default": "4x4", "description": "the board's size: \"4x3\" (width x height) or one side"},
+        "size": {"anyOf": [_SIDE, {"type": "string", "pattern": f"^{_BLANK}{_DIGIT}{_BLANK}[xX\u00d7]{_BLANK}{_DIGIT}{_BLANK}$"},
+                           {"type": "null"}],
+                 "default": "4x4", "description": "the board's size: \"4x3\" (width x height) or one side (null: 4x4)"},
         "width": _SIDE,
         "height": {**_SIDE, "description": "default: width"},
         "distance": {"type": ["integer", "null"], "minimum": 0,

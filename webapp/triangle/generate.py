@@ -24,7 +24,7 @@ import random
 from ..errors import NotAvailable
 from . import geometry, search
 from .budget import Stop
-from .puzzle import MAX_SIDE, Puzzle, TriangleError
+from .puzzle import MAX_SIDE, Puzzle, TriangleError, TriangleMisfit
 
 __all__ = ["MAX_SIDE", "MAX_UNIQUE_SIDE", "MIN_UNIQUE_FIGURES", "UNIQUE_NODES", "UNIQUE_NODES_BY_SIDE",
            "DEFAULT_TRIES",
@@ -111,11 +111,11 @@ def _check_size(n: int, figures: int, unique: bool) -> None:
     if isinstance(figures, bool) or not isinstance(figures, int) or not 0 <= figures <= MAX_FIGURES:
         raise TriangleError(f"the number of figure kinds must be 0 to {MAX_FIGURES}, not {figures!r}")
     if unique and n > MAX_UNIQUE_SIDE:
-        raise TriangleError(f"a unique puzzle is offered up to side {MAX_UNIQUE_SIDE} "
-                            f"(checking one of side {n} takes too long), not {n}")
+        raise TriangleMisfit(f"a unique puzzle is offered up to side {MAX_UNIQUE_SIDE} "
+                     f"(checking one of side {n} takes too long), not {n}")
     if unique and figures < MIN_UNIQUE_FIGURES[n]:
-        raise TriangleError(f"a unique puzzle of side {n} needs at least {MIN_UNIQUE_FIGURES[n]} figure "
-                            f"kinds, not {figures}: with fewer, most have many pictures")
+        raise TriangleMisfit(f"a unique puzzle of side {n} needs at least {MIN_UNIQUE_FIGURES[n]} figure "
+                     f"kinds, not {figures}: with fewer, most have many pictures")
 
 
 def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False,
@@ -134,7 +134,7 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
     >>> random_puzzle(4, 5, random.Random(1), unique=True)
     Traceback (most recent call last):
     ...
-    webapp.triangle.puzzle.TriangleError: a unique puzzle of side 4 needs at least 8 figure kinds, not 5: with fewer, most have many pictures
+    webapp.triangle.puzzle.TriangleMisfit: a unique puzzle of side 4 needs at least 8 figure kinds, not 5: with fewer, most have many pictures
     """
     _check_size(n, figures, unique)
     if tries is None:

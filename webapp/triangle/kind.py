@@ -18,7 +18,7 @@ import random
 import re
 import time
 
-from ..errors import FieldError
+from ..errors import FieldError, FieldMisfit
 from ..kind_protocol import Kind, drawn
 from ..webface import WebFace
 from . import play, resume, sharecode, solver, trace
@@ -166,6 +166,8 @@ class TriangleKind(Kind):
         placement = data.get("placement")
         if placement is not None and not isinstance(placement, list):
             raise FieldError('"placement" must be a list over the slots')
+        if placement is not None:  # every route, as the OpenAPI description says, not only those that read it
+            play.check_shape(placement)
         options = {"first": first, "placement": placement}
         events = data.get("events")
         if events is not None:
@@ -362,7 +364,7 @@ class TriangleKind(Kind):
         if not isinstance(unique, bool):
             raise FieldError('"unique" must be true or false')
         if unique and n > MAX_UNIQUE_SIDE:
-            raise FieldError(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
+            raise FieldMisfit(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
         return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing

@@ -16,10 +16,10 @@ from __future__ import annotations
 from . import geometry
 from .budget import Budget, Stop
 from .order import by_search
-from .puzzle import Puzzle, TriangleError, turnings
+from .puzzle import Puzzle, TriangleError, TriangleMisfit, turnings
 from .solver import solve
 
-__all__ = ["from_json", "to_json", "misfits", "place", "complete", "turn_to_fit"]
+__all__ = ["check_shape", "from_json", "to_json", "misfits", "place", "complete", "turn_to_fit"]
 
 
 def from_json(puzzle: Puzzle, data) -> list:
@@ -30,8 +30,10 @@ def from_json(puzzle: Puzzle, data) -> list:
     if data is None:
         return [None] * count
     if not isinstance(data, list) or len(data) != count:
-        raise TriangleError(f'"placement" must be a list of {count} entries (one a slot), '
-                            "each null or {\"piece\": i, \"edges\": [x, y, z]}")
+        # a list of another length is well formed, but not over this puzzle's slots
+        error = TriangleMisfit if isinstance(data, list) else TriangleError
+        raise error(f'"placement" must be a list of {count} entries (one a slot), '
+                    "each null or {\"piece\": i, \"edges\": [x, y, z]}")
     out, used = [], {}
     for slot, item in enumerate(data):
         if item is None:
@@ -39,28 +41,49 @@ def from_json(puzzle: Puzzle, data) -> list:
             continue
         piece, edges = _entry(puzzle, slot, item)
         if piece in used:
-            raise TriangleError(f"piece {piece} is placed twice: in slots {used[piece]} and {slot}")
+            raise TriangleMisfit(f"piece {piece} is placed twice: in slots {used[piece]} and {slot}")
         used[piece] = slot
         out.append((piece, edges))
     return out
 
 
-def _entry(puzzle: Puzzle, slot: int, item) -> tuple[int, tuple[int, int, int]]:
+def check_shape(data: list) -> None:
+    """A placement's entries as any puzzle may have them (null, or a piece
+    0 or more with null or three whole numbers as its edges), whether or
+    not the route reads it: :class:`TriangleError` otherwise."""
+    for slot, item in enumerate(data):
+        if item is not None:
+            _shape(slot, item)
+
+
+def _shape(slot: int, item) -> None:
     if not isinstance(item, dict):
         raise TriangleError(f"slot {slot}: an entry is null or {{\"piece\": i, \"edges\": [x, y, z]}}")
     piece, edges = item.get("piece"), item.get("edges")
-    if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < len(puzzle.pieces):
-        raise TriangleError(f"slot {slot}: \"piece\" must be 0 to {len(puzzle.pieces) - 1}, not {piece!r}")
+    if not _whole(piece):
+        raise TriangleError(f"slot {slot}: \"piece\" must be a whole number, 0 or more, not {piece!r}")
+    if edges is not None and (not isinstance(edges, (list, tuple)) or len(edges) != 3
+                              or not all(isinstance(v, int) and not isinstance(v, bool) for v in edges)):
+        raise TriangleError(f"slot {slot}: \"edges\" must be three whole numbers")
+
+
+def _entry(puzzle: Puzzle, slot: int, item) -> tuple[int, tuple[int, int, int]]:
+    _shape(slot, item)
+    piece, edges = item["piece"], item.get("edges")
+    if piece >= len(puzzle.pieces):  # a number, but no piece of this puzzle's
+        raise TriangleMisfit(f"slot {slot}: \"piece\" must be 0 to {len(puzzle.pieces) - 1}, not {piece!r}")
     if edges is None:  # the piece as written in the file
         edges = puzzle.pieces[piece]
-    if (not isinstance(edges, (list, tuple)) or len(edges) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in edges)):
-        raise TriangleError(f"slot {slot}: \"edges\" must be three whole numbers")
     edges = tuple(edges)
     if edges not in turnings(puzzle.pieces[piece]):
-        raise TriangleError(f"slot {slot}: {list(edges)} is not a turning of piece {piece} "
+        raise TriangleMisfit(f"slot {slot}: {list(edges)} is not a turning of piece {piece} "
                             f"{list(puzzle.pieces[piece])}")
     return piece, edges
+
+
+def _whole(value) -> bool:
+    """A number a slot or piece may be, had the puzzle one of it: 0 or more."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def to_json(placement) -> list:
@@ -87,7 +110,8 @@ def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
                             'or {"slot": s, "piece": null} to take a piece out')
     slot = move.get("slot")
     if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < len(placement):
-        raise TriangleError(f"\"slot\" must be 0 to {len(placement) - 1}, not {slot!r}")
+        error = TriangleMisfit if _whole(slot) else TriangleError  # a number, but no slot of this puzzle's
+        raise error(f"\"slot\" must be 0 to {len(placement) - 1}, not {slot!r}")
     after = list(placement)
     if move.get("piece") is None:
         after[slot] = None

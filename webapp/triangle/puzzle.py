@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import PuzzleTextError
+from ..errors import Misfit, PuzzleTextError
 
-__all__ = ["MAX_SIDE", "TriangleError", "Puzzle", "turnings", "canonical"]
+__all__ = ["MAX_SIDE", "TriangleError", "TriangleMisfit", "Puzzle", "turnings", "canonical"]
 
 #: The largest side: 8 x 8 = 64 pieces (the spec's range).
 MAX_SIDE = 8
@@ -35,6 +35,12 @@ class TriangleError(PuzzleTextError):
     >>> TriangleError("bad").column is None
     True
     """
+
+
+class TriangleMisfit(Misfit, TriangleError):
+    """Fields that do not fit this puzzle (a slot or piece it has not, a
+    placement over another number of slots) or each other (a unique puzzle
+    of a size with too few figure kinds)."""
 
 
 def turnings(piece) -> tuple[tuple[int, int, int], ...]:

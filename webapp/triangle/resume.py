@@ -16,7 +16,7 @@ True
 >>> decode(p, 5, encode(p, 10, r))
 Traceback (most recent call last):
 ...
-webapp.errors.FieldError: "resume" was made for listing 10 solutions, not 5: solve again
+webapp.errors.FieldMisfit: "resume" was made for listing 10 solutions, not 5: solve again
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import hashlib
 import json
 import zlib
 
-from ..errors import FieldError
+from ..errors import FieldError, FieldMisfit
 from .geometry import inner_edges
 from .puzzle import turnings
 from .search import Resume, classes
@@ -68,9 +68,12 @@ def _whole(value, high: int) -> bool:
 
 def decode(puzzle, first: int, token) -> Resume:
     """The :class:`Resume` in ``token``, checked against ``puzzle`` and
-    ``first``; :class:`~webapp.errors.FieldError` saying what is wrong otherwise."""
-    bad = FieldError('"resume" is not a token this server gave for this puzzle: solve again')
-    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
+    ``first``; :class:`~webapp.errors.FieldMisfit` saying what is wrong otherwise
+    (:class:`~webapp.errors.FieldError` for a token that is no string at all)."""
+    bad = FieldMisfit('"resume" is not a token this server gave for this puzzle: solve again')
+    if not isinstance(token, str) or not token:
+        raise FieldError('"resume" must be the token of an answer stopped by a limit')
+    if len(token) > MAX_TOKEN:
         raise bad
     try:
         packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
@@ -84,8 +87,8 @@ def decode(puzzle, first: int, token) -> Resume:
     if not isinstance(data, dict) or data.get("v") != VERSION or data.get("puzzle") != _fingerprint(puzzle):
         raise bad
     if data.get("first") != first:
-        raise FieldError(f'"resume" was made for listing {data.get("first")!r} solutions, '
-                            f"not {first}: solve again")
+        raise FieldMisfit(f'"resume" was made for listing {data.get("first")!r} solutions, '
+                     f"not {first}: solve again")
     size = len(puzzle.pieces)
     path, weights, nodes = data.get("path"), data.get("weights"), data.get("nodes")
     if (not isinstance(path, list) or not 2 <= len(path) <= size + 1 or not _whole(path[0], 3 * size)
@@ -105,7 +108,7 @@ def decode(puzzle, first: int, token) -> Resume:
     return Resume(tuple([path[0], *[tuple(step) for step in path[1:]]]), *weights, best, nodes)
 
 
-def _picture(puzzle, codes: bytes, bad: FieldError) -> tuple:
+def _picture(puzzle, codes: bytes, bad: FieldMisfit) -> tuple:
     """A kept picture: every triple a turning of one of the puzzle's
     classes, each class used as often as it has pieces, every inner edge
     fitting."""

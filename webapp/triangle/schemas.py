@@ -4,6 +4,7 @@ API's OpenAPI description; plain data (keys: :class:`webapp.kind_protocol.Kind`)
 from __future__ import annotations
 
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE
+from .resume import MAX_TOKEN
 from .trace import MAX_EVENTS
 
 _INT = {"type": "integer"}
@@ -14,6 +15,12 @@ _PLACED = {"type": "object", "properties": {"piece": _COUNT, "edges": _EDGES},
            "required": ["piece", "edges"]}
 #: A placement: one entry a slot, null when the slot is empty.
 PLACEMENT = {"type": "array", "items": {"anyOf": [_PLACED, {"type": "null"}]}}
+#: A piece's edges in a request: left out or null, the piece as written.
+_GIVEN_EDGES = {"anyOf": [_EDGES, {"type": "null"}], "description": "left out or null: as written"}
+#: A placement as a request sends it.
+_PLACING = {"type": "array", "items": {"anyOf": [
+    {"type": "object", "required": ["piece"], "properties": {"piece": _COUNT, "edges": _GIVEN_EDGES}},
+    {"type": "null"}]}}
 _STATUS = {"enum": ["solved", "unsolvable", "limit"]}
 _LIMIT = {"enum": ["max_nodes", "max_seconds", "interrupted", None],
           "description": "what stopped the search, else null"}
@@ -35,17 +42,17 @@ def schemas(first: int, max_first: int) -> dict:
 _SCHEMAS = {
     "options": {
         "first": {},  # see schemas()
-        "placement": {"anyOf": [PLACEMENT, {"type": "null"}],
+        "placement": {"anyOf": [_PLACING, {"type": "null"}],
                       "description": "the slots filled so far (a move and a hint start from it)"},
         "events": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_EVENTS,
                    "description": "how many of the search's first moves a trace keeps"},
-        "resume": {"type": ["string", "null"], "minLength": 1,
+        "resume": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_TOKEN,
                    "description": "the token of an answer stopped by a limit (its resume): the "
                                   "solve goes on where that search stopped"},
     },
     "move": {"type": "object",
              "properties": {"slot": _COUNT, "piece": {"type": ["integer", "null"], "minimum": 0},
-                            "edges": _EDGES},
+                            "edges": _GIVEN_EDGES},
              "required": ["slot"],
              "description": "a piece put in a slot (edges left out: as written), turned, "
                             "or taken out (piece null)"},

@@ -19,7 +19,7 @@ import random
 from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
-from ..errors import BAD_INPUT, NotAvailable, PuzzleTextError
+from ..errors import BAD_INPUT, Misfit, NotAvailable, PuzzleTextError
 from . import gallery, limits, links, solving
 from .jobbackend import lost
 from .pages import page_endpoint
@@ -46,11 +46,12 @@ def _bad_request(exc: BadRequest):
 
 def _bad_input(exc: ValueError):
     """A kind's error as a 400, with its line and column when it has them
-    (a column is null for an error about a whole line)."""
+    (a column is null for an error about a whole line); a misfit, which
+    the OpenAPI description cannot refuse, as a 409."""
     extra = {}
     if isinstance(exc, PuzzleTextError) and exc.line is not None:
         extra = {"line": exc.line, "column": exc.column}
-    return _bad_request(BadRequest(str(exc), **extra))
+    return jsonify(error=str(exc), **extra), 409 if isinstance(exc, Misfit) else 400
 
 
 for _input_error in BAD_INPUT:
@@ -97,13 +98,22 @@ def _kind(name: str):
         raise NotFound(exc.args[0]) from None
 
 
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or an exponent: a whole one (``5.0``,
+    ``1e2``) is that integer, as JSON Schema (and so the OpenAPI
+    description) counts it, so that every field that wants a whole number
+    takes it."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def _json_body(kind, optional: bool = False) -> dict:
     """The request's JSON object; with ``optional``, an empty body is ``{}``.
     Anything else (not JSON, not an object, not UTF-8, nested too deeply
     for the parser) is a 400: every route reads its body here."""
     try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # JSON nested too deeply for the parser
+        data = json.loads(request.get_data(), parse_float=_number) if request.is_json else None
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deeply for the parser
         data = None
     if optional and data is None and not request.get_data():
         return {}

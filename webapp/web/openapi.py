@@ -12,6 +12,10 @@ its own fields and answers) and its ``counter``, ``depth_field`` and
 Answers are objects that may gain fields: a client ignores the ones it does
 not know. Request bodies are closed for a kind that says which fields it
 reads (``option_fields``): the server refuses any other, naming them.
+The document is as strict as the server: what it refuses is a 400, what it
+allows is taken, but for what no JSON Schema can say, each named: a board
+is its kind's format (``<kind>-puzzle``), and fields that must fit the
+puzzle or each other are a 409 when they do not (:class:`webapp.errors.Misfit`).
 tests/web/test_openapi.py checks the document and runs schemathesis against it.
 """
 
@@ -140,6 +144,13 @@ def _shared_responses() -> dict:
         "BadRequest": {"description": "Bad input: the message says what (a parser's, with its "
                                       "line and column; an unknown field, naming the ones read).",
                        "content": error},
+        "Misfit": {"description": "Fields this description allows that do not fit the puzzle they "
+                                   "come with, or each other (a move the rules forbid from this "
+                                   "position; a stick, slot or piece the puzzle has not; a "
+                                   "placement over another number of slots; a resume token of "
+                                   "another search; sizes that hold no such puzzle): no JSON "
+                                   "Schema can say these, so they are not 400s.",
+                   "content": error},
         "NotFound": {"description": ("No such job: no server made its id (a job a server made "
                                     "and lost is a 200, failed, failure \"lost\"), or no such kind."),
                      "content": error},
@@ -172,7 +183,7 @@ def _json(schema: dict, description: str, **extra) -> dict:
 
 def _errors(*codes: str) -> dict:
     """The refusals of an operation, by status; a 500 (a bug) may come from any."""
-    names = {"400": "BadRequest", "404": "NotFound", "413": "TooLarge", "429": "TooManyRequests",
+    names = {"400": "BadRequest", "404": "NotFound", "409": "Misfit", "413": "TooLarge", "429": "TooManyRequests",
              "500": "InternalError", "503": "Unavailable"}
     return {code: _ref("responses", names[code]) for code in (*codes, "500")}
 
@@ -183,6 +194,8 @@ _POLL_LINKS = {
              "description": "the job's progress, then its answer"},
     "cancel": {"operationId": "cancel_job", "parameters": {"job_id": "$response.body#/id"},
                "description": "stop the solve"},
+    "cancel_beacon": {"operationId": "cancel_job_post", "parameters": {"job_id": "$response.body#/id"},
+                      "description": "stop the solve, as a closing page does"},
 }
 
 
@@ -274,6 +287,16 @@ def _answer_name(task: str) -> str:
     return _TASKS[task][0] if task in _TASKS else task.capitalize()
 
 
+def _board(kind) -> dict:
+    """A puzzle in ``kind``'s text format: a format of its own
+    (``<kind>-puzzle``), for what the text may be is a grammar and more
+    (a frame's rows as long as each other, pieces that fit), which no JSON
+    Schema keyword says; a client that knows the format can generate or
+    check it (tests/web/test_openapi.py registers each kind's)."""
+    return {"type": "string", "format": f"{kind.name}-puzzle",
+            "description": f"the puzzle in the {kind.title} text format"}
+
+
 def _puzzle_body(kind, route: str) -> dict:
     """A puzzle request's body on ``route``: the board, a move (read by
     /move), the kind's options (read by the routes that solve or play)."""
@@ -281,7 +304,7 @@ def _puzzle_body(kind, route: str) -> dict:
     reads = route == "move" or route in kind.tasks
     ignored = {"description": "accepted, not read by this route"}
     move = own.get("move", {}) if route == "move" else ignored
-    properties = {"board": {"type": "string", "description": "the puzzle in the kind's text format"},
+    properties = {"board": _board(kind),
                   "move": move}
     for name in kind.web.option_fields or ():
         properties[name] = own.get("options", {}).get(name, {}) if reads else ignored
@@ -297,23 +320,27 @@ def _puzzle_body(kind, route: str) -> dict:
 
 
 def _shuffle_body(kind) -> dict:
+    """A shuffle's body: the kind's fields, or a ``level`` (with only
+    ``seed`` and ``instead_of``), as the server reads it: two shapes."""
     own = kind.web.schemas
-    properties = {"seed": {"type": ["integer", "null"],
-                           "description": "the same seed and fields give the same puzzle"},
-                  "level": {"enum": [*levels.LEVELS, None],
-                            "description": "a puzzle of this level from the kind's pool, "
-                                           "instead of the kind's fields (alone, or with seed "
-                                           "and instead_of)"},
-                  "instead_of": {"type": ["string", "null"],
-                                 "description": "with level: the text of the puzzle on the board, "
-                                                "which the pick never gives again"}}
-    for name in kind.web.shuffle_fields or ():
-        properties[name] = own.get("shuffle", {}).get(name, {})
-    schema = {"type": "object", "properties": properties}
+    shared = {"seed": {"type": ["integer", "null"],
+                       "description": "the same seed and fields give the same puzzle"},
+              "instead_of": {"type": ["string", "null"],
+                             "description": "with level: the text of the puzzle on the board, "
+                                            "which the pick never gives again"}}
+    level = {"enum": list(levels.LEVELS),
+             "description": "a puzzle of this level from the kind's pool, instead of the kind's "
+                            "fields (alone, or with seed and instead_of)"}
+    fields = {name: own.get("shuffle", {}).get(name, {}) for name in kind.web.shuffle_fields or ()}
+    drawn = {"type": "object", "title": "level", "properties": {**shared, "level": level},
+             "required": ["level"], "additionalProperties": False}
+    made = {"type": "object", "title": "fields",
+            "properties": {**shared, "level": {"type": "null", "description": "no level: the fields"},
+                           "instead_of": {"description": "read only with a level"}, **fields}}
     if kind.web.shuffle_fields is not None:
-        schema["additionalProperties"] = False
+        made["additionalProperties"] = False
     return {"required": False, "description": "no body: the kind's defaults",
-            "content": {"application/json": {"schema": schema, "example": {"seed": 1}}}}
+            "content": {"application/json": {"schema": {"oneOf": [drawn, made]}, "example": {"seed": 1}}}}
 
 
 def _levelled(kind, schema: dict, extra: dict | None = None) -> dict:
@@ -344,7 +371,7 @@ def _operations(kind) -> dict:
     for task in kind.tasks:
         answer, what, words = _TASKS.get(task, (task.capitalize(), f"A {task} of a puzzle", f"The {task}."))
         routes[task] = ("post", what, {"200": _json(ref(answer), words), "202": pending,
-                                       **_errors("400", "413", "429", "503")})
+                                       **_errors("400", "409", "413", "429", "503")})
     routes |= {
         "parse": ("post", "Check a puzzle's text", {
             "200": _json(_object(summary, extra=parse_fields),
@@ -352,7 +379,7 @@ def _operations(kind) -> dict:
             **_errors("400", "413", "429")}),
         "move": ("post", "Make one move", {
             "200": _json(ref("MoveAnswer"), "The board after the move."),
-            **_errors("400", "413", "429")}),
+            **_errors("400", "409", "413", "429")}),
         "share": ("post", "A share code and the page's link with it", {
             "200": _json({"type": "object", "required": ["code", "url"],
                           "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
@@ -374,7 +401,7 @@ def _operations(kind) -> dict:
     routes["shuffle"] = ("post", "A random puzzle", {
         "200": _json(_levelled(kind, puzzle), "The puzzle's text, share code and summary "
                                               "(and with a level, its level and figures)."),
-        **_errors("400", "404", "413", "429", "503")})
+        **_errors("400", "404", "409", "413", "429", "503")})
     routes["daily"] = ("get", "The puzzle of the day", {
         "200": _json(_levelled(kind, puzzle, {
             "date": {"type": "string", "format": "date"}, "level": {"enum": list(levels.LEVELS)},
@@ -396,7 +423,8 @@ def _operations(kind) -> dict:
             operation["parameters"] = [{
                 "name": "date", "in": "query", "required": False, "description":
                 "the day (UTC), YYYY-MM-DD; none: today",
-                "schema": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}}]
+                # a real day: the format, and a year from 1, as the server reads it
+                "schema": {"type": "string", "format": "date", "pattern": r"^(?!0000)\d{4}-\d{2}-\d{2}$"}}]
         elif method == "post":
             operation["requestBody"] = _puzzle_body(kind, route)
         out[f"/api/{name}/{route}"] = {method: operation}
@@ -448,6 +476,8 @@ def document() -> dict:
                 f"Every puzzle kind ({names}) has the same routes under /api/<kind>/; an unknown "
                 "kind is a 404. Bad input is a 400 with a message (a parser's with its line and "
                 "column); a field a route does not read is refused, naming the ones it reads. "
+                "Fields this description allows that do not fit the puzzle or each other (a move "
+                "the rules forbid, a stick or slot the puzzle has not) are a 409. "
                 "A solve or hint that takes longer than the server waits answers 202 with a job "
                 "to poll at /api/jobs/{job_id}. Too many requests from one address: 429 with "
                 "Retry-After. Answers may gain fields: ignore the ones you do not know. "

@@ -56,7 +56,7 @@ def test_a_proven_shortest_solution_keeps_its_heading(page):
     open_sliding(page, EIGHT)
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text("the fewest possible")
-    expect(page.locator("#moves-label")).to_have_text("Shortest solution")
+    expect(page.locator("#moves-label")).to_have_text("Shortest solution (8)")
 
 
 # ---------------------------------------------- 12: only the dragged tile moves

@@ -121,3 +121,35 @@ def test_sticks_drawn_in_the_air_are_said_to_fall_before_the_first_turn(page):
     button(page, "Solve").click()
     expect(message(page)).to_contain_text("Before the first turn the sticks fall into place")
     expect(message(page)).to_contain_text("fell")
+
+
+def test_a_message_of_two_lines_does_not_move_the_controls(page):
+    open_triangle(page)
+    play = page.locator("#play")
+    before = play.bounding_box()["y"]
+    button(page, "Hint").click()  # a sentence long enough to take two lines beside the tray
+    expect(message(page)).to_contain_text("Put it there, or press Hint again")
+    line = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board-message')).fontSize)"))
+    assert message(page).bounding_box()["height"] > 1.5 * line  # it did wrap
+    assert play.bounding_box()["y"] == before
+
+
+def test_on_a_phone_pause_sits_right_under_the_board_while_a_solution_plays(phone):
+    phone.goto("/")  # in Draw, its tools under the board
+    button(phone, "Solve").click()
+    expect(phone.locator("#moves-list li")).not_to_have_count(0)
+    button(phone, "Play").click()
+    expect(phone.locator("#play")).to_have_text("Pause")
+    board_box = phone.locator("#board").bounding_box()
+    controls = phone.locator(".controls").bounding_box()
+    assert 0 <= controls["y"] - (board_box["y"] + board_box["height"]) < 60
+    expect(phone.locator("#play")).to_be_in_viewport()
+
+
+def test_a_long_solution_says_how_many_moves_and_shows_more_rows(page):
+    page.goto("/puzzles/sliding-fifteen-eighty-01")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-label")).to_have_text("Shortest solution (80)")
+    box = page.locator("#moves-list").bounding_box()
+    chip = page.locator("#moves-list li").first.bounding_box()
+    assert box["height"] >= 5 * chip["height"]  # five rows and more in sight, not two

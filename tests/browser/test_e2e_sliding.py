@@ -101,7 +101,7 @@ def test_play_by_keys_to_the_goal_with_undo_and_restart(page):
     wait_for_board(page, GOAL_3)
     wait_for_step(page, 2)
     expect(message(page)).to_have_text("Solved in 2 moves: the shortest possible!")
-    expect(page.locator("#moves-label")).to_have_text("Your moves")
+    expect(page.locator("#moves-label")).to_have_text("Your moves (2)")
     assert page.locator("#moves-list li").all_text_contents() == ["7", "8"]
     button(page, "Restart").click()
     wait_for_board(page, TWO_AWAY)

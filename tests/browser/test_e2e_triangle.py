@@ -477,7 +477,7 @@ def test_show_search_plays_placements_and_take_backs_to_a_solution(page):
     # a take-back happens before the end, and is said and counted
     page.wait_for_function("() => Number(document.querySelector('#board').dataset.takebacks) >= 1")
     expect(button(page, "Pause search")).to_be_enabled()
-    expect(page.locator("#moves-label")).to_have_text("The search, step by step")
+    expect(page.locator("#moves-label")).to_have_text(re.compile(r"^The search, step by step \(\d+\)$"))
     shot(page, "triangle-08-search-running")
     # Pause holds it; Resume goes on
     button(page, "Pause search").click()
@@ -616,7 +616,7 @@ def test_a_move_on_the_search_shown_starts_your_own_moves_there(page):
     press_until(page, "ArrowRight", "slot:4")
     page.keyboard.press("Delete")
     wait_filled(page, 8)
-    expect(page.locator("#moves-label")).to_have_text("Your moves")
+    expect(page.locator("#moves-label")).to_have_text("Your moves (1)")
     expect(page.locator("#moves-list li button")).to_have_text([f"piece {solved[4]['piece']} → tray"])
     expect(button(page, "Stop")).to_be_disabled()
     page.keyboard.press("Control+z")

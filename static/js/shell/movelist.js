@@ -44,7 +44,9 @@ export class MoveList {
     this.list.dataset.kind = kind;
     this.label.hidden = moves.length === 0;
     const label = this.labels[kind];
-    this.label.textContent = (typeof label === "function" ? label(timeline) : label) || "";
+    const named = (typeof label === "function" ? label(timeline) : label) || "";
+    // how many, so that a list longer than its box says there is more
+    this.label.textContent = named && moves.length ? `${named} (${moves.length})` : named;
     this.scrubRow.hidden = moves.length === 0;
     this.scrubber.max = String(moves.length);
     const cursor = timeline ? timeline.cursor : 0;

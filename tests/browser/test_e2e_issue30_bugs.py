@@ -153,3 +153,21 @@ def test_a_long_solution_says_how_many_moves_and_shows_more_rows(page):
     box = page.locator("#moves-list").bounding_box()
     chip = page.locator("#moves-list li").first.bounding_box()
     assert box["height"] >= 5 * chip["height"]  # five rows and more in sight, not two
+
+
+def _pixel(page, fx: float, fy: float) -> list[int]:
+    """The board's colour at a fraction (fx, fy) of its width and height."""
+    return page.evaluate("""([fx, fy]) => {
+      const c = document.querySelector('#board');
+      return [...c.getContext('2d').getImageData(Math.round(c.width * fx), Math.round(c.height * fy), 1, 1).data];
+    }""", [fx, fy])
+
+
+def test_the_rotation_hint_arrow_is_in_the_accent_colour_off_the_sticks(page):
+    page.goto("/")
+    centre_before = _pixel(page, 0.5, 0.5)
+    button(page, "Hint").click()
+    expect(board(page)).to_have_attribute("data-drawn-hint", "L")
+    assert _pixel(page, 0.5, 0.5) == centre_before  # the middle (sticks, numbers) is left alone
+    r, g, b, _ = _pixel(page, 0.5, 0.03)  # the arc, over the frame's top
+    assert all(abs(mine - accent) < 32 for mine, accent in zip((r, g, b), (0xb3, 0x54, 0x1a)))  # 90 % on white

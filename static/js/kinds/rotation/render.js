@@ -16,6 +16,7 @@ export const LABEL_COLOURS = ["#000000", "#ffffff", "#000000", "#ffffff", "#ffff
 // one of the two always contrasts at least 3:1 with what lies next to it.
 const INK = "#1d2330";
 const HALO = "#ffffff";
+const HINT = "#b3541a"; // the page's --accent-text: 5:1 on white
 const WALL_COLOUR = "#2d3a55";
 const FLOOR = "#fbfaf7";
 const GRID_LINE = "rgba(45, 58, 85, 0.08)";
@@ -141,15 +142,16 @@ export class BoardView {
     this.canvas.dataset.drawnHintSticks = hinted.map((st) => st.symbol).join(",");
   }
 
-  // The hinted turn: three quarters of a circle round the board's middle,
-  // its head the way the frame turns (L anticlockwise, R clockwise), ink in
-  // a white band so that it is seen on anything under it.
+  // The hinted turn: an arc over the frame's top, in the margin round the
+  // board (it covers no stick and no number), its head the way the frame
+  // turns (L anticlockwise, R clockwise), in the accent colour in a white
+  // band so that it is seen on anything under it.
   turnArrow(turn) {
     const { ctx, size } = this;
-    const r = size * 0.2;
+    const r = size * 0.47;
     const clockwise = turn === "R";
-    const from = -Math.PI * 0.85;
-    const to = from + (clockwise ? 1 : -1) * Math.PI * 1.4;
+    const from = -Math.PI * (clockwise ? 0.69 : 0.31);
+    const to = -Math.PI * (clockwise ? 0.31 : 0.69);
     const end = [size / 2 + r * Math.cos(to), size / 2 + r * Math.sin(to)];
     const along = to + (clockwise ? Math.PI / 2 : -Math.PI / 2); // the tangent at the head
     const head = Math.max(10, size * 0.05);
@@ -169,8 +171,8 @@ export class BoardView {
     ctx.lineWidth = width * 2.4;
     ctx.stroke(path);
     ctx.stroke(tip);
-    ctx.strokeStyle = INK;
-    ctx.fillStyle = INK;
+    ctx.strokeStyle = HINT;
+    ctx.fillStyle = HINT;
     ctx.lineWidth = width;
     ctx.stroke(path);
     ctx.fill(tip);

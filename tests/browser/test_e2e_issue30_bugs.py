@@ -171,3 +171,15 @@ def test_the_rotation_hint_arrow_is_in_the_accent_colour_off_the_sticks(page):
     assert _pixel(page, 0.5, 0.5) == centre_before  # the middle (sticks, numbers) is left alone
     r, g, b, _ = _pixel(page, 0.5, 0.03)  # the arc, over the frame's top
     assert all(abs(mine - accent) < 32 for mine, accent in zip((r, g, b), (0xb3, 0x54, 0x1a)))  # 90 % on white
+
+
+def test_the_empty_triangle_has_a_solid_outline(page):
+    open_triangle(page)
+    outline = page.locator("#board .board-outline")
+    expect(outline).to_have_count(1)
+    assert outline.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
+    assert outline.evaluate("e => parseFloat(getComputedStyle(e).strokeWidth)") >= 0.03
+    box = outline.bounding_box()
+    slots = [page.locator(f'#board .slot[data-slot="{s}"]').bounding_box() for s in range(9)]
+    assert abs(box["x"] - min(s["x"] for s in slots)) < 2
+    assert abs(box["x"] + box["width"] - max(s["x"] + s["width"] for s in slots)) < 2

@@ -209,6 +209,10 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
     const vacated = marks.vacated === s ? " vacated" : "";
     out += `<polygon class="slot${vacated}" data-slot="${s}" points="${pointsText(slotPoints(L, s))}"/>`;
   }
+  // the big triangle's own edge, solid: where the pieces go, seen at once
+  const n = puzzle.n;
+  const whole = [[L.tx, L.ty + n * H], [L.tx + n / 2, L.ty], [L.tx + n, L.ty + n * H]];
+  out += `<polygon class="board-outline" points="${pointsText(whole)}"/>`;
   for (let p = 0; p < puzzle.pieces.length; p++) {
     if (used.has(p)) {
       out += `<polygon class="tray-home" points="${pointsText(trayPoints(L, p))}"/>`;

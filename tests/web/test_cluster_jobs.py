@@ -34,6 +34,7 @@ import web_helpers
 from web_helpers import heavy_board, wait_until
 from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE
+from webapp.web.jobbackend import KEEP_SECONDS
 from webapp.web.jobstore import STALE_SECONDS
 from workers import Workers, alive, workers
 
@@ -107,6 +108,36 @@ def test_delete_from_another_web_process_stops_a_job_too(tmp_path, redis, waitin
         assert wait_until(lambda: running_with_progress(first, job_id))
         assert second.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
         assert wait_until(lambda: worker.said(job_id) is not None)
+
+
+def test_a_job_deleted_through_one_web_process_is_gone_through_the_other(
+        tmp_path, redis, waiting):  # noqa: F811
+    """DELETE stops the job and forgets it for every web process: a 410,
+    the marker in the job's own keys, so it expires with them (issue 29)."""
+    first, second = (web_process(tmp_path, name, REDIS_URL=redis.url) for name in ("a", "b"))
+
+    def deleted_and_gone(job_id: str, status: str) -> None:
+        deleted = second.delete(f"/api/jobs/{job_id}")
+        assert deleted.status_code == 200 and deleted.get_json()["status"] == status
+        gone = first.get(f"/api/jobs/{job_id}")
+        assert gone.status_code == 410, gone.get_json()
+        assert gone.get_json()["error"] == "this search was deleted: press Solve (or Hint) to start another"
+        assert first.post(f"/api/jobs/{job_id}/cancel").status_code == 410
+        assert second.delete(f"/api/jobs/{job_id}").status_code == 200  # as the first did
+
+    deleted_and_gone(waiting_job(first, "queued"), "cancelled")  # no worker yet: it waits
+    with workers(redis.url, tmp_path) as worker:
+        running = waiting_job(first)
+        assert wait_until(lambda: running_with_progress(second, running)), poll(second, running)
+        deleted_and_gone(running, "cancelled")
+        first.application.config["WAITING_MAX_TICKS"] = 3
+        done = waiting_job(first, "short")
+        assert wait_until(lambda: poll(second, done)["status"] == "done"), poll(second, done)
+        deleted_and_gone(done, "done")
+        assert wait_until(lambda: worker.said(running) is not None), worker.log()
+    connection = first.application.extensions["playground_jobs"].redis
+    assert 0 < connection.ttl(f"playground:job:{running}") <= KEEP_SECONDS
+    assert [key for key in connection.keys(f"playground:*{running}*")] == [f"playground:job:{running}".encode()]
 
 
 def test_a_queued_job_cancelled_never_runs(tmp_path, redis, waiting):  # noqa: F811

@@ -120,6 +120,35 @@ def test_delete_cancels_too(tmp_path, waiting, cleanup):
     assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "cancelled"
 
 
+def test_delete_stops_a_job_and_forgets_it(tmp_path, waiting, cleanup):
+    """DELETE stops the job as cancel does and answers with it; afterwards
+    the job is gone: 410 with a sentence, not the job, nor "lost" (issue 29:
+    schemathesis's use_after_free). A second DELETE answers as the first."""
+    client = make_client(tmp_path)
+    cleanup(client)
+    job_id = waiting_job(client)
+    job = client.application.extensions["playground_jobs"].jobs[job_id]
+    assert wait_until(lambda: job.process is not None)
+    pid = job.process.pid
+    deleted = client.delete(f"/api/jobs/{job_id}")
+    assert deleted.status_code == 200 and deleted.get_json()["status"] == "cancelled"
+    assert wait_until(lambda: not alive(pid), seconds=5), "the worker is still running"
+    for gone in (client.get(f"/api/jobs/{job_id}"), client.post(f"/api/jobs/{job_id}/cancel")):
+        assert gone.status_code == 410
+        assert gone.get_json() == {"error": "this search was deleted: press Solve (or Hint) to start another"}
+    again = client.delete(f"/api/jobs/{job_id}")
+    assert again.status_code == 200 and again.get_json()["error"] == deleted.get_json()["error"]
+
+
+def test_a_finished_job_deleted_is_gone_too(tmp_path, waiting, cleanup):
+    client = make_client(tmp_path, WAITING_MAX_TICKS=3)
+    cleanup(client)
+    job_id = waiting_job(client, "short")
+    assert wait_until(lambda: client.get(f"/api/jobs/{job_id}").get_json()["status"] == "done")
+    assert client.delete(f"/api/jobs/{job_id}").get_json()["status"] == "done"
+    assert client.get(f"/api/jobs/{job_id}").status_code == 410
+
+
 def test_a_closing_page_cancels_with_send_beacon(tmp_path, waiting, cleanup):
     """navigator.sendBeacon posts text/plain with whatever body: it is enough."""
     client = make_client(tmp_path)

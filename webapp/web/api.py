@@ -74,6 +74,15 @@ def _not_found(exc: NotFound):
     return jsonify(error=str(exc)), 404
 
 
+class Gone(LookupError):
+    """A job someone deleted: 410."""
+
+
+@bp.errorhandler(Gone)
+def _gone(exc: Gone):
+    return jsonify(error=str(exc)), 410
+
+
 #: The view of each ``/api/<kind>/<rule>``, by rule (the OpenAPI document shows their words).
 VIEWS = {}
 
@@ -207,13 +216,15 @@ for _task in dict.fromkeys(t for k in kinds.KINDS for t in k.tasks):
     _route(_task, ["POST"], None if len(_having) == len(kinds.KINDS) else _having)(_task_view(_task))
 
 
-def _known(job, job_id: str):
+def _known(job, job_id: str, deleted_too: bool = False):
     # an id a server made that no backend has (a restart lost it, or it ended
     # long ago): a failed job that says so; an id nobody made: no such job
     job = job if job is not None else lost(job_id)
     if job is None:
         raise NotFound(f"no solve {job_id!r}: no server of this playground made that id; "
                        "press Solve (or Hint) to start one")
+    if job.deleted and not deleted_too:
+        raise Gone("this search was deleted: press Solve (or Hint) to start another")
     return job
 
 
@@ -225,18 +236,26 @@ def job_status(job_id: str):
     whose id a server made but that no server has any more (the queue
     restarted and lost it, or it ended over 10 minutes ago) is answered
     as failed, ``failure`` "lost", with a sentence that says to ask again;
-    an id no server made is a 404."""
+    a job deleted is a 410; an id no server made is a 404."""
     job = _known(solving.manager().snapshot(job_id), job_id)
     solving.manager().touch(job_id)
     return jsonify(job.body)
 
 
 @bp.post("/jobs/<job_id>/cancel")
-@bp.delete("/jobs/<job_id>")
 def cancel_job(job_id: str):
-    """Stop a solve: its worker process is killed and reaped. Any body (a
-    page that is closing sends one with navigator.sendBeacon)."""
+    """Stop a solve: its worker process is killed and reaped; the job stays
+    readable, cancelled (or as it ended). Any body (a page that is closing
+    sends one with navigator.sendBeacon). A job deleted is a 410."""
     return jsonify(_known(solving.manager().cancel(job_id), job_id).body)
+
+
+@bp.delete("/jobs/<job_id>")
+def delete_job(job_id: str):
+    """Stop a solve as its cancel does and forget it: the answer is the job
+    as it stopped; afterwards a poll or a cancel of it is a 410 (a second
+    DELETE answers as the first)."""
+    return jsonify(_known(solving.manager().delete(job_id), job_id, deleted_too=True).body)
 
 
 @_route("parse", ["POST"])

@@ -19,7 +19,9 @@ an id some server of this playground made is told from one nobody made: a
 poll of a made id that no backend has any more (a Redis that restarted
 without its data, a single server restarted, a job ended long ago) is
 answered as a failed job that says so (:func:`lost`), not as "no such job".
-The check is not a secret: a forged id only gets that answer.
+The check is not a secret: a forged id only gets that answer. So a job
+deleted (``DELETE /api/jobs/<id>``) is not forgotten but kept, marked
+``deleted``, as long as it would have been: the API answers it 410 Gone.
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ def issued(job_id: str) -> tuple[str, str] | None:
 class Snapshot:
     """A job as it was read: ``body`` is what the API shows (:func:`snapshot`);
     a failed job's ``failure`` says whose fault (input, unavailable,
-    internal: :data:`webapp.web.jobs.FAILURE_OF`)."""
+    internal: :data:`webapp.web.jobs.FAILURE_OF`); ``deleted``: someone
+    deleted it (the API answers it 410)."""
 
     id: str
     status: str  # queued, running, done, cancelled, failed
@@ -111,6 +114,7 @@ class Snapshot:
     result: dict | None = None
     error: str | None = None
     failure: str | None = None
+    deleted: bool = False
 
     @property
     def active(self) -> bool:
@@ -139,13 +143,17 @@ class JobBackend(Protocol):
     def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
         """Stop the job (its worker process killed and reaped)."""
 
+    def delete(self, job_id: str) -> Snapshot | None:
+        """Stop the job as :meth:`cancel` does and mark it deleted for
+        every later read: the job as it stopped."""
+
     def close(self) -> None:
         """The app is going away."""
 
 
 def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
              place: int | None = None, progress=None, result: dict | None = None,
-             error: str | None = None, failure: str | None = None) -> Snapshot:
+             error: str | None = None, failure: str | None = None, deleted: bool = False) -> Snapshot:
     """The job of ``request`` as the API shows it: its kind, and its
     progress in the kind's own words: ``counter`` names the count
     (rotation: states, sliding: nodes), ``max_<counter>`` its bound, the
@@ -182,7 +190,7 @@ def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
         body["error"] = error
     if status == "failed" and failure:
         body["failure"] = failure
-    return Snapshot(job_id, status, body, result, error, failure)
+    return Snapshot(job_id, status, body, result, error, failure, deleted)
 
 
 def lost(job_id: str) -> Snapshot | None:

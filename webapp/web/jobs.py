@@ -207,6 +207,7 @@ class Job:
     result: dict | None = None
     error: str | None = None
     failure: str | None = None  # a failed job's: input, unavailable or internal (FAILURE_OF)
+    deleted: bool = False
     process: object = None
     progress: object = None  # the worker's shared (count, depth, phase number)
     began: threading.Event = field(default_factory=threading.Event)
@@ -221,7 +222,7 @@ class Job:
         began = self.started if self.started is not None else self.submitted
         return snapshot(self.id, self.request, self.status, time.monotonic() - began,
                         place=self.place, progress=self.progress, result=self.result,
-                        error=self.error, failure=self.failure)
+                        error=self.error, failure=self.failure, deleted=self.deleted)
 
 
 class JobManager:
@@ -298,17 +299,21 @@ class JobManager:
         if job is not None:
             job.seen = time.monotonic()
 
-    def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
+    def cancel(self, job_id: str, reason: str = "cancelled", delete: bool = False) -> Snapshot | None:
         """Stop a job: a queued one at once, a running one once its worker
-        process is killed and reaped."""
+        process is killed and reaped (``delete``: and mark it deleted)."""
         with self.lock:
             job = self.jobs.get(job_id)
             if job is None:
                 return None
+            job.deleted = job.deleted or delete
             running = self._stop(job, reason)
         if running:
             job.finished.wait(timeout=10)
         return job.value()
+
+    def delete(self, job_id: str) -> Snapshot | None:
+        return self.cancel(job_id, delete=True)
 
     def close(self) -> None:
         """Cancel everything (the app is going away)."""

@@ -6,7 +6,8 @@ RQ carries the call (``webapp.worker.perform(job_id)``); everything else a
 job is lives in a hash of its own, ``playground:job:<id>``: its kind, the
 kind's module, the puzzle's text, options and limits (JSON), the client,
 the kind's note, status, times, progress (counter, depth, phase), the
-answer (JSON) and the error. Beside it:
+answer (JSON), the error, and ``deleted`` once a DELETE has stopped it (every
+web process then answers it 410, until it expires with the rest). Beside it:
 
 - ``playground:beat:<id>``, set by the worker while it runs the job, with a
   lifetime of :data:`STALE_SECONDS`: gone while the job is running, the
@@ -134,12 +135,15 @@ end
 return out
 """
 
-# ARGV[5] id, [6] the reason: the status the job had (a job that has ended
-# is left as it is).
+# ARGV[5] id, [6] the reason, [7] '1' to mark it deleted too (a field of
+# its hash: it goes with the job's keys): the status the job had (a job that
+# has ended is left as it is).
 _CANCEL = _PRELUDE + """
 local id = ARGV[5]
 local status = settle(id)
+if status == 'gone' then return status end
 if ACTIVE[status] then finish(id, 'cancelled', {'error', ARGV[6]}) end
+if ARGV[7] == '1' then redis.call('HSET', P .. 'job:' .. id, 'deleted', NOW) end
 return status
 """
 
@@ -245,9 +249,9 @@ class JobStore:
         if abandon_ms > 0:
             self.redis.set(PREFIX + "seen:" + job_id, 1, px=abandon_ms, xx=True)
 
-    def cancel(self, job_id: str, reason: str) -> str:
-        """Mark the job cancelled: the status it had."""
-        return _text(self._run("cancel", job_id, reason))
+    def cancel(self, job_id: str, reason: str, delete: bool = False) -> str:
+        """Mark the job cancelled (and with ``delete`` deleted): the status it had."""
+        return _text(self._run("cancel", job_id, reason, "1" if delete else "0"))
 
     # --------------------------------------------------------- worker side
     def start(self, job_id: str, worker: str) -> str:

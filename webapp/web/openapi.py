@@ -154,6 +154,8 @@ def _shared_responses() -> dict:
         "NotFound": {"description": ("No such job: no server made its id (a job a server made "
                                     "and lost is a 200, failed, failure \"lost\"), or no such kind."),
                      "content": error},
+        "Gone": {"description": "A job someone deleted (DELETE /api/jobs/{job_id}): start another.",
+                 "content": error},
         "TooLarge": {"description": "The body is over the server's bound (256 KiB by default).",
                      "content": error},
         "TooManyRequests": {
@@ -183,7 +185,7 @@ def _json(schema: dict, description: str, **extra) -> dict:
 
 def _errors(*codes: str) -> dict:
     """The refusals of an operation, by status; a 500 (a bug) may come from any."""
-    names = {"400": "BadRequest", "404": "NotFound", "409": "Misfit", "413": "TooLarge", "429": "TooManyRequests",
+    names = {"400": "BadRequest", "404": "NotFound", "409": "Misfit", "410": "Gone", "413": "TooLarge", "429": "TooManyRequests",
              "500": "InternalError", "503": "Unavailable"}
     return {code: _ref("responses", names[code]) for code in (*codes, "500")}
 
@@ -192,10 +194,10 @@ _LOCATION = {"Location": {"schema": _STRING, "description": "the job's address: 
 _POLL_LINKS = {
     "poll": {"operationId": "job_status", "parameters": {"job_id": "$response.body#/id"},
              "description": "the job's progress, then its answer"},
+    "delete": {"operationId": "delete_job", "parameters": {"job_id": "$response.body#/id"},
+               "description": "stop the solve and forget it"},
     "cancel": {"operationId": "cancel_job", "parameters": {"job_id": "$response.body#/id"},
-               "description": "stop the solve"},
-    "cancel_beacon": {"operationId": "cancel_job_post", "parameters": {"job_id": "$response.body#/id"},
-                      "description": "stop the solve, as a closing page does"},
+               "description": "stop the solve, as the page's Cancel and a closing page do"},
 }
 
 
@@ -434,21 +436,23 @@ def _operations(kind) -> dict:
 def _job_paths() -> dict:
     job_id = [{"name": "job_id", "in": "path", "required": True, "schema": _STRING}]
     answer = {"200": _json(_ref("schemas", "Job"), "The job: its progress, then its answer."),
-              **_errors("404", "429", "503")}
+              **_errors("404", "410", "429", "503")}
     cancelled = {"200": _json(_ref("schemas", "Job"), "The job, cancelled (its worker is stopped)."),
-                 **_errors("404", "429", "503")}
+                 **_errors("404", "410", "429", "503")}
+    deleted = {"200": _json(_ref("schemas", "Job"), "The job as it stopped; it is gone from now on."),
+               **_errors("404", "429", "503")}
     return {
         "/api/jobs/{job_id}": {
             "parameters": job_id,
             "get": {"operationId": "job_status", "tags": ["jobs"], "summary": "A job's progress "
                     "and, when done, its answer", "description": _words(api.job_status),
                     "responses": answer},
-            "delete": {"operationId": "cancel_job", "tags": ["jobs"], "summary": "Stop a job",
-                       "description": _words(api.cancel_job), "responses": cancelled},
+            "delete": {"operationId": "delete_job", "tags": ["jobs"], "summary": "Stop a job and forget it",
+                       "description": _words(api.delete_job), "responses": deleted},
         },
         "/api/jobs/{job_id}/cancel": {
             "parameters": job_id,
-            "post": {"operationId": "cancel_job_post", "tags": ["jobs"],
+            "post": {"operationId": "cancel_job", "tags": ["jobs"],
                      "summary": "Stop a job (any body: a closing page's navigator.sendBeacon)",
                      "description": _words(api.cancel_job), "responses": cancelled},
         },

@@ -77,7 +77,8 @@ def _snapshot(job_id: str, fields: dict) -> Snapshot:
                     place=int(fields["place"]) if fields.get("place") else None, progress=progress,
                     result=json.loads(fields["result"]) if fields.get("result") else None,
                     error=fields.get("error") or None,
-                    failure=fields.get("failure") or ("unavailable" if status == "failed" else None))
+                    failure=fields.get("failure") or ("unavailable" if status == "failed" else None),
+                    deleted=bool(fields.get("deleted")))
 
 
 class RedisJobManager:
@@ -188,11 +189,12 @@ class RedisJobManager:
             self.store.touch(job_id, int(abandon * 1000))
 
     @_outage
-    def cancel(self, job_id: str, reason: str = "cancelled") -> Snapshot | None:
+    def cancel(self, job_id: str, reason: str = "cancelled", delete: bool = False) -> Snapshot | None:
         """Stop a job: a queued one never runs; a running one's worker kills
         its process (RQ's stop-job command, and the worker's own watch of
-        the job); waits a moment for it."""
-        was = self.store.cancel(job_id, reason)
+        the job); waits a moment for it. ``delete``: and mark it deleted,
+        for every web process."""
+        was = self.store.cancel(job_id, reason, delete)
         if was == "gone":
             return None
         if was == "queued":
@@ -211,6 +213,9 @@ class RedisJobManager:
                 time.sleep(POLL_SECONDS)
                 read = self._read(job_id)
         return None if read is None else read[0]
+
+    def delete(self, job_id: str) -> Snapshot | None:
+        return self.cancel(job_id, delete=True)
 
     def close(self) -> None:
         """Let go of the connections (the jobs are every web process's: they go on)."""

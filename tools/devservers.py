@@ -142,7 +142,10 @@ class RedisServer:
         path.touch(mode=0o600)
         path.write_text("".join(f"{name} {value}\n" for name, value in (
             ("port", self.port), ("bind", "127.0.0.1"), ("protected-mode", "yes"),
-            ("dir", _quoted(str(self.folder.resolve()))), ("appendonly", "yes"),
+            # every write on the disk before Redis answers it: a kill -9 under a
+            # slow disk (everysec's fsync late) lost a queue's entry and left its
+            # job "queued" for good
+            ("dir", _quoted(str(self.folder.resolve()))), ("appendonly", "yes"), ("appendfsync", "always"),
             ("save", '""'), ("requirepass", _quoted(self.password)))))
         return path
 

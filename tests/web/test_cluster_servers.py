@@ -36,6 +36,9 @@ def test_redis_refuses_a_client_without_the_password_and_takes_the_urls(redis): 
     owner = redis_library.Redis.from_url(redis.url)
     assert owner.ping() and owner.get("taken") is None
     assert owner.config_get("protected-mode") == {"protected-mode": "yes"}
+    # a job is on the disk before Redis says it is queued (a kill -9 lost one with everysec)
+    kept = owner.config_get("append*")
+    assert (kept["appendonly"], kept["appendfsync"]) == ("yes", "always")
     password = (redis.folder / "password").read_text().strip()
     assert len(password) >= 32 and f":{password}@" in redis.url
     private(redis.folder / "password", 0o600)

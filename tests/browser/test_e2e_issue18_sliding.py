@@ -43,6 +43,7 @@ def test_a_solution_not_proven_shortest_is_not_called_shortest(page):
     solve_panel = page.locator("#solve-panel")
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text("not proven shortest", timeout=60_000)
+    expect(page.locator("#answer")).to_have_attribute("data-kind", "info")  # not a success's green (issue 30)
     expect(page.locator("#moves-label")).to_be_visible()
     expect(page.locator("#moves-label")).to_contain_text("not proven shortest")
     # no heading, caption or announcement on the panel claims the shortest way
@@ -56,6 +57,7 @@ def test_a_proven_shortest_solution_keeps_its_heading(page):
     open_sliding(page, EIGHT)
     button(page, "Solve").click()
     expect(page.locator("#answer")).to_contain_text("the fewest possible")
+    expect(page.locator("#answer")).to_have_attribute("data-kind", "ok")
     expect(page.locator("#moves-label")).to_have_text("Shortest solution (8)")
 
 

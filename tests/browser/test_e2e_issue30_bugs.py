@@ -183,3 +183,56 @@ def test_the_empty_triangle_has_a_solid_outline(page):
     slots = [page.locator(f'#board .slot[data-slot="{s}"]').bounding_box() for s in range(9)]
     assert abs(box["x"] - min(s["x"] for s in slots)) < 2
     assert abs(box["x"] + box["width"] - max(s["x"] + s["width"] for s in slots)) < 2
+
+
+# ------------------------------------------------------ the solved moment
+def _solve_by_hand(page, name: str) -> None:
+    page.goto(f"/puzzles/{name}")
+    start = data(page, "board")
+    answer = page.request.post("/api/sliding/solve", data={"board": start}).json()
+    for n, tile in enumerate(answer["moves"], start=1):
+        page.locator(f'#board .tile[data-tile="{tile}"]').click()
+        wait_for_step(page, n)
+
+
+def test_finishing_shows_the_solved_panel_with_a_big_next_puzzle(page):
+    _solve_by_hand(page, "sliding-rules-eight")
+    panel = page.locator("#solved-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#solved-text")).to_have_text("Solved in 8 moves: the shortest possible. ★")
+    expect(panel).to_have_attribute("data-shortest", "true")
+    nxt = page.locator("#solved-next")
+    expect(nxt).to_contain_text("Next puzzle")
+    nxt.click()  # the gallery's next puzzle
+    expect(page).to_have_url(re.compile(r"/puzzles/sliding-rules-twenty-seven$"))
+
+
+def test_the_solved_panel_goes_at_the_next_action(page):
+    _solve_by_hand(page, "sliding-rules-eight")
+    expect(page.locator("#solved-panel")).to_be_visible()
+    button(page, "Undo").click()
+    expect(page.locator("#solved-panel")).to_be_hidden()
+
+
+def test_next_puzzle_off_the_gallery_opens_one_of_the_level_last_chosen(page):
+    page.goto("/sliding")
+    page.locator("#levels-panel").get_by_role("button", name="Easy", exact=True).click()
+    expect(page.locator("#level-message")).to_have_attribute("data-level", "easy")
+    start = data(page, "board")
+    answer = page.request.post("/api/sliding/solve", data={"board": start}).json()
+    for n, tile in enumerate(answer["moves"], start=1):
+        page.locator(f'#board .tile[data-tile="{tile}"]').click()
+        wait_for_step(page, n)
+    expect(page.locator("#solved-panel")).to_be_visible()
+    page.locator("#solved-next").click()
+    page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=start)
+    expect(page.locator("#puzzle-title")).to_have_text("Easy puzzle")
+
+
+def test_a_solution_watched_to_its_end_shows_the_panel_too(page):
+    page.goto("/puzzles/sliding-rules-eight")
+    page.locator("#speed").select_option("4")
+    button(page, "Play").click()
+    wait_for_step(page, 8)
+    expect(page.locator("#solved-heading")).to_have_text("The solution, watched")
+    expect(page.locator("#solved-text")).to_contain_text("8 moves, the shortest possible")

@@ -6,6 +6,7 @@
 import { post } from "../common/api.js";
 import { plural } from "../common/format.js";
 import { announceSolved } from "../common/solved.js";
+import { showSolved } from "./finish.js";
 
 const MAX_QUEUED_MOVES = 6;
 
@@ -101,6 +102,7 @@ export const moves = {
     if (best === null) this.say(`Solved in ${done}!`, "ok");
     else if (best === moves) this.say(`Solved in ${done}: the shortest possible!`, "ok");
     else this.say(`Solved in ${done}; the shortest takes ${best}.`, "ok");
+    showSolved(moves, best);
   },
 
   undo() {

@@ -89,7 +89,9 @@ export const solving = {
     }
     // the buttons follow once the timeline is there (publish)
     this.state.solving = false;
-    this.setAnswer(this.answerText(answer), answer.status === "solved" ? "ok" : "warn");
+    // a way found but not proven shortest is no success to colour green
+    const proven = answer.status === "solved" && this.provenShortest(answer);
+    this.setAnswer(this.answerText(answer), proven ? "ok" : answer.status === "solved" ? "info" : "warn");
     await this.buildSolutionTimeline(answer);
     this.render();
     this.publish();

@@ -4,6 +4,7 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { prefersReducedMotion } from "../common/motion.js";
+import { showWatched } from "./finish.js";
 
 // Play holds each position a moment after its move, longer with reduced
 // motion, where a move is one still picture; Restart walks a few steps back
@@ -185,6 +186,10 @@ export const timeline = {
         // with reduced motion a move is one still picture: hold it long enough to be seen
         const ms = prefersReducedMotion() ? this.timing.reducedPause : this.timing.playGap;
         if (ms && this.state.playing && t.cursor < t.steps.length - 1) await this.pause(ms);
+      }
+      // a solution watched to its end is a puzzle finished too
+      if (this.state.playing && t.kind === "solution" && t === this.state.timeline && t.cursor >= t.steps.length - 1) {
+        showWatched(t.steps.length - 1, this.provenShortest(answer));
       }
     });
     this.state.playing = false;

@@ -13,6 +13,7 @@ import { plural, named } from "../../common/format.js";
 import { announceSolved } from "../../common/solved.js";
 import { say } from "../../shell/messages.js";
 import { movesShown } from "../../shell/keeping.js";
+import { showSolved } from "../../shell/finish.js";
 import { share } from "../../shell/share.js";
 import { Grid } from "./grid.js";
 import { askMove } from "./nextsteps.js";
@@ -82,6 +83,7 @@ async function celebrate(moves) {
   if (best === null) say(`${last} Done in ${done}!`, "ok");
   else if (best === moves) say(`${last} Done in ${done}: the shortest possible!`, "ok");
   else say(`${last} Done in ${done}; the shortest takes ${best}.`, "ok");
+  showSolved(moves, best);
 }
 
 function showHint(answer) {

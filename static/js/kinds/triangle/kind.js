@@ -11,6 +11,7 @@
 import { post } from "../../common/api.js";
 import { count, plural } from "../../common/format.js";
 import { announceSolved } from "../../common/solved.js";
+import { showSolved } from "../../shell/finish.js";
 import { mountEditor } from "./editor.js";
 import { mountPieceEditor } from "./pieces.js";
 import { installKeys } from "./keys.js";
@@ -139,6 +140,8 @@ async function moveOnce(shell, request) {
   if (answer.solved) {
     if (!shell.replaying) announceSolved(shell.state.start, t.cursor); // a link's moves are not a solve here
     shell.say("Done! Every piece is in place and every edge fits.", "ok");
+    // the fewest moves: each piece put in its place once
+    if (!shell.replaying) showSolved(t.cursor, answer.placement.length);
     return false;
   }
   const wrong = answer.misfits.length;

@@ -236,3 +236,22 @@ def test_a_solution_watched_to_its_end_shows_the_panel_too(page):
     wait_for_step(page, 8)
     expect(page.locator("#solved-heading")).to_have_text("The solution, watched")
     expect(page.locator("#solved-text")).to_contain_text("8 moves, the shortest possible")
+
+
+@pytest.mark.parametrize("path", ["/", "/sliding", "/triangle", "/how-to-play"])
+def test_on_a_phone_no_item_of_the_top_bar_breaks_over_two_lines(phone, path):
+    phone.goto(path)
+    size = float(phone.evaluate("parseFloat(getComputedStyle(document.querySelector('.topbar nav a')).fontSize)"))
+    for link in phone.locator(".topbar nav a").all():
+        assert link.bounding_box()["height"] < 2 * size, link.text_content()
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("path", ["/", "/sliding"])
+def test_play_stands_out_only_once_there_is_something_to_play(page, path):
+    page.goto(path)
+    play = page.locator("#play")
+    expect(play).not_to_have_class(re.compile(r"\blit\b"))
+    button(page, "Solve").click()
+    expect(page.locator("#moves-list li")).not_to_have_count(0)
+    expect(play).to_have_class(re.compile(r"\blit\b"))

@@ -196,6 +196,7 @@ export class Playground {
     const play = $("#play");
     play.disabled = hopeless && !playing;
     play.textContent = playing ? "Pause" : "Play";
+    play.classList.toggle("lit", playing || Boolean(t && t.steps.length > 1));
     play.setAttribute("aria-pressed", String(playing));
     this.kind.buttonsShown?.(this);
   }

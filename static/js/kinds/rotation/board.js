@@ -109,6 +109,7 @@ export function updateButtons() {
   $("#solve").disabled = Boolean(state.hinting) || state.solving;
   const play = $("#play");
   play.textContent = state.playing ? "Pause" : "Play";
+  play.classList.toggle("lit", state.playing || Boolean(t && t.steps.length > 1));
   play.setAttribute("aria-pressed", String(state.playing));
 }
 

@@ -13,14 +13,15 @@ the 6-6-3 databases; a minute with the 7-8 set built).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import fifteen80 as f80  # noqa: E402
 from webapp.sliding import solver  # noqa: E402
 from webapp.sliding.position import Position, replay  # noqa: E402
 
@@ -28,19 +29,11 @@ OUT = ROOT / "puzzles" / "sliding" / "shortest.json"
 GOAL = tuple(range(1, 16)) + (0,)
 
 
-def _fifteen80():
-    spec = importlib.util.spec_from_file_location("fifteen80", ROOT / "benchmarks" / "fifteen80.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="given", type=Path,
                         help="solutions found before: a JSON object {number: moves}")
     args = parser.parse_args(argv)
-    f80 = _fifteen80()
     positions = [tiles for tiles, _ in f80.read_positions()]
     given = {int(k): v for k, v in json.loads(args.given.read_text()).items()} if args.given else {}
     # a tile's name in the mirror: the tile whose home is the reflection of its own
@@ -66,9 +59,8 @@ def main(argv=None) -> int:
     # one entry a line pair: the board, then its moves on one line
     entries = [f'{{"board": {json.dumps(Position(tiles, width=4).text())},\n  "moves": {json.dumps(moves)}}}'
                for tiles, moves in solved.items()]
-    book = json.loads("[" + ",".join(entries) + "]")
     OUT.write_text("[\n " + ",\n ".join(entries) + "\n]\n", encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(book)} solutions")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(entries)} solutions")
     return 0
 
 

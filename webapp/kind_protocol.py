@@ -13,7 +13,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 from .webface import WebFace
 
@@ -180,10 +180,12 @@ def first_move_hint(kind: Kind, answer: dict) -> dict:
     return hint
 
 
-def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]]) -> dict[str, list[tuple[str, str]]]:
+def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]],
+          draw: Callable[[Any], str] | None = None) -> dict[str, list[tuple[str, str]]]:
     """A guide's pictures, by section, each ``(puzzle text, label,
     caption)``, as ``how_to_play_figures`` gives them: each puzzle drawn by
-    the kind's ``svg``, its label on the picture for screen readers.
+    ``draw`` (the kind's ``svg``, its gallery picture, unless the guide
+    wants another), its label on the picture for screen readers.
 
     >>> from webapp.kinds import get
     >>> sliding = get("sliding")
@@ -194,7 +196,7 @@ def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]]) -> dict[s
     for section, shown in pictures.items():
         figures[section] = []
         for text, label, caption in shown:
-            svg = kind.svg(kind.parse(text))
+            svg = (draw or kind.svg)(kind.parse(text))
             if "<svg" in svg and "aria-label" not in svg.split(">", 1)[0]:
                 svg = svg.replace("<svg", f'<svg role="img" aria-label="{escape(label)}"', 1)
             figures[section].append((svg, caption))

@@ -60,6 +60,29 @@ def test_the_gallery_thumbnail_and_the_board_show_the_same_figures(page):
     page.screenshot(path=str(ARTIFACTS / "issue18-triangle-board.png"))
 
 
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_every_triangle_thumbnail_loads_and_looks_its_own(screen, request):
+    """Issue 30, item 5: the triangle cards' thumbnails load, and no two
+    show the same picture (they showed alike trays); each shows the big
+    triangle with as many rows of slots as the card's size says."""
+    p = request.getfixturevalue("page" if screen == "desktop" else "phone")
+    p.goto("/puzzles?kind=triangle")
+    cards = p.locator('a.card[data-kind="triangle"]')
+    expect(cards).to_have_count(11)
+    pictures = []
+    for card in cards.all():
+        image = card.locator("img")
+        image.scroll_into_view_if_needed()  # the thumbnails load lazily
+        p.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+        side = int(re.search(r"(\d+) × \1", card.inner_text()).group(1))
+        text = p.request.get(image.get_attribute("src")).text()
+        assert text.count('class="slot"') == side * side, card.get_attribute("data-puzzle")
+        pictures.append(image.screenshot())
+    assert len(set(pictures)) == len(pictures)
+    ARTIFACTS.mkdir(exist_ok=True)
+    p.screenshot(path=str(ARTIFACTS / f"issue30-triangle-thumbnails-{screen}.png"), full_page=True)
+
+
 def test_the_rules_page_draws_the_boards_figures(page):
     page.goto("/how-to-play/triangle")
     pictures = page.locator("main svg")

@@ -19,7 +19,8 @@ from triangle_reference import brute, inner_edges, slots
 from webapp.triangle.puzzle import Puzzle
 from webapp.triangle.figures import FIGURES, figure_colour, figure_shape, outline
 from webapp.triangle.geometry import corners as slot_corners
-from webapp.triangle.svg import svg
+from webapp.triangle import geometry
+from webapp.triangle.svg import svg, thumbnail
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -243,3 +244,56 @@ def test_the_board_reads_the_same_description():
     assert '"../triangle-figures.json"' in js
     for own in ("hexagon", "137.508", "0.14", "#fffdf7"):
         assert own not in js, own
+
+
+# ------------------------------------------- the gallery's thumbnail (issue 30)
+def _slot_rows(tree) -> tuple[int, int]:
+    """A thumbnail's slots, and its rows of slots (told apart by where
+    each slot's top corner, or top edge, lies)."""
+    slots_drawn = [e for e in tree.iter(NS + "polygon") if e.get("class") == "slot"]
+    tops = {round(min(float(p.split(",")[1]) for p in e.get("points").split()), 1) for e in slots_drawn}
+    return len(slots_drawn), len(tops)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_a_thumbnail_shows_the_big_triangle_of_the_puzzles_side(n):
+    pieces = EXAMPLES[3] if n == 3 else tuple((f % 5 + 1, -(f % 3 + 1), 0) for f in range(16))
+    tree = _tree(thumbnail(Puzzle(10, pieces)))
+    assert (tree.get("width"), tree.get("height")) == ("160", "160")
+    assert _slot_rows(tree) == (n * n, n)
+    outline_drawn = [e for e in tree.iter(NS + "polygon") if e.get("class") == "outline"]
+    assert len(outline_drawn) == 1 and len(outline_drawn[0].get("points").split()) == 3
+    # every piece there, with its own figures in the board's colours
+    drawn = _pieces(tree)
+    assert len(drawn) == n * n
+    shown = sorted((int(f.get("data-figure")), f.get("fill")) for _, figures, _ in drawn for f in figures)
+    assert shown == sorted((v, figure_colour(abs(v), light=v < 0)) for p in pieces for v in p if v)
+
+
+def _laid_out(tree) -> list[tuple[int, ...]]:
+    """The pieces' numbers in the slots they are laid in, slot by slot."""
+    return [tuple(int(f) for f in g.get("data-edges").split()) for g in tree.iter(NS + "g")
+            if g.get("class") == "piece"]
+
+
+def _fitting(n, laid) -> int:
+    return sum(1 for (a, sa), (b, sb) in geometry.inner_edges(n) if laid[a][sa] == -laid[b][sb])
+
+
+def test_a_thumbnail_does_not_give_the_solution_away():
+    """Pieces listed in a solution's order, each turned as it is placed,
+    are laid out otherwise: the thumbnail is no solved triangle."""
+    solution = brute(EXAMPLES[3])[2][0]
+    in_order = tuple(tuple(s["edges"]) for s in solution)
+    assert _fitting(3, in_order) == 9
+    laid = _laid_out(_tree(thumbnail(Puzzle(10, in_order))))
+    assert sorted(laid) == sorted(in_order) and _fitting(3, laid) <= 3
+    # a tray that fits no better than chance is laid out in its own order
+    shuffled = EXAMPLES[3]
+    assert _laid_out(_tree(thumbnail(Puzzle(10, shuffled)))) == list(shuffled)
+
+
+def test_thumbnails_are_small_and_quick_even_for_the_largest_side():
+    pieces = tuple((f % 14 + 1, -(f % 13 + 1), f % 7) for f in range(64))
+    text = thumbnail(Puzzle(14, pieces))
+    assert _slot_rows(_tree(text)) == (64, 8) and len(text) < 200_000

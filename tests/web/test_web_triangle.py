@@ -84,3 +84,29 @@ def test_the_page_offers_a_unique_puzzle_up_to_the_side_the_server_makes(client)
 
     page = client.get("/triangle").get_data(as_text=True)
     assert f"Exactly one picture (up to {MAX_UNIQUE_SIDE} × {MAX_UNIQUE_SIDE})" in page
+
+
+# ------------------------------------------- the gallery's thumbnails (issue 30)
+def _drawn(svg_text: str) -> str:
+    """What a picture draws: its text without ids and the titles naming it."""
+    return re.sub(r'(id="[^"]*"|url\(#[^)]*\)|<title>.*?</title>)', "", svg_text)
+
+
+def test_two_gallery_triangles_of_one_size_have_thumbnails_that_look_different(client):
+    """The rules' first and second examples: both 3 × 3, 9 pieces, 3 figure
+    kinds; their thumbnails differ in the figures drawn, slot by slot."""
+    first, second = (client.get(f"/puzzles/triangle-rules-example-{i}.svg") for i in (0, 1))
+    assert first.status_code == second.status_code == 200
+    assert first.mimetype == "image/svg+xml"
+    a, b = first.get_data(as_text=True), second.get_data(as_text=True)
+    assert _drawn(a) != _drawn(b)
+    figures = [re.findall(r'data-figure="(-?\d+)"', text) for text in (a, b)]
+    assert figures[0] and figures[0] != figures[1]
+
+
+def test_gallery_triangle_thumbnails_show_their_side(client):
+    for name, n in (("triangle-generated-3x3-unique", 3), ("triangle-generated-4x4-unique", 4),
+                    ("triangle-generated-6x6-many", 6)):
+        text = client.get(f"/puzzles/{name}.svg").get_data(as_text=True)
+        assert text.count('class="slot"') == n * n, name
+        assert text.count('class="piece"') == n * n and text.count('class="outline"') == 1

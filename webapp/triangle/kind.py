@@ -25,7 +25,7 @@ from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
 from .schemas import schemas
-from .svg import svg
+from .svg import svg, thumbnail
 from .textformat import parse, write
 
 __all__ = ["KIND", "TriangleKind", "EXAMPLE", "QUICK_SECONDS"]
@@ -77,14 +77,16 @@ def summarise(answer: dict) -> str:
 
 
 def _figures() -> dict[str, list[tuple[str, str]]]:
-    """The guide's picture: the pieces of the rules' example, drawn by the kind's ``svg``.
+    """The guide's picture: the pieces of the rules' example in their tray
+    (the kind's ``svg`` is the gallery's thumbnail, the pieces laid in the
+    big triangle, which the guide would read as placed).
 
     >>> [len(p) for p in KIND.web.figures().values()]
     [1]
     """
     return drawn(KIND, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
                                     "The example's nine pieces: each edge shows half of a "
-                                    "figure, or nothing (0).")]})
+                                    "figure, or nothing (0).")]}, draw=svg)
 
 
 def _card_facts(puzzle: Puzzle, item: dict) -> list[str]:
@@ -369,7 +371,7 @@ class TriangleKind(Kind):
 
     # --------------------------------------------------------- describing
     def svg(self, puzzle: Puzzle) -> str:
-        return svg(puzzle)
+        return thumbnail(puzzle)
 
     def detect(self, text: str) -> float:
         """1 for a text that parses; 0.95 for one shaped like this kind's (a

@@ -1,6 +1,7 @@
 """SVG pictures of triangle puzzles: without a placement the tray (the loose
-pieces in rows, each pointing up), with one the big triangle. Pieces look
-as on the page's board (docs/triangle.md, "How the figures are drawn").
+pieces in rows, each pointing up), with one the big triangle; the
+gallery's thumbnail lays the loose pieces out in the big triangle. Pieces
+look as on the page's board (docs/triangle.md, "How the figures are drawn").
 
 >>> from webapp.triangle.puzzle import Puzzle
 >>> p = Puzzle(2, ((1, -2, 0), (2, 2, -1), (0, 0, 0), (-1, 1, 2)))
@@ -21,10 +22,14 @@ from html import escape
 from .figures import FIGURES, figure_colour, figure_shape, outline
 from . import geometry
 
-__all__ = ["svg", "figure_markup", "number_at"]
+__all__ = ["svg", "thumbnail", "figure_markup", "number_at"]
 
 SLOT_COLOUR = "#fbfaf6"
 SLOT_LINE = "#b9b4a6"
+#: The big triangle's solid outline, as the board draws it (static/css/triangle.css).
+OUTLINE = "#6e6a5e"
+#: The thumbnail's size, as the gallery shows it (templates/gallery.html).
+THUMBNAIL = 160
 _ROOT3 = math.sqrt(3)
 
 
@@ -70,7 +75,8 @@ def _piece(clip: str, corners, edges, side: float, numbers: bool, label: str = "
     centre = (sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3)
     points = _points(corners)
     look = FIGURES["piece"]
-    parts = ['<g class="piece">' + (f"<title>{escape(label)}</title>" if label else ""),
+    parts = [f'<g class="piece" data-edges="{" ".join(map(str, edges))}">'
+             + (f"<title>{escape(label)}</title>" if label else ""),
              f'<clipPath id="{clip}"><polygon points="{points}"/></clipPath>',
              f'<polygon class="piece-face" points="{points}" fill="{look["fill"]}"/>',
              f'<g clip-path="url(#{clip})">']
@@ -138,3 +144,57 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">', f"<title>{escape(title or default)}</title>"]
     return "".join(head + parts + ["</svg>"])
+
+
+def _fits(n: int, laid) -> int:
+    """How many inner edges of the big triangle ``laid`` (pieces slot by
+    slot, as they lie) joins into whole figures."""
+    return sum(1 for (a, side_a), (b, side_b) in geometry.inner_edges(n) if laid[a][side_a] == -laid[b][side_b])
+
+
+def _laid_out(puzzle) -> list[tuple[int, int]]:
+    """Which piece the thumbnail lays in each slot, as ``(piece, slot)``:
+    the tray's order, unless that fits like a solution (a puzzle written
+    down in its solution's order), then the order moved on by as many
+    places as fits fewest edges, so a thumbnail never gives the answer."""
+    n, count = puzzle.n, len(puzzle.pieces)
+    shift = 0
+    if _fits(n, puzzle.pieces) * 3 > len(geometry.inner_edges(n)):
+        shift = min(range(count), key=lambda s: _fits(n, puzzle.pieces[s:] + puzzle.pieces[:s]))
+    return [((slot + shift) % count, slot) for slot in range(count)]
+
+
+def thumbnail(puzzle, size: int = THUMBNAIL) -> str:
+    """The gallery's picture of ``puzzle``, ``size`` pixels square: the big
+    triangle's solid outline and its n rows of slots, each slot holding
+    one of the puzzle's pieces, drawn a little smaller than the slot (loose
+    pieces laid out, not a placement) with their figures a quarter larger
+    than on the board, so that they read at this size. The side shows in
+    the rows, the puzzle in its own pieces; as laid out they do not fit
+    (:func:`_laid_out`).
+    """
+    n = puzzle.n
+    pad = size / 32
+    side = (size - 2 * pad) / n
+    h = side * _ROOT3 / 2
+    top = (size - n * h) / 2
+    ids = "g" + hashlib.sha1(repr((puzzle, size)).encode()).hexdigest()[:10]
+    big = ((pad, top + n * h), (size / 2, top), (size - pad, top + n * h))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">',
+             f"<title>{n} x {n} triangle puzzle: {len(puzzle.pieces)} pieces, "
+             f"{puzzle.figures} figure kind{'s' if puzzle.figures != 1 else ''}</title>",
+             f'<polygon class="outline" points="{_points(big)}" fill="{SLOT_COLOUR}" stroke="{OUTLINE}" '
+             f'stroke-width="{_fmt(size / 64)}" stroke-linejoin="round"/>']
+    slot_corners = [tuple((pad + x * side, top + y * side) for x, y in geometry.corners(n, rk))
+                    for rk in geometry.slots(n)]
+    # each slot a face of its own under its piece: the gaps between the pieces
+    # draw the rows, with no line of their own to crowd the rims
+    parts += [f'<polygon class="slot" points="{_points(c)}" fill="{SLOT_COLOUR}"/>' for c in slot_corners]
+    shrink = 0.88
+    for piece, slot in _laid_out(puzzle):
+        corners = slot_corners[slot]
+        cx, cy = sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
+        inner = tuple((cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners)
+        parts += _piece(f"{ids}-{slot}", inner, puzzle.pieces[piece], side * shrink * 1.25, False,
+                        f"piece {piece}: {' '.join(map(str, puzzle.pieces[piece]))}")
+    return "".join(parts + ["</svg>"])

@@ -32,7 +32,12 @@ function apply() {
   const theme = themeFor(current);
   const root = document.documentElement;
   if (root.dataset.theme === theme) return;
+  // The controls ease their colours (a transition): without this each would
+  // fade from the old theme on its own, and a check of contrast made at
+  // once would read the colours half way.
+  root.classList.add("theme-switching");
   root.dataset.theme = theme;
+  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-switching")));
   window.dispatchEvent(new Event("themechange"));
 }
 

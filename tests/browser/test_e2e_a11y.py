@@ -1,5 +1,5 @@
-"""Accessibility in real Chromium: axe-core on every page and state
-(tests/support/a11y.py), "reduce motion" honoured by the board's animation, focus
+"""Accessibility in real Chromium: axe-core on every page and state, in the
+light and the dark theme (tests/support/a11y.py), "reduce motion" honoured by the board's animation, focus
 rings that are seen and never clipped, and the canvas's highlight and
 keyboard cursor drawn so that they stand out from anything under them."""
 
@@ -17,6 +17,14 @@ from webapp.rotation import EXAMPLE, parse
 
 pytestmark = pytest.mark.browser
 
+#: The colour themes every axe check runs in: the system's choice, which the
+#: page follows while the player has kept none (static/js/common/theme.js).
+THEMES = ["light", "dark"]
+
+
+def in_theme(page, theme: str) -> None:
+    page.emulate_media(color_scheme=theme)
+
 
 def try_it(page) -> None:
     page.get_by_role("tab", name="Try it").click()
@@ -24,8 +32,10 @@ def try_it(page) -> None:
 
 
 # ------------------------------------------------------------ 7: axe-core
-def test_axe_playground_states(page_expecting_400):
+@pytest.mark.parametrize("theme", THEMES)
+def test_axe_playground_states(page_expecting_400, theme):
     page = page_expecting_400
+    in_theme(page, theme)
     page.goto("/")
     wait_for_board(page, parse(EXAMPLE).text())
     assert_accessible(page, "playground, Draw")
@@ -52,7 +62,9 @@ def test_axe_playground_states(page_expecting_400):
     assert_accessible(page, "playground, share link shown")
 
 
-def test_axe_during_a_job(page):
+@pytest.mark.parametrize("theme", THEMES)
+def test_axe_during_a_job(page, theme):
+    in_theme(page, theme)
     page.goto("/")
     import_text(page, heavy_with_gap())
     page.locator("#goal").select_option("all")
@@ -63,28 +75,36 @@ def test_axe_during_a_job(page):
     expect(page.locator("#progress")).to_be_hidden(timeout=15_000)
 
 
-@pytest.mark.parametrize("path", ["/puzzles", "/how-to-play"])
-def test_axe_pages(page, path):
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("path", ["/sliding", "/triangle", "/puzzles", "/how-to-play",
+                                  "/how-to-play/sliding", "/how-to-play/triangle"])
+def test_axe_pages(page, path, theme):
+    in_theme(page, theme)
     page.goto(path)
-    assert_accessible(page, path)
+    page.wait_for_function("t => document.documentElement.dataset.theme === t", arg=theme)
+    assert_accessible(page, f"{path}, {theme}")
 
 
-def test_axe_error_page(browser, live_server):
-    context = browser.new_context(base_url=live_server)
+@pytest.mark.parametrize("theme", THEMES)
+def test_axe_error_page(browser, live_server, theme):
+    context = browser.new_context(base_url=live_server, color_scheme=theme)
     page = context.new_page()
     errors = watch_errors(page)
     response = page.goto("/no-such-page")
     assert response.status == 404
-    assert_accessible(page, "404 page")
+    page.wait_for_function("t => document.documentElement.dataset.theme === t", arg=theme)
+    assert_accessible(page, f"404 page, {theme}")
     context.close()
     # the 404 itself is the only thing the console may report
     assert all("404" in e for e in errors), errors
 
 
-def test_axe_phone_playground(phone):
+@pytest.mark.parametrize("theme", THEMES)
+def test_axe_phone_playground(phone, theme):
+    in_theme(phone, theme)
     phone.goto("/")
     wait_for_board(phone, parse(EXAMPLE).text())
-    assert_accessible(phone, "playground on a phone")
+    assert_accessible(phone, f"playground on a phone, {theme}")
 
 
 # ------------------------------------------------------- 5: reduce motion

@@ -121,3 +121,75 @@ def test_focus_ring_stands_out_on_every_background():
     assert "rgba(224, 122, 47" not in STYLE_CSS
     tabs = re.search(r"\.mode-tabs \{([^}]*)\}", STYLE_CSS).group(1)
     assert "overflow" not in tabs
+
+
+# ----------------------------------------------------------------- the dark theme
+DARK = re.search(r':root\[data-theme="dark"\] \{(.*?)\}', STYLE_CSS, re.S).group(1)
+
+
+def dark_var(name: str) -> str:
+    return re.search(rf"--{name}:\s*(#[0-9a-fA-F]{{6}});", DARK).group(1)
+
+
+def test_the_canvas_reads_the_light_board_colours_from_the_stylesheet():
+    # one palette: the canvas's constants are the light theme's --board-*
+    for var, const in [("floor", "FLOOR"), ("wall", "WALL_COLOUR"), ("gap", "GAP_FILL"),
+                       ("gap-arrow", "GAP_ARROW"), ("ink", "INK"), ("halo", "HALO"), ("hint", "HINT")]:
+        assert css_var(f"board-{var}") == js_const(const), var
+
+
+DARK_TEXT_PAIRS = [
+    # the light theme's pairs, with the roles navy plays in it named apart
+    (text, background, where) for text, background, where in TEXT_PAIRS
+    if (text, background) not in {("navy", "chip-done"), ("accent-dark", "paper"), ("on-accent", "navy")}
+] + [
+    ("link", "chip-done", "a move played"),
+    ("link", "paper", "a link in a panel"),
+    ("link", "page", "a link on the page"),
+    ("link", "tile-home", "a tile's number at home"),
+    ("link", "tile", "a tile's number"),
+    ("accent-on-paper", "paper", "Play button"),
+    ("on-accent", "selected", "the chosen tab, tool and filter"),
+    ("on-topbar", "topbar", "the top bar"),
+    ("solved", "paper", "a solved card"),
+]
+
+
+@pytest.mark.parametrize("text,background,where", DARK_TEXT_PAIRS)
+def test_dark_stylesheet_text_colours(text, background, where):
+    assert contrast(dark_var(text), dark_var(background)) >= 4.5, where
+
+
+def test_dark_focus_ring_stands_out_on_every_background():
+    for background in ("paper", "page", "chip", "chip-done", "tile"):
+        assert contrast(dark_var("focus"), dark_var(background)) >= 3.0, background
+
+
+@pytest.mark.parametrize("colour", svg.PALETTE)
+def test_every_stick_stands_out_from_the_dark_floor_and_gap(colour):
+    # the sticks keep their colours in both themes
+    assert contrast(colour, dark_var("board-floor")) >= 3.0
+    assert contrast(colour, dark_var("board-gap")) >= 3.0
+
+
+def test_dark_walls_gap_arrow_and_hint_stand_out():
+    floor, gap = dark_var("board-floor"), dark_var("board-gap")
+    assert contrast(dark_var("board-wall"), floor) >= 3.0
+    assert contrast(dark_var("board-gap-arrow"), floor) >= 3.0
+    assert contrast(dark_var("board-gap-arrow"), gap) >= 3.0
+    assert contrast(dark_var("board-hint"), dark_var("board-hint-halo")) >= 3.0
+    ink, halo = dark_var("board-ink"), dark_var("board-halo")
+    for colour in (floor, gap, dark_var("board-wall")):
+        assert max(contrast(ink, colour), contrast(halo, colour)) >= 3.0, colour
+
+
+def test_every_colour_of_the_stylesheets_is_a_variable():
+    # outside the palettes (the blocks that set custom properties), a rule
+    # names colours only through var(--...): so the dark theme reaches it
+    for sheet in (STYLE_CSS, (ROOT / "static" / "css" / "triangle.css").read_text()):
+        rules = re.sub(r"/\*.*?\*/", "", sheet, flags=re.S)
+        rules = re.sub(r":root(\[data-theme=\"dark\"\])? \{.*?\}", "", rules, flags=re.S)
+        rules = re.sub(r"@keyframes celebrate \{.*?\}\s*\}", "", rules, flags=re.S)
+        found = re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", rules)
+        # the logo's white mat is the logo's, not the theme's
+        assert [c for c in found if c.lower() != "#ffffff"] == [], found

@@ -26,6 +26,23 @@ const GRID_LINE = "rgba(45, 58, 85, 0.08)";
 const GAP_FILL = "#ffe0b2";
 const GAP_ARROW = "#a84a0c";
 
+// The colours of the page's theme (static/style.css, --board-*), read again
+// only when the theme changes; the constants above are the light theme's,
+// for a page without the stylesheet.
+let themed = null;
+function boardColours() {
+  const theme = document.documentElement.dataset.theme || "";
+  if (themed?.theme === theme) return themed;
+  const css = getComputedStyle(document.documentElement);
+  const get = (name, light) => css.getPropertyValue(`--board-${name}`).trim() || light;
+  themed = {
+    theme, floor: get("floor", FLOOR), grid: get("grid", GRID_LINE), wall: get("wall", WALL_COLOUR),
+    gap: get("gap", GAP_FILL), gapArrow: get("gap-arrow", GAP_ARROW), ink: get("ink", INK),
+    halo: get("halo", HALO), hint: get("hint", HINT), hintHalo: get("hint-halo", HALO),
+  };
+  return themed;
+}
+
 export function stickColour(symbol) {
   return PALETTE[SYMBOLS.indexOf(symbol) % PALETTE.length];
 }
@@ -41,6 +58,7 @@ export class BoardView {
     this.scene = null;
     this.size = 0;
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    window.addEventListener("themechange", () => { if (this.scene) this.draw(this.scene); });
     this.resize();
   }
 
@@ -79,6 +97,7 @@ export class BoardView {
   //         null, ringed as well), cursor ([row, col] or null)}
   draw(scene) {
     this.scene = scene;
+    const colours = this.colours = boardColours();
     // what the last picture marked, for tests and tools that cannot read pixels
     this.canvas.dataset.drawnHighlight = scene.highlight ?? "";
     this.canvas.dataset.drawnGoal = scene.goal ?? "";
@@ -96,9 +115,9 @@ export class BoardView {
     ctx.scale(fit, fit);
     ctx.translate(-(grid.width * s) / 2, -(grid.height * s) / 2);
 
-    ctx.fillStyle = FLOOR;
+    ctx.fillStyle = colours.floor;
     ctx.fillRect(0, 0, grid.width * s, grid.height * s);
-    ctx.strokeStyle = GRID_LINE;
+    ctx.strokeStyle = colours.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let r = 1; r < grid.height; r++) { ctx.moveTo(0, r * s); ctx.lineTo(grid.width * s, r * s); }
@@ -109,7 +128,7 @@ export class BoardView {
       for (let c = 0; c < grid.width; c++) {
         const v = grid.get(r, c);
         if (v === WALL) {
-          ctx.fillStyle = WALL_COLOUR;
+          ctx.fillStyle = colours.wall;
           ctx.fillRect(c * s - 0.5, r * s - 0.5, s + 1, s + 1);
         } else if (grid.isBorder(r, c)) {
           this.gapMark(r, c, s, grid);
@@ -167,12 +186,12 @@ export class BoardView {
     ctx.globalAlpha = 0.9;
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
-    ctx.strokeStyle = HALO;
+    ctx.strokeStyle = this.colours.hintHalo;
     ctx.lineWidth = width * 2.4;
     ctx.stroke(path);
     ctx.stroke(tip);
-    ctx.strokeStyle = HINT;
-    ctx.fillStyle = HINT;
+    ctx.strokeStyle = this.colours.hint;
+    ctx.fillStyle = this.colours.hint;
     ctx.lineWidth = width;
     ctx.stroke(path);
     ctx.fill(tip);
@@ -184,7 +203,7 @@ export class BoardView {
   // 64 x 64 board on a phone) the stem and head grow to stay visible.
   gapMark(r, c, s, grid) {
     const { ctx } = this;
-    ctx.fillStyle = GAP_FILL;
+    ctx.fillStyle = this.colours.gap;
     ctx.fillRect(c * s, r * s, s, s);
     let angle = 0;   // pointing up; then turned to face the side it opens on
     if (r === 0) angle = 0;
@@ -201,7 +220,7 @@ export class BoardView {
     ctx.translate((c + 0.5) * s, (r + 0.5) * s);
     ctx.rotate(angle);
     ctx.scale(s, s);
-    ctx.fillStyle = GAP_ARROW;
+    ctx.fillStyle = this.colours.gapArrow;
     ctx.beginPath();
     ctx.moveTo(0, -tip);
     ctx.lineTo(half, base);
@@ -245,7 +264,7 @@ export class BoardView {
     ctx.fill();
     if (selected) {
       ctx.lineWidth = Math.max(2, s * 0.08);
-      ctx.strokeStyle = "#1d2330";
+      ctx.strokeStyle = this.colours.ink;
       ctx.stroke();
     }
     if (s >= 14) this.label(stick.symbol, x + w / 2, y + h / 2, Math.round(s * 0.5), angle);
@@ -278,11 +297,11 @@ export class BoardView {
     ctx.beginPath();
     ctx.roundRect(x - band * 1.5, y - band * 1.5, w + band * 3, h + band * 3, radius + band * 1.5);
     ctx.lineWidth = band;
-    ctx.strokeStyle = INK;
+    ctx.strokeStyle = this.colours.ink;
     ctx.stroke();
     ctx.beginPath();
     ctx.roundRect(x - band * 0.5, y - band * 0.5, w + band, h + band, radius + band * 0.5);
-    ctx.strokeStyle = HALO;
+    ctx.strokeStyle = this.colours.halo;
     ctx.stroke();
     if (s < 14) {
       // Too small for a letter on the stick: a badge in the stick's colour,
@@ -292,11 +311,11 @@ export class BoardView {
       const cy = y + h / 2;
       ctx.beginPath();
       ctx.arc(cx, cy, r + 2, 0, 2 * Math.PI);
-      ctx.fillStyle = INK;
+      ctx.fillStyle = this.colours.ink;
       ctx.fill();
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, 2 * Math.PI);
-      ctx.fillStyle = HALO;
+      ctx.fillStyle = this.colours.halo;
       ctx.fill();
       ctx.beginPath();
       ctx.arc(cx, cy, r - 2, 0, 2 * Math.PI);
@@ -314,10 +333,10 @@ export class BoardView {
     const band = Math.max(1.5, s * 0.07);
     ctx.save();
     ctx.lineWidth = band * 3;
-    ctx.strokeStyle = INK;
+    ctx.strokeStyle = this.colours.ink;
     ctx.strokeRect(c * s + band * 1.5, r * s + band * 1.5, s - band * 3, s - band * 3);
     ctx.lineWidth = band;
-    ctx.strokeStyle = HALO;
+    ctx.strokeStyle = this.colours.halo;
     ctx.strokeRect(c * s + band * 1.5, r * s + band * 1.5, s - band * 3, s - band * 3);
     ctx.restore();
   }

@@ -3,24 +3,16 @@
 // left, so that nobody's abandoned search keeps a solver busy.
 
 import { post } from "./api.js";
-import { count, duration, isNumber, plural } from "./format.js";
+import { count, duration, isNumber } from "./format.js";
 
 // Older servers only knew "running"; "queued" is as unfinished.
 export function unfinished(job) {
   return job.status === "running" || job.status === "queued";
 }
 
-export function progressText(job) {
-  if (job.status === "queued") {
-    return job.place ? `Waiting for a free solver: number ${job.place} in the queue`
-      : "Waiting for a free solver";
-  }
-  const time = duration(job.seconds, 1);
-  // the count against its limit too ("1,200 of 5,000,000 positions"): the
-  // search ends at whichever of the two limits, positions or time, comes first
-  const states = isNumber(job.max_states) && job.max_states > 0
-    ? `${count(job.states || 0)} of ${plural(job.max_states, "position")}` : plural(job.states || 0, "position");
-  return `${states}, ${plural(job.depth || 0, "move")} deep` + (time ? `, ${time}` : "");
+// A job waiting for a solver: its place in the queue.
+export function queuedText(job) {
+  return job.place ? `Waiting for a free solver: number ${job.place} in the queue` : "Waiting for a free solver";
 }
 
 // A job under a time limit shows its clock against the limit ("12 s of 60 s"):
@@ -140,18 +132,19 @@ export class Jobs {
   }
 
   // Words for a job cancelled part way; a kind counts its own work.
-  stoppedText(job) {
-    return `Cancelled after ${plural(job.states || 0, "position")}.`;
+  stoppedText() {
+    return "Cancelled.";
   }
 
   // The words of a job's progress, and how far it is (0 to 1, or null when
   // nothing measures it); a kind's jobs count their own work.
   progressWords(job) {
-    return progressText(job);
+    const time = duration(job.seconds, 1);
+    return time ? `Searching, ${time}` : "Searching";
   }
 
-  progressFraction(job) {
-    return job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : null;
+  progressFraction() {
+    return null;
   }
 
   // Written once for every kind: the count, the clock against a time limit,
@@ -167,7 +160,7 @@ export class Jobs {
     if (fraction === null || fraction === undefined) this.bar.removeAttribute("value"); // indeterminate
     else this.bar.value = fraction;
     // under a limit the clock replaces the elapsed time the words would give
-    const words = this.progressWords(clock ? { ...job, seconds: null } : job);
+    const words = job.status === "queued" ? queuedText(job) : this.progressWords(clock ? { ...job, seconds: null } : job);
     this.label.textContent = clock ? `${words} · ${clockWords(job)}` : words;
     const note = this.box.querySelector(".progress-note");
     if (note) {

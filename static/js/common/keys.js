@@ -25,10 +25,10 @@ export function ownsKey(el, key) {
   return el.hasAttribute("tabindex") && key === " ";
 }
 
-// actions: {undo, redo, home, end, play, board, boardKey(event), and
-// turn(move) (← → turn left and right) or move(event) (a kind's own move
-// keys: true when it used the key)}; home and end return false when there
-// are no steps to go through, boardKey returns true when it used the key.
+// actions: {undo, redo, home, end, play, board, boardKey(event), move(event)
+// (a kind's own move keys: true when it used the key)}; home and end return
+// false when there are no steps to go through, boardKey returns true when
+// it used the key.
 export function installShortcuts(actions) {
   document.addEventListener("keydown", (e) => {
     const el = e.target;
@@ -53,8 +53,7 @@ export function installShortcuts(actions) {
       e.preventDefault();
       return;
     }
-    const turns = actions.turn ? { ArrowLeft: () => actions.turn("L"), ArrowRight: () => actions.turn("R") } : {};
-    const act = { ...turns, Home: actions.home, End: actions.end, " ": actions.play }[e.key];
+    const act = { Home: actions.home, End: actions.end, " ": actions.play }[e.key];
     // an action that returns false had nothing to do: the key keeps its usual effect
     if (act && act() !== false) e.preventDefault();
   });

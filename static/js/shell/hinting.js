@@ -1,6 +1,7 @@
 // Hint: the next move of the solution shown when the moves so far follow
 // it, else the server's (a job, with progress and Cancel, when it is too
-// dear to give at once).
+// dear to give at once). The hint stays on the board while the board stays
+// where it was asked; with the kind's hintAgainMoves, Hint again makes it.
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { post } from "../common/api.js";
@@ -10,51 +11,46 @@ import { offerAgain } from "./messages.js";
 export const hinting = {
   // The next move of the solved answer when the moves so far follow it.
   hintFromSolution() {
-    if (this.kind.hintFromSolution) return this.kind.hintFromSolution(this);
     const s = this.state.solution;
     const t = this.state.timeline;
     if (!this.solutionFits(s) || s.answer.status !== "solved" || !this.provenShortest(s.answer)) return null;
-    const played = t ? t.steps.slice(1, t.cursor + 1).map((step) => step.move) : [];
-    const moves = s.answer.moves;
-    if (played.some((m, i) => String(m) !== String(moves[i]))) return null;
-    return { status: "solved", move: moves[played.length] ?? null, length: moves.length - played.length, optimal: true };
+    if (t && t.kind !== "solution" && t.kind !== "play") return null;
+    const steps = this.answerSteps(s.answer);
+    const played = t ? t.steps.slice(1, t.cursor + 1) : [];
+    if (played.some((step, i) => this.keyOf(step.position) !== this.keyOf(steps[i + 1]?.position))) return null;
+    const next = steps[played.length + 1];
+    return { status: "solved", move: next ? next.move : null, length: steps.length - 1 - played.length, optimal: true };
   },
 
   provenShortest(answer) {
-    if (this.kind.provenShortest) return this.kind.provenShortest(this, answer);
     return Boolean(answer.optimal);
   },
 
-  // The position a hint is asked for, and whether the board is still there
-  // (`failed`: to say why the hint did not come).
-  hintPosition() {
-    if (this.kind.hintPosition) return this.kind.hintPosition(this);
-    return this.current();
-  },
-
-  hintStill(asked, failed = false) {
-    if (this.kind.hintStill) return this.kind.hintStill(this, asked, failed);
-    return this.hintPosition() === asked;
-  },
-
-  // small boards: the server's hint also gives the distance after each move
-  needsServerHint(known, asked) {
-    if (this.kind.needsServerHint) return this.kind.needsServerHint(this, known, asked);
-    return !known || (this.view.size(asked) <= 9 && known.move !== null);
+  // The server is asked unless the solution shown knows the next move (a
+  // board answered at once: the server's hint says more, every move's distance).
+  needsServerHint(known) {
+    return !known || (known.move !== null && Boolean(this.kind.answersAtOnce?.(this.state.start)));
   },
 
   async hint() {
     if (this.state.solving || this.state.hinting) return;
-    const asked = this.hintPosition();
+    const asked = this.current();
+    const key = this.keyOf(asked);
+    const shown = this.hintShown();
+    if (shown && this.kind.hintAgainMoves) {
+      this.tryMove(shown.move);
+      return;
+    }
     let answer = this.hintFromSolution();
-    if (this.needsServerHint(answer, asked)) {
+    const still = () => this.keyOf(this.current()) === key;
+    if (this.needsServerHint(answer)) {
       const focused = document.activeElement;
       this.state.hinting = true;
       this.updateButtons();
       try {
         answer = await this.fetchHint(asked);
       } catch (error) {
-        if (!this.hintStill(asked, true)) return;
+        if (!still()) return;
         if (error instanceof JobLost) offerAgain(error.message, "Hint again", () => this.hint());
         else this.say(error.message, error instanceof JobStopped ? "info" : "error");
         return;
@@ -63,30 +59,30 @@ export const hinting = {
         this.updateButtons();
         this.keepFocus(focused);
       }
-      if (!this.hintStill(asked)) return;
+      if (!still()) return;
     }
-    this.showHint(answer);
+    this.showHint(answer, asked);
   },
 
-  showHint(answer) {
-    if (this.kind.showHint) {
-      this.kind.showHint(this, answer);
-      return;
-    }
-    const { text, kind } = this.words.hintWords(answer);
+  showHint(answer, position) {
+    const { text, kind } = this.words.hintWords(answer, position);
     this.say(text, kind);
-    if (answer.move !== null && answer.move !== undefined) this.render({ hinted: answer.move });
+    if (answer.move !== null && answer.move !== undefined) {
+      this.state.hint = { start: this.state.start, key: this.keyOf(position), move: answer.move };
+      this.render();
+    }
   },
 
   // The server's hint; when it is too dear to give at once, the first move
   // of a solve (a job, with progress and Cancel).
-  async fetchHint(board) {
-    if (this.kind.fetchHint) return this.kind.fetchHint(this, board);
+  async fetchHint(position) {
     this.say("Looking for the best next move…");
-    const body = await post(this.api("hint"), { board });
+    const board = this.kind.hintBody ? this.kind.hintBody(position, this.state.start) : { board: position };
+    const fields = { ...board, ...this.solveOptions() };
+    const body = await post(this.api("hint"), fields);
     if ((body.id || body.job) && unfinished(body)) return hintOf(await this.hintAnswer(body));
     if (body.status === "limit" && !body.move) {
-      return hintOf(await this.jobs.solve({ board }, "Hint"));
+      return hintOf(await this.jobs.solve(fields, "Hint"));
     }
     return hintOf(body);
   },
@@ -102,14 +98,16 @@ export const hinting = {
   },
 };
 
-// One shape for a hint, whatever route gave it: {status, move, length, distances}.
+// One shape for a hint, whatever route gave it: {status, move, length,
+// distances} (a solve's answer gives the first of its moves).
 function hintOf(body) {
-  const first = (x) => (Array.isArray(x) ? x[0] ?? null : x ?? null);
+  const first = (x) => (Array.isArray(x) || typeof x === "string" ? x[0] ?? null : x ?? null);
   return {
     status: body.status || "solved",
-    move: first(body.move ?? body.tile ?? body.moves),
+    move: body.move !== undefined ? body.move : first(body.moves),
     length: body.length ?? null,
     optimal: body.optimal !== false,
     distances: body.distances || null,
+    message: body.message,
   };
 }

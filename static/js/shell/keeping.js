@@ -16,25 +16,22 @@ export const movesShown = (t) => t?.kind === "play" || t?.kind === "solution";
 export const keeping = {
   // Saved in the browser, and the address follows the start.
   keep() {
-    if (this.kind.keep) {
-      this.kind.keep(this);
-      return;
-    }
     const t = this.state.timeline;
     const play = t && t.kind === "play";
-    this.keeper.save({ start: this.state.start, title: this.state.title, steps: play ? t.steps : null,
-      cursor: play ? t.cursor : 0 });
+    this.keeper.save({ ...this.view.kept?.(), start: this.state.start, title: this.state.title,
+      steps: play ? t.steps : null, cursor: play ? t.cursor : 0 });
   },
 
   // The link carries the puzzle, and with "the moves played so far" ticked
   // the moves too (?moves=, written by the kind's words.linkMoves): those
   // that lead to the position shown, a solution's watched so far included.
   share(which) {
-    if (this.kind.share) return this.kind.share(this, which);
     const t = this.state.timeline;
     const played = movesShown(t) ? t.steps.slice(1, t.cursor + 1) : [];
     const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
-    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, moves ? { moves } : {});
+    // the options the moves were played under (a goal) go with them
+    const more = moves ? { moves, ...this.solveOptions() } : {};
+    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, more);
   },
 
   // A link's moves are made again one by one, each the server's word (its
@@ -76,18 +73,15 @@ export const keeping = {
 
   // The work kept, or the puzzle of the address; Play when the link asks.
   begin() {
-    if (this.kind.begin) {
-      this.kind.begin(this);
-      return;
-    }
     const params = new URLSearchParams(window.location.search);
     const autoplay = Boolean(this.initial.autoplay) || params.get("play") === "1";
     // a link that asks to play, or that carries moves, shows its own puzzle,
     // not the work kept here
     const linked = autoplay ? null : linkMoves(params, (text) => this.words.movesOfLink(text));
+    if (linked) this.view.restore?.(Object.fromEntries(params)); // the options the link's moves were played under
     const restored = !autoplay && !linked && this.restore(params);
     if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
-      this.state.optimum = { text: this.state.start, length: this.initial.optimal };
+      this.state.optimum = { text: this.state.start, options: "{}", length: this.initial.optimal };
     }
     $("#puzzle-title").textContent = this.state.title || "Your puzzle";
     this.view.startChanged?.(this.state.start);
@@ -103,7 +97,7 @@ export const keeping = {
     }
     if (autoplay) this.playClicked();
     else if (linked) this.replayLink(linked);
-    this.kind.started?.(this);
+    this.emit("started", { restored, linked: Boolean(linked), autoplay });
   },
 
   // The last work on this kind's page comes back when the address names no
@@ -113,14 +107,17 @@ export const keeping = {
     if (!saved) return false;
     const here = new URL(window.location.href);
     // a puzzle of the day's link opens that day's puzzle, not the work kept
-    const plain = here.pathname === `/${this.kind.name}` && !params.has("p") && !params.has("daily");
+    const plain = here.pathname === this.initial.page && !params.has("p") && !params.has("daily");
     if (!(plain || saved.start === this.initial.board)) return false;
     if (!this.view.valid(saved.start)) return false;
-    const steps = (saved.steps || []).filter((s) => s && typeof s.board === "string" && this.view.valid(s.board));
-    if (saved.start === this.initial.board && !steps.length) return false; // nothing to bring back
+    const steps = saved.steps || [];
+    const shown = (p) => (this.kind.keptPosition ? this.kind.keptPosition(saved.start, p) : typeof p === "string" && this.view.valid(p));
+    const fine = steps.length > 1 && steps.every((s) => s && typeof s === "object" && shown(s.position));
+    if (saved.start === this.initial.board && !fine) return false; // nothing to bring back
     this.state.start = saved.start;
     this.state.title = saved.start === this.initial.board ? this.initial.title || "" : saved.title || "";
-    if (steps.length > 1 && steps[0].board === saved.start) {
+    this.view.restore?.(saved);
+    if (fine) {
       this.state.timeline = { kind: "play", steps, cursor: Math.max(0, Math.min(saved.cursor, steps.length - 1)) };
     }
     return true;

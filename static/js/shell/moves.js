@@ -39,11 +39,15 @@ export const moves = {
     });
   },
 
-  askMove(board, move) {
-    const key = `${board}|${move}`;
+  // The server's answer to `move` made on `position` (asked once: a move
+  // asked again, say by a prefetch, is answered from memory).
+  askMove(position, move) {
+    const body = { ...(this.kind.moveBody ? this.kind.moveBody(position, move, this.state.start) : { board: position, move }),
+      ...this.solveOptions() };
+    const key = JSON.stringify(body);
     let promise = this.known.get(key);
     if (!promise) {
-      promise = post(this.api("move"), { board, move });
+      promise = post(this.api("move"), body);
       this.known.set(key, promise);
       promise.catch(() => this.known.delete(key));
       if (this.known.size > 256) this.known.delete(this.known.keys().next().value);
@@ -51,9 +55,28 @@ export const moves = {
     return promise;
   },
 
+  afterMove(position, move, answer) {
+    if (this.kind.afterMove) return this.kind.afterMove(position, move, answer);
+    return { position: answer.board, move: answer.moved ?? move };
+  },
+
+  // The goal was reached on the way to the position shown, and the kind's
+  // puzzle ends there (what fell out is gone).
+  endedHere(t = this.state.timeline) {
+    return Boolean(this.kind.endsWhenSolved && t && t.steps.slice(0, t.cursor + 1).some((step) => step.solved));
+  },
+
+  // `request` is a move, or a function of the position it will be made on,
+  // giving {move} (and when the kind wants: words, the line said after it;
+  // animate: false, the picture is there already) or {refusal}.
   async moveOnce(request) {
-    if (this.kind.moveOnce) return this.kind.moveOnce(this, request);
+    if (this.endedHere()) {
+      this.say(this.texts.ended ?? "Solved already. Press Undo or Restart to try again.");
+      return false;
+    }
+    const t = this.state.timeline;
     const before = this.current();
+    const key = this.keyOf(before);
     const wanted = typeof request === "function" ? request(before) : { move: request };
     if (wanted.refusal) {
       this.say(wanted.refusal, "warn");
@@ -61,55 +84,85 @@ export const moves = {
     }
     const move = wanted.move;
     // The piece starts moving while the server is asked; the move counts
-    // (and the board's text changes) only once the server has agreed, and a
+    // (and the board changes) only once the server has agreed, and a
     // refusal puts the picture back (run() redraws the board as it is).
-    const guess = this.words.predict?.(before, move) ?? null;
-    const asked = this.askMove(before, move);
-    if (guess !== null) await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
-    const answer = await asked;
-    if (this.current() !== before) return false; // the board was changed meanwhile
-    let t = this.state.timeline;
-    if (!t) {
-      t = { kind: "play", steps: [{ board: this.state.start, move: null }], cursor: 0 };
-      this.state.timeline = t;
-    } else {
+    const guess = this.kind.predict?.(before, move) ?? null;
+    let from = before;
+    let asked = null;
+    if (guess !== null) {
+      asked = this.askMove(before, move);
+      await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
+    } else if (!t && this.kind.settles) {
+      // the start as drawn settles first: the move is made on its settled position
+      from = this.afterMove(before, null, await this.askMove(before, null)).position;
+    }
+    const answer = await (asked ?? this.askMove(from, move));
+    if (this.state.timeline !== t || this.keyOf(this.current()) !== key) return false; // the board was changed meanwhile
+    let play = t;
+    if (t && (t.kind === "play" || t.kind === "solution")) {
       t.kind = "play";
       t.steps = t.steps.slice(0, t.cursor + 1);
+    } else {
+      // a move on a kind's own show starts your moves from the board shown
+      play = { kind: "play", steps: [{ position: from, move: null }], cursor: 0 };
+      this.state.timeline = play;
+      this.emit("timeline", play);
+      if (from !== before) await this.settle(from);
     }
-    const moved = answer.moved ?? move;
-    t.steps.push({ board: answer.board, move: moved });
-    if (answer.board !== guess) await this.animate(before, answer.board);
-    t.cursor += 1;
+    const made = this.afterMove(from, move, answer);
+    play.steps.push({ position: made.position, move: made.move, solved: Boolean(answer.solved) });
+    if (wanted.animate !== false && (guess === null || this.keyOf(guess) !== this.keyOf(made.position))) {
+      await this.animate(from, made.position);
+    }
+    play.cursor += 1;
     this.publish();
-    this.keep();
+    this.emit("moved", wanted, answer);
+    this.arrived();
     if (answer.solved) {
-      this.celebrate(t.cursor);
+      await this.celebrate(play.cursor, made, from);
       return false;
     }
-    this.say(`${this.words.moveWords(moved, before)} Moves: ${t.cursor}.`);
+    const [text, kind] = wanted.words ? [wanted.words, "info"] :
+      this.words.movedWords ? this.words.movedWords(made.move, from, made.position, play.cursor) :
+        [`${this.words.moveWords(made.move, from)} Moves: ${play.cursor}.`, "info"];
+    this.say(text, kind);
     return true;
   },
 
-  celebrate(moves) {
+  // The shortest for the start: known, or the kind's fewest (known without
+  // a search), or the solution's; else asked of the server, when cheap or
+  // when the kind always can.
+  async shortestKnown() {
+    const known = this.optimum() ?? this.kind.fewestMoves?.(this.state.start) ?? null;
+    if (known !== null) return known;
+    const proven = (answer) => (answer.status === "solved" && this.provenShortest(answer) ? answer.length : null);
+    if (this.solutionFits()) return proven(this.state.solution.answer);
+    if (!this.kind.shortestAfterSolve) return null;
+    try {
+      return proven(await this.fetchSolution());
+    } catch {
+      return null;
+    }
+  },
+
+  async celebrate(moves, made, before) {
     if (this.replaying) {
       // a link's moves that solve the puzzle are not a solve of this browser's
       this.say(`Played the link's ${plural(moves, "move")}: the puzzle is solved.`, "ok");
       return;
     }
-    announceSolved(this.state.start, moves);
-    const best = this.optimum();
-    const done = plural(moves, "move");
-    if (best === null) this.say(`Solved in ${done}!`, "ok");
-    else if (best === moves) this.say(`Solved in ${done}: the shortest possible!`, "ok");
-    else this.say(`Solved in ${done}; the shortest takes ${best}.`, "ok");
+    // a solve under other options than the puzzle's own (another goal) is not its solve
+    if (this.optionsKey() === "{}") announceSolved(this.state.start, moves);
+    const best = await this.shortestKnown();
+    const done = this.words.solvedWords ? this.words.solvedWords(made.move, before, made.position, moves)
+      : `Solved in ${plural(moves, "move")}`;
+    if (best === null) this.say(`${done}!`, "ok");
+    else if (best === moves) this.say(`${done}: the shortest possible!`, "ok");
+    else this.say(`${done}; the shortest takes ${best}.`, "ok");
     showSolved(moves, best);
   },
 
   undo() {
-    if (this.kind.undo) {
-      this.kind.undo(this);
-      return;
-    }
     this.stopPlaying();
     const t = this.state.timeline;
     if ((!t || t.cursor === 0) && this.state.previous) {
@@ -120,10 +173,6 @@ export const moves = {
   },
 
   redo() {
-    if (this.kind.redo) {
-      this.kind.redo(this);
-      return;
-    }
     this.stopPlaying();
     this.run(() => this.forward());
   },
@@ -132,7 +181,7 @@ export const moves = {
   // board it replaces (with the moves played on it) stays for Undo, as after
   // a new size chosen in passing; "keep" keeps the board kept already (a
   // second change in a row must not make the first one's board the one kept).
-  setStart(text, { title = "", message = "", optimum = null, undoable = false } = {}) {
+  setStart(text, { title = "", message = "", tone = "info", optimum = null, undoable = false, opened = false } = {}) {
     this.whenIdle(() => {
       const s = this.state;
       if (undoable === true) {
@@ -140,20 +189,27 @@ export const moves = {
       } else if (undoable !== "keep") {
         s.previous = null;
       }
-      this.newStart({ start: text, title, timeline: null, optimum: optimum === null ? null : { text, length: optimum } });
+      this.newStart({ start: text, title, timeline: null,
+        optimum: optimum === null ? null : { text, options: this.optionsKey(), length: optimum } }, { opened });
       this.setAnswer("");
-      this.say(message);
+      this.say(message, tone);
     });
   },
 
-  newStart({ start, title, timeline, optimum }) {
-    Object.assign(this.state, { start, title, timeline, optimum, moves: [] });
+  // A puzzle given whole (a level's from the New puzzle panel): the new
+  // start, the board it replaces kept for Undo.
+  openPuzzle(text, options) {
+    this.setStart(text, { ...options, undoable: true, opened: true });
+  },
+
+  newStart({ start, title, timeline, optimum }, { opened = false } = {}) {
+    Object.assign(this.state, { start, title, timeline, optimum, moves: [], hint: null });
     $("#puzzle-title").textContent = title || "Your puzzle";
+    this.view.startChanged?.(start, { opened });
     this.render();
     this.publish();
     this.keep();
     this.keeper.followAddress(start);
-    this.view.startChanged?.(start);
     this.learnOptimum();
   },
 

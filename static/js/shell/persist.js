@@ -9,9 +9,6 @@
 import { post } from "../common/api.js";
 
 const ADDRESS_DELAY_MS = 400;
-// The key a drawing was kept under before kinds: kept, so a drawing made
-// then still comes back.
-const DRAWING_KEY = "rotation-playground:design";
 // A play longer than this is not worth a full localStorage entry.
 const MAX_SAVED_STEPS = 2000;
 
@@ -63,24 +60,6 @@ export class Keeper {
       history.replaceState(history.state, "", this.page);
     }
     followAddress(text, `/api/${this.kind}/share`, this.address);
-  }
-
-  // A drawing kept on its own (a kind's page may bring back the last board
-  // drawn, whatever work is kept with it).
-  savedDrawing() {
-    try {
-      return localStorage.getItem(DRAWING_KEY);
-    } catch {
-      return null; // storage blocked (private mode, policy): nothing saved
-    }
-  }
-
-  saveDrawing(text) {
-    try {
-      localStorage.setItem(DRAWING_KEY, text);
-    } catch {
-      // full or blocked: the address still keeps the board
-    }
   }
 }
 

@@ -1,41 +1,55 @@
 // The shell every puzzle kind's page shares, the one way each page starts:
-// static/js/kinds/<name>/page.js calls startPlayground(kind). The shell holds
-// the timeline of positions and the buttons around the board; its concerns
-// live beside this file: timeline.js (Play, Pause, Step, Back, Restart, the
-// scrubber), solving.js (Solve as a job, the answer's timeline, the shortest
-// for the counter), hinting.js (Hint), moves.js (Try it: moves asked of the
-// server, Undo, Redo, a new start), keeping.js (the work kept over a reload,
-// Share, a link's moves, the start-up). The kind draws, edits and animates
-// its board and names its moves; the server decides every rule.
+// static/js/kinds/<name>/page.js calls startPlayground(kind). The shell owns
+// play, the same for every kind: the timeline of positions and its buttons
+// (timeline.js: Play, Pause, Step, Back, Restart, the scrubber), Solve as a
+// job and the answer's timeline (solving.js), Hint (hinting.js), your own
+// moves, Undo and Redo and a new start (moves.js), the work kept over a
+// reload, Share and the start-up (keeping.js). docs/page.md tells the same
+// contract in prose.
 //
-// A kind is one object (static/js/kinds/<name>/kind.js), the same shape for
-// every page; the shell calls it and it never changes the shell's methods:
-//   name, words, mount(shell) -> view;
-//   view: show(text, marks), animate(fromText, toText, {speed}) (a promise),
-//     describe(text), size(text) (cells), valid(text) (a saved text can be
-//     drawn), keyMove(event) -> null or a request, startChanged(text) (optional);
-//   words: moveTitle(move, i), moveWords(move, board), answerWords(answer),
-//     hintWords(hint), progressWords(job), progressFraction(job), stoppedWords(job),
-//     replay(text, moves) -> boards, predict(text, move) -> board | null,
-//     linkMoves(steps), movesOfLink(text) (throws an Error naming what cannot be read);
-//     progress and stopped words a kind leaves out are the jobs' own (common/jobs.js).
-// Optional, for a kind whose board is more than a text (a drawing turned by
-// a trajectory, a placement of pieces): plain values
-//   timing, texts, moveList (the move list's
-//   options), learnsOptimum (true)
-// and hooks, each given the shell first, each in place of the shell's own:
-//   current, startText, solveOptions, render(marks), publish, buttons,
-//   keep, arrived, animateStep(before, after, {reverse, faster}),
-//   solutionStepMessage(t, step), playStepMessage(t, step),
-//   solutionTimeline(answer), playable(answer), moveOnce(request), undo, redo,
-//   provenShortest(answer), hintFromSolution, hintPosition, hintStill(asked, failed),
-//   needsServerHint(known, asked), fetchHint(asked), showHint(answer),
-//   share(which), begin (the start-up: what is kept, what the link asks),
-//   open(text, {title, message, optimum}) (a puzzle given whole: a level's);
-// and hooks that add to the shell's own: published and buttonsShown (after
-// publish and updateButtons), shortcuts (keys besides the shell's), play
-// (true when the kind took Play: a search shown step by step), started
-// (after the start-up: a kind may name an unsolvable start).
+// A kind is one object (static/js/kinds/<name>/kind.js) of plain values and
+// pure functions; it knows its puzzle and nothing of the shell's state. The
+// shell calls it; it never replaces a method of the shell, and a kind's
+// modules never assign to the shell.
+//   name                      its routes are /api/<name>/...
+//   words                     what is said, plain functions:
+//     moveTitle(move, i), moveWords(move, position), answerWords(answer),
+//     hintWords(hint, position) -> {text, kind}, linkMoves(moves) -> text,
+//     movesOfLink(text) -> moves (throws an Error naming what cannot be read);
+//     optional: stepWords(t, step) -> [text, kind] (a solution stepped through),
+//     movedWords(move, before, after, count) -> [text, kind] (after a move
+//     of yours), settledWords(position) (a start the server settled),
+//     counter(position, t, optimum), progressWords(job),
+//     progressFraction(job), stoppedWords(job) (else the jobs' own).
+//   texts, timing, moveList   plain values that differ from the shell's.
+//   Positions are plain values made from the server's answers; the shell
+//   only stores them, compares their keys and hands them back:
+//   position(start)           the position a start puts on the board (default: the text)
+//   key(position)             a string the same for the same position (default: the position)
+//   boardText(position, start) the position as puzzle text (default: the position)
+//   replay(start, moves)      the positions the moves go through, when the page can tell
+//   predict(position, move)   the position a move will likely give (drawn while the server is asked)
+//   settles                   true: the server settles a start before the first move
+//   moveBody(position, move, start) the body of POST /api/<name>/move (default {board, move})
+//   afterMove(position, move, answer) -> {position, move} (default: the answer's board)
+//   answerSteps(start, answer) -> [{position, move}], from the first position shown
+//   hintBody(position, start) the body of POST /api/<name>/hint (default {board})
+//   solveOptions()            what a solve, a move or a hint sends besides the board
+//   answersAtOnce(start)      small enough to be solved at once: the counter
+//                             shows the shortest, a hint always asks the server
+//   fewestMoves(start)        the fewest moves known without a search
+//   hintAgainMoves            true: Hint, while its hint is shown, makes the move
+//   keptPosition(start, p)    a position kept in the browser can be shown again
+//   mount(host) -> view       the board: the host is this shell (its methods
+//                             only: tryMove, setStart, say, render, on, ...)
+// The view draws: show(position, marks), animate(from, to, {speed, reverse})
+// (a promise), describe(position), valid(start), keyMove(event, position)
+// -> null or a request; optional: boardKey(event) (a key the board uses
+// itself, true when used), startChanged(start), kept() and restore(kept)
+// (what the kind keeps with the work: its goal, its tab).
+// Events a kind may follow with host.on(name, fn): "published" (the
+// board changed), "timeline" (a solution or your moves are shown),
+// "arrived" (the board came to a step), "started" (after the start-up).
 // The page has the ids of templates/_playground.html (#board, #solve, #play, ...).
 
 import { Jobs, JobStopped } from "../common/jobs.js";
@@ -89,12 +103,14 @@ export class Playground {
     this.initial = JSON.parse($("#initial").textContent);
     this.board = $("#board");
     this.keeper = new Keeper(kind.name, this.initial.page);
+    this.listeners = new Map(); // event name -> [fn]
     this.state = {
       start: this.initial.board, // the position set up: the puzzle
       title: this.initial.title || "",
-      timeline: null, // {kind: "solution" | "play", steps: [{board, move}], cursor}
-      solution: null, // {text, answer} for the start as last solved
-      optimum: null, // {text, length}: the shortest for the start, when known
+      timeline: null, // {kind: "solution" | "play" | a kind's own, steps: [{position, move}], cursor}
+      solution: null, // {text, options, answer} for the start as last solved
+      optimum: null, // {text, options, length}: the shortest for the start, when known
+      hint: null, // {key, move}: the hint shown, while the board is where it was asked
       busy: false, // a move or an animation is under way
       solving: false,
       hinting: false,
@@ -111,18 +127,35 @@ export class Playground {
     this.moveList = new MoveList({
       list: $("#moves-list"), label: $("#moves-label"), scrubber: $("#scrubber"), scrubRow: $("#scrub-row"),
       onJump: (step) => this.jumpTo(step),
-      ...(kind.moveList ?? {
-        chipTitle: (move, i) => this.words.moveTitle(move, i),
-        // the heading claims no more than the answer proves
-        labels: { solution: () => (this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution"),
-          play: "Your moves" },
-      }),
+      chipTitle: (move, i) => this.words.moveTitle(move, i),
+      ...kind.moveList,
+      // the heading claims no more than the answer proves
+      labels: { play: "Your moves", ...kind.moveList?.labels,
+        solution: () => (this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution") },
     });
-    this.known = new Map(); // "board|move" -> the server's answer to a move
+    this.known = new Map(); // "position|move|options" -> the server's answer to a move
   }
 
   api(path) {
     return `/api/${this.kind.name}/${path}`;
+  }
+
+  // ------------------------------------------------------------- events
+  on(name, fn) {
+    this.listeners.set(name, [...(this.listeners.get(name) || []), fn]);
+  }
+
+  emit(name, ...args) {
+    for (const fn of this.listeners.get(name) || []) fn(...args);
+  }
+
+  // ------------------------------------------------------ the kind's hooks
+  positionOf(text) {
+    return this.kind.position ? this.kind.position(text) : text;
+  }
+
+  keyOf(position) {
+    return this.kind.key ? this.kind.key(position) : String(position);
   }
 
   // ------------------------------------------------------------- showing
@@ -134,52 +167,72 @@ export class Playground {
     setAnswer(text, kind);
   }
 
-  // The position shown, as the kind counts positions (a text, unless the
-  // kind's `current` says otherwise).
+  get start() {
+    return this.state.start;
+  }
+
+  get title() {
+    return this.state.title;
+  }
+
+  get timelineShown() {
+    return this.state.timeline;
+  }
+
+  get busy() {
+    return this.state.busy;
+  }
+
+  // The position shown.
   current() {
-    if (this.kind.current) return this.kind.current(this);
     const t = this.state.timeline;
-    return t ? t.steps[t.cursor].board : this.state.start;
+    return t ? t.steps[t.cursor].position : this.positionOf(this.state.start);
   }
 
   step() {
     return this.state.timeline ? this.state.timeline.cursor : 0;
   }
 
-  render(marks = {}) {
-    if (this.kind.render) this.kind.render(this, marks);
-    else this.view.show(this.current(), marks);
+  // The hint shown while the board is where it was asked; once left, it is
+  // forgotten (Undo back to its position does not bring it back).
+  hintShown() {
+    const h = this.state.hint;
+    if (h && (h.start !== this.state.start || h.key !== this.keyOf(this.current()))) this.state.hint = null;
+    return this.state.hint;
   }
 
+  render(marks = {}) {
+    const hint = this.board.dataset.animating ? null : this.hintShown();
+    this.view.show(this.current(), hint ? { hinted: hint.move, ...marks } : marks);
+  }
+
+  // The shortest for the start under the options chosen, when known.
   optimum() {
     const o = this.state.optimum;
-    return o && o.text === this.state.start ? o.length : null;
+    return o && o.text === this.state.start && o.options === this.optionsKey() ? o.length : null;
+  }
+
+  optionsKey() {
+    return JSON.stringify(this.kind.solveOptions?.() ?? {});
   }
 
   publish() {
-    if (this.kind.publish) {
-      this.kind.publish(this);
-      return;
-    }
     const now = this.current();
     const t = this.state.timeline;
-    this.board.dataset.board = now;
+    this.board.dataset.board = this.kind.boardText ? this.kind.boardText(now, this.state.start) : now;
     this.board.dataset.step = String(this.step());
     $("#board-description").textContent = this.view.describe(now) + (t ? ` Moves: ${t.cursor}.` : "");
     let counter = `Moves: ${this.step()}`;
-    if (t && t.kind === "solution") counter = `Move ${t.cursor} of ${t.steps.length - 1}`;
+    if (this.words.counter) counter = this.words.counter(now, t, this.optimum());
+    else if (t && t.kind === "solution") counter = `Move ${t.cursor} of ${t.steps.length - 1}`;
     else if (this.optimum() !== null) counter += ` · shortest: ${this.optimum()}`;
     $("#move-counter").textContent = counter;
     this.moveList.update(t);
     this.updateButtons();
-    this.kind.published?.(this);
+    this.emit("published");
   }
 
   updateButtons() {
-    if (this.kind.buttons) {
-      this.kind.buttons(this);
-      return;
-    }
     const { timeline: t, busy, solving, hinting, playing } = this.state;
     const atStart = !t || t.cursor === 0;
     const atEnd = !t || t.cursor >= t.steps.length - 1;
@@ -187,8 +240,7 @@ export class Playground {
     $("#restart").disabled = busy || atStart;
     $("#undo").disabled = atStart && !this.state.previous;
     $("#redo").disabled = atEnd;
-    // nothing to play on the shell's own timelines (a kind's own, such as a
-    // search shown step by step, plays whatever the answer)
+    // nothing to play on a start known to have no solution
     const hopeless = (!t || t.kind === "solution" || t.kind === "play") && this.knownUnsolvable();
     $("#step").disabled = busy || (hopeless && t?.kind !== "play") || Boolean(t && atEnd && t.kind === "solution");
     $("#hint").disabled = hinting || solving;
@@ -198,15 +250,7 @@ export class Playground {
     play.textContent = playing ? "Pause" : "Play";
     play.classList.toggle("lit", playing || Boolean(t && t.steps.length > 1));
     play.setAttribute("aria-pressed", String(playing));
-    this.kind.buttonsShown?.(this);
-  }
-
-  // A puzzle given whole (a level's from the New puzzle panel): the kind
-  // opens it as its own editor would, else it is the new start, the board
-  // it replaces kept for Undo.
-  openPuzzle(text, options) {
-    if (this.kind.open) this.kind.open(this, text, options);
-    else this.setStart(text, { ...options, undoable: true });
+    this.emit("buttons");
   }
 
   // ----------------------------------------------------------- running
@@ -262,7 +306,7 @@ export class Playground {
   }
 
   // ------------------------------------------------------------ wiring
-  start() {
+  launch() {
     this.view = this.kind.mount(this);
     this.wire();
     this.installKeys();
@@ -297,10 +341,11 @@ export class Playground {
     const timeline = () => this.state.timeline;
     installShortcuts({
       board: this.board,
-      undo: () => this.undo(),
-      redo: () => this.redo(),
+      undo: () => this.view.undoKey?.() || this.undo(),
+      redo: () => this.view.redoKey?.() || this.redo(),
+      boardKey: (e) => Boolean(this.view.boardKey?.(e)),
       move: (e) => {
-        const request = this.view.keyMove(e);
+        const request = this.view.keyMove(e, this.current());
         if (!request) return false;
         this.tryMove(request);
         return true;
@@ -308,7 +353,6 @@ export class Playground {
       home: () => Boolean(timeline()) && (this.jumpTo(0), true),
       end: () => Boolean(timeline()) && (this.jumpTo(timeline().steps.length - 1), true),
       play: () => this.playClicked(),
-      ...this.kind.shortcuts?.(this),
     });
   }
 }
@@ -317,5 +361,5 @@ export class Playground {
 Object.assign(Playground.prototype, timeline, solving, hinting, moves, keeping);
 
 export function startPlayground(kind) {
-  return new Playground(kind).start();
+  return new Playground(kind).launch();
 }

@@ -10,14 +10,12 @@ import { offerAgain } from "./messages.js";
 export const solving = {
   // The position set up, as text: what a solve starts from.
   startText() {
-    if (this.kind.startText) return this.kind.startText(this);
     return this.state.start;
   },
 
-  // What is sent with a solve besides the board (a goal, say).
+  // What is sent with a solve, a move or a hint besides the board (a goal, say).
   solveOptions() {
-    if (this.kind.solveOptions) return this.kind.solveOptions(this);
-    return {};
+    return this.kind.solveOptions?.() ?? {};
   },
 
   // The solution shown is a way to the goal that no search proved shortest.
@@ -34,20 +32,28 @@ export const solving = {
 
   // The answer kept for a start, with the options it was solved under.
   solutionOf(text, answer) {
-    return { text, options: JSON.stringify(this.solveOptions()), answer };
+    return { text, options: this.optionsKey(), answer };
   },
 
   // The last solution is for the start and options as they are now.
   solutionFits(s = this.state.solution) {
-    return Boolean(s) && s.text === this.startText() && s.options === JSON.stringify(this.solveOptions());
+    return Boolean(s) && s.text === this.state.start && s.options === this.optionsKey();
   },
 
-  async fetchSolution() {
-    const text = this.startText();
-    if (this.solutionFits()) return this.state.solution.answer;
-    const answer = await this.jobs.solve({ board: text, ...this.solveOptions() }, "Solving");
+  // The shortest learnt for the start, under the options chosen.
+  learnt(text, answer) {
+    if (answer.status === "solved" && answer.optimal && Number.isInteger(answer.length)) {
+      this.state.optimum = { text, options: this.optionsKey(), length: answer.length };
+    }
+  },
+
+  async fetchSolution(more = {}) {
+    const text = this.state.start;
+    if (this.solutionFits() && !Object.keys(more).length) return this.state.solution.answer;
+    const answer = await this.jobs.solve({ board: text, ...this.solveOptions(), ...more }, more.resume ? "Searching on" : "Solving");
+    if (this.state.start !== text) throw new JobStopped("The puzzle changed while it was solved.");
     this.state.solution = this.solutionOf(text, answer);
-    if (answer.status === "solved" && answer.optimal) this.state.optimum = { text, length: answer.length };
+    this.learnt(text, answer);
     return answer;
   },
 
@@ -55,29 +61,55 @@ export const solving = {
     return this.words.answerWords(answer);
   },
 
-  // The solution's timeline, from the start along the answer's moves.
-  async buildSolutionTimeline(answer) {
-    if (this.kind.solutionTimeline) {
-      await this.kind.solutionTimeline(this, answer);
-      return;
-    }
+  // The positions of an answer, from the first one shown.
+  answerSteps(answer) {
     const start = this.state.start;
-    const steps = [{ board: start, move: null }];
+    if (this.kind.answerSteps) return this.kind.answerSteps(start, answer);
+    const steps = [{ position: this.positionOf(start), move: null }];
     if (answer.status === "solved") {
-      const boards = this.words.replay(start, answer.moves || [], answer);
-      answer.moves.forEach((move, i) => steps.push({ board: boards[i], move }));
+      const boards = this.kind.replay(start, answer.moves || []);
+      answer.moves.forEach((move, i) => steps.push({ position: boards[i], move }));
     }
-    this.state.timeline = { kind: "solution", steps, cursor: 0 };
+    return steps;
   },
 
-  async showSolution() {
+  // The solution's timeline, from the start along the answer's moves; a
+  // start that settles is shown settling first.
+  async buildSolutionTimeline(answer) {
+    const steps = this.answerSteps(answer);
+    if (answer.status === "solved" && steps.length > 1) steps[steps.length - 1].solved = true;
+    await this.settle(steps[0].position);
+    this.showTimeline({ kind: "solution", steps, cursor: 0 });
+  },
+
+  // A timeline put on the board (a solution, a kind's own show).
+  showTimeline(t) {
+    this.state.timeline = t;
+    this.emit("timeline", t);
+    this.render();
+    this.publish();
+  },
+
+  // The start as drawn settles into its first position (the server's word):
+  // shown, and said.
+  async settle(first) {
+    const drawn = this.positionOf(this.state.start);
+    if (!this.kind.settles || this.keyOf(first) === this.keyOf(drawn)) return;
+    this.emit("timeline", null);
+    await this.animate(drawn, first);
+    const words = this.words.settledWords?.(first);
+    if (words) this.say(words);
+  },
+
+  // `more`: fields besides the start's (a search's token to go on from).
+  async showSolution(more = {}) {
     let answer;
     this.setAnswer("Solving…");
     this.say("");
     this.state.solving = true;
     this.updateButtons();
     try {
-      answer = await this.fetchSolution();
+      answer = await this.fetchSolution(more);
     } catch (error) {
       const kind = error instanceof JobStopped ? "info" : "error";
       this.setAnswer(error.message, kind);
@@ -92,9 +124,11 @@ export const solving = {
     // a way found but not proven shortest is no success to colour green
     const proven = answer.status === "solved" && this.provenShortest(answer);
     this.setAnswer(this.answerText(answer), proven ? "ok" : answer.status === "solved" ? "info" : "warn");
+    const was = this.state.timeline;
     await this.buildSolutionTimeline(answer);
-    this.render();
-    this.publish();
+    // searching on keeps the solution shown as far into it as it was
+    const t = this.state.timeline;
+    if (more.resume && was?.kind === "solution") t.cursor = Math.min(was.cursor, t.steps.length - 1);
     this.keep();
     return answer;
   },
@@ -105,11 +139,10 @@ export const solving = {
 
   // Small boards are answered at once: the counter shows the shortest.
   async learnOptimum() {
-    if (this.kind.learnsOptimum === false) return;
     const text = this.state.start;
-    if (this.optimum() !== null || this.view.size(text) > 9) return;
+    if (this.optimum() !== null || !this.kind.answersAtOnce?.(text)) return;
     try {
-      const answer = await post(this.api("solve"), { board: text });
+      const answer = await post(this.api("solve"), { board: text, ...this.solveOptions() });
       const job = answer.job ?? answer.id;
       if (job && unfinished(answer)) {
         // not cheap after all: no solver is kept busy for a counter
@@ -118,7 +151,7 @@ export const solving = {
       }
       if (answer.status === "solved" && answer.optimal && Number.isInteger(answer.length)) {
         if (!this.state.solution || this.state.solution.text !== text) this.state.solution = this.solutionOf(text, answer);
-        this.state.optimum = { text, length: answer.length };
+        this.learnt(text, answer);
         if (this.state.start === text) this.publish();
       }
     } catch {

@@ -5,6 +5,7 @@
 
 import { prefersReducedMotion } from "../common/motion.js";
 import { showWatched } from "./finish.js";
+import { movesShown } from "./keeping.js";
 
 // Play holds each position a moment after its move, longer with reduced
 // motion, where a move is one still picture; Restart walks a few steps back
@@ -14,11 +15,11 @@ export const TIMING = {
 };
 
 export const timeline = {
-  async animate(from, to) {
+  async animate(from, to, { reverse = false, faster = 1 } = {}) {
     if (this.replaying) return; // a link's moves: only the last position is shown
     this.board.dataset.animating = "true";
     try {
-      await this.view.animate(from, to, { speed: this.speed() });
+      await this.view.animate(from, to, { speed: this.speed() * faster, reverse });
     } finally {
       delete this.board.dataset.animating;
     }
@@ -26,28 +27,29 @@ export const timeline = {
 
   // The move from step `before` to step `after` of the timeline, or back.
   animateStep(before, after, { reverse = false, faster = 1 } = {}) {
-    if (this.kind.animateStep) return this.kind.animateStep(this, before, after, { reverse, faster });
-    return reverse ? this.animate(after.board, before.board) : this.animate(before.board, after.board);
+    return reverse ? this.animate(after.position, before.position, { reverse, faster })
+      : this.animate(before.position, after.position, { faster });
   },
 
   // The board came to another step of the timeline.
   arrived() {
-    if (this.kind.arrived) this.kind.arrived(this);
-    else this.keep();
+    this.keep();
+    this.emit("arrived");
   },
 
-  // What is said as a solution is stepped through: [text, kind].
-  solutionStepMessage(t, step) {
-    if (this.kind.solutionStepMessage) return this.kind.solutionStepMessage(this, t, step);
+  // What is said as a solution (or a kind's own show) is stepped through: [text, kind].
+  stepMessage(t, step) {
+    if (this.words.stepWords) return this.words.stepWords(t, step);
     const last = t.cursor === t.steps.length - 1;
-    return [`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)}` +
+    return [`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].position)}` +
       (last ? " Solved!" : ""), last ? "ok" : "info"];
   },
 
   // What is said as your own moves are stepped through again (Redo): [text, kind].
   playStepMessage(t, step) {
-    if (this.kind.playStepMessage) return this.kind.playStepMessage(this, t, step);
-    return [`${this.words.moveWords(step.move, t.steps[t.cursor - 1].board)} Moves: ${t.cursor}.`, "info"];
+    const before = t.steps[t.cursor - 1].position;
+    if (this.words.movedWords) return this.words.movedWords(step.move, before, step.position, t.cursor);
+    return [`${this.words.moveWords(step.move, t.steps[t.cursor - 1].position)} Moves: ${t.cursor}.`, "info"];
   },
 
   async forward() {
@@ -59,8 +61,8 @@ export const timeline = {
     t.cursor += 1;
     this.publish();
     this.arrived();
-    if (t.kind === "solution") this.say(...this.solutionStepMessage(t, step));
-    else if (t.kind === "play") this.say(...this.playStepMessage(t, step)); // Redo, Step: the line follows the counter
+    // Redo, Step: the line follows the counter
+    this.say(...(t.kind === "play" ? this.playStepMessage(t, step) : this.stepMessage(t, step)));
     return true;
   },
 
@@ -141,11 +143,10 @@ export const timeline = {
     return Boolean(t && t.kind === "solution" && this.solutionFits());
   },
 
-  // Whether an answer has a solution to play (a kind may play one that a
-  // limit cut short).
+  // Whether an answer has moves to play (a limit may have cut a search
+  // short with some found).
   playable(answer) {
-    if (this.kind.playable) return this.kind.playable(this, answer);
-    return answer.status === "solved";
+    return answer.status === "solved" || this.answerSteps(answer).length > 1;
   },
 
   nothingToPlay(answer) {
@@ -154,7 +155,6 @@ export const timeline = {
   },
 
   async playClicked() {
-    if (this.kind.play?.(this)) return; // the kind's own show (a search step by step) took it
     if (this.state.playing) {
       this.stopPlaying();
       return;
@@ -166,9 +166,12 @@ export const timeline = {
     this.state.playing = true;
     this.updateButtons();
     await this.run(async () => {
-      const answer = this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
+      // a kind's own show (a search step by step) plays as it is
+      const shown = this.state.timeline && !movesShown(this.state.timeline);
+      const answer = shown ? { status: "solved" } :
+        this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
       if (!answer || !this.state.timeline) return;
-      if (!this.playable(answer)) {
+      if (!this.playable(answer) && !shown) {
         this.nothingToPlay(answer);
         return;
       }
@@ -184,7 +187,8 @@ export const timeline = {
       }
       while (this.state.playing && await this.forward()) {
         // with reduced motion a move is one still picture: hold it long enough to be seen
-        const ms = prefersReducedMotion() ? this.timing.reducedPause : this.timing.playGap;
+        const gap = shown ? this.timing.showGap ?? this.timing.playGap : this.timing.playGap;
+        const ms = prefersReducedMotion() ? this.timing.reducedPause + (shown ? gap : 0) : gap;
         if (ms && this.state.playing && t.cursor < t.steps.length - 1) await this.pause(ms);
       }
       // a solution watched to its end is a puzzle finished too

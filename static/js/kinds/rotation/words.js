@@ -1,7 +1,7 @@
 // Rotation's words: a step of the trajectory told (the turn, the falls),
 // an answer told, and the turns of a play for a link.
 
-import { duration, isNumber, named, plural } from "../../common/format.js";
+import { count, duration, isNumber, named, plural } from "../../common/format.js";
 
 const TURNED = { L: "Turned left.", R: "Turned right." };
 
@@ -16,10 +16,8 @@ export function stepWords(step, released = true) {
   return words.join(" ");
 }
 
-// "LRR": the turns of a play timeline up to the step shown.
-export function playedTurns(t) {
-  return t.steps.slice(1, t.cursor + 1).map((step) => step.move).join("");
-}
+// "LRR": the turns of steps, for a link.
+export const linkMoves = (steps) => steps.map((step) => step.move).join("");
 
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -66,4 +64,51 @@ export function answerWords(answer) {
   if (duration(answer.time)) facts.push(duration(answer.time));
   const detail = answer.status === "solved" && !answer.reason && facts.length ? ` (${facts.join(", ")})` : "";
   return describe(answer) + detail;
+}
+
+// A search's progress: the positions looked at (against the limit) and how deep.
+export function progressWords(job) {
+  const time = duration(job.seconds, 1);
+  // the count against its limit too ("1,200 of 5,000,000 positions"): the
+  // search ends at whichever of the two limits, positions or time, comes first
+  const states = isNumber(job.max_states) && job.max_states > 0
+    ? `${count(job.states || 0)} of ${plural(job.max_states, "position")}` : plural(job.states || 0, "position");
+  return `${states}, ${plural(job.depth || 0, "move")} deep` + (time ? `, ${time}` : "");
+}
+
+export function progressFraction(job) {
+  return job.max_states ? Math.min(1, (job.states || 0) / job.max_states) : null;
+}
+
+export const stoppedWords = (job) => `Cancelled after ${plural(job.states || 0, "position")}.`;
+
+// What a hint says: the turn, and how many follow.
+export function hintWords(hint) {
+  if (hint.status === "solved" && hint.move) {
+    const rest = (hint.length ?? 1) - 1;
+    return { text: `Hint: turn ${hint.move === "L" ? "left (L)" : "right (R)"}` +
+      (rest ? `, then ${plural(rest, "more move", "more moves")}.` : ": a stick falls out."), kind: "info" };
+  }
+  if (hint.status === "solved") return { text: "The goal is reached already.", kind: "info" };
+  if (hint.status === "unsolvable") return { text: "No sequence of turns reaches the goal from here.", kind: "warn" };
+  return { text: "This one is too big for a hint: the search stopped at its limit.", kind: "warn" };
+}
+
+// A step of a solution as it is stepped through.
+export function solutionStepWords(t, step) {
+  const p = step.position;
+  const n = p.released.length;
+  const out = n ? ` ${capital(named(p.released, "stick"))} ${n === 1 ? "falls" : "fall"} out.` : "";
+  return [`Move ${t.cursor} of ${t.steps.length - 1}. ${stepWords({ ...p, move: step.move }, false)}${out}`, n ? "ok" : "info"];
+}
+
+// The start as drawn settling before the first turn.
+export function settledWords(p) {
+  const fell = stepWords({ ...p, move: null });
+  return `Before the first turn the sticks fall into place: ${fell.charAt(0).toLowerCase()}${fell.slice(1)}`;
+}
+
+export function movesOfLink(text) {
+  if (!/^[LR]+$/.test(text)) throw new Error(`"${text.slice(0, 20)}" is not a row of turns L and R`);
+  return text.split("");
 }

@@ -152,11 +152,11 @@ function describe(text) {
 // Said as soon as an unsolvable position is set: the server's parity check
 // needs no search, so nobody has to press Solve to learn it.
 async function nameUnsolvable(shell) {
-  const text = shell.state.start;
+  const text = shell.start;
   if (shell.optimum() !== null) return; // a known distance: solvable
   try {
     const body = await post(shell.api("parse"), { board: text });
-    if (body.solvable === false && shell.state.start === text) shell.say(`This position ${UNSOLVABLE}`, "warn");
+    if (body.solvable === false && shell.start === text) shell.say(`This position ${UNSOLVABLE}`, "warn");
   } catch {
     // Solve still says it
   }
@@ -207,7 +207,7 @@ function showShuffleN() {
 }
 
 function mountEditor(shell) {
-  const start = grid(shell.state.start) || grid(goalText(3, 3));
+  const start = grid(shell.start) || grid(goalText(3, 3));
   sizeOptions($("#width"), start.width);
   sizeOptions($("#height"), start.height);
   showShuffleN();
@@ -220,8 +220,7 @@ function mountEditor(shell) {
     showShuffleN();
     const [w, h] = chosenSize();
     const text = goalText(w, h);
-    const s = shell.state;
-    const inPassing = sized !== null && s.start === sized && !s.timeline;
+    const inPassing = sized !== null && shell.start === sized && !shell.timelineShown;
     sized = text;
     shell.setStart(text, {
       message: `A ${w} × ${h} board, solved. Shuffle it, or move tiles yourself; Undo brings your last board back.`,
@@ -316,7 +315,7 @@ function installGestures(shell, view) {
     board.setPointerCapture(e.pointerId);
   });
   board.addEventListener("pointermove", (e) => {
-    if (!press || !press.direction || shell.state.busy) return;
+    if (!press || !press.direction || shell.busy) return;
     const [dr, dc] = DIRECTIONS[press.direction];
     // the tile goes the opposite way from where it lies seen from the hole
     const along = -((e.clientX - press.x) * dc + (e.clientY - press.y) * dr);
@@ -392,21 +391,22 @@ export const sliding = {
   words: {
     moveTitle: (move, i) => `Move ${i + 1}: tile ${move}`,
     moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords, linkMoves, movesOfLink,
-    replay: (text, moves) => replay(text, moves),
-    // the picture to slide to while the server is asked (null: wait for it)
-    predict(text, move) {
-      try {
-        return replay(text, [move])[0];
-      } catch {
-        return null;
-      }
-    },
   },
-
-  // the page opened on a board kept or linked: is it one with no solution?
-  started: (shell) => nameUnsolvable(shell),
+  replay: (text, moves) => replay(text, moves),
+  // the picture to slide to while the server is asked (null: wait for it)
+  predict(text, move) {
+    try {
+      return replay(text, [move])[0];
+    } catch {
+      return null;
+    }
+  },
+  // the server answers a board of 9 cells or fewer from its table at once
+  answersAtOnce: (text) => (grid(text)?.tiles.length ?? Infinity) <= 9,
 
   mount(shell) {
+    // the page opened on a board kept or linked: is it one with no solution?
+    shell.on("started", () => nameUnsolvable(shell));
     const board = $("#board");
     const view = new BoardView(board, $("#board-wrap"));
     const api = {
@@ -414,7 +414,6 @@ export const sliding = {
       animate: (a, b, options) => view.animate(a, b, options),
       describe,
       startChanged: showSize,
-      size: (text) => (grid(text)?.tiles.length ?? Infinity),
       valid: (text) => grid(text) !== null,
       keyMove(e) {
         const direction = KEYS[e.key];

@@ -147,9 +147,6 @@ export function hintWords(hint) {
 }
 
 export function progressWords(job) {
-  if (job.status === "queued") {
-    return job.place ? `Waiting for a free solver: number ${job.place} in the queue` : "Waiting for a free solver";
-  }
   const time = duration(job.seconds, 1);
   const tail = time ? `, ${time}` : "";
   const bound = job.bound ?? job.depth ?? 0;

@@ -88,9 +88,6 @@ export function answerWords(answer) {
 }
 
 export function progressWords(job) {
-  if (job.status === "queued") {
-    return job.place ? `Waiting for a free solver: number ${job.place} in the queue` : "Waiting for a free solver";
-  }
   const time = duration(job.seconds, 1);
   return `${plural(job.nodes ?? 0, "node")} searched, ${plural(job.depth ?? 0, "slot")} filled${time ? `, ${time}` : ""}`;
 }

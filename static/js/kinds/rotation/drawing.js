@@ -69,8 +69,9 @@ export class Drawing {
     this.setMode(this.initial.mode === "try" ? "try" : "draw");
   }
 
+  // (not before the shell has the view: during the mount)
   render() {
-    this.host.render();
+    if (this.host.view) this.host.render();
   }
 
   say(text, kind = "info") {

@@ -81,7 +81,7 @@ export class RotationView {
     if (extra) {
       this.board.draw(this.scene(extra.grid || grid, 0, extra));
     } else {
-      const hint = hinted && this.drawing.mode !== "draw" ? { turn: hinted, sticks: this.hintSticks(position, hinted) } : null;
+      const hint = hinted ? { turn: hinted, sticks: this.hintSticks(position, hinted) } : null;
       this.board.draw(this.scene(grid, orientation, hint ? { hint } : {}));
     }
     const { highlight, cursor } = this.marks(grid);

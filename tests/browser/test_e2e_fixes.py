@@ -94,9 +94,9 @@ def test_a_stick_that_falls_out_while_settling_is_told_in_words(page):
 def test_one_of_anything_is_singular_in_answers_and_progress(page):
     page.goto("/")
     words = page.evaluate("""async () => {
-      const jobs = await import(new URL('js/common/jobs.js', document.querySelector('link[rel=stylesheet]').href));
-      return [jobs.progressText({status: 'running', states: 1, depth: 1, seconds: 0.5}),
-              jobs.progressText({status: 'running', states: 2, depth: 0})];
+      const words = await import(new URL('js/kinds/rotation/words.js', document.querySelector('link[rel=stylesheet]').href));
+      return [words.progressWords({status: 'running', states: 1, depth: 1, seconds: 0.5}),
+              words.progressWords({status: 'running', states: 2, depth: 0})];
     }""")
     assert words[0].startswith("1 position, 1 move deep"), words
     assert words[1].startswith("2 positions, 0 moves deep"), words

@@ -39,10 +39,10 @@ export const keeping = {
   async replayLink(linked) {
     forgetLinkMoves();
     if (linked.error) {
-      this.say(`The moves in this link cannot be read (${linked.error}): the puzzle opens at its start.`, "warn");
+      this.say(`The ${this.texts.moves} in this link cannot be read (${linked.error}): the puzzle opens at its start.`, "warn");
       return;
     }
-    this.say("Playing the moves of the link…");
+    this.say(`Playing the ${this.texts.moves} of the link…`);
     let refused = null;
     let solved = false;
     this.replaying = true;
@@ -64,10 +64,10 @@ export const keeping = {
     }
     const n = this.step();
     if (refused) {
-      const where = n ? `the board shows the ${plural(n, "move")} before it` : "the puzzle opens at its start";
+      const where = n ? `the board shows the ${plural(n, this.texts.move, this.texts.moves)} before it` : "the puzzle opens at its start";
       this.say(`Move ${n + 1} of the link cannot be made (${refused}): ${where}.`, "warn");
     } else if (!solved) {
-      this.say(`Played the link's ${plural(n, "move")}. Moves: ${n}.`);
+      this.say(`Played the link's ${plural(n, this.texts.move, this.texts.moves)}. Moves: ${n}.`);
     }
   },
 

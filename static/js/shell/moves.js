@@ -148,7 +148,7 @@ export const moves = {
   async celebrate(moves, made, before) {
     if (this.replaying) {
       // a link's moves that solve the puzzle are not a solve of this browser's
-      this.say(`Played the link's ${plural(moves, "move")}: the puzzle is solved.`, "ok");
+      this.say(`Played the link's ${plural(moves, this.texts.move, this.texts.moves)}: the puzzle is solved.`, "ok");
       return;
     }
     // a solve under other options than the puzzle's own (another goal) is not its solve

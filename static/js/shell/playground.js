@@ -68,6 +68,8 @@ const $ = (selector) => document.querySelector(selector);
 
 // What the shell says that depends on the kind's moves.
 const TEXTS = {
+  move: "move", // what one move is called (a link's "2 moves")
+  moves: "moves",
   unsolvableToPlay: "Nothing to play: this position cannot reach the goal.",
   goalAlready: "Nothing to play: this is the goal already.",
   latestMove: "That was your latest move. Move again, or press Solve to watch a solution.",

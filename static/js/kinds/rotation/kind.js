@@ -55,6 +55,8 @@ export const rotation = {
     goalAlready: "Nothing to play: the goal is reached before any turn.",
     latestMove: "That was your latest move. Turn again, or press Solve to watch the shortest way.",
     ended: "A stick is already out. Press Undo or Restart to try again.",
+    move: "turn",
+    moves: "turns",
   },
   moveList: { labels: { play: "Your turns" } },
 

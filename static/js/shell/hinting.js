@@ -38,7 +38,7 @@ export const hinting = {
     const key = this.keyOf(asked);
     const shown = this.hintShown();
     if (shown && this.kind.hintAgainMoves) {
-      this.tryMove(shown.move);
+      this.tryMove((position) => ({ move: shown.move, words: this.words.hintMadeWords?.(shown.move, position) }));
       return;
     }
     let answer = this.hintFromSolution();

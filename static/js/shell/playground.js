@@ -19,7 +19,9 @@
 //     optional: stepWords(t, step) -> [text, kind] (a solution stepped through),
 //     movedWords(move, before, after, count) -> [text, kind] (after a move
 //     of yours), settledWords(position) (a start the server settled),
-//     counter(position, t, optimum), progressWords(job),
+//     counter(position, t, optimum), hintMadeWords(move, position) (a hint
+//     made by Hint again), solvedWords(move, before, after, count),
+//     progressWords(job),
 //     progressFraction(job), stoppedWords(job) (else the jobs' own).
 //   texts, timing, moveList   plain values that differ from the shell's.
 //   Positions are plain values made from the server's answers; the shell
@@ -34,7 +36,9 @@
 //   afterMove(position, move, answer) -> {position, move} (default: the answer's board)
 //   answerSteps(start, answer) -> [{position, move}], from the first position shown
 //   hintBody(position, start) the body of POST /api/<name>/hint (default {board})
-//   solveOptions()            what a solve, a move or a hint sends besides the board
+//   solveOptions()            what a solve, a move or a hint sends besides the board,
+//                             the puzzle's own when empty (its goal, say)
+//   solveFields               what a solve sends besides (how many solutions to list)
 //   answersAtOnce(start)      small enough to be solved at once: the counter
 //                             shows the shortest, a hint always asks the server
 //   fewestMoves(start)        the fewest moves known without a search
@@ -183,6 +187,36 @@ export class Playground {
 
   get busy() {
     return this.state.busy;
+  }
+
+  get solving() {
+    return this.state.solving;
+  }
+
+  get hinting() {
+    return this.state.hinting;
+  }
+
+  get playing() {
+    return this.state.playing;
+  }
+
+  // The answer for the start under the options chosen, when solved.
+  get solution() {
+    return this.solutionFits() ? this.state.solution.answer : null;
+  }
+
+  // A search of the kind's own (a trace) runs as a solve does: Solve and
+  // Hint wait for it.
+  async whileSolving(task) {
+    this.state.solving = true;
+    this.updateButtons();
+    try {
+      return await task();
+    } finally {
+      this.state.solving = false;
+      this.updateButtons();
+    }
   }
 
   // The position shown.

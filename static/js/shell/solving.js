@@ -50,7 +50,8 @@ export const solving = {
   async fetchSolution(more = {}) {
     const text = this.state.start;
     if (this.solutionFits() && !Object.keys(more).length) return this.state.solution.answer;
-    const answer = await this.jobs.solve({ board: text, ...this.solveOptions(), ...more }, more.resume ? "Searching on" : "Solving");
+    const answer = await this.jobs.solve({ board: text, ...this.solveOptions(), ...this.kind.solveFields, ...more },
+      more.resume ? "Searching on" : "Solving");
     if (this.state.start !== text) throw new JobStopped("The puzzle changed while it was solved.");
     this.state.solution = this.solutionOf(text, answer);
     this.learnt(text, answer);

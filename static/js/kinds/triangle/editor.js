@@ -71,7 +71,7 @@ export function mountEditor(shell) {
     if ($("#puzzle-message").dataset.kind === "error") editorSay("");
   });
   $("#copy-puzzle").addEventListener("click", () => {
-    $("#puzzle-text").value = shell.state.start;
+    $("#puzzle-text").value = shell.start;
     editorSay("The puzzle shown is in the box: copy it, or edit it and press Use this puzzle.");
   });
 }

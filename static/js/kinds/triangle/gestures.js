@@ -8,16 +8,17 @@ const TAP_PX = 8;
 
 // A clockwise turn of a placed piece: the number on side 0 goes to side 1.
 export function turnRequest(slot) {
-  return (placement) => {
+  return ({ placement }) => {
     const e = placement[slot];
     if (!e) return { refusal: `Slot ${slot} is empty: nothing to turn.` };
     const [x, y, z] = e.edges;
-    return { move: { slot, piece: e.piece, edges: [z, x, y] }, words: `Piece ${e.piece} turned.`, select: { slot } };
+    return { move: { slot, piece: e.piece, edges: [z, x, y] }, words: `Piece ${e.piece} turned.`, select: { slot },
+      animate: false };
   };
 }
 
 export function placeRequest(piece, slot, edges) {
-  return () => ({ move: { slot, piece, edges }, select: { slot } });
+  return () => ({ move: { slot, piece, edges }, select: { slot }, animate: false });
 }
 
 export function installGestures(shell, view) {
@@ -32,7 +33,7 @@ export function installGestures(shell, view) {
     if (el) e.preventDefault();
   });
   svg.addEventListener("pointermove", (e) => {
-    if (!press || !press.el || shell.state.solving) return;
+    if (!press || !press.el || shell.solving) return;
     if (!press.dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) <= TAP_PX) return;
     if (!press.dragging) {
       press.dragging = true;
@@ -62,7 +63,7 @@ export function installGestures(shell, view) {
     if (slot !== null && slot !== p.slot) shell.tryMove(placeRequest(p.piece, slot, [...edges]));
     else if (slot === null && p.slot !== null) {
       view.selected = null;
-      shell.tryMove(() => ({ move: { slot: p.slot, piece: null }, words: `Piece ${p.piece} back in the tray.` }));
+      shell.tryMove(() => ({ move: { slot: p.slot, piece: null }, words: `Piece ${p.piece} back in the tray.`, animate: false }));
     } else shell.render();
   };
   svg.addEventListener("pointerup", (e) => end(e, false));

@@ -142,7 +142,7 @@ export function installKeys(shell, view, { place, takeOut }) {
   keys.Backspace = keys.Delete;
   // On the board itself, before the page's shortcuts (they listen on the document).
   view.svg.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || !view.puzzle || shell.state.solving) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !view.puzzle || shell.solving) return;
     const act = keys[e.key];
     if (!act || act() === false) return;
     e.preventDefault();

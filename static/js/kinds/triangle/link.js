@@ -10,7 +10,7 @@ const MOVE = /^(\d{1,2})\.(?:x|(\d{1,2})\.(-?\d{1,4})\.(-?\d{1,4})\.(-?\d{1,4}))
 // move to send (work kept before moves were kept whole).
 export function linkMoves(steps) {
   const parts = [];
-  for (const { detail: m } of steps) {
+  for (const { position: { detail: m } } of steps) {
     if (!m || !Number.isInteger(m.slot)) return "";
     if (m.piece === null || m.piece === undefined) parts.push(`${m.slot}.x`);
     else if (Array.isArray(m.edges) && m.edges.length === 3) parts.push([m.slot, m.piece, ...m.edges].join("."));

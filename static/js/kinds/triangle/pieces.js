@@ -85,14 +85,14 @@ export function mountPieceEditor(shell) {
       editorSay(read.error, "error");
       return;
     }
-    const text = puzzleText(read.pieces, parsePuzzle(shell.state.start)?.figures ?? 0);
+    const text = puzzleText(read.pieces, parsePuzzle(shell.start)?.figures ?? 0);
     try {
       const body = await post(shell.api("parse"), { board: text });
       if (mine !== asked) return; // a newer edit is being checked
       const p = parsePuzzle(body.board);
       ours = body.board;
       editorSay(`The puzzle now: ${p.n} × ${p.n}, ${p.pieces.length} pieces.`, "ok");
-      if (body.board !== shell.state.start) {
+      if (body.board !== shell.start) {
         shell.setStart(body.board, { title: "Your puzzle", undoable: true,
           message: "The pieces as edited: every piece in the tray." });
       }
@@ -120,7 +120,7 @@ export function mountPieceEditor(shell) {
     li.querySelector("input").focus();
     check();
   });
-  fill(shell.state.start || "");
+  fill(shell.start || "");
   return {
     startChanged(text) {
       if (text !== ours) fill(text);

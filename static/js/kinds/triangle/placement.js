@@ -1,7 +1,7 @@
-// Where the triangle's pieces are: each step of the shell's timeline holds
-// the puzzle's text (it never changes) with the placement after that step
-// and the edges that do not fit; and what this page keeps besides the
-// shell's state (the solution shown, the search show, the hint drawn).
+// The triangle's positions: {placement, misfits, detail} (the piece in
+// each slot turned so, the edges that do not fit, the move that made it as
+// sent to the server), and what this page keeps of its own (the solution
+// shown, the search show).
 
 import { emptyPlacement } from "./words.js";
 
@@ -10,24 +10,15 @@ export const own = {
   indexed: null, // the answer the index counts in
   traced: null, // {text, answer}: the search's trace for the puzzle shown
   beforeTrace: null, // the timeline the search show replaced
-  hinted: null, // the hint drawn on the board
-  empty: null, // {text, placement}: the empty placement of the start
+  searchingOn: false, // Keep searching: the next answer keeps the solution shown
 };
 
-export function stepNow(shell) {
-  const t = shell.state.timeline;
-  return t ? t.steps[t.cursor] : null;
+// The start's position, the same object while the start is the same: a
+// move's answer is dropped when the position it was asked on is not shown.
+let empty = { text: null, position: null };
+export function startPosition(text) {
+  if (empty.text !== text) empty = { text, position: { placement: emptyPlacement(text), misfits: [], detail: null } };
+  return empty.position;
 }
 
-// The same array while nothing changes: a move's answer is dropped when
-// the placement it was asked on is no longer the one shown.
-export function placed(shell) {
-  const p = stepNow(shell)?.placement;
-  if (Array.isArray(p)) return p;
-  if (own.empty?.text !== shell.state.start) own.empty = { text: shell.state.start, placement: emptyPlacement(shell.state.start) };
-  return own.empty.placement;
-}
-
-export function misfitsOf(shell) {
-  return stepNow(shell)?.misfits || [];
-}
+export const placed = (host) => host.current().placement;

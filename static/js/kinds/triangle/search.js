@@ -13,13 +13,14 @@ function emptyOf(n) {
   return Array(n).fill(null);
 }
 
-// steps[0] is `before` (the board before the show, emptied); each later step
-// {board, move, detail, placement, misfits, takebacks}.
-export function traceTimeline(start, pieces, answer) {
+// steps[0] is the board before the show, emptied; each later step {move,
+// position: {placement, misfits, detail, takebacks}}.
+export function traceTimeline(pieces, answer) {
   const trace = answer.trace || { events: [] };
   let placement = emptyOf(pieces);
   let takebacks = 0;
-  const steps = [{ board: start, move: null, placement, misfits: [], takebacks }];
+  const at = (detail, move) => ({ placement, misfits: [], detail, takebacks, marks: traceMarks(move) });
+  const steps = [{ position: at(null, null), move: null }];
   for (const e of trace.events) {
     placement = placement.slice();
     let move;
@@ -34,12 +35,13 @@ export function traceTimeline(start, pieces, answer) {
       move = { act: "place", piece: e.piece, slot: e.slot };
       detail = { slot: e.slot, piece: e.piece, edges: [...e.edges] };
     }
-    steps.push({ board: start, move, detail, placement, misfits: [], takebacks });
+    steps.push({ position: at(detail, move), move });
   }
   const solution = answer.status === "solved" ? answer.solutions?.[0] : null;
   if (trace.cut && solution) {
-    steps.push({ board: start, move: { act: "found", piece: null, slot: null }, detail: null,
-      placement: solution.map((e) => (e ? { piece: e.piece, edges: [...e.edges] } : null)), misfits: [], takebacks });
+    placement = solution.map((e) => (e ? { piece: e.piece, edges: [...e.edges] } : null));
+    const found = { act: "found", piece: null, slot: null };
+    steps.push({ position: at(null, found), move: found });
   }
   return { kind: "trace", steps, cursor: 0, cut: Boolean(trace.cut), made: trace.made ?? trace.events.length,
     status: answer.status };
@@ -47,8 +49,7 @@ export function traceTimeline(start, pieces, answer) {
 
 // "step k of N, d take-backs"
 export function traceCounter(t) {
-  const step = t.steps[t.cursor];
-  const d = step.takebacks;
+  const d = t.steps[t.cursor].position.takebacks;
   return `step ${count(t.cursor)} of ${count(t.steps.length - 1)}, ${plural(d, "take-back")}`;
 }
 
@@ -70,8 +71,7 @@ export function traceStepWords(t) {
 
 // The board's marks for a step of the show: the slot just tried, or the
 // one just emptied.
-export function traceMarks(step) {
-  const m = step?.move;
+function traceMarks(m) {
   if (!m || m.slot === null || m.slot === undefined) return {};
   return m.act === "out" ? { vacated: m.slot } : { hinted: m.slot };
 }

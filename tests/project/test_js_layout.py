@@ -28,20 +28,69 @@ def test_each_page_starts_its_kind_the_same_way():
         assert re.search(rf"^export const {name} = \{{$", kind, re.M)
 
 
+def _code(path: Path) -> str:
+    """The module without its comments (a comment may name an example)."""
+    return "\n".join(line.split("//")[0] for line in path.read_text(encoding="utf-8").splitlines())
+
+
+# What a kind's module may not do to the shell it is given (the host): set
+# anything on it, reach into its state, or patch its class.
+TOUCHING_THE_SHELL = re.compile(
+    r"\b(?:shell|host|pg)\s*\.\s*[A-Za-z_$][\w$.]*(?:\[[^\]]*\])?\s*(?:[-+*/|&]?=)(?!=)"
+    r"|Object\.assign\(\s*(?:shell|host|pg)\b"
+    r"|\b(?:shell|host|pg)\.state\b"
+    r"|extends\s+Playground|\.prototype\b")
+
+
 def test_no_kind_extends_or_patches_the_shell():
     for path in (JS / "kinds").rglob("*.js"):
-        text = path.read_text(encoding="utf-8")
-        assert "extends Playground" not in text, path
-        assert not re.search(r"\.prototype\b", text), path
-        assert not re.search(r"\b(shell|pg)\.[A-Za-z]+\s*=(?!=)", text), path
+        found = TOUCHING_THE_SHELL.findall(_code(path))
+        assert not found, (path, found)
 
 
-def test_the_shell_names_no_kind():
-    for path in (JS / "shell").glob("*.js"):
-        code = "\n".join(line.split("//")[0] for line in path.read_text(encoding="utf-8").splitlines())
-        code = code.replace("rotation-playground:", "")  # the app's storage prefix, not the kind
+def test_the_touching_check_catches_what_it_forbids():
+    for line in ("shell.state.timeline = null;", "host.view = v;", "pg.known[key] = 1;", "host.count += 1;",
+                 "Object.assign(shell.state, {a: 1});", "const t = host.state.timeline;",
+                 "class Mine extends Playground {}", "Playground.prototype.undo = f;"):
+        assert TOUCHING_THE_SHELL.search(line), line
+    for line in ("host.tryMove(move);", "if (host.busy === true) return;", "const t = host.timelineShown;"):
+        assert not TOUCHING_THE_SHELL.search(line), line
+
+
+def test_a_kind_imports_the_shell_only_to_start_it():
+    """A kind's modules reach the shell through the host it is given, never
+    by importing its modules: only page.js imports playground.js."""
+    for path in (JS / "kinds").rglob("*.js"):
+        shell = {t for t in _imports(path) if t.is_relative_to(JS / "shell")}
+        expected = {JS / "shell" / "playground.js"} if path.name == "page.js" else set()
+        assert shell == expected, (path, shell)
+
+
+def test_no_shared_module_names_a_kind():
+    """The shell and the common modules know no kind: not its name, nor the
+    things its puzzle is made of."""
+    nouns = re.compile(r"\b(?:sticks?|tiles?|pieces?|placements?|orientation)\b", re.I)
+    for path in [*(JS / "shell").glob("*.js"), *(JS / "common").glob("*.js")]:
+        text = path.read_text(encoding="utf-8").replace("rotation-playground", "")  # the app's own name
         for name in KINDS:
-            assert name not in code, (path, name)
+            assert name not in text, (path, name)
+        assert not nouns.findall(_code(path)), (path, nouns.findall(_code(path)))
+
+
+def test_no_kind_names_a_method_of_the_shell():
+    """A kind's hooks are its own names, never one of the shell's methods
+    (which a hook of the same name would seem to replace)."""
+    methods = set()
+    for path in (JS / "shell").glob("*.js"):
+        methods |= set(re.findall(r"^  (?:async |get )?([A-Za-z_]\w*)\([^)]*\) \{$", path.read_text(encoding="utf-8"), re.M))
+    assert {"undo", "render", "moveOnce", "celebrate", "publish"} <= methods
+    for name in KINDS:
+        text = (JS / "kinds" / name / "kind.js").read_text(encoding="utf-8")
+        body = text[text.index(f"export const {name} = {{"):]
+        body = body[:body.index("\n};")]
+        keys = set(re.findall(r"^  (?:async )?([A-Za-z_]\w*)(?:\s*:|\()", body, re.M))
+        assert "mount" in keys and "name" in keys, (name, keys)
+        assert not keys & methods, (name, keys & methods)
 
 
 def _imports(path: Path) -> set[Path]:

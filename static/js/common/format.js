@@ -17,7 +17,7 @@ export function plural(n, word, words = `${word}s`) {
   return `${count(n)} ${n === 1 ? word : words}`;
 }
 
-// "stick 3" or "sticks 3, 5": a list of names with its noun in the right number.
+// "item 3" or "items 3, 5": a list of names with its noun in the right number.
 export function named(items, word, words = `${word}s`) {
   return `${items.length === 1 ? word : words} ${items.join(", ")}`;
 }

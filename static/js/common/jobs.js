@@ -52,7 +52,7 @@ export class Jobs {
   }
 
   // Solve (payload as for POST /api/<kind>/solve; another of the kind's
-  // searches at its own path, e.g. /api/triangle/trace) and wait for its
+  // searches at its own path, e.g. a kind's own trace route) and wait for its
   // answer: 200 is the answer itself, 202 the job finding it, followed here.
   async solve(payload, what = "Solving", path = this.path) {
     if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");

@@ -2,7 +2,7 @@
 // "dark", or "system" to follow the system), else the system's
 // prefers-color-scheme. It is put on <html data-theme="light|dark">, the one
 // thing the stylesheets read. A change fires "themechange" on window so that
-// what is painted by script (the rotation canvas) is painted again.
+// what is painted by script (a canvas) is painted again.
 //
 // base.html loads this module first in <head>; a module runs once the page
 // is parsed, so a page that differs from the stylesheet's light default can

@@ -6,21 +6,18 @@
 // (#level-message, data-level) and what the level promises.
 
 import { post } from "../common/api.js";
-import { count, plural } from "../common/format.js";
+import { plural } from "../common/format.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
-// What a level promises, in the figures the server proved it with.
-export function levelWords(level, body) {
+// What a level promises, in the figures the server proved it with (a kind
+// whose levels are measured otherwise says it in its words.levelWords).
+function levelWords(level, body) {
   const a = /^[aeiou]/.test(level) ? "An" : "A";
   if (Number.isInteger(body.length)) {
     return `${a} ${level} puzzle: its shortest solution takes ${plural(body.length, "move")}.`;
-  }
-  if (Number.isInteger(body.nodes)) {
-    const side = Number.isInteger(body.side) ? `, side ${body.side}` : "";
-    return `${a} ${level} puzzle${side}: a plain search tries ${count(body.nodes)} placements before every piece fits.`;
   }
   return `${a} ${level} puzzle.`;
 }
@@ -43,7 +40,7 @@ export function mountLevels(shell) {
       try {
         // instead_of: another puzzle, never the one on the board
         const body = await post(shell.api("shuffle"), { level, instead_of: shell.state.start });
-        const words = levelWords(level, body);
+        const words = shell.words.levelWords?.(level, body) ?? levelWords(level, body);
         shell.openPuzzle(body.board, {
           title: `${capital(level)} puzzle`,
           message: `${words} Try it, or press Solve.`,

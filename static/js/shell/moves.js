@@ -83,7 +83,7 @@ export const moves = {
       return false;
     }
     const move = wanted.move;
-    // The piece starts moving while the server is asked; the move counts
+    // The picture starts moving while the server is asked; the move counts
     // (and the board changes) only once the server has agreed, and a
     // refusal puts the picture back (run() redraws the board as it is).
     const guess = this.kind.predict?.(before, move) ?? null;

@@ -4,8 +4,8 @@
 // (timeline.js: Play, Pause, Step, Back, Restart, the scrubber), Solve as a
 // job and the answer's timeline (solving.js), Hint (hinting.js), your own
 // moves, Undo and Redo and a new start (moves.js), the work kept over a
-// reload, Share and the start-up (keeping.js). docs/page.md tells the same
-// contract in prose.
+// reload, Share and the start-up (keeping.js). docs/layout.md tells the
+// same contract in prose.
 //
 // A kind is one object (static/js/kinds/<name>/kind.js) of plain values and
 // pure functions; it knows its puzzle and nothing of the shell's state. The

@@ -142,9 +142,12 @@ export class RotationView {
     const walls = grid.withSticks(specs, {});
     // the marks of the picture the step starts from, so a highlighted stick stays outlined as it falls
     const marks = this.marks(grid.withSticks(specs, before.sticks));
+    // the turn between the two is a quarter clockwise (R) or back (L)
+    const turn = (after.orientation - before.orientation + 4) % 4;
+    const step = { ...after, move: turn === 1 ? "R" : turn === 3 ? "L" : null };
     this.canvas.dataset.animating = reverse ? "back" : "forward";
     try {
-      await animateStep({ positions: before.sticks, orientation: before.orientation }, after, speed,
+      await animateStep({ positions: before.sticks, orientation: before.orientation }, step, speed,
         (positions, offsets, angle) => {
           const sticks = Object.entries(positions).map(([symbol, [row, col]]) => ({
             ...specs.get(symbol), row, col, ...(offsets[symbol] || {}),

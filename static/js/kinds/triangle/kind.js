@@ -19,7 +19,9 @@ import { installGestures, placeRequest, turnRequest } from "./gestures.js";
 import { own, placed, startPosition } from "./placement.js";
 import { keepSearching, otherSolution, pauseSearch, publishSolutions, searchClicked, stopSearch } from "./solutions.js";
 import { TriangleView } from "./view.js";
-import { answerWords, chipText, moveOf, moveWords, partial, progressFraction, progressWords, stoppedWords } from "./words.js";
+import {
+  answerWords, chipText, levelWords, moveOf, moveWords, partial, progressFraction, progressWords, stoppedWords,
+} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -141,7 +143,7 @@ export const triangle = {
     hintMadeWords: (move, { placement }) => (placement[move.slot]?.piece === move.piece
       ? `Hint: piece ${move.piece} turned.` : `Hint: piece ${move.piece} goes in slot ${move.slot}.`), answerWords, progressWords, progressFraction, stoppedWords,
     solvedWords: (move, before, after, n) => `Done! Every piece is in place and every edge fits, in ${plural(n, "move")}`,
-    linkMoves, movesOfLink,
+    linkMoves, movesOfLink, levelWords,
   },
   texts: {
     unsolvableToPlay: "Nothing to play: no placement of these pieces fits.",

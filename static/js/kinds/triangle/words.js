@@ -87,6 +87,14 @@ export function answerWords(answer) {
     `Not all the solutions: ${plural(answer.solutions.length, "solution")} of those found listed.${more}`;
 }
 
+// A level's puzzle: its side, and how hard a plain search finds it.
+export function levelWords(level, body) {
+  const a = /^[aeiou]/.test(level) ? "An" : "A";
+  const side = Number.isInteger(body.side) ? `, side ${body.side}` : "";
+  if (!Number.isInteger(body.nodes)) return `${a} ${level} puzzle${side}.`;
+  return `${a} ${level} puzzle${side}: a plain search tries ${count(body.nodes)} placements before every piece fits.`;
+}
+
 export function progressWords(job) {
   const time = duration(job.seconds, 1);
   return `${plural(job.nodes ?? 0, "node")} searched, ${plural(job.depth ?? 0, "slot")} filled${time ? `, ${time}` : ""}`;

@@ -37,11 +37,14 @@ class PageCounter(CounterKind):
     web = WebFace("counter", template="counter.html")
 
 
+KIND = PageCounter()  # a job imports its kind by the module's name
+
+
 @pytest.fixture
 def counter_site(monkeypatch, tmp_path, tmp_path_factory):
     """The app with the counter in its registry, its page's template, and
     the shell's files beside its kind's module, served on a free port."""
-    add_kind(monkeypatch, PageCounter())
+    add_kind(monkeypatch, KIND)
     static = tmp_path / "static"
     shutil.copytree(ROOT / "static", static)
     (static / "js" / "kinds" / "counter").mkdir()

@@ -15,7 +15,7 @@ export const hinting = {
     const t = this.state.timeline;
     if (!this.solutionFits(s) || s.answer.status !== "solved" || !this.provenShortest(s.answer)) return null;
     if (t && t.kind !== "solution" && t.kind !== "play") return null;
-    const steps = this.answerSteps(s.answer);
+    const steps = this.stepsOf(s.answer);
     const played = t ? t.steps.slice(1, t.cursor + 1) : [];
     if (played.some((step, i) => this.keyOf(step.position) !== this.keyOf(steps[i + 1]?.position))) return null;
     const next = steps[played.length + 1];
@@ -78,7 +78,7 @@ export const hinting = {
   async fetchHint(position) {
     this.say("Looking for the best next move…");
     const board = this.kind.hintBody ? this.kind.hintBody(position, this.state.start) : { board: position };
-    const fields = { ...board, ...this.solveOptions() };
+    const fields = { ...board, ...this.options() };
     const body = await post(this.api("hint"), fields);
     if ((body.id || body.job) && unfinished(body)) return hintOf(await this.hintAnswer(body));
     if (body.status === "limit" && !body.move) {

@@ -30,7 +30,7 @@ export const keeping = {
     const played = movesShown(t) ? t.steps.slice(1, t.cursor + 1) : [];
     const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
     // the options the moves were played under (a goal) go with them
-    const more = moves ? { moves, ...this.solveOptions() } : {};
+    const more = moves ? { moves, ...this.options() } : {};
     return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, more);
   },
 

@@ -43,7 +43,7 @@ export const moves = {
   // asked again, say by a prefetch, is answered from memory).
   askMove(position, move) {
     const body = { ...(this.kind.moveBody ? this.kind.moveBody(position, move, this.state.start) : { board: position, move }),
-      ...this.solveOptions() };
+      ...this.options() };
     const key = JSON.stringify(body);
     let promise = this.known.get(key);
     if (!promise) {
@@ -55,7 +55,7 @@ export const moves = {
     return promise;
   },
 
-  afterMove(position, move, answer) {
+  madeBy(position, move, answer) {
     if (this.kind.afterMove) return this.kind.afterMove(position, move, answer);
     return { position: answer.board, move: answer.moved ?? move };
   },
@@ -94,7 +94,7 @@ export const moves = {
       await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
     } else if (!t && this.kind.settles) {
       // the start as drawn settles first: the move is made on its settled position
-      from = this.afterMove(before, null, await this.askMove(before, null)).position;
+      from = this.madeBy(before, null, await this.askMove(before, null)).position;
     }
     const answer = await (asked ?? this.askMove(from, move));
     if (this.state.timeline !== t || this.keyOf(this.current()) !== key) return false; // the board was changed meanwhile
@@ -109,7 +109,7 @@ export const moves = {
       this.emit("timeline", play);
       if (from !== before) await this.settle(from);
     }
-    const made = this.afterMove(from, move, answer);
+    const made = this.madeBy(from, move, answer);
     play.steps.push({ position: made.position, move: made.move, solved: Boolean(answer.solved) });
     if (wanted.animate !== false && (guess === null || this.keyOf(guess) !== this.keyOf(made.position))) {
       await this.animate(from, made.position);

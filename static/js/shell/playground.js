@@ -42,6 +42,8 @@
 //   answersAtOnce(start)      small enough to be solved at once: the counter
 //                             shows the shortest, a hint always asks the server
 //   fewestMoves(start)        the fewest moves known without a search
+//   shortestAfterSolve        true: a puzzle solved by hand asks the server for its shortest
+//   endsWhenSolved            true: no move after the goal (what fell out is gone)
 //   hintAgainMoves            true: Hint, while its hint is shown, makes the move
 //   keptPosition(start, p)    a position kept in the browser can be shown again
 //   mount(host) -> view       the board: the host is this shell (its methods

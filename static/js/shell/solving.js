@@ -14,7 +14,7 @@ export const solving = {
   },
 
   // What is sent with a solve, a move or a hint besides the board (a goal, say).
-  solveOptions() {
+  options() {
     return this.kind.solveOptions?.() ?? {};
   },
 
@@ -50,7 +50,7 @@ export const solving = {
   async fetchSolution(more = {}) {
     const text = this.state.start;
     if (this.solutionFits() && !Object.keys(more).length) return this.state.solution.answer;
-    const answer = await this.jobs.solve({ board: text, ...this.solveOptions(), ...this.kind.solveFields, ...more },
+    const answer = await this.jobs.solve({ board: text, ...this.options(), ...this.kind.solveFields, ...more },
       more.resume ? "Searching on" : "Solving");
     if (this.state.start !== text) throw new JobStopped("The puzzle changed while it was solved.");
     this.state.solution = this.solutionOf(text, answer);
@@ -63,7 +63,7 @@ export const solving = {
   },
 
   // The positions of an answer, from the first one shown.
-  answerSteps(answer) {
+  stepsOf(answer) {
     const start = this.state.start;
     if (this.kind.answerSteps) return this.kind.answerSteps(start, answer);
     const steps = [{ position: this.positionOf(start), move: null }];
@@ -77,7 +77,7 @@ export const solving = {
   // The solution's timeline, from the start along the answer's moves; a
   // start that settles is shown settling first.
   async buildSolutionTimeline(answer) {
-    const steps = this.answerSteps(answer);
+    const steps = this.stepsOf(answer);
     if (answer.status === "solved" && steps.length > 1) steps[steps.length - 1].solved = true;
     await this.settle(steps[0].position);
     this.showTimeline({ kind: "solution", steps, cursor: 0 });
@@ -143,7 +143,7 @@ export const solving = {
     const text = this.state.start;
     if (this.optimum() !== null || !this.kind.answersAtOnce?.(text)) return;
     try {
-      const answer = await post(this.api("solve"), { board: text, ...this.solveOptions() });
+      const answer = await post(this.api("solve"), { board: text, ...this.options() });
       const job = answer.job ?? answer.id;
       if (job && unfinished(answer)) {
         // not cheap after all: no solver is kept busy for a counter

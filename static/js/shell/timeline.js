@@ -146,7 +146,7 @@ export const timeline = {
   // Whether an answer has moves to play (a limit may have cut a search
   // short with some found).
   playable(answer) {
-    return answer.status === "solved" || this.answerSteps(answer).length > 1;
+    return answer.status === "solved" || this.stepsOf(answer).length > 1;
   },
 
   nothingToPlay(answer) {

@@ -137,3 +137,15 @@ def test_sliding_and_triangle_have_one_undo_pair(page, kind):
     open_kind(page, kind)
     expect(button(page, "Undo")).to_have_count(1)
     expect(button(page, "Redo")).to_have_count(1)
+
+
+def test_on_a_phone_pause_takes_plays_place_and_moves_nothing(phone):
+    open_kind(phone, "rotation")
+    button(phone, "Solve").click()
+    expect(phone.locator("#moves-list li")).not_to_have_count(0)
+    phone.locator("#speed").select_option("0.5")  # Pause stays while the boxes are read
+    boxes = "[...document.querySelectorAll('.actions > *')].map(e => JSON.stringify(e.getBoundingClientRect()))"
+    before = phone.evaluate(boxes)
+    button(phone, "Play").click()
+    expect(button(phone, "Pause")).to_be_visible()
+    assert phone.evaluate(boxes) == before

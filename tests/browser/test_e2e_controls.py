@@ -149,3 +149,17 @@ def test_on_a_phone_pause_takes_plays_place_and_moves_nothing(phone):
     button(phone, "Play").click()
     expect(button(phone, "Pause")).to_be_visible()
     assert phone.evaluate(boxes) == before
+
+
+def test_the_rotation_board_stands_on_the_page_with_no_box_round_it(page):
+    """Issue 30, item 5: no grey square round the canvas, no card round the
+    stage: what shows round the frame is the page itself."""
+    open_kind(page, "rotation")
+    style = page.evaluate("""() => {
+        const css = e => getComputedStyle(document.querySelector(e));
+        const stage = css('.stage');
+        return {canvas: css('#board').backgroundColor, stage: stage.backgroundColor,
+                border: stage.borderTopColor, shadow: stage.boxShadow};
+    }""")
+    assert style == {"canvas": "rgba(0, 0, 0, 0)", "stage": "rgba(0, 0, 0, 0)",
+                     "border": "rgba(0, 0, 0, 0)", "shadow": "none"}

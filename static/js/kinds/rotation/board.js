@@ -108,7 +108,7 @@ export function updateButtons() {
   $("#hint").disabled = Boolean(state.hinting) || state.solving;
   $("#solve").disabled = Boolean(state.hinting) || state.solving;
   const play = $("#play");
-  play.textContent = state.playing ? "Pause" : "Play";
+  play.querySelector(".label").textContent = state.playing ? "Pause" : "Play";
   play.classList.toggle("lit", state.playing || Boolean(t && t.steps.length > 1));
   play.setAttribute("aria-pressed", String(state.playing));
 }

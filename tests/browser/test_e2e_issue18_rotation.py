@@ -128,7 +128,7 @@ def test_try_it_has_its_own_undo_and_redo_of_turns(page):
     fast(page)
     try_it(page)
     press_each(page, "ArrowRight")
-    turns = page.get_by_role("group", name="Turn the puzzle")
+    turns = page.get_by_role("group", name="Undo and redo")  # in the playback strip
     turns.get_by_role("button", name="Undo", exact=True).click()
     wait_for_step(page, 0)
     turns.get_by_role("button", name="Redo", exact=True).click()

@@ -285,7 +285,7 @@ export class Playground {
     $("#solve").disabled = hinting || solving;
     const play = $("#play");
     play.disabled = hopeless && !playing;
-    play.textContent = playing ? "Pause" : "Play";
+    play.querySelector(".label").textContent = playing ? "Pause" : "Play";
     play.classList.toggle("lit", playing || Boolean(t && t.steps.length > 1));
     play.setAttribute("aria-pressed", String(playing));
     this.emit("buttons");

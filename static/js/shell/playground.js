@@ -45,6 +45,8 @@
 //   shortestAfterSolve        true: a puzzle solved by hand asks the server for its shortest
 //   endsWhenSolved            true: no move after the goal (what fell out is gone)
 //   hintAgainMoves            true: Hint, while its hint is shown, makes the move
+//   solvesFromHere            true: Solve after your moves solves the position
+//                             shown (asked with hintBody), the start's answer a click away
 //   keptPosition(start, p)    a position kept in the browser can be shown again
 //   mount(host) -> view       the board: the host is this shell (its methods
 //                             only: tryMove, setStart, say, render, on, ...)
@@ -115,7 +117,9 @@ export class Playground {
     this.state = {
       start: this.initial.board, // the position set up: the puzzle
       title: this.initial.title || "",
-      timeline: null, // {kind: "solution" | "play" | a kind's own, steps: [{position, move}], cursor}
+      // {kind: "solution" | "play" | a kind's own, steps: [{position, move}], cursor}; a
+      // solution from a position of yours also {from: your moves' count, answer}
+      timeline: null,
       solution: null, // {text, options, answer} for the start as last solved
       optimum: null, // {text, options, length}: the shortest for the start, when known
       hint: null, // {key, move}: the hint shown, while the board is where it was asked
@@ -139,7 +143,8 @@ export class Playground {
       ...kind.moveList,
       // the heading claims no more than the answer proves
       labels: { play: "Your moves", ...kind.moveList?.labels,
-        solution: () => (this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution") },
+        solution: (t) => (t?.from ? `Your moves, then the ${this.solvedUnproven() ? "way found" : "shortest"} from there` :
+          this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution") },
     });
     this.known = new Map(); // "position|move|options" -> the server's answer to a move
   }
@@ -283,6 +288,11 @@ export class Playground {
     $("#step").disabled = busy || (hopeless && t?.kind !== "play") || Boolean(t && atEnd && t.kind === "solution");
     $("#hint").disabled = hinting || solving;
     $("#solve").disabled = hinting || solving;
+    const fromStart = $("#solve-start");
+    if (fromStart) {
+      fromStart.hidden = !(this.fromHere() || t?.from > 0);
+      fromStart.disabled = hinting || solving;
+    }
     const play = $("#play");
     play.disabled = hopeless && !playing;
     play.querySelector(".label").textContent = playing ? "Pause" : "Play";
@@ -356,6 +366,7 @@ export class Playground {
   wire() {
     const on = (id, fn) => $(id).addEventListener("click", fn);
     on("#solve", () => this.solveClicked());
+    $("#solve-start")?.addEventListener("click", () => this.solveFromStart());
     on("#cancel", () => {
       this.state.pending = null;
       this.jobs.cancel().catch((error) => this.say(error.message, "error"));

@@ -5,6 +5,7 @@
 
 import { post } from "../common/api.js";
 import { JobLost, JobStopped, unfinished } from "../common/jobs.js";
+import { plural } from "../common/format.js";
 import { offerAgain } from "./messages.js";
 
 export const solving = {
@@ -20,8 +21,8 @@ export const solving = {
 
   // The solution shown is a way to the goal that no search proved shortest.
   solvedUnproven() {
-    const s = this.state.solution;
-    return this.solutionFits(s) && s.answer.status === "solved" && !this.provenShortest(s.answer);
+    const answer = this.state.timeline?.answer ?? this.solution;
+    return Boolean(answer) && answer.status === "solved" && !this.provenShortest(answer);
   },
 
   // The start is known to have no solution: there is nothing to play.
@@ -66,12 +67,7 @@ export const solving = {
   stepsOf(answer) {
     const start = this.state.start;
     if (this.kind.answerSteps) return this.kind.answerSteps(start, answer);
-    const steps = [{ position: this.positionOf(start), move: null }];
-    if (answer.status === "solved") {
-      const boards = this.kind.replay(start, answer.moves || []);
-      answer.moves.forEach((move, i) => steps.push({ position: boards[i], move }));
-    }
-    return steps;
+    return this.replayed(this.positionOf(start), answer);
   },
 
   // The solution's timeline, from the start along the answer's moves; a
@@ -103,25 +99,33 @@ export const solving = {
   },
 
   // `more`: fields besides the start's (a search's token to go on from).
-  async showSolution(more = {}) {
-    let answer;
+  // A solve as a job, its progress shown; a failure said (a lost job with
+  // a button to ask again): the answer, or null.
+  async solvingJob(ask, again) {
     this.setAnswer("Solving…");
     this.say("");
     this.state.solving = true;
     this.updateButtons();
     try {
-      answer = await this.fetchSolution(more);
+      return await ask();
     } catch (error) {
       const kind = error instanceof JobStopped ? "info" : "error";
       this.setAnswer(error.message, kind);
-      if (error instanceof JobLost) offerAgain(error.message, "Solve again", () => this.solveClicked());
+      if (error instanceof JobLost) offerAgain(error.message, "Solve again", again);
       else this.say(error.message, kind);
+      return null;
+    } finally {
+      // the buttons follow once the timeline is there (publish)
       this.state.solving = false;
+    }
+  },
+
+  async showSolution(more = {}) {
+    const answer = await this.solvingJob(() => this.fetchSolution(more), () => this.solveClicked());
+    if (!answer) {
       this.updateButtons();
       return null;
     }
-    // the buttons follow once the timeline is there (publish)
-    this.state.solving = false;
     // a way found but not proven shortest is no success to colour green
     const proven = answer.status === "solved" && this.provenShortest(answer);
     this.setAnswer(this.answerText(answer), proven ? "ok" : answer.status === "solved" ? "info" : "warn");
@@ -134,8 +138,63 @@ export const solving = {
     return answer;
   },
 
+  // Solve answers from the position shown once your moves left the start
+  // (a kind that can be asked so): the shortest from there goes on after
+  // your moves, Undo walks back through them; From the start shows the
+  // start's own answer.
+  fromHere() {
+    const t = this.state.timeline;
+    return Boolean(this.kind.solvesFromHere && t && t.kind === "play" && t.cursor > 0 && !this.endedHere());
+  },
+
   solveClicked() {
+    this.whenIdle(() => this.run(() => (this.fromHere() ? this.solveFromHere() : this.showSolution())),
+      "Solving as soon as the board stops moving…");
+  },
+
+  solveFromStart() {
     this.whenIdle(() => this.run(() => this.showSolution()), "Solving as soon as the board stops moving…");
+  },
+
+  async solveFromHere() {
+    const t = this.state.timeline;
+    const here = t.steps[t.cursor].position;
+    const start = this.state.start;
+    const body = { ...(this.kind.hintBody ? this.kind.hintBody(here, start) : { board: here }), ...this.options() };
+    const answer = await this.solvingJob(() => this.jobs.solve(body, "Solving"), () => this.solveClicked());
+    if (!answer) {
+      this.updateButtons();
+      return null;
+    }
+    if (this.state.timeline !== t || t.steps[t.cursor].position !== here) return null; // the board moved on
+    const proven = answer.status === "solved" && this.provenShortest(answer);
+    this.setAnswer(`From move ${t.cursor}: ${this.answerText(answer)}`,
+      proven ? "ok" : answer.status === "solved" ? "info" : "warn");
+    if (answer.status !== "solved") {
+      this.say(answer.status === "unsolvable" ? "No way to the goal from here: Undo, or Restart." :
+        "No way found from here: the search stopped at its limit.", "warn");
+      return answer;
+    }
+    const text = this.kind.boardText ? this.kind.boardText(here, start) : here;
+    const rest = this.kind.answerSteps ? this.kind.answerSteps(text, answer) : this.replayed(text, answer);
+    if (rest.length > 1) rest[rest.length - 1].solved = true;
+    const mine = t.steps.slice(0, t.cursor + 1);
+    this.showTimeline({ kind: "solution", steps: [...mine, ...rest.slice(1)], cursor: t.cursor, from: t.cursor, answer });
+    const n = rest.length - 1;
+    this.say(`From here the ${proven ? "shortest" : "way found"} takes ${plural(n, this.texts.move, this.texts.moves)} ` +
+      "more: Play or Step to watch it. Undo goes back through your own moves.", "ok");
+    this.keep();
+    return answer;
+  },
+
+  // The positions the moves of an answer go through from `text`, by the kind's replay.
+  replayed(text, answer) {
+    const steps = [{ position: text, move: null }];
+    if (answer.status === "solved") {
+      const boards = this.kind.replay(text, answer.moves || []);
+      answer.moves.forEach((move, i) => steps.push({ position: boards[i], move }));
+    }
+    return steps;
   },
 
   // Small boards are answered at once: the counter shows the shortest.

@@ -56,13 +56,15 @@ export const timeline = {
     const t = this.state.timeline;
     if (!t || t.cursor >= t.steps.length - 1) return false;
     const step = t.steps[t.cursor + 1];
+    // the words of a move come with its picture, as it starts to move: never
+    // a move behind while Play goes on
+    const next = { ...t, cursor: t.cursor + 1 };
+    this.say(...(t.kind === "play" ? this.playStepMessage(next, step) : this.stepMessage(next, step)));
     await this.animateStep(t.steps[t.cursor], step);
     if (this.state.timeline !== t) return false; // the board was left while it moved
     t.cursor += 1;
     this.publish();
     this.arrived();
-    // Redo, Step: the line follows the counter
-    this.say(...(t.kind === "play" ? this.playStepMessage(t, step) : this.stepMessage(t, step)));
     return true;
   },
 
@@ -138,9 +140,14 @@ export const timeline = {
     this.arrived();
   },
 
+  // A solution is shown: the start's, or one from a position of yours (its own answer).
   hasSolutionTimeline() {
     const t = this.state.timeline;
-    return Boolean(t && t.kind === "solution" && this.solutionFits());
+    return Boolean(t && t.kind === "solution" && (t.answer || this.solutionFits()));
+  },
+
+  shownAnswer() {
+    return this.state.timeline?.answer ?? this.state.solution.answer;
   },
 
   // Whether an answer has moves to play (a limit may have cut a search
@@ -169,7 +176,7 @@ export const timeline = {
       // a kind's own show (a search step by step) plays as it is
       const shown = this.state.timeline && !movesShown(this.state.timeline);
       const answer = shown ? { status: "solved" } :
-        this.hasSolutionTimeline() ? this.state.solution.answer : await this.showSolution();
+        this.hasSolutionTimeline() ? this.shownAnswer() : await this.showSolution();
       if (!answer || !this.state.timeline) return;
       if (!this.playable(answer) && !shown) {
         this.nothingToPlay(answer);
@@ -232,9 +239,8 @@ export const timeline = {
           return;
         }
       }
-      const s = this.state.solution;
-      if (this.hasSolutionTimeline() && !this.playable(s.answer)) {
-        this.nothingToPlay(s.answer);
+      if (this.hasSolutionTimeline() && !this.playable(this.shownAnswer())) {
+        this.nothingToPlay(this.shownAnswer());
         return;
       }
       const t = this.state.timeline;

@@ -64,6 +64,7 @@ export const rotation = {
   key: (p) => `${p.orientation}|${Object.entries(p.sticks).sort().map(([s, [r, c]]) => `${s}${r},${c}`).join(" ")}`,
   boardText,
   settles: true,
+  solvesFromHere: true,
   endsWhenSolved: true,
   // the shortest is always worth asking for: a solve is a breadth-first search
   shortestAfterSolve: true,

@@ -401,6 +401,7 @@ export const sliding = {
       return null;
     }
   },
+  solvesFromHere: true,
   // the server answers a board of 9 cells or fewer from its table at once
   answersAtOnce: (text) => (grid(text)?.tiles.length ?? Infinity) <= 9,
 

@@ -496,7 +496,11 @@ def test_own_turns_are_not_listed_as_the_solution(page):
     wait_for_step(page, 1)
     expect(label).to_be_visible()
     expect(label).to_have_text("Your turns (1)")
+    # Solve goes on from the turn played (issue 30); the start's own answer is a click away
     button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("From move 1: Solved in 3 moves")
+    expect(label).to_have_text("Your moves, then the shortest from there (4)")
+    button(page, "From the start").click()
     expect(page.locator("#answer")).to_contain_text("Solved in 2 moves")
     expect(label).to_have_text("Shortest solution (2)")
 

@@ -63,6 +63,22 @@ def test_with_no_choice_kept_the_page_follows_the_system(page, scheme):
     assert (background < 0.05) == (scheme == "dark"), background
 
 
+def test_a_dark_page_is_dark_before_its_body_is_painted(page):
+    """No light flash: the theme is on <html> before the parser reaches
+    <body> (a module in <head> would run only after the whole page)."""
+    page.emulate_media(color_scheme="dark")
+    page.add_init_script("""
+      window.__themeAtBody = "not seen";
+      new MutationObserver((_, seen) => {
+        if (!document.body) return;
+        window.__themeAtBody = document.documentElement.dataset.theme ?? null;
+        seen.disconnect();
+      }).observe(document, {childList: true, subtree: true});
+    """)
+    page.goto("/puzzles")
+    assert page.evaluate("window.__themeAtBody") == "dark"
+
+
 def test_the_system_changing_turns_the_page_while_it_is_open(page):
     page.emulate_media(color_scheme="light")
     open_rotation(page)

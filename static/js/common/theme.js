@@ -4,15 +4,16 @@
 // thing the stylesheets read. A change fires "themechange" on window so that
 // what is painted by script (a canvas) is painted again.
 //
-// base.html loads this module first in <head>; a module runs once the page
-// is parsed, so a page that differs from the stylesheet's light default can
-// show light for a moment before it turns dark.
+// base.html loads it first in <head> as a plain script, not a module: it
+// runs before the page is painted, so a dark page never shows light first
+// (a module would run only once the page is parsed).
 
+(() => {
 const KEY = "rotation-playground:theme";
-export const CHOICES = ["system", "light", "dark"];
+const CHOICES = ["system", "light", "dark"];
 const system = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
 
-export function keptChoice() {
+function keptChoice() {
   try {
     const kept = localStorage.getItem(KEY);
     return CHOICES.includes(kept) ? kept : "system";
@@ -21,7 +22,7 @@ export function keptChoice() {
   }
 }
 
-export function themeFor(choice) {
+function themeFor(choice) {
   if (choice !== "system") return choice;
   return system && system.matches ? "dark" : "light";
 }
@@ -41,7 +42,7 @@ function apply() {
   window.dispatchEvent(new Event("themechange"));
 }
 
-export function choose(choice) {
+function choose(choice) {
   current = choice;
   try {
     localStorage.setItem(KEY, choice);
@@ -66,5 +67,9 @@ function wire(select) {
 
 apply();
 if (system) system.addEventListener("change", apply);
-const select = document.getElementById("theme-choice");
-if (select) wire(select);
+// the switch is further down the page than this script
+document.addEventListener("DOMContentLoaded", () => {
+  const select = document.getElementById("theme-choice");
+  if (select) wire(select);
+});
+})();

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_helpers import (
-    board, button, centre, click_cell, data, drag, drag_piece, message, open_triangle, placement, slot, tool, tray_piece,
-    wait_filled, wait_for_step,
+    board, button, centre, click_cell, data, drag, drag_piece, message, new_frame, open_triangle, placement, slot, tool,
+    tray_piece, wait_filled, wait_for_step,
 )
 
 
@@ -255,3 +255,19 @@ def test_play_stands_out_only_once_there_is_something_to_play(page, path):
     button(page, "Solve").click()
     expect(page.locator("#moves-list li")).not_to_have_count(0)
     expect(play).to_have_class(re.compile(r"\blit\b"))
+
+
+def test_the_gap_tool_keeps_a_new_frames_only_gap(page):
+    """Bug 5: New frame opens a gap, and the Gap tool's first click on it
+    closed it, leaving a frame nothing can leave. The only gap stays, and
+    the page says how to move it; with a second gap open, it closes."""
+    page.goto("/")
+    new_frame(page, 7)
+    tool(page, "Gap")
+    click_cell(page, 6, 3)  # the new frame's gap, bottom middle
+    expect(message(page)).to_contain_text("only gap")
+    assert data(page, "board").split("\n")[1 + 6][3] == " "
+    click_cell(page, 6, 1)  # another gap first
+    expect(board(page)).to_have_attribute("data-board", re.compile(r"\n# # ###\n$"))
+    click_cell(page, 6, 3)  # now the first can close
+    expect(board(page)).to_have_attribute("data-board", re.compile(r"\n# #####\n$"))

@@ -11,7 +11,7 @@ import { plural } from "../../common/format.js";
 import { focusAfterPointerPick } from "../../common/keys.js";
 import { Tabs } from "../../common/tabs.js";
 import { cellWords } from "./describe.js";
-import { Editor } from "./editor.js";
+import { Editor, gaps } from "./editor.js";
 import { Grid, WALL, EMPTY } from "./grid.js";
 import { drawnPosition } from "./position.js";
 
@@ -22,12 +22,8 @@ export const MAX_SIZE = 64;
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export function designWarnings(g) {
-  let gaps = 0;
-  for (let r = 0; r < g.height; r++) {
-    for (let c = 0; c < g.width; c++) if (g.isBorder(r, c) && g.get(r, c) !== WALL) gaps++;
-  }
   if (g.sticks().size === 0) return "No sticks yet: choose the Stick tool and drag on the board.";
-  if (gaps === 0) return "This frame has no gap: nothing can ever fall out. Open one with the Gap tool.";
+  if (gaps(g) === 0) return "This frame has no gap: nothing can ever fall out. Open one with the Gap tool.";
   return "";
 }
 

@@ -6,10 +6,19 @@ import { WALL, EMPTY, stickCells } from "./grid.js";
 const HELP = {
   stick: "Drag along a row or a column to lay a stick. Drag an existing stick to move it.",
   wall: "Click or drag to add walls; start on a wall to remove walls.",
-  gap: "Click a frame cell to open a gap in it, or a gap to close it.",
+  gap: "Click a frame cell to open a gap in it, or a gap to close it (the only gap stays: open another first).",
   move: "Drag a stick to a free place.",
   erase: "Click a stick or a wall to remove it; drag to remove several.",
 };
+
+// The frame's border cells that are not walls.
+export function gaps(grid) {
+  let n = 0;
+  for (let r = 0; r < grid.height; r++) {
+    for (let c = 0; c < grid.width; c++) if (grid.isBorder(r, c) && grid.get(r, c) !== WALL) n++;
+  }
+  return n;
+}
 
 export class Editor {
   // host: {grid(), commit(newGrid), preview(scene extras), say(text), view, canvas, beforeEdit()}
@@ -62,6 +71,12 @@ export class Editor {
     } else if (tool === "wall" || tool === "gap") {
       if (tool === "gap" && !grid.isBorder(r, c)) {
         this.host.say("A gap is a cell of the frame's outer edge: click the border.");
+        this.gesture = null;
+        return false;
+      }
+      // the frame's one way out is not closed by a click meant to find it
+      if (tool === "gap" && here !== WALL && gaps(grid) === 1) {
+        this.host.say("That is the frame's only gap: open another first (click a wall of the frame), then close this one.");
         this.gesture = null;
         return false;
       }

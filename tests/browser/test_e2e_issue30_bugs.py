@@ -195,7 +195,9 @@ def _solve_by_hand(page, name: str) -> None:
         wait_for_step(page, n)
 
 
-def test_finishing_shows_the_solved_panel_with_a_big_next_puzzle(page):
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_finishing_shows_the_solved_panel_with_a_big_next_puzzle(request, viewport):
+    page = request.getfixturevalue("page" if viewport == "desktop" else "phone")
     _solve_by_hand(page, "sliding-rules-eight")
     panel = page.locator("#solved-panel")
     expect(panel).to_be_visible()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e_helpers import button, data, fast, open_sliding, try_it, use_position, wait_for_step
@@ -20,7 +21,9 @@ def shortest(page, kind: str, body: dict) -> int:
     return answer["length"]
 
 
-def test_solve_after_your_moves_solves_from_there_and_undo_walks_back(page):
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_solve_after_your_moves_solves_from_there_and_undo_walks_back(request, viewport):
+    page = request.getfixturevalue("page" if viewport == "desktop" else "phone")
     open_sliding(page)
     use_position(page, START)
     fast(page)
@@ -69,9 +72,11 @@ def test_rotation_solves_from_the_turned_frame(page):
     expect(page.locator("#answer")).to_contain_text("Solved in 2 moves: L L")
 
 
-def test_the_words_of_a_move_come_with_its_picture(page):
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_words_of_a_move_come_with_its_picture(request, viewport):
     """While a solution plays, the line under the board names the move the
     board is making, not the one before it."""
+    page = request.getfixturevalue("page" if viewport == "desktop" else "phone")
     page.goto("/")
     button(page, "Solve").click()
     expect(page.locator("#moves-list li")).to_have_count(2)

@@ -160,7 +160,7 @@ def test_pages_are_served_with_their_templates(server, path):
 
 def test_a_page_script_is_served(server):
     _, page = _get(server + "/")
-    script = re.search(r'<script[^>]+src="(/assets/\w+/js/[^"]+\.js)"', page).group(1)
+    script = re.search(r'<script type="module" src="(/assets/\w+/js/[^"]+\.js)"', page).group(1)
     status, body = _get(server + script)
     assert status == 200
     assert re.search(r"^\s*(import|export) ", body, re.MULTILINE), body[:300]

@@ -200,8 +200,13 @@ def test_the_numbers_sit_beside_the_figures_not_on_them(value):
 
 def test_the_pictures_use_the_boards_piece_colours():
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "triangle.css").read_text()
-    face = re.search(r"\.triangle-board \.piece-face \{[^}]*fill: ([^;]+);", css).group(1)
-    rim = re.search(r"\.triangle-board \.piece-rim \{[^}]*stroke: ([^;]+);", css).group(1)
+    def light(value: str) -> str:
+        """A colour, or the light theme's value of its variable (the first defined)."""
+        found = re.fullmatch(r"var\((--[\w-]+)\)", value)
+        return re.search(rf"{found.group(1)}: ([^;]+);", css).group(1) if found else value
+
+    face = light(re.search(r"\.triangle-board \.piece-face \{[^}]*fill: ([^;]+);", css).group(1))
+    rim = light(re.search(r"\.triangle-board \.piece-rim \{[^}]*stroke: ([^;]+);", css).group(1))
     assert (face, rim) == (FIGURES["piece"]["fill"], FIGURES["piece"]["rim"])
     tree = _tree(svg(Puzzle(1, ((1, -1, 0),))))
     assert {e.get("fill") for e in tree.iter() if e.get("class") == "piece-face"} == {face}

@@ -141,7 +141,7 @@ def test_how_to_play_explains_with_pictures(client):
     # the one script, the colour theme's, is a file
     assert " style=" not in text
     assert re.findall(r"<script[^>]*>(.*?)</script>", text, re.S) == [""]
-    assert re.findall(r'<script type="module" src="[^"]+/js/common/theme\.js">', text)
+    assert re.findall(r'<script src="[^"]+/js/common/theme\.js">', text)
 
 
 def test_find_board_matches_the_library_by_board_not_by_name(app, entries):

@@ -92,3 +92,11 @@ def test_the_words_of_a_move_come_with_its_picture(request, viewport):
     said = page.evaluate("window.__said")
     moves = [int(m.group(1)) for text in said if (m := re.match(r"Move (\d) of 2", text))]
     assert moves and moves[0] == 1 and moves[-1] == 2, said
+
+
+def test_a_kinds_own_words_name_its_solution(page):
+    """The move list's heading is the kind's where it has one: a triangle's
+    solution is not a "shortest" (every solution places each piece once)."""
+    page.goto("/triangle")
+    button(page, "Solve").click()
+    expect(page.locator("#moves-label")).to_have_text("The solution, piece by piece (9)")

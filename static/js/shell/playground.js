@@ -142,9 +142,10 @@ export class Playground {
       chipTitle: (move, i) => this.words.moveTitle(move, i),
       ...kind.moveList,
       // the heading claims no more than the answer proves
-      labels: { play: "Your moves", ...kind.moveList?.labels,
+      labels: { play: "Your moves",
         solution: (t) => (t?.from ? `Your moves, then the ${this.solvedUnproven() ? "way found" : "shortest"} from there` :
-          this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution") },
+          this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution"),
+        ...kind.moveList?.labels },
     });
     this.known = new Map(); // "position|move|options" -> the server's answer to a move
   }

@@ -156,7 +156,7 @@ export const triangle = {
     chipText,
     // the chip's text is in its name (what is read is what is seen)
     chipTitle: (move, i) => `Step ${i + 1}: ${chipText(move)}`,
-    labels: { play: "Your moves", trace: "The search, step by step" },
+    labels: { solution: "The solution, piece by piece", play: "Your moves", trace: "The search, step by step" },
   },
   position: startPosition,
   key: (p) => JSON.stringify(p.placement),

@@ -353,6 +353,38 @@ def test_a_turn_without_a_prefetch_still_asks(browser, live_server):
     assert not errors, errors
 
 
+def test_a_turn_pressed_while_its_prefetch_is_being_refused_is_asked_again(page_expecting_refusals):
+    """The prefetch of a turn may still be on its way when the player
+    presses that turn; refused (503: busy), the turn is asked again rather
+    than failing (under CI's load it was answered from the doomed prefetch)."""
+    page = page_expecting_refusals
+    held = []
+    left_after_right = lambda body: body.get("move") == "L" and body.get("orientation") == 1  # noqa: E731
+
+    def hold(route):
+        if left_after_right(json.loads(route.request.post_data or "{}")) and not held:
+            held.append(route)  # answered below, once the turn itself has been pressed
+        else:
+            route.continue_()
+
+    page.goto("/")
+    fast(page)
+    page.route("**/api/rotation/move", hold)
+    try_it(page)
+    with page.expect_request(lambda r: r.url.endswith("/api/rotation/move")
+                             and left_after_right(json.loads(r.post_data or "{}"))):
+        page.keyboard.press("ArrowRight")
+    for _ in range(50):  # the route's handler runs as the test next talks to the page
+        if held:
+            break
+        page.evaluate("0")
+    assert held, "the prefetch of L was not held"
+    page.keyboard.press("ArrowLeft")
+    held[0].fulfill(status=503, content_type="application/json", body='{"error": "busy"}')
+    wait_for_step(page, 2)
+    assert data(page, "board") == engine_end(EXAMPLE, "RL")[0]
+
+
 # -------------------------------------------------------- 9: the move list
 @pytest.fixture
 def marathon(page):
@@ -571,3 +603,27 @@ def test_the_page_calls_its_kind_by_its_own_addresses(page):
     paths = {re.sub(r"^https?://[^/]+", "", url).split("?")[0] for url in called}
     assert {"/api/rotation/parse", "/api/rotation/solve", "/api/rotation/move", "/api/rotation/share"} <= paths, paths
     assert all(p.startswith(("/api/rotation/", "/api/jobs/")) for p in paths), paths
+
+
+def test_importing_the_board_shown_keeps_its_solution(page):
+    """An import of the puzzle already shown, answered by the server after
+    Solve began (CI's load did it), left the page with no answer: the same
+    board again keeps what was solved on it."""
+    from e2e_helpers import open_import
+
+    held = []
+    page.goto("/")
+    page.route("**/api/rotation/parse", lambda route: held.append(route))
+    open_import(page).fill(EXAMPLE)
+    with page.expect_request("**/api/rotation/parse"):
+        button(page, "Import text").click()
+    button(page, "Solve").click()
+    expect(page.locator("#answer")).to_contain_text("Solved in 2 moves")
+    for _ in range(50):  # the route's handler runs as the test next talks to the page
+        if held:
+            break
+        page.evaluate("0")
+    held[0].continue_()
+    expect(page.locator("#import-message")).to_have_text("Imported.")
+    expect(page.locator("#answer")).to_contain_text("Solved in 2 moves")
+    expect(page.locator("#moves-list li")).to_have_count(2)

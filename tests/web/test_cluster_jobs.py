@@ -509,7 +509,10 @@ def test_a_worker_stops_even_when_its_horse_dies_slowly(tmp_path, redis, waiting
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         job_id = waiting_job(client)
-        assert wait_until(lambda: running_with_progress(client, job_id), seconds=40)
+        # a bound, not a pause: a loaded CI machine has taken more than 40 s to start the worker
+        if not wait_until(lambda: running_with_progress(client, job_id), seconds=120):
+            one.kill()
+            pytest.fail(f"the worker never ran the job; it said:\n{one.communicate()[0]}")
         one.send_signal(sig)
         try:
             output, _ = one.communicate(timeout=60)

@@ -1,9 +1,11 @@
 // Talking to the server, which holds the puzzle's rules and physics.
 
 export class ApiError extends Error {
-  constructor(message, body = {}) {
+  // status: the HTTP status of the answer (none when the server was not reached)
+  constructor(message, body = {}, status = null) {
     super(message);
     this.body = body;
+    this.status = status;
   }
 }
 
@@ -24,6 +26,6 @@ export async function post(path, payload, headers = {}) {
   } catch {
     throw new ApiError(`The server answered ${response.status} without a readable body.`);
   }
-  if (!response.ok) throw new ApiError(body.error || `The server answered ${response.status}.`, body);
+  if (!response.ok) throw new ApiError(body.error || `The server answered ${response.status}.`, body, response.status);
   return body;
 }

@@ -41,10 +41,12 @@ export const moves = {
 
   // The server's answer to `move` made on `position` (asked once: a move
   // asked again, say by a prefetch, is answered from memory).
-  askMove(position, move) {
+  // `again`: asked anew, not answered from memory (the move asked ahead failed).
+  askMove(position, move, { again = false } = {}) {
     const body = { ...(this.kind.moveBody ? this.kind.moveBody(position, move, this.state.start) : { board: position, move }),
       ...this.options() };
     const key = JSON.stringify(body);
+    if (again) this.known.delete(key);
     let promise = this.known.get(key);
     if (!promise) {
       promise = post(this.api("move"), body);
@@ -96,7 +98,12 @@ export const moves = {
       // the start as drawn settles first: the move is made on its settled position
       from = this.madeBy(before, null, await this.askMove(before, null)).position;
     }
-    const answer = await (asked ?? this.askMove(from, move));
+    // a move asked ahead that the server could not answer then (busy, out
+    // of reach) is asked again now; a refusal of the move itself stands
+    const answer = await (asked ?? this.askMove(from, move)).catch((error) => {
+      if (error.status && error.status < 500) throw error;
+      return this.askMove(from, move, { again: true });
+    });
     if (this.state.timeline !== t || this.keyOf(this.current()) !== key) return false; // the board was changed meanwhile
     let play = t;
     if (t && (t.kind === "play" || t.kind === "solution")) {

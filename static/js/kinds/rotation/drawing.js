@@ -111,8 +111,12 @@ export class Drawing {
 
   changed(title, message) {
     const warning = message ? "" : designWarnings(this.design);
-    this.host.setStart(this.design.toText(), { title, message: message || warning, tone: message ? "info" : "warn" });
-    this.startChanged(this.design.toText());
+    const text = this.design.toText();
+    // the same board again (an import of the puzzle shown) keeps what was
+    // solved or played on it; only the words change
+    if (text === this.host.start) this.host.say(message || warning, message ? "info" : "warn");
+    else this.host.setStart(text, { title, message: message || warning, tone: message ? "info" : "warn" });
+    this.startChanged(text);
   }
 
   // The shell's start changed (an edit, a level's puzzle, a board brought

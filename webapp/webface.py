@@ -57,6 +57,8 @@ class WebFace:
     - ``card_facts(puzzle, item)``: a gallery card's facts, short strings
       shown one to a line (``item``: the puzzle's catalogue entry; None:
       the size and the shortest solution's ``moves``).
+    - ``move_words``: what one move is called, one and many (a link's
+      preview says "shortest solution 12 turns").
     """
 
     name: str
@@ -73,6 +75,7 @@ class WebFace:
     schemas: dict = field(default_factory=dict)
     figures: Callable[[], dict] | None = None
     card_facts: Callable[[Any, dict], list[str]] | None = None
+    move_words: tuple[str, str] = ("move", "moves")
 
     def __post_init__(self) -> None:
         for name, default in (("page_path", f"/{self.name}"), ("template", f"{self.name}.html"),

@@ -89,7 +89,7 @@ class RotationKind(Kind):
         request_example='{"board": "7\\n### ###\\n...", "goal": "any"}',
         # the guide's pictures are drawn by howto.figures rather than by svg: the
         # board as the viewer sees it, the gap named, a stick on its way out
-        schemas=SCHEMAS, figures=figures, card_facts=_card_facts)
+        schemas=SCHEMAS, figures=figures, card_facts=_card_facts, move_words=("turn", "turns"))
 
     # ------------------------------------------------------------ the text
     def parse(self, text: str) -> Board:

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from .. import kinds, levels
 from ..errors import PuzzleTextError
-from . import gallery, howto, links
+from . import gallery, howto, links, preview
 from .security import error_answer
 
 bp = Blueprint("pages", __name__)
@@ -53,7 +53,8 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
                            url_for("pages.how_to_play_kind", kind=kind.name),
                            board_text=text, share_code=code, puzzle_title=title,
                            autoplay=autoplay, optimal=optimal, mode=mode,
-                           daily_date=day, daily_url=url_for(page_endpoint(kind), daily=day))
+                           daily_date=day, daily_url=url_for(page_endpoint(kind), daily=day),
+                           preview=preview.tags(kind, puzzle, title=title, optimal=optimal, entry=entry))
 
 
 def _open(kind, puzzle):

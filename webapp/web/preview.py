@@ -39,6 +39,7 @@ def _defaults(state) -> None:
     state.app.config.setdefault("PUBLIC_URL", None)
     # a picture not yet cached costs a tenth of a second or so: bounded per client
     state.app.config.setdefault("PREVIEW_RATE_LIMIT", "60 per minute")
+    state.app.extensions["playground_previews"] = _Recent(256)
 
 
 bp.record_once(_defaults)
@@ -118,16 +119,16 @@ def short_link_image(link_id: str):
 
 
 def _card(kind, code: str):
-    folder = current_app.config["PUZZLES_DIR"]
-    if (kind.name, code, folder) not in _cached:
+    folder, cached = current_app.config["PUZZLES_DIR"], current_app.extensions["playground_previews"]
+    if (kind.name, code, folder) not in cached:
         try:
             puzzle = kind.decode(code)
         except PuzzleTextError as exc:
             return _refuse(f"This code does not hold a {kind.title.lower()} puzzle: {exc}")
         limits.take("PREVIEW_RATE_LIMIT", "previews")
         entry = gallery.find_board(puzzle, kind.name)
-        _cached.put((kind.name, code, folder), draw(kind, puzzle, entry.moves if entry else None))
-    return Response(_cached.get((kind.name, code, folder)), mimetype="image/png",
+        cached.put((kind.name, code, folder), draw(kind, puzzle, entry.moves if entry else None))
+    return Response(cached.get((kind.name, code, folder)), mimetype="image/png",
                     headers={"Cache-Control": "public, max-age=86400"})
 
 
@@ -150,9 +151,6 @@ class _Recent:
         self.items[key] = value
         while len(self.items) > self.size:
             del self.items[next(iter(self.items))]
-
-
-_cached = _Recent(256)
 
 
 def draw(kind, puzzle, optimal: int | None = None) -> bytes:

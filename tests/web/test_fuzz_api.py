@@ -152,3 +152,29 @@ def test_fuzzed_pages_and_share_codes(fuzz_app, kind_name):
                                f"/how-to-play/{share_code(rng, []).replace('/', '_') or 'x'}"))
         response = client.get(path, query_string=args)
         _check(response, (path, args, case))
+
+
+#: Fuzzed link-preview pictures per kind: a code that decodes costs a drawing (about 0.1 s).
+PREVIEWS = 150
+
+
+@pytest.mark.parametrize("kind_name", kinds.names())
+def test_fuzzed_preview_pictures(fuzz_app, kind_name):
+    """The link previews' picture (/preview/<kind>.png, /preview/s/<id>.png):
+    a PNG, or a refusal in a sentence, never a 500."""
+    client = fuzz_app.test_client()
+    codes = _codes(client)
+    every = [code for found in codes.values() for code in found]
+    rng = random.Random(f"previews {kind_name}")
+    for case in range(PREVIEWS):
+        if rng.random() < 0.85:
+            path, args = f"/preview/{kind_name}.png", {"p": share_code(rng, codes[kind_name] if rng.random() < 0.7
+                                                                      else every)}
+        else:
+            path, args = f"/preview/s/{(share_code(rng, []) or 'x').replace('/', '_')}.png", {}
+        response = client.get(path, query_string=args)
+        _check(response, (path, args, case))
+        if response.status_code == 200:
+            assert response.mimetype == "image/png", (path, args, case)
+        else:
+            assert response.status_code in (400, 404) and response.get_json()["error"], (path, args, case)

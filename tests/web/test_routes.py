@@ -62,6 +62,7 @@ TESTED_ROUTES = {
     ("/api/<kind>/daily", "GET"),  # tests/web/test_web_levels.py
     ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
     ("/assets/<version>/<path:filename>", "GET"),  # tests/web/test_assets.py
+    ("/preview/<kind>.png", "GET"), ("/preview/s/<link_id>.png", "GET"),  # tests/web/test_previews.py
 }
 
 

@@ -1,5 +1,6 @@
 """The server fuzzed (issue 18, "Done means"): seeded inputs for every
-route of every kind, the job routes and the pages' query strings. No answer is a 500, none shows a traceback, and every 400 of
+route of every kind, the job routes, the pages' query strings and the link
+previews' pictures. No answer is a 500, none shows a traceback, and every 400 of
 the API says why in JSON.
 
 The app's limits are cut down so that a fuzzed puzzle that still parses

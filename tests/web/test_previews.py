@@ -137,3 +137,13 @@ def test_images_not_yet_drawn_are_bounded_per_client_but_drawn_ones_are_served(m
     refused = client.get(urls[2])
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert client.get(urls[0]).status_code == 200  # from the cache: no drawing, no count
+
+
+def test_the_picture_cache_lets_the_least_recently_used_go():
+    from webapp.web.preview import _Recent
+    cache = _Recent(2)
+    cache.put("a", b"1")
+    cache.put("b", b"2")
+    assert cache.get("a") == b"1"  # now "b" is the least recently used
+    cache.put("c", b"3")
+    assert (cache.get("a"), cache.get("b"), cache.get("c")) == (b"1", None, b"3")

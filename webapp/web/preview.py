@@ -15,6 +15,7 @@ request's own host.
 from __future__ import annotations
 
 import io
+import threading
 from functools import lru_cache
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -119,38 +120,40 @@ def short_link_image(link_id: str):
 
 
 def _card(kind, code: str):
-    folder, cached = current_app.config["PUZZLES_DIR"], current_app.extensions["playground_previews"]
-    if (kind.name, code, folder) not in cached:
+    key, cached = (kind.name, code, current_app.config["PUZZLES_DIR"]), current_app.extensions["playground_previews"]
+    png = cached.get(key)
+    if png is None:
         try:
             puzzle = kind.decode(code)
         except PuzzleTextError as exc:
             return _refuse(f"This code does not hold a {kind.title.lower()} puzzle: {exc}")
         limits.take("PREVIEW_RATE_LIMIT", "previews")
         entry = gallery.find_board(puzzle, kind.name)
-        cached.put((kind.name, code, folder), draw(kind, puzzle, entry.moves if entry else None))
-    return Response(cached.get((kind.name, code, folder)), mimetype="image/png",
-                    headers={"Cache-Control": "public, max-age=86400"})
+        png = draw(kind, puzzle, entry.moves if entry else None)
+        cached.put(key, png)
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
 
 class _Recent:
     """The last ``size`` cards drawn, by (kind, code, library): a link
-    shared in a busy chat is fetched by every client that shows it."""
+    shared in a busy chat is fetched by every client that shows it. Shared
+    by the server's threads, hence the lock."""
 
     def __init__(self, size: int) -> None:
-        self.size, self.items = size, {}
+        self.size, self.items, self.lock = size, {}, threading.Lock()
 
-    def __contains__(self, key) -> bool:
-        return key in self.items
-
-    def get(self, key) -> bytes:
-        value = self.items.pop(key)
-        self.items[key] = value  # now the most recent
-        return value
+    def get(self, key) -> bytes | None:
+        with self.lock:
+            value = self.items.pop(key, None)
+            if value is not None:
+                self.items[key] = value  # now the most recent
+            return value
 
     def put(self, key, value: bytes) -> None:
-        self.items[key] = value
-        while len(self.items) > self.size:
-            del self.items[next(iter(self.items))]
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                del self.items[next(iter(self.items))]
 
 
 def draw(kind, puzzle, optimal: int | None = None) -> bytes:

@@ -38,7 +38,7 @@ SITE = "Rotation Playground"
 
 def _defaults(state) -> None:
     state.app.config.setdefault("PUBLIC_URL", None)
-    # a picture not yet cached costs a tenth of a second or so: bounded per client
+    # a picture not yet cached costs 0.1 to 0.3 s: bounded per client
     state.app.config.setdefault("PREVIEW_RATE_LIMIT", "60 per minute")
     state.app.extensions["playground_previews"] = _Recent(256)
 

@@ -11,11 +11,15 @@ the kind has one). fpdf2 draws the SVG as vector paths.
 from __future__ import annotations
 
 import io
+import random
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any
 
 from fpdf import FPDF
+
+from . import kinds, levels
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -27,6 +31,7 @@ PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 12.0
 COLUMNS, ROWS = 2, 3
 HEADER = 12.0   # the sheet's title line on every page
 CAPTION = 11.0  # a puzzle's title and facts under its picture
+SOLUTION_SCALE, SOLUTION_HEIGHT = 0.25, 50.0  # a solution's picture: mm a pixel, mm at most
 
 
 @dataclass
@@ -48,6 +53,44 @@ def check_count(count: int) -> None:
                       "print fewer at a time")
     if count < 1:
         raise TooMany("a sheet needs at least one puzzle")
+
+
+def from_code(code: str, kind=None) -> Item:
+    """The puzzle of a share code: of ``kind`` (ValueError in its words
+    when it does not read it), or of whichever kind reads it.
+
+    >>> from_code("1-3x3-0G2uw").kind.name
+    'sliding'
+    >>> from_code("nonsense")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a share code of any kind (rotation, sliding, triangle)
+    """
+    if kind is not None:
+        return Item(kind, kind.decode(code), kind.title)
+    for each in kinds.KINDS:
+        try:
+            return Item(each, each.decode(code), each.title)
+        except ValueError:
+            continue
+    raise ValueError(f"not a share code of any kind ({', '.join(kinds.names())})")
+
+
+def from_text(text: str, title: str, kind=None) -> Item:
+    """The puzzle of a text (a file's): of ``kind``, or of the kind it
+    looks most like (ValueError, with its line, when it does not parse)."""
+    kind = kind or kinds.most_like(kinds.KINDS, lambda each: each.detect(text))
+    return Item(kind, kind.parse(text), title)
+
+
+def from_level(kind, level: str, count: int, rng: random.Random) -> list[Item]:
+    """``count`` puzzles of ``level`` from the kind's pool, no two alike
+    (:mod:`webapp.levels`: LevelError or NoLevels when it has none)."""
+    check_count(count)
+    pool = levels.pool(kind.name)["levels"][levels.check_level(level)]
+    chosen = rng.sample(pool, min(count, len(pool)))
+    return [Item(kind, kind.parse(entry["board"]), f"{kind.title}, {level} {index + 1}")
+            for index, entry in enumerate(chosen)]
 
 
 def answers(items: list[Item], *, max_seconds: float | None) -> list[dict]:
@@ -104,6 +147,15 @@ def sheet(items: list[Item], *, title: str = "Puzzles", max_seconds: float | Non
     out = io.BytesIO()
     pdf.output(out)
     return out.getvalue()
+
+
+def pages(pdf: bytes) -> int:
+    """How many pages a sheet has (its page objects).
+
+    >>> pages(sheet([from_code("1-3x3-0G2uw")]))
+    2
+    """
+    return len(re.findall(rb"/Type /Page\b(?!s)", pdf))
 
 
 def _cell(place: int) -> tuple[float, float, float, float]:
@@ -178,25 +230,45 @@ def for_fpdf(svg: str) -> str:
 
 def _solutions(pdf: FPDF, items: list[Item], found: list[dict]) -> None:
     """The solutions, in the puzzles' order: each puzzle's words and,
-    where its kind draws one, its picture, a row a puzzle."""
+    where its kind draws one, its picture under them, at most
+    ``SOLUTION_SCALE`` millimetres a pixel (a two-turn solution stays
+    small) and ``SOLUTION_HEIGHT`` high."""
+    width = PAGE_W - 2 * MARGIN
     y = PAGE_H  # a new page first
     for index, (item, answer) in enumerate(zip(items, found)):
         words, picture = item.kind.printed_solution(item.puzzle, answer)
-        row_h = 42.0 if picture else 16.0
-        if y + row_h > PAGE_H - MARGIN:
+        drawn_w = drawn_h = 0.0
+        if picture:
+            px_w, px_h = _size(picture)
+            scale = min(SOLUTION_SCALE, SOLUTION_HEIGHT / px_h, width / px_w)
+            drawn_w, drawn_h = px_w * scale, px_h * scale
+        lines = len(pdf.multi_cell(width, 4.5, _latin(words or ""), dry_run=True, output="LINES")) \
+            if words else 0
+        needed = 7 + 4.5 * lines + drawn_h + 6
+        if y + needed > PAGE_H - MARGIN:
             pdf.add_page()
             _header(pdf, "Solutions", len(items))
             y = MARGIN + HEADER
         pdf.set_xy(MARGIN, y)
         pdf.set_font("Helvetica", "B", 10)
-        pdf.cell(PAGE_W - 2 * MARGIN, 5, _latin(f"{index + 1}. {item.title}"))
+        pdf.cell(width, 5, _latin(f"{index + 1}. {item.title}"))
         pdf.set_xy(MARGIN, y + 6)
         pdf.set_font("Helvetica", "", 9)
-        text_w = PAGE_W - 2 * MARGIN - (50 if picture else 0)
-        pdf.multi_cell(text_w, 4.5, _latin(words or ""))
+        if words:
+            pdf.multi_cell(width, 4.5, _latin(words))
         if picture:
-            _picture(pdf, picture, PAGE_W - MARGIN - 48, y, 48, row_h - 4)
-        y += row_h
+            _picture(pdf, picture, MARGIN, y + 7 + 4.5 * lines, drawn_w, drawn_h)
+        y += needed
+
+
+def _size(svg: str) -> tuple[float, float]:
+    """An SVG's size in pixels: its width and height, else its viewBox's."""
+    root = ET.fromstring(svg)
+    try:
+        return float(root.get("width")), float(root.get("height"))
+    except (TypeError, ValueError):
+        box = [float(v) for v in root.get("viewBox", "0 0 100 100").replace(",", " ").split()]
+        return box[2], box[3]
 
 
 def _latin(text: str) -> str:

@@ -171,7 +171,7 @@ def _header(pdf: FPDF, title: str, count: int) -> None:
     pdf.cell(PAGE_W - 2 * MARGIN, 7, _latin(title))
     pdf.set_font("Helvetica", "", 8)
     pdf.set_xy(MARGIN, MARGIN)
-    pdf.cell(PAGE_W - 2 * MARGIN, 7, f"page {pdf.page_no()} · {count} puzzles", align="R")
+    pdf.cell(PAGE_W - 2 * MARGIN, 7, f"page {pdf.page_no()} · {count} puzzle{'' if count == 1 else 's'}", align="R")
 
 
 def _caption(pdf: FPDF, title: str, known: str, x: float, y: float, w: float) -> None:

@@ -58,3 +58,21 @@ export function forgetLinkMoves(...names) {
   for (const name of ["moves", ...names]) here.searchParams.delete(name);
   history.replaceState(history.state, "", here.pathname + here.search);
 }
+
+// Print: the sheet of this puzzle (/print.pdf, the server's PDF with its
+// solution) opens in this tab; the puzzle goes as its share code, asked for
+// from `path` (the kind's /share route), the server's word on the code.
+export async function printSheet(path, payload, kind) {
+  const msg = $("#share-message");
+  try {
+    const body = await post(path, payload);
+    const code = new URL(body.url, window.location.origin).searchParams.get("p");
+    const sheet = new URL("/print.pdf", window.location.origin);
+    sheet.searchParams.set("kind", kind);
+    sheet.searchParams.set("p", code);
+    window.location.assign(sheet.toString());
+  } catch (error) {
+    msg.textContent = error.message;
+    msg.dataset.kind = "error";
+  }
+}

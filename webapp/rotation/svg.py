@@ -84,7 +84,7 @@ _TURN_ARC = "M-.3 .1A.3 .3 0 1 1 .3 .1"
 _TURN_HEAD = "M.16 .04H.44L.3 .3Z"
 
 
-def turns_svg(moves: str, per_row: int = 10, cell: int = 30) -> str:
+def turns_svg(moves: str, per_row: int = 20, cell: int = 30) -> str:
     """The turns of a solution as arrows (↶ left, ↷ right), each with its
     letter, ``per_row`` a row: a printed sheet's solution.
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from apps import GENEROUS
 from pdf_reading import pages, titles
 
@@ -100,3 +102,18 @@ def test_too_many_sheets_are_refused_for_a_while(make_app):
     assert statuses == [200, 200, 429]
     refused = client.get("/print.pdf", query_string={"p": SLIDING})
     assert int(refused.headers["Retry-After"]) >= 1 and "Too many printed sheets" in refused.get_data(as_text=True)
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.dictionaries(st.sampled_from(["p", "kind", "level", "count", "seed", "sort"]),
+                             st.one_of(_TEXT, st.sampled_from(["sliding", "easy", "1", "3", SLIDING])),
+                             max_size=4),
+       gallery=st.booleans())
+def test_any_query_is_a_sheet_or_a_400_never_a_500(client, query, gallery):
+    response = client.get("/puzzles/print.pdf" if gallery else "/print.pdf", query_string=query)
+    assert response.status_code in (200, 400), (query, response.status_code)
+    if response.status_code == 200:
+        assert response.data.startswith(b"%PDF-")

@@ -65,6 +65,10 @@ class Kind(ABC):
     - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
+    A printed sheet's solution (:mod:`webapp.printing`):
+    ``printed_solution(puzzle, answer)``, words and an SVG picture or None;
+    by default the answer's moves in order, no picture.
+
     The web app's face of the kind: ``web``, a
     :class:`webapp.webface.WebFace` (its page, limits, request fields,
     schemas, guide's pictures, gallery card); a kind declares its own as

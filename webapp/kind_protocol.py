@@ -65,6 +65,10 @@ class Kind(ABC):
     - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
+    A printed sheet's solution (:mod:`webapp.printing`):
+    ``printed_solution(puzzle, answer)``, words and an SVG picture or None;
+    by default the answer's moves in order, no picture.
+
     The web app's face of the kind: ``web``, a
     :class:`webapp.webface.WebFace` (its page, limits, request fields,
     schemas, guide's pictures, gallery card); a kind declares its own as
@@ -135,6 +139,18 @@ class Kind(ABC):
                                                 max_count=max_count, max_bytes=max_bytes,
                                                 progress=progress))
 
+    # ------------------------------------------------------- printing
+    def printed_solution(self, puzzle, answer: dict) -> tuple[str, str | None]:
+        """A printed sheet's solution of ``puzzle`` from its ``answer``
+        (:mod:`webapp.printing`): words, and an SVG picture or None. By
+        default the moves in order, as the answer lists them.
+
+        >>> from webapp.kinds import get
+        >>> get("sliding").printed_solution(None, {"status": "solved", "moves": [4, 8], "length": 2})
+        ('2 moves: 4 8', None)
+        """
+        return solution_words(answer), None
+
     # ------------------------------------------------ the web app's face
     @property
     def web(self) -> WebFace:
@@ -178,6 +194,24 @@ def first_move_hint(kind: Kind, answer: dict) -> dict:
     if move is None:
         hint["message"] = NO_MOVE.get(answer["status"], NO_MOVE["limit"])
     return hint
+
+
+def solution_words(answer: dict, noun: str = "moves") -> str:
+    """An answer's moves for a person to read, or why it has none.
+
+    >>> solution_words({"status": "solved", "moves": "LR", "length": 2}, "turns")
+    '2 turns: L R'
+    >>> solution_words({"status": "limit"})
+    'No solution found within the limit.'
+    """
+    moves = answer.get("moves")
+    if answer.get("status") == "solved" and moves is not None:
+        if not moves:
+            return "Solved as it stands: no moves."
+        return f"{len(moves)} {noun}: " + " ".join(str(m) for m in moves)
+    if answer.get("status") == "unsolvable":
+        return "No solution: the goal cannot be reached."
+    return "No solution found within the limit."
 
 
 def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]],

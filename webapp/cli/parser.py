@@ -12,7 +12,7 @@ import math
 from .. import __version__
 from ..commandline import Option, clip, positive, whole
 from ..kinds import names
-from . import copy_links, link_store, memory, prepare, study
+from . import copy_links, link_store, memory, prepare, printsheet, study
 from .generate import generate
 from .output import json_error
 from .parts import every, merged, named
@@ -28,7 +28,8 @@ MIN_SECONDS = 0.001
 EXIT_BROKEN_PIPE = 141
 
 #: The commands, in the order the top-level --help lists them.
-COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "link-store", "prepare", "study")
+COMMANDS = ("solve", "generate", "serve", "worker", "copy-links", "link-store", "prepare", "study",
+            "print")
 
 
 def _kinds_description() -> str:
@@ -135,7 +136,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("solve").parse_args(["solve", "x.txt", "--json"]).json
     True
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['copy-links', 'generate', 'link-store', 'prepare', 'serve', 'solve', 'study', 'worker']
+    ['copy-links', 'generate', 'link-store', 'prepare', 'print', 'serve', 'solve', 'study', 'worker']
     >>> list(build_parser("serve")._subparsers._group_actions[0].choices)
     ['serve']
     """
@@ -270,7 +271,7 @@ def _add_worker(commands) -> None:
 _ADD = {"solve": _add_solve, "generate": _add_generate, "serve": _add_serve,
         "worker": _add_worker, "copy-links": copy_links.add_parser,
         "link-store": link_store.add_parser, "prepare": prepare.add_parser,
-        "study": study.add_parser}
+        "study": study.add_parser, "print": printsheet.add_parser}
 
 
 def _seconds(text: str) -> float:

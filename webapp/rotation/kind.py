@@ -29,7 +29,7 @@ from . import sharecode
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
 from ..errors import FieldError, IllegalMove
-from ..kind_protocol import Kind, first_move_hint
+from ..kind_protocol import Kind, first_move_hint, solution_words
 from ..webface import WebFace
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
 from .generate import random_board
@@ -38,7 +38,7 @@ from .physics import EXAMPLE, TURNS, Position
 from .schemas import SCHEMAS
 from .search import Goal, without_search
 from .solver import solve_best
-from .svg import board_svg
+from .svg import board_svg, turns_svg
 
 #: Sticks a shuffled board gets when the request does not say.
 SHUFFLE_STICKS = 2
@@ -187,6 +187,12 @@ class RotationKind(Kind):
         cell = max(4, 240 // max(board.width, board.height))
 
         return board_svg(board, cell=cell)
+
+    def printed_solution(self, board: Board, answer: dict) -> tuple[str, str | None]:
+        """The turns as words and as arrows (L turns the frame anticlockwise)."""
+        words = solution_words(answer, "turns")
+        moves = answer.get("moves") if answer.get("status") == "solved" else None
+        return words, (turns_svg(moves) if moves else None)
 
     def detect(self, text: str) -> float:
         """1 for a text that parses; otherwise how many of its lines look

@@ -76,3 +76,32 @@ def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: A clockwise turn (R) as a half circle with its head, in a unit cell
+#: centred on 0; a left turn is its mirror.
+_TURN_ARC = "M-.3 .1A.3 .3 0 1 1 .3 .1"
+_TURN_HEAD = "M.16 .04H.44L.3 .3Z"
+
+
+def turns_svg(moves: str, per_row: int = 20, cell: int = 30) -> str:
+    """The turns of a solution as arrows (↶ left, ↷ right), each with its
+    letter, ``per_row`` a row: a printed sheet's solution.
+
+    >>> turns_svg("LRL").count('class="turn"')
+    3
+    """
+    rows = max(1, -(-len(moves) // per_row))
+    width, height = min(len(moves), per_row) * cell or cell, rows * cell
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}">']
+    for i, turn in enumerate(moves):
+        x, y = (i % per_row + 0.5) * cell, (i // per_row + 0.4) * cell
+        mirror = -1 if turn == "L" else 1
+        parts.append(f'<g class="turn" transform="translate({x} {y}) scale({mirror * cell} {cell})">'
+                     f'<path d="{_TURN_ARC}" fill="none" stroke="{WALL_COLOUR}" stroke-width=".08"/>'
+                     f'<path d="{_TURN_HEAD}" fill="{WALL_COLOUR}"/></g>'
+                     f'<text x="{x}" y="{y + 0.5 * cell}" font-size="{cell // 3}" text-anchor="middle" '
+                     f'font-family="sans-serif" fill="{WALL_COLOUR}">{escape(turn)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

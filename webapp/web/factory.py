@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import api, assets, cache, db, limits, openapi, outage, pages, preview, security
+from . import api, assets, cache, db, limits, openapi, outage, pages, preview, security, sheets
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -89,6 +89,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     app.register_blueprint(preview.bp)
+    app.register_blueprint(sheets.bp)
     assets.init_app(app)
     return app
 

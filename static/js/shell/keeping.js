@@ -5,7 +5,7 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { plural } from "../common/format.js";
-import { forgetLinkMoves, linkMoves, share } from "./share.js";
+import { forgetLinkMoves, linkMoves, printSheet, share } from "./share.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -32,6 +32,11 @@ export const keeping = {
     // the options the moves were played under (a goal) go with them
     const more = moves ? { moves, ...this.options() } : {};
     return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, more);
+  },
+
+  // A sheet to print of the puzzle's start, with its solution.
+  printSheet() {
+    return printSheet(this.api("share"), { board: this.state.start }, this.kind.name);
   },
 
   // A link's moves are made again one by one, each the server's word (its

@@ -384,6 +384,7 @@ export class Playground {
     on("#redo", () => this.redo());
     on("#copy-link", () => this.share("full"));
     on("#short-link", () => this.share("short"));
+    on("#print-sheet", () => this.printSheet());
     mountLevels(this);
   }
 

@@ -58,3 +58,26 @@ export function forgetLinkMoves(...names) {
   for (const name of ["moves", ...names]) here.searchParams.delete(name);
   history.replaceState(history.state, "", here.pathname + here.search);
 }
+
+// Print: the sheet of this puzzle (/print.pdf, the server's PDF with its
+// solution) opens in a new tab, so the work here stays as it is; the puzzle
+// goes as its share code, asked for from `path` (the kind's /share route).
+// The tab is opened at the click, before the wait: a tab opened after it
+// may be taken for a pop-up and blocked.
+export async function printSheet(path, payload, kind) {
+  const msg = $("#share-message");
+  const tab = window.open("about:blank", "_blank");
+  try {
+    const body = await post(path, payload);
+    const code = new URL(body.url, window.location.origin).searchParams.get("p");
+    const sheet = new URL("/print.pdf", window.location.origin);
+    sheet.searchParams.set("kind", kind);
+    sheet.searchParams.set("p", code);
+    if (tab) tab.location.href = sheet.toString();
+    else window.location.assign(sheet.toString());
+  } catch (error) {
+    tab?.close();
+    msg.textContent = error.message;
+    msg.dataset.kind = "error";
+  }
+}

@@ -1,0 +1,135 @@
+"""Printed sheets on the web: ``/print.pdf`` (share codes, or a level's
+puzzles) and ``/puzzles/print.pdf`` (the gallery's filter), written by
+:mod:`webapp.printing` as the command line's ``print`` is.
+
+A sheet solves each of its puzzles, so it is bounded like a solve: at most
+``PRINT_MAX_PUZZLES`` puzzles, ``PRINT_SOLVE_SECONDS`` each, in one of the
+seats for searches in the request, ``PRINT_RATE_LIMIT`` sheets a client.
+"""
+
+from __future__ import annotations
+
+import random
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import kinds, levels, printing
+from . import gallery
+from .limits import Busy, take
+from .security import error_answer
+
+bp = Blueprint("sheets", __name__)
+
+DEFAULTS = {
+    "PRINT_MAX_PUZZLES": 12,       # puzzles a sheet from the web, at most
+    "PRINT_SOLVE_SECONDS": 1.0,    # each puzzle's solve for its solution
+    "PRINT_RATE_LIMIT": "10 per minute",
+    "PRINT_COMPRESS": True,        # False: the pages' text readable in the file (the tests read it)
+}
+
+
+@bp.record
+def _defaults(state) -> None:
+    for key, value in DEFAULTS.items():
+        state.app.config.setdefault(key, value)
+
+
+class BadSheet(ValueError):
+    """A request for a sheet that cannot be made: its sentence is the 400's."""
+
+
+@bp.get("/print.pdf")
+def chosen_sheet():
+    """``?p=<code>`` (as many as a sheet holds; ``kind=`` names their kind,
+    else each code's own), or ``?kind=<k>&level=<l>&count=<n>[&seed=<s>]``."""
+    return _answer(_chosen)
+
+
+@bp.get("/puzzles/print.pdf")
+def gallery_sheet():
+    """The gallery's puzzles as its page filters them (``kind``, ``sort``),
+    the first ``count`` (default: as many as a sheet holds)."""
+    return _answer(_gallery)
+
+
+def _answer(choose):
+    try:
+        items, title = choose()
+        if not items:
+            raise BadSheet("There is no puzzle to print: give one or more share codes as p=...")
+        _check_count(len(items))
+        take("PRINT_RATE_LIMIT", "printed sheets")
+        with current_app.extensions["playground_inline"].seat() as seated:
+            if not seated:
+                raise Busy("The server is busy solving other puzzles: please try again in a moment.",
+                           current_app.config["BUSY_RETRY_AFTER"])
+            pdf = printing.sheet(items, title=title,
+                                 max_seconds=current_app.config["PRINT_SOLVE_SECONDS"],
+                                 compress=current_app.config["PRINT_COMPRESS"])
+    except (BadSheet, ValueError, levels.NoLevels) as exc:
+        return error_answer(400, "Cannot print this", _sentence(exc))
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="puzzles.pdf"'})
+
+
+def _chosen():
+    kind = _kind(request.args.get("kind"))
+    codes = request.args.getlist("p")
+    level = request.args.get("level")
+    if level is not None:
+        if codes:
+            raise BadSheet("Give share codes (p=...) or a level, not both.")
+        kind = kind or kinds.home()
+        count = _count(default=printing.COLUMNS * printing.ROWS)
+        seed = request.args.get("seed", type=int)
+        items = printing.from_level(kind, level, count, random.Random(seed))
+        return items, f"{kind.title}: {level} puzzles"
+    _check_count(len(codes))
+    items = []
+    for code in codes:
+        try:
+            items.append(printing.from_code(code, kind))
+        except ValueError as exc:
+            raise BadSheet(f"The share code {code[:40]!r} cannot be read: {exc}.") from None
+    return items, "Puzzles" if len(items) > 1 else items[0].kind.title if items else "Puzzles"
+
+
+def _gallery():
+    kind = _kind(request.args.get("kind"))
+    shown = [e for e in gallery.entries() if kind is None or e.kind == kind.name]
+    if request.args.get("sort") == "difficulty":
+        shown = gallery.by_difficulty(shown)
+    count = _count(default=min(len(shown), current_app.config["PRINT_MAX_PUZZLES"]))
+    items = [printing.Item(kinds.get(e.kind), e.board, e.title) for e in shown[:count]]
+    return items, f"{kind.title} puzzles" if kind else "Puzzles"
+
+
+def _kind(name):
+    if name is None or name == "":
+        return None
+    if name not in kinds.names():
+        raise BadSheet(f"There is no puzzle kind {name[:40]!r} here: the kinds are "
+                       f"{', '.join(kinds.names())}.")
+    return kinds.get(name)
+
+
+def _count(default: int) -> int:
+    given = request.args.get("count")
+    if given is None:
+        return default
+    if not given.isdigit() or int(given) < 1:
+        raise BadSheet(f"The count must be a whole number from 1 to {current_app.config['PRINT_MAX_PUZZLES']}.")
+    _check_count(int(given))
+    return int(given)
+
+
+def _check_count(count: int) -> None:
+    most = min(current_app.config["PRINT_MAX_PUZZLES"], printing.MAX_PUZZLES)
+    if count > most:
+        raise BadSheet(f"A sheet holds at most {most} puzzles, not {count}: print fewer at a time.")
+
+
+def _sentence(exc: Exception) -> str:
+    text = str(exc)
+    text = text[0].upper() + text[1:] if text else "This sheet cannot be made."
+    return text if text.endswith(".") else text + "."

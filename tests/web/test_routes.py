@@ -62,6 +62,8 @@ TESTED_ROUTES = {
     ("/api/<kind>/daily", "GET"),  # tests/web/test_web_levels.py
     ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
     ("/assets/<version>/<path:filename>", "GET"),  # tests/web/test_assets.py
+    # the player to frame and its oEmbed answer: tests/web/test_embed.py
+    ("/embed/<kind>", "GET"), ("/embed/s/<link_id>", "GET"), ("/oembed", "GET"),
 }
 
 

@@ -140,11 +140,14 @@ def _bound(name: str, default: int, least: int) -> int:
 def oembed():
     """The oEmbed answer (https://oembed.com) for ``?url=<a puzzle page>``:
     a ``rich`` player in an iframe, sized within ``maxwidth`` and ``maxheight``."""
-    if request.args.get("format", "json") != "json":
-        return jsonify(error="only format=json is served"), 501
+    wanted = request.args.get("format") or "json"
+    if wanted == "xml":  # a format of the spec this site does not serve
+        return jsonify(error="Only format=json is served."), 501
+    if wanted != "json":
+        return jsonify(error="format is json (or left out)."), 400
     url = request.args.get("url")
     if not url:
-        return jsonify(error="url is missing: /oembed?url=<a puzzle page of this site>"), 400
+        return jsonify(error="url is missing: /oembed?url=<a puzzle page of this site>."), 400
     try:
         width = _bound("maxwidth", WIDTH, MIN_WIDTH)
         height = _bound("maxheight", HEIGHT, MIN_HEIGHT)

@@ -37,8 +37,8 @@ def another_site(tmp_path, frame_src: str):
         server.server_close()
 
 
-def example_code() -> str:
-    kind = kinds.get("rotation")
+def example_code(name: str = "rotation") -> str:
+    kind = kinds.get(name)
     return kind.encode(kind.parse(kind.example))
 
 
@@ -57,6 +57,8 @@ def test_a_player_framed_on_another_site_solves_and_plays(page, live_server, tmp
         expect(board).to_have_attribute("data-step", "0")
         frame.get_by_role("button", name="Step").click()
         expect(board).to_have_attribute("data-step", "1")
+        # the frame's address stays the player's: reloaded, it opens the player again
+        assert page.frame(name="frame").url.startswith(f"{live_server}/embed/rotation?p=")
         # what the frame shows is the player, not the page's panels
         expect(frame.locator("#share-panel")).to_be_hidden()
         expect(frame.locator(".topbar")).to_have_count(0)
@@ -71,6 +73,19 @@ def test_a_player_framed_on_another_site_solves_and_plays(page, live_server, tmp
         full.close()
 
 
+@pytest.mark.parametrize("name", ["sliding", "triangle"])
+def test_every_kinds_player_plays_its_solution_in_the_frame(page, live_server, tmp_path, name):
+    with another_site(tmp_path, f"{live_server}/embed/{name}?p={example_code(name)}") as site:
+        page.goto(site)
+        frame = page.frame_locator("#frame")
+        board = frame.locator("#board")
+        expect(board).to_have_attribute("data-step", "0")
+        frame.get_by_role("button", name="Solve").click()
+        expect(frame.locator("#answer")).to_contain_text("Solved")
+        frame.locator("#play").click()
+        expect(board).not_to_have_attribute("data-step", "0")
+
+
 def test_the_player_can_be_tried_with_the_kinds_moves(page, live_server, tmp_path):
     with another_site(tmp_path, f"{live_server}/embed/rotation?p={example_code()}") as site:
         page.goto(site)
@@ -80,6 +95,7 @@ def test_the_player_can_be_tried_with_the_kinds_moves(page, live_server, tmp_pat
         expect(frame.locator("#board")).to_have_attribute("data-step", "1")
         frame.locator("#back").click()
         expect(frame.locator("#board")).to_have_attribute("data-step", "0")
+        assert page.frame(name="frame").url.startswith(f"{live_server}/embed/rotation?p=")
 
 
 @pytest.fixture

@@ -108,7 +108,7 @@ def test_oembed_answers_a_rich_player_of_a_kinds_page(client, kind_name):
     answer = response.get_json()
     assert answer["version"] == "1.0" and answer["type"] == "rich"
     assert answer["provider_name"] == "Rotation Playground" and answer["provider_url"] == f"{HOST}/"
-    assert answer["title"]
+    assert answer["title"] == f"{kind.title} puzzle on Rotation Playground"
     assert (answer["width"], answer["height"]) == (480, 640)
     src = urlsplit(iframe_src(answer))
     assert src.path == f"/embed/{kind_name}" and parse_qs(src.query)["p"] == [code]
@@ -124,7 +124,9 @@ def test_oembed_finds_the_kind_of_a_code_pasted_on_the_front_page(client):
 def test_oembed_of_a_short_link_a_gallery_puzzle_and_a_player(app, client):
     entry, link_id = stored(app)
     assert iframe_src(oembed(client, f"{HOST}/s/{link_id}").get_json()) == f"{HOST}/embed/s/{link_id}"
-    gallery_src = urlsplit(iframe_src(oembed(client, f"{HOST}/puzzles/{entry.name}").get_json()))
+    gallery_answer = oembed(client, f"{HOST}/puzzles/{entry.name}").get_json()
+    assert gallery_answer["title"] == entry.title
+    gallery_src = urlsplit(iframe_src(gallery_answer))
     assert gallery_src.path == f"/embed/{entry.kind}"
     assert client.get(gallery_src.path + "?" + gallery_src.query).status_code == 200
     player = f"{HOST}/embed/s/{link_id}"

@@ -99,9 +99,10 @@ def _kind_of_code(code: str, path_kind):
     raise NotAPuzzlePage(f"The code {code!r} in the URL is not a puzzle's.")
 
 
-def embed_path(url: str) -> str:
+def embed_path(url: str) -> tuple[str, str]:
     """The player's path for ``url``, a puzzle page of this site (a kind's
-    page with ``?p=``, a short link, a gallery puzzle, or a player already)."""
+    page with ``?p=``, a short link, a gallery puzzle, or a player already),
+    and the puzzle's title."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or parts.netloc != request.host:
         raise NotAPuzzlePage(f"Only this site's puzzle pages can be embedded (http(s)://{request.host}/...).")
@@ -114,16 +115,21 @@ def embed_path(url: str) -> str:
         path = kinds.get(path.removeprefix("/embed/")).web.page_path
     if path in by_path and code:
         kind = _kind_of_code(code, by_path[path])
-        return url_for("embed.kind_player", kind=kind.name, p=code)
-    if path.startswith("/s/") and links.load(path[3:]) is not None:
-        return url_for("embed.short_link_player", link_id=path[3:])
+        return url_for("embed.kind_player", kind=kind.name, p=code), _title(kind)
+    stored = links.load(path[3:]) if path.startswith("/s/") else None
+    if stored is not None:
+        return url_for("embed.short_link_player", link_id=path[3:]), _title(kinds.get(stored[0]))
     if path.startswith("/puzzles/"):
         entry = gallery.find(path.removeprefix("/puzzles/"))
         if entry is not None:
             kind = kinds.get(entry.kind)
-            return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board))
+            return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board)), entry.title
     raise NotAPuzzlePage(f"{url} is not a puzzle page of this site: a puzzle's page (with ?p=<code>), "
                          "a short link (/s/<id>) or a gallery puzzle (/puzzles/<name>) is.")
+
+
+def _title(kind) -> str:
+    return f"{kind.title} puzzle on {PROVIDER}"
 
 
 def _bound(name: str, default: int, least: int) -> int:
@@ -154,12 +160,11 @@ def oembed():
     except ValueError as exc:
         return jsonify(error=str(exc)), 400
     try:
-        path = embed_path(url)
+        path, title = embed_path(url)
     except NotAPuzzlePage as exc:
         return jsonify(error=str(exc)), 404
     src = request.host_url.rstrip("/") + path
-    title = "A puzzle on Rotation Playground"
-    html = (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{title}" '
+    html = (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
             'loading="lazy" frameborder="0"></iframe>')
     return jsonify(version="1.0", type="rich", html=html, width=width, height=height, title=title,
                    provider_name=PROVIDER, provider_url=request.host_url)

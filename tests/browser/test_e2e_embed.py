@@ -13,6 +13,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from webapp import kinds
 
 
@@ -118,3 +119,13 @@ def test_a_normal_page_still_refuses_to_be_framed(bare_page, live_server, tmp_pa
         assert framed is not None
         framed.wait_for_url("chrome-error://**")
         expect(bare_page.frame_locator("#frame").locator("#board")).to_have_count(0)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("name", [kind.name for kind in kinds.KINDS])
+def test_the_player_passes_axe(page, name, theme):
+    page.emulate_media(color_scheme=theme)
+    page.goto(f"/embed/{name}?p={example_code(name)}")
+    page.wait_for_function("t => document.documentElement.dataset.theme === t", arg=theme)
+    expect(page.locator("#board")).to_have_attribute("data-step", "0")
+    assert_accessible(page, f"the {name} player, {theme}")

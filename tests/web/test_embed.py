@@ -77,7 +77,9 @@ def test_a_bad_player_address_says_why_inside_the_frame(client, path, status):
     response = client.get(path)
     assert response.status_code == status
     assert_frameable(response)
-    assert "<p" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert 'class="topbar"' not in html and '<base target="_blank">' in html
+    assert re.search(r'<main class="message-page">\s*<h1>[^<]+</h1>\s*<p>[^<]{10,}</p>', html), html
 
 
 def test_every_other_page_still_refuses_to_be_framed(client):

@@ -47,7 +47,9 @@ def _player(kind, puzzle, full_page: str):
 
 
 def _refused(status: int, title: str, message: str):
-    """An error inside the frame: shown where the player would be."""
+    """An error inside the frame: shown where the player would be, in its
+    slim layout, the site's front page a click away."""
+    g.embed_of = url_for("pages.index")
     return frameable(make_response(render_template("error.html", title=title, message=message), status))
 
 

@@ -27,7 +27,7 @@ def another_site(tmp_path, frame_src: str):
     """A page on another origin (a free loopback port) holding one iframe."""
     (tmp_path / "index.html").write_text(
         f'<!doctype html><title>A blog</title><link rel="icon" href="data:,"><p>A puzzle:</p>'
-        f'<iframe id="frame" name="frame" src="{frame_src}" width="480" height="640"></iframe>')
+        f'<iframe id="frame" name="frame" src="{frame_src}" width="480" height="720"></iframe>')
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(tmp_path)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -49,6 +49,9 @@ def test_a_player_framed_on_another_site_solves_and_plays(page, live_server, tmp
         frame = page.frame_locator("#frame")
         board = frame.locator("#board")
         expect(board).to_have_attribute("data-step", "0")
+        # the oEmbed size shows the board, its moves and Solve without a scroll
+        for shown in ("#board", "#play", "#solve", "#embed-full-page"):
+            expect(frame.locator(shown)).to_be_in_viewport(ratio=1)
         frame.get_by_role("button", name="Solve").click()
         expect(frame.locator("#answer")).to_contain_text("Solved in 2 moves")
         expect(board).to_have_attribute("data-step", "0")

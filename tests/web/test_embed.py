@@ -111,7 +111,7 @@ def test_oembed_answers_a_rich_player_of_a_kinds_page(client, kind_name):
     assert answer["version"] == "1.0" and answer["type"] == "rich"
     assert answer["provider_name"] == "Rotation Playground" and answer["provider_url"] == f"{HOST}/"
     assert answer["title"] == f"{kind.title} puzzle on Rotation Playground"
-    assert (answer["width"], answer["height"]) == (480, 640)
+    assert (answer["width"], answer["height"]) == (480, 720)
     src = urlsplit(iframe_src(answer))
     assert src.path == f"/embed/{kind_name}" and parse_qs(src.query)["p"] == [code]
     assert f'width="{answer["width"]}" height="{answer["height"]}"' in answer["html"]
@@ -138,8 +138,8 @@ def test_oembed_of_a_short_link_a_gallery_puzzle_and_a_player(app, client):
 def test_oembed_sizes_the_player_within_the_bounds(client):
     url = f"{HOST}/sliding?p={code_of('sliding')}"
     answer = oembed(client, url, maxwidth="300", maxheight="2000").get_json()
-    assert (answer["width"], answer["height"]) == (300, 640)
-    assert 'width="300" height="640"' in answer["html"]
+    assert (answer["width"], answer["height"]) == (300, 720)
+    assert 'width="300" height="720"' in answer["html"]
 
 
 @pytest.mark.parametrize("url, params, status", [

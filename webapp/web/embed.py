@@ -20,7 +20,7 @@ bp = Blueprint("embed", __name__)
 
 #: The player's size when the consumer sets no bound: the board and its
 #: controls above, the Solve panel under them.
-WIDTH, HEIGHT = 480, 640
+WIDTH, HEIGHT = 480, 720
 #: The smallest frame the player can be used in.
 MIN_WIDTH, MIN_HEIGHT = 200, 200
 PROVIDER = "Rotation Playground"

@@ -118,6 +118,14 @@ def test_oembed_answers_a_rich_player_of_a_kinds_page(client, kind_name):
     assert client.get(src.path + "?" + src.query).status_code == 200
 
 
+def test_oembed_keeps_what_else_the_link_says(client):
+    code = code_of("rotation")
+    src = urlsplit(iframe_src(oembed(client, f"{HOST}/?p={code}&play=1&moves=LL").get_json()))
+    assert parse_qs(src.query) == {"p": [code], "play": ["1"], "moves": ["LL"]}
+    assert json.loads(INITIAL.search(client.get(src.path + "?" + src.query).get_data(as_text=True))
+                      .group(1))["autoplay"] is True
+
+
 def test_oembed_finds_the_kind_of_a_code_pasted_on_the_front_page(client):
     code = code_of("triangle")
     assert urlsplit(iframe_src(oembed(client, f"{HOST}/?p={code}").get_json())).path == "/embed/triangle"

@@ -117,7 +117,8 @@ def embed_path(url: str) -> tuple[str, str]:
         path = kinds.get(path.removeprefix("/embed/")).web.page_path
     if path in by_path and code:
         kind = _kind_of_code(code, by_path[path])
-        return url_for("embed.kind_player", kind=kind.name, p=code), _title(kind)
+        # the rest of the link (play=1, the moves played) means the same to the player
+        return f"{url_for('embed.kind_player', kind=kind.name)}?{parts.query}", _title(kind)
     stored = links.load(path[3:]) if path.startswith("/s/") else None
     if stored is not None:
         return url_for("embed.short_link_player", link_id=path[3:]), _title(kinds.get(stored[0]))

@@ -136,7 +136,7 @@ def test_fuzzed_pages_and_share_codes(fuzz_app, kind_name):
             links.append(made.get_json()["id"])
     rng = random.Random(f"pages {kind_name}")
     for case in range(PER_ROUTE):
-        pick = rng.randrange(6)
+        pick = rng.randrange(8)
         args = {}
         if pick <= 2:
             path = kind.web.page_path
@@ -148,6 +148,18 @@ def test_fuzzed_pages_and_share_codes(fuzz_app, kind_name):
         elif pick == 4:
             path = "/puzzles"
             args["kind"] = rng.choice((kind_name, "", "nope", "\u00e9", "sliding ", kind_name.upper()))
+        elif pick == 6:  # the player to frame (issue 31, item 3)
+            path = rng.choice((f"/embed/{kind_name}", "/embed/" + (share_code(rng, []).replace("/", "_") or "x"),
+                               "/embed/s/" + (share_code(rng, links) or "x").replace("/", "_")))
+            args["p"] = share_code(rng, codes[kind_name] + every)
+        elif pick == 7:  # its oEmbed answer, of a page address broken or not
+            path = "/oembed"
+            page = rng.choice((kind.web.page_path, "/s/", "/puzzles/", "/embed/" + kind_name, ""))
+            args["url"] = rng.choice(("http://localhost", "https://localhost", "http://elsewhere", "")) + page \
+                + rng.choice(("", "?p=", "&p=")) + share_code(rng, every + links)
+            for bound in ("maxwidth", "maxheight", "format"):
+                if rng.random() < 0.3:
+                    args[bound] = rng.choice(("300", "0", "-1", "1e9", "99999999999999999999", "x", "json", "JSON"))  # xml: 501
         else:
             path = rng.choice((f"/how-to-play/{kind_name}", f"/api/{kind_name}/puzzles", "/puzzles/x",
                                f"/how-to-play/{share_code(rng, []).replace('/', '_') or 'x'}"))

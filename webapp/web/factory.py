@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import api, assets, cache, db, limits, openapi, outage, pages, preview, security, sheets
+from . import api, assets, cache, db, embed, limits, openapi, outage, pages, preview, security, sheets
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -90,6 +90,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(openapi.bp)
     app.register_blueprint(preview.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(embed.bp)
     assets.init_app(app)
     return app
 

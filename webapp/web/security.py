@@ -24,6 +24,16 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
+#: The policy of the pages made to be framed by any site (:mod:`webapp.web.embed`):
+#: the same as every page's but for whom may frame it.
+FRAMEABLE_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors *")
+
+
+def frameable(response):
+    """``response`` may be shown in a frame of any site: its own policy,
+    and no X-Frame-Options (which would refuse every frame)."""
+    response.headers["Content-Security-Policy"] = FRAMEABLE_POLICY
+    return response
 
 
 def _relative(response):
@@ -56,8 +66,10 @@ def _options(response):
 
 def _headers(response):
     response = _relative(_options(response))
+    framed = response.headers.get("Content-Security-Policy") == FRAMEABLE_POLICY
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        if not (framed and name == "X-Frame-Options"):
+            response.headers.setdefault(name, value)
     return response
 
 

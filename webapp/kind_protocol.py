@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from html import escape
 from typing import Any, Callable
 
+from .errors import FieldError
 from .webface import WebFace
 
 
@@ -134,6 +135,21 @@ class Kind(ABC):
         return first_move_hint(self, self.solve(puzzle, options, max_seconds=max_seconds,
                                                 max_count=max_count, max_bytes=max_bytes,
                                                 progress=progress))
+
+    # ------------------------------------------ the solution as a film
+    def film_moves(self, answer: dict | None, link: str | None):
+        """The moves a film plays: a link's (``link``, its ``moves=``, as
+        the page writes them) or else those of a solve's ``answer``. By
+        default the answer's ``moves``; a link's are the kind's to read."""
+        if link is not None:
+            raise FieldError(f"{self.name} links carry no moves to animate")
+        return (answer or {}).get("moves") or []
+
+    def film(self, puzzle, moves, size: int) -> list | None:
+        """The frames (:class:`webapp.film.Frame`) of ``moves`` played from
+        ``puzzle``, ``size`` pixels wide: the animation the web app encodes
+        (``/api/<name>/animation.gif``); None by default: the kind draws none."""
+        return None
 
     # ------------------------------------------------ the web app's face
     @property

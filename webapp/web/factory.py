@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import api, assets, cache, db, limits, openapi, outage, pages, security
+from . import animation, api, assets, cache, db, limits, openapi, outage, pages, security
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -88,6 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
+    animation.init_app(app)
     assets.init_app(app)
     return app
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -58,6 +59,7 @@ class Palette:
         return image
 
 
+@lru_cache(maxsize=32)
 def font(size: int = 13):
     """Pillow's own font at ``size`` pixels: nothing to install or ship."""
     return ImageFont.load_default(size=size)

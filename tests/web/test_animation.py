@@ -92,7 +92,6 @@ def test_a_tween_frame_lies_between_the_positions_it_joins(client):
 @pytest.mark.parametrize(("query", "words"), [
     ("", '"p"'),
     ("?p=zzz", "not a puzzle code"),
-    ("?p={rotation}&moves=LRX", "turns L and R"),
     ("?p={rotation}&size=9", '"size"'),
     ("?p={rotation}&size=big", '"size"'),
     ("?p={rotation}&speed=2", '"speed"'),
@@ -103,15 +102,17 @@ def test_bad_input_is_a_400_with_a_sentence(client, query, words):
 
 
 @pytest.mark.parametrize(("name", "moves", "words"), [
+    ("rotation", "LRX", "turns L and R"),
     ("sliding", "1-2", "not next to the hole"),
     ("sliding", "4-x", "tile numbers"),
     ("triangle", "0.0.1.1.1", "not a turning"),
     ("triangle", "a", "not a piece put in a slot"),
     ("triangle", "99.0.10.10.4", "slot"),
 ])
-def test_a_move_the_kind_refuses_is_a_400(client, name, moves, words):
+def test_moves_the_kind_cannot_read_or_play_are_a_409_with_its_words(client, name, moves, words):
+    """As in the API, fields no schema can refuse (the kind's own moves) are a 409."""
     reply = client.get(f"/api/{name}/animation.gif?p={_code(name)}&moves={moves}")
-    assert reply.status_code == 400 and words in reply.get_json()["error"]
+    assert reply.status_code == 409 and words in reply.get_json()["error"]
 
 
 def test_an_unknown_kind_is_a_404(client):
@@ -131,7 +132,7 @@ def test_a_solve_too_dear_for_the_request_is_a_409_that_says_what_to_do(make_app
 def test_an_unsolvable_puzzle_has_no_animation(client):
     code = _code("rotation", (ROOT / "puzzles" / "spec-unsolvable.txt").read_text())
     reply = client.get(f"/api/rotation/animation.gif?p={code}")
-    assert reply.status_code == 422 and reply.get_json()["error"]
+    assert reply.status_code == 409 and "no solution to animate" in reply.get_json()["error"]
 
 
 def test_too_many_moves_is_a_413_that_names_the_bound(make_app):

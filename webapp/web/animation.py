@@ -5,7 +5,9 @@ that draws one (its ``film``: :mod:`webapp.film`).
 The shortest solution is one the request may have: cached, or cheap
 enough to find on the spot (:func:`webapp.web.solving.quick`); a puzzle
 that needs a worker is a 409 that says to solve it on its page first (the
-solve then fills the cache, and the animation follows). Bounded by
+solve then fills the cache, and the animation follows). A link's moves
+that the kind cannot read, or this puzzle not play, are a 409 too, as
+fields that do not fit their puzzle are in the API (:class:`webapp.errors.Misfit`). Bounded by
 ``ANIMATION_MAX_MOVES`` and ``ANIMATION_MAX_BYTES`` (413), the size by
 :data:`SIZES` (400), and drawn at most ``ANIMATION_RATE_LIMIT`` times a
 client (429 with Retry-After); the GIFs drawn are kept in an LRU in the
@@ -86,7 +88,7 @@ def animation_route(kind: str):
     if not code:
         return _refuse(400, '"p" must be the puzzle\'s share code (as its page\'s link carries it)')
     if link is not None and len(link) > MAX_LINK_CHARS:
-        return _refuse(413, f'"moves" is too long: at most {MAX_LINK_CHARS} characters')
+        return _refuse(400, f'"moves" is too long: at most {MAX_LINK_CHARS} characters')
     try:
         size = _size()
         puzzle = kind.decode(code)
@@ -114,13 +116,20 @@ def _draw(kind, puzzle, link: str | None, size: int):
             return _refuse(409, "The shortest solution of this puzzle takes longer to find than one "
                                 "request may: solve it on its page first, then ask again.")
         if answer.get("status") != "solved":
-            return _refuse(422, answer.get("summary") or "This puzzle has no solution to animate.")
-    moves = kind.film_moves(answer, link)
-    bound = config["ANIMATION_MAX_MOVES"]
-    if len(moves) > bound:
-        return _refuse(413, f"An animation shows at most {bound} moves; this one would take {len(moves)}.")
-    limits.take("ANIMATION_RATE_LIMIT", "animations")
-    frames = kind.film(puzzle, moves, size)
+            return _refuse(409, f"This puzzle has no solution to animate: {answer.get('summary') or answer['status']}.")
+    try:
+        moves = kind.film_moves(answer, link)
+        bound = config["ANIMATION_MAX_MOVES"]
+        if len(moves) > bound:
+            return _refuse(413, f"An animation shows at most {bound} moves; this one would take {len(moves)}.")
+        limits.take("ANIMATION_RATE_LIMIT", "animations")
+        frames = kind.film(puzzle, moves, size)
+    except BAD_INPUT as exc:
+        if link is None:
+            raise
+        # which moves a kind's links write, and which this puzzle allows, is the
+        # kind's to say: no schema of the address can, so (as a misfit) not a 400
+        return _refuse(409, f'"moves" cannot be played on this puzzle: {exc}')
     if frames is None:
         return _refuse(404, f"{kind.title} puzzles have no animation.")
     data = film.encode(film.captioned(frames))

@@ -1,0 +1,27 @@
+"""Share's Download animation link (issue 31, item 2): on every kind's page
+it names the start shown, and the server answers it with the GIF."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from webapp import kinds
+
+
+@pytest.mark.parametrize(("name", "path"), [("rotation", "/"), ("sliding", "/sliding"),
+                                           ("triangle", "/triangle")])
+def test_the_download_animation_link_answers_a_gif_of_the_start(page, live_server, name, path):
+    page.goto(f"{live_server}{path}")
+    link = page.get_by_role("link", name="Download animation")
+    expect(link).to_be_visible()
+    expect(link).to_have_attribute("href", re.compile(rf"^/api/{name}/animation\.gif\?p=."))
+    # the link's puzzle is the start the page opened with
+    start = page.evaluate("() => JSON.parse(document.querySelector('#initial').textContent).board")
+    kind, href = kinds.get(name), link.get_attribute("href")
+    assert kind.text(kind.decode(href.split("?p=")[1])) == kind.text(kind.parse(start))
+    reply = page.request.get(f"{live_server}{href}")
+    assert reply.status == 200 and reply.headers["content-type"] == "image/gif"
+    assert reply.body()[:6] == b"GIF89a"

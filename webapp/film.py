@@ -12,7 +12,7 @@ move) and is held; the tween frames between two keys are short.
 >>> picture = palette.canvas(90, 10)
 >>> frames = [Frame(picture, key=True), Frame(picture, key=True)]
 >>> data = encode(captioned(frames))
->>> data[:6], len(key_durations(data))
+>>> data[:6], Image.open(io.BytesIO(data)).n_frames
 (b'GIF89a', 2)
 """
 
@@ -91,18 +91,6 @@ def encode(frames: list[Frame]) -> bytes:
     first.save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
                optimize=True, disposal=1)
     return out.getvalue()
-
-
-def key_durations(data: bytes) -> list[int]:
-    """The durations of a GIF's held frames (its positions), in order: how
-    a reader tells keys from tweens."""
-    with Image.open(io.BytesIO(data)) as gif:
-        held = []
-        for index in range(gif.n_frames):
-            gif.seek(index)
-            if gif.info.get("duration", 0) >= KEY_MS:
-                held.append(gif.info["duration"])
-        return held
 
 
 def tween(a: float, b: float, steps: int):

@@ -15,7 +15,6 @@ from abc import ABC, abstractmethod
 from html import escape
 from typing import Any, Callable
 
-from .errors import FieldError
 from .webface import WebFace
 
 
@@ -140,10 +139,9 @@ class Kind(ABC):
     def film_moves(self, answer: dict | None, link: str | None):
         """The moves a film plays: a link's (``link``, its ``moves=``, as
         the page writes them) or else those of a solve's ``answer``. By
-        default the answer's ``moves``; a link's are the kind's to read."""
-        if link is not None:
-            raise FieldError(f"{self.name} links carry no moves to animate")
-        return (answer or {}).get("moves") or []
+        default the answer's ``moves``, and None for a link's: those are
+        the kind's to read."""
+        return None if link is not None else (answer or {}).get("moves") or []
 
     def film(self, puzzle, moves, size: int) -> list | None:
         """The frames (:class:`webapp.film.Frame`) of ``moves`` played from

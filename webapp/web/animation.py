@@ -119,6 +119,8 @@ def _draw(kind, puzzle, link: str | None, size: int):
             return _refuse(409, f"This puzzle has no solution to animate: {answer.get('summary') or answer['status']}.")
     try:
         moves = kind.film_moves(answer, link)
+        if moves is None:
+            return _refuse(409, f"{kind.title} links carry no moves to animate.")
         bound = config["ANIMATION_MAX_MOVES"]
         if len(moves) > bound:
             return _refuse(413, f"An animation shows at most {bound} moves; this one would take {len(moves)}.")

@@ -65,6 +65,12 @@ class Kind(ABC):
     - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
+    The solution as a film (optional: ``/api/<name>/animation.gif``):
+    ``film_moves(answer, link)``, the moves of a solve's answer or of a
+    link's ``moves=`` (None by default for a link's), and
+    ``film(puzzle, moves, size)``, their frames (:mod:`webapp.film`; None
+    by default: the kind draws none).
+
     The web app's face of the kind: ``web``, a
     :class:`webapp.webface.WebFace` (its page, limits, request fields,
     schemas, guide's pictures, gallery card); a kind declares its own as

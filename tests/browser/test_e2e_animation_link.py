@@ -25,3 +25,18 @@ def test_the_download_animation_link_answers_a_gif_of_the_start(page, live_serve
     reply = page.request.get(f"{live_server}{href}")
     assert reply.status == 200 and reply.headers["content-type"] == "image/gif"
     assert reply.body()[:6] == b"GIF89a"
+
+
+def test_the_link_follows_a_new_start(page, live_server):
+    """A shuffled puzzle is a new start: the link names it, not the one before."""
+    page.goto(f"{live_server}/sliding")
+    link = page.get_by_role("link", name="Download animation")
+    expect(link).to_be_visible()
+    before = link.get_attribute("href")
+    board = page.locator("#board").get_attribute("data-board")
+    page.get_by_role("button", name="Shuffle", exact=True).click()
+    page.wait_for_function("b => document.querySelector('#board').dataset.board !== b", arg=board)
+    expect(link).not_to_have_attribute("href", before)
+    expect(link).to_be_visible()
+    kind, shown = kinds.get("sliding"), page.locator("#board").get_attribute("data-board")
+    assert kind.text(kind.decode(link.get_attribute("href").split("?p=")[1])) == kind.text(kind.parse(shown))

@@ -3,12 +3,16 @@ it names the start shown, and the server answers it with the GIF."""
 
 from __future__ import annotations
 
+import io
 import re
+from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
-from webapp import kinds
+from e2e_helpers import EIGHT, open_sliding, wait_for_board
+from webapp import film, kinds
 
 
 @pytest.mark.parametrize(("name", "path"), [("rotation", "/"), ("sliding", "/sliding"),
@@ -40,3 +44,23 @@ def test_the_link_follows_a_new_start(page, live_server):
     expect(link).to_be_visible()
     kind, shown = kinds.get("sliding"), page.locator("#board").get_attribute("data-board")
     assert kind.text(kind.decode(link.get_attribute("href").split("?p=")[1])) == kind.text(kind.parse(shown))
+
+
+def test_with_the_moves_played_ticked_it_downloads_those_moves(page):
+    open_sliding(page, EIGHT)
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowUp")  # tile 4 up into the hole
+    wait_for_board(page, "1 5 2\n7 4 3\n8 0 6\n")
+    page.keyboard.press("ArrowLeft")  # tile 6 left
+    wait_for_board(page, "1 5 2\n7 4 3\n8 6 0\n")
+    page.locator("#share-moves").check()
+    with page.expect_download() as downloading:
+        page.get_by_role("link", name="Download animation").click()
+    download = downloading.value
+    assert re.search(r"[?&]moves=4-6$", download.url)
+    with Image.open(io.BytesIO(Path(download.path()).read_bytes())) as gif:
+        held = 0
+        for index in range(gif.n_frames):
+            gif.seek(index)
+            held += gif.info["duration"] >= film.KEY_MS
+    assert held == 3  # the start and the two moves played, not the 8 of the solution

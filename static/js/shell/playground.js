@@ -386,6 +386,7 @@ export class Playground {
     on("#redo", () => this.redo());
     on("#copy-link", () => this.share("full"));
     on("#short-link", () => this.share("short"));
+    $("#animation-link")?.addEventListener("click", (event) => { event.currentTarget.href = this.animationAddress(); });
     mountLevels(this);
   }
 

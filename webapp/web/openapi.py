@@ -486,7 +486,7 @@ def _animation_paths() -> dict:
                            "solve it on the page first (the answer is then cached); a puzzle with no "
                            "solution to show; or `moves` the kind cannot read, or this puzzle not play."),
             "413": refusal("Over the bound of moves (ANIMATION_MAX_MOVES) or of bytes (ANIMATION_MAX_BYTES)."),
-            **_errors("400", "429")}}} for kind in kinds.KINDS}
+            **_errors("400", "404", "429")}}} for kind in kinds.KINDS}
 
 
 def document() -> dict:

@@ -72,6 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/sliding.py $(SLIDING_ARGS)
 	$(BIN)/python benchmarks/triangle.py $(TRIANGLE_ARGS)
+	$(BIN)/python benchmarks/animation.py
 
 # the 15-puzzle's 17 positions of 80 moves, each solved optimally: minutes
 # even with the 7-8 databases (--huge), so apart from make bench

@@ -69,6 +69,12 @@ class Kind(ABC):
     ``printed_solution(puzzle, answer)``, words and an SVG picture or None;
     by default the answer's moves in order, no picture.
 
+    The solution as a film (optional: ``/api/<name>/animation.gif``):
+    ``film_moves(answer, link)``, the moves of a solve's answer or of a
+    link's ``moves=`` (None by default for a link's), and
+    ``film(puzzle, moves, size)``, their frames (:mod:`webapp.film`; None
+    by default: the kind draws none).
+
     The web app's face of the kind: ``web``, a
     :class:`webapp.webface.WebFace` (its page, limits, request fields,
     schemas, guide's pictures, gallery card); a kind declares its own as
@@ -150,6 +156,20 @@ class Kind(ABC):
         ('2 moves: 4 8', None)
         """
         return solution_words(answer), None
+
+    # ------------------------------------------ the solution as a film
+    def film_moves(self, answer: dict | None, link: str | None):
+        """The moves a film plays: a link's (``link``, its ``moves=``, as
+        the page writes them) or else those of a solve's ``answer``. By
+        default the answer's ``moves``, and None for a link's: those are
+        the kind's to read."""
+        return None if link is not None else (answer or {}).get("moves") or []
+
+    def film(self, puzzle, moves, size: int) -> list | None:
+        """The frames (:class:`webapp.film.Frame`) of ``moves`` played from
+        ``puzzle``, ``size`` pixels wide: the animation the web app encodes
+        (``/api/<name>/animation.gif``); None by default: the kind draws none."""
+        return None
 
     # ------------------------------------------------ the web app's face
     @property

@@ -111,6 +111,9 @@ def _puzzles(kind) -> st.SearchStrategy:
 
 for _kind in kinds.KINDS:
     schemathesis.openapi.format(f"{_kind.name}-puzzle", _puzzles(_kind))
+    # a share code (the animation's ``p``): one of those puzzles, encoded
+    schemathesis.openapi.format(f"{_kind.name}-code", _puzzles(_kind).map(
+        lambda text, kind=_kind: kind.encode(kind.parse(text))))
 
 
 @pytest.fixture(scope="module")

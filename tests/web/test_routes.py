@@ -60,6 +60,7 @@ TESTED_ROUTES = {
     ("/api/<kind>/move", "POST"), ("/api/<kind>/parse", "POST"), ("/api/<kind>/share", "POST"),
     ("/api/<kind>/links", "POST"), ("/api/<kind>/shuffle", "POST"), ("/api/<kind>/puzzles", "GET"),
     ("/api/<kind>/daily", "GET"),  # tests/web/test_web_levels.py
+    ("/api/<kind>/animation.gif", "GET"),  # tests/web/test_animation.py
     ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
     ("/assets/<version>/<path:filename>", "GET"),  # tests/web/test_assets.py
     ("/preview/<kind>.png", "GET"), ("/preview/s/<link_id>.png", "GET"),  # tests/web/test_previews.py

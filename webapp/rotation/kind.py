@@ -183,6 +183,16 @@ class RotationKind(Kind):
         return random_board(width, sticks, rng=rng, height=height)
 
     # --------------------------------------------------------- describing
+    def film_moves(self, answer: dict | None, link: str | None) -> str:
+        """A link's turns (``LRL``), else the solve's."""
+        from .animation import link_moves  # Pillow: loaded when an animation is first asked for
+        return link_moves(link) if link is not None else (answer or {}).get("moves") or ""
+
+    def film(self, board: Board, moves: str, size: int) -> list:
+        """Each turn: the frame turns, then the sticks fall."""
+        from .animation import frames
+        return frames(board, moves, size)
+
     def svg(self, board: Board) -> str:
         cell = max(4, 240 // max(board.width, board.height))
 

@@ -298,6 +298,16 @@ class SlidingKind(Kind):
         return generate.at_distance(width, height, distance, rng)
 
     # --------------------------------------------------------- describing
+    def film_moves(self, answer: dict | None, link: str | None) -> list[int]:
+        """A link's tiles (``3-7-8``), else the solve's."""
+        from .animation import link_moves  # Pillow: loaded when an animation is first asked for
+        return link_moves(link) if link is not None else list((answer or {}).get("moves") or [])
+
+    def film(self, position: Position, moves: list[int], size: int) -> list:
+        """Each move: the tile slides into the hole."""
+        from .animation import frames
+        return frames(position, moves, size)
+
     def svg(self, position: Position) -> str:
         return position_svg(position, cell=max(16, 240 // max(position.width, position.height)))
 

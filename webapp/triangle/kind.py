@@ -370,6 +370,17 @@ class TriangleKind(Kind):
         return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing
+    def film_moves(self, answer: dict | None, link: str | None) -> list[dict]:
+        """A link's moves (``slot.piece.e0.e1.e2``, ``slot.x``), else the
+        solve's first solution, slot by slot."""
+        from .animation import link_moves, solution_moves  # Pillow: loaded when first asked for
+        return link_moves(link) if link is not None else solution_moves(answer or {})
+
+    def film(self, puzzle: Puzzle, moves: list[dict], size: int) -> list:
+        """Each move: the piece drops into its slot."""
+        from .animation import frames
+        return frames(puzzle, moves, size)
+
     def svg(self, puzzle: Puzzle) -> str:
         return thumbnail(puzzle)
 

@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import api, assets, cache, db, embed, limits, openapi, outage, pages, preview, security, sheets
+from . import animation, api, assets, cache, db, embed, limits, openapi, outage, pages, preview, security, sheets
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -91,6 +91,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(preview.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(embed.bp)
+    animation.init_app(app)
     assets.init_app(app)
     return app
 

@@ -29,7 +29,7 @@ from importlib import metadata
 from flask import Blueprint, Response
 
 from .. import kinds, levels
-from . import api
+from . import animation, api
 
 bp = Blueprint("openapi", __name__)
 
@@ -459,6 +459,36 @@ def _job_paths() -> dict:
     }
 
 
+def _animation_paths() -> dict:
+    """``/api/<kind>/animation.gif`` (:mod:`webapp.web.animation`) of every
+    kind: one route of the web layer, not one of a kind's API routes."""
+    low, high, default = animation.SIZES
+    query = lambda name, words, schema, required=False: {  # noqa: E731
+        "name": name, "in": "query", "required": required, "description": words, "schema": schema}
+    refusal = lambda words: _json(_ref("schemas", "Error"), words)  # noqa: E731
+    return {f"/api/{kind.name}/animation.gif": {"get": {
+        "operationId": f"{kind.name}_animation", "tags": [kind.name],
+        "summary": "The shortest solution, or a link's moves, as an animated GIF",
+        "description": _words(animation.animation_route),
+        "parameters": [
+            query("p", "the puzzle's share code, as its page's link carries it",
+                  {"type": "string", "format": f"{kind.name}-code"}, True),
+            query("moves", "the moves to play instead of the shortest solution, written as the kind's "
+                  "links write them (rotation LRL, sliding 3-7-8, triangle slot.piece.e0.e1.e2_slot.x)",
+                  {"type": "string", "maxLength": animation.MAX_LINK_CHARS}),
+            query("size", f"the picture's width in pixels (default {default})",
+                  {"type": "integer", "minimum": low, "maximum": high})],
+        "responses": {
+            "200": {"description": "The animation: the start, then each move, with its count.",
+                    "headers": {"Cache-Control": {"schema": _STRING}},
+                    "content": {"image/gif": {"schema": {"type": "string", "format": "binary"}}}},
+            "409": refusal("The shortest solution takes longer to find than a request may: "
+                           "solve it on the page first (the answer is then cached); a puzzle with no "
+                           "solution to show; or `moves` the kind cannot read, or this puzzle not play."),
+            "413": refusal("Over the bound of moves (ANIMATION_MAX_MOVES) or of bytes (ANIMATION_MAX_BYTES)."),
+            **_errors("400", "404", "429")}}} for kind in kinds.KINDS}
+
+
 def document() -> dict:
     """The OpenAPI 3.1 description of every route of the JSON API."""
     paths, schemas = {}, _shared_schemas()
@@ -466,6 +496,7 @@ def document() -> dict:
         schemas.update(_kind_schemas(kind))
         paths.update(_operations(kind))
     paths.update(_job_paths())
+    paths.update(_animation_paths())
     paths[PATH] = {"get": {"operationId": "openapi", "tags": ["meta"],
                            "summary": "This description", "responses": {
                                "200": _json({"type": "object", "required": ["openapi", "paths"]},

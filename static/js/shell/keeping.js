@@ -94,6 +94,7 @@ export const keeping = {
     this.publish();
     this.keep();
     if (restored) this.keeper.followAddress(this.state.start);
+    this.followAnimation();
     this.learnOptimum();
     if (restored) {
       this.say(this.step() ? `Restored your work: ${plural(this.step(), "move")} played.` : "Restored your last position.");

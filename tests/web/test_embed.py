@@ -191,3 +191,20 @@ def test_every_puzzle_page_names_its_oembed_answer(app, client, path):
 def test_the_player_and_the_other_pages_name_no_oembed_of_themselves(client):
     assert "json+oembed" not in client.get(f"/embed/rotation?p={code_of('rotation')}").get_data(as_text=True)
     assert "json+oembed" not in client.get("/puzzles").get_data(as_text=True)
+
+
+def test_behind_a_proxy_the_discovery_and_the_player_use_the_public_address(make_app):
+    public = "https://puzzles.example.org/play"
+    client = make_app(RATELIMIT_ENABLED=False, PUBLIC_URL=public + "/").test_client()
+    code = code_of("sliding")
+    html = client.get(f"/sliding?p={code}").get_data(as_text=True)
+    href = unescape(re.search(r'type="application/json\+oembed" href="([^"]+)"', html).group(1))
+    assert href.startswith(f"{public}/oembed?")
+    assert parse_qs(urlsplit(href).query)["url"] == [f"{public}/sliding?p={code}"]
+    # the consumer asks the public address; the proxy hands the path on without its prefix
+    answer = client.get("/oembed?" + urlsplit(href).query)
+    assert answer.status_code == 200, answer.get_json()
+    assert iframe_src(answer.get_json()) == f"{public}/embed/sliding?p={code}"
+    assert answer.get_json()["provider_url"] == f"{public}/"
+    # a page of another site under the same host's prefix is not this site's
+    assert oembed(client, f"https://puzzles.example.org/sliding?p={code}").status_code == 404

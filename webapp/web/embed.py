@@ -14,6 +14,7 @@ from flask import Blueprint, g, jsonify, make_response, render_template, request
 from .. import kinds
 from ..errors import PuzzleTextError
 from . import gallery, links, pages
+from .preview import absolute
 from .security import frameable
 
 bp = Blueprint("embed", __name__)
@@ -106,9 +107,7 @@ def embed_path(url: str) -> tuple[str, str]:
     page with ``?p=``, a short link, a gallery puzzle, or a player already),
     and the puzzle's title."""
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or parts.netloc != request.host:
-        raise NotAPuzzlePage(f"Only this site's puzzle pages can be embedded (http(s)://{request.host}/...).")
-    path = parts.path or "/"
+    path = _site_path(parts)
     code = (parse_qs(parts.query).get("p") or [None])[0]
     by_path = {kind.web.page_path: kind for kind in kinds.KINDS}
     if path.startswith("/embed/s/"):
@@ -129,6 +128,18 @@ def embed_path(url: str) -> tuple[str, str]:
             return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board)), entry.title
     raise NotAPuzzlePage(f"{url} is not a puzzle page of this site: a puzzle's page (with ?p=<code>), "
                          "a short link (/s/<id>) or a gallery puzzle (/puzzles/<name>) is.")
+
+
+def _site_path(parts) -> str:
+    """The path on this site of the URL split into ``parts``: under its
+    public address (``PUBLIC_URL``, behind a proxy) or the request's own."""
+    here = f"{parts.scheme}://{parts.netloc}{parts.path or '/'}"
+    bases = (absolute("/", rooted=False), request.host_url.rstrip("/") + request.script_root + "/")
+    if parts.scheme in ("http", "https"):
+        for base in bases:
+            if here.startswith(base) or here + "/" == base:
+                return "/" + here[len(base):]
+    raise NotAPuzzlePage(f"Only this site's puzzle pages can be embedded ({bases[0]}...).")
 
 
 def _title(kind) -> str:
@@ -166,11 +177,11 @@ def oembed():
         path, title = embed_path(url)
     except NotAPuzzlePage as exc:
         return jsonify(error=str(exc)), 404
-    src = request.host_url.rstrip("/") + path
+    src = absolute(path)
     html = (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
             'loading="lazy" frameborder="0"></iframe>')
     return jsonify(version="1.0", type="rich", html=html, width=width, height=height, title=title,
-                   provider_name=PROVIDER, provider_url=request.host_url)
+                   provider_name=PROVIDER, provider_url=absolute("/", rooted=False))
 
 
 def _attr(text: str) -> str:

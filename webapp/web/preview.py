@@ -46,6 +46,12 @@ def _defaults(state) -> None:
 bp.record_once(_defaults)
 
 
+@bp.app_context_processor
+def _public_address():
+    """``public_address(path)`` for templates: see :func:`absolute`."""
+    return {"public_address": absolute}
+
+
 def headline(kind, puzzle, optimal: int | None = None) -> str:
     """The kind, the size and, when known, the shortest solution:
     "Rotation puzzle, 7 × 7: shortest solution 12 turns". ``optimal`` is

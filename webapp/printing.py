@@ -119,7 +119,9 @@ def facts(item: Item, answer: dict) -> str:
     words = [f"{summary['width']} × {summary['height']}"] if "width" in summary else []
     length = answer.get("length")
     if answer.get("status") == "solved" and length is not None:
-        words.append(f"{'shortest' if answer.get('optimal') else 'solved in'} {length} moves")
+        one, many = item.kind.web.move_words  # a rotation puzzle's moves are turns
+        words.append(f"{'shortest' if answer.get('optimal') else 'solved in'} {length} "
+                     f"{one if length == 1 else many}")
     elif answer.get("status") == "unsolvable":
         words.append("no solution")
     return " · ".join(words)

@@ -51,7 +51,7 @@ def test_a_sheet_holds_its_puzzles_titles_facts_and_solutions():
     expected = [f"{i + 1}. {item.title}" for i, item in enumerate(items)]
     assert numbered == expected + expected
     assert shown.count("Class 7b") == 2 and shown.count("Solutions") == pages(pdf) - 2
-    assert "7 \xd7 7 \xb7 shortest 2 moves" in shown and "3 \xd7 3 \xb7 shortest 8 moves" in shown
+    assert "7 \xd7 7 \xb7 shortest 2 turns" in shown and "3 \xd7 3 \xb7 shortest 8 moves" in shown
     assert shown.count("2 turns: L L") == 3 and shown.count("8 moves: 4 8 7 4 5 2 3 6") == 3
     assert shown.count("The finished triangle:") == 3
 

@@ -146,6 +146,11 @@ class Kind(ABC):
                                                 progress=progress))
 
     # ------------------------------------------------------- printing
+    def printed_puzzle(self, puzzle) -> str:
+        """A printed sheet's picture of ``puzzle`` (:mod:`webapp.printing`):
+        an SVG, by default the kind's :meth:`svg`."""
+        return self.svg(puzzle)
+
     def printed_solution(self, puzzle, answer: dict) -> tuple[str, str | None]:
         """A printed sheet's solution of ``puzzle`` from its ``answer``
         (:mod:`webapp.printing`): words, and an SVG picture or None. By

@@ -143,7 +143,7 @@ def sheet(items: list[Item], *, title: str = "Puzzles", max_seconds: float | Non
         for place, index in enumerate(range(start, min(start + COLUMNS * ROWS, len(items)))):
             item = items[index]
             x, y, w, h = _cell(place)
-            _picture(pdf, item.kind.svg(item.puzzle), x, y, w, h - CAPTION)
+            _picture(pdf, item.kind.printed_puzzle(item.puzzle), x, y, w, h - CAPTION)
             _caption(pdf, f"{index + 1}. {item.title}", facts(item, found[index]), x, y + h - CAPTION, w)
     _solutions(pdf, items, found)
     out = io.BytesIO()

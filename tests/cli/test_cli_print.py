@@ -113,3 +113,20 @@ def test_a_file_that_does_not_parse_names_itself(tmp_path, capsys):
     bad.write_text("1 2 3\n4 5 6\n7 8 8\n")
     assert main(["print", str(bad), "-o", str(tmp_path / "x.pdf")]) == 2
     assert f"{bad}: " in capsys.readouterr().err
+
+
+def _fill(colour: str) -> bytes:
+    """How fpdf2 writes the fill ``colour`` (#rrggbb) in a sheet's page."""
+    rgb = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return (" ".join(f"{c:.4f}".rstrip("0").rstrip(".") for c in rgb) + " rg").encode()
+
+
+def test_a_triangle_puzzle_prints_as_loose_pieces_to_cut_out():
+    from webapp.triangle.svg import SLOT_COLOUR
+
+    item = _example("triangle")
+    tray = item.kind.printed_puzzle(item.puzzle)
+    assert tray.count('class="piece"') == 9 and 'class="slot"' not in tray and 'class="outline"' not in tray
+    # the sheet draws it so: no slot of the big triangle anywhere (its solution fills every one)
+    pdf = printing.sheet([item], compress=False)
+    assert _fill(SLOT_COLOUR) not in pdf

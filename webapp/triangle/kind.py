@@ -384,6 +384,11 @@ class TriangleKind(Kind):
     def svg(self, puzzle: Puzzle) -> str:
         return thumbnail(puzzle)
 
+    def printed_puzzle(self, puzzle: Puzzle) -> str:
+        """The loose pieces apart, each pointing up, to be cut out and laid:
+        not the gallery's thumbnail, whose pieces sit in the slots."""
+        return svg(puzzle)
+
     def printed_solution(self, puzzle: Puzzle, answer: dict) -> tuple[str, str | None]:
         """The finished picture: the first solution's pieces in their slots."""
         found = answer.get("solutions") or []

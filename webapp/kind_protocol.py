@@ -65,9 +65,10 @@ class Kind(ABC):
     - ``move(puzzle, options, move)``, ``shuffle(data, rng)``.
     - ``svg(puzzle)``, ``detect(text)`` (0 to 1), ``summary(puzzle)``.
 
-    A printed sheet's solution (:mod:`webapp.printing`):
-    ``printed_solution(puzzle, answer)``, words and an SVG picture or None;
-    by default the answer's moves in order, no picture.
+    A printed sheet (:mod:`webapp.printing`): ``printed_puzzle(puzzle)``,
+    its picture (by default the ``svg``), and ``printed_solution(puzzle,
+    answer)``, words and an SVG picture or None; by default the answer's
+    moves in order, no picture.
 
     The solution as a film (optional: ``/api/<name>/animation.gif``):
     ``film_moves(answer, link)``, the moves of a solve's answer or of a

@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/sheets.py            # the median of 3 runs each
     .venv/bin/python benchmarks/sheets.py --runs 1
 
-1. the rotation gallery: its first puzzles, as many as a sheet holds, as
-   ``/puzzles/print.pdf?kind=rotation&count=24`` prints them;
+1. the rotation gallery: its first puzzles, as many as a sheet holds
+   (``/puzzles/print.pdf?kind=rotation`` prints the first
+   ``PRINT_MAX_PUZZLES``, 12 by default);
 2. one puzzle of each kind (the first of its gallery) with its page of
    solutions;
 3. the whole gallery, every kind, in sheets of as many as one holds.

@@ -73,6 +73,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sliding.py $(SLIDING_ARGS)
 	$(BIN)/python benchmarks/triangle.py $(TRIANGLE_ARGS)
 	$(BIN)/python benchmarks/animation.py
+	$(BIN)/python benchmarks/sheets.py
 
 # the 15-puzzle's 17 positions of 80 moves, each solved optimally: minutes
 # even with the 7-8 databases (--huge), so apart from make bench

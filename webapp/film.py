@@ -18,6 +18,7 @@ move) and is held; the tween frames between two keys are short.
 
 from __future__ import annotations
 
+import base64
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -91,6 +92,28 @@ def encode(frames: list[Frame]) -> bytes:
     first.save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
                optimize=True, disposal=1)
     return out.getvalue()
+
+
+def gif(kind, puzzle, moves, size: int) -> bytes | None:
+    """The GIF of ``moves`` played from ``puzzle`` by ``kind``, ``size``
+    pixels wide, captioned; None for a kind that draws none."""
+    frames = kind.film(puzzle, moves, size)
+    return None if frames is None else encode(captioned(frames))
+
+
+def job(kind, puzzle, options: dict, *, max_bytes=None, progress=None, **_limits) -> dict:
+    """An animation drawn by a solver's worker (``webapp.web.jobs``: a job
+    whose task is ``animation``), from ``options``: ``moves`` (as the kind's
+    ``film_moves`` gives them, through JSON) and ``size``. Its answer: the
+    GIF (``gif``, base64) and its ``bytes``; over ``max_bytes``, a limit
+    without it; status ``none`` for a kind that draws none."""
+    data = gif(kind, puzzle, options["moves"], options["size"])
+    if data is None:
+        return {"status": "none", kind.counter: 0, kind.depth_field: 0}
+    answer = {"status": "drawn", "bytes": len(data), kind.counter: 1, kind.depth_field: 0}
+    if max_bytes is not None and len(data) > max_bytes:
+        return {**answer, "status": "limit", "limit": "bytes"}
+    return {**answer, "gif": base64.b64encode(data).decode("ascii")}
 
 
 def tween(a: float, b: float, steps: int):

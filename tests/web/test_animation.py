@@ -1,7 +1,8 @@
 """The solution as an animated GIF (issue 31, item 2): the GIF decoded
 replays the moves (one held frame a position, in order, each the kind's own
 drawing of it); bad input is a 400 with a sentence, costly requests are
-bounded (409, 413, 429), and what is drawn is cached."""
+bounded (409, 413, 429), and what is drawn is cached. A heavy one goes to
+the workers: tests/web/test_animation_jobs.py."""
 
 from __future__ import annotations
 
@@ -117,16 +118,6 @@ def test_moves_the_kind_cannot_read_or_play_are_a_409_with_its_words(client, nam
 
 def test_an_unknown_kind_is_a_404(client):
     assert client.get("/api/chess/animation.gif?p=A").status_code == 404
-
-
-def test_a_solve_too_dear_for_the_request_is_a_409_that_says_what_to_do(make_app):
-    app = make_app(ROTATION_INLINE_STATES=0)
-    try:
-        side_door = _code("rotation", (ROOT / "puzzles" / "side-door.txt").read_text())
-        reply = app.test_client().get(f"/api/rotation/animation.gif?p={side_door}")
-        assert reply.status_code == 409 and "solve it on its page first" in reply.get_json()["error"]
-    finally:
-        app.extensions["playground_jobs"].close()
 
 
 def test_an_unsolvable_puzzle_has_no_animation(client):

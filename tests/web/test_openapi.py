@@ -29,12 +29,13 @@ from webapp import create_app, kinds
 from webapp.web.openapi import PATH, document
 
 #: The app schemathesis fuzzes: rate limits off (thousands of requests from
-#: one address), a request never waits for a worker (202 at once), and the
-#: workers' searches short, so that the jobs fuzzing starts end soon; the
-#: job bounds stay, so a 429 is among the answers checked.
+#: one address), a request never waits for a worker (202 at once; an
+#: animation, 503), and the workers' searches short, so that the jobs
+#: fuzzing starts end soon; the job bounds stay, so a 429 is among the
+#: answers checked.
 FUZZ_CONFIG = {**GENEROUS, "JOB_MAX_PER_CLIENT": 3, "JOB_QUEUE_MAX": 4, "JOB_WORKERS": 1,
-               "SOLVE_WAIT_SECONDS": 0.0, "ROTATION_MAX_SECONDS": 1.0, "SLIDING_MAX_SECONDS": 1.0,
-               "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
+               "SOLVE_WAIT_SECONDS": 0.0, "ANIMATION_WAIT_SECONDS": 0.0, "ROTATION_MAX_SECONDS": 1.0,
+               "SLIDING_MAX_SECONDS": 1.0, "SLIDING_BIG_SECONDS": 1.0, "TRIANGLE_MAX_SECONDS": 1.0}
 DOCUMENT = document()
 
 

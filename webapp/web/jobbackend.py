@@ -150,6 +150,15 @@ class JobBackend(Protocol):
     def close(self) -> None:
         """The app is going away."""
 
+    # a job found by what it makes rather than by who asked: an animation's
+    # (webapp.web.animation), which any client's next ask must find, ended or not
+    def mark(self, label: str, job_id: str) -> None:
+        """Remember ``job_id`` under ``label``, for every web process, as
+        long as a finished job is kept."""
+
+    def marked(self, label: str) -> Snapshot | None:
+        """The job last marked ``label``, while a backend has it."""
+
 
 def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
              place: int | None = None, progress=None, result: dict | None = None,

@@ -120,10 +120,15 @@ def _kind_module(name: str) -> str:
     return type(kinds.get(name)).__module__
 
 
+#: The task of every kind that is no search: an animation's drawing
+#: (:func:`webapp.film.job`), when it is too costly for a request.
+DRAWING = "animation"
+
+
 def solve(kind: str, text: str, options: dict, limits: dict, report, module: str,
           task: str) -> tuple[str, object]:
     """Run the kind's ``task`` (``solve``, ``hint``, ... : one of its
-    ``tasks``), at a lower priority than pages:
+    ``tasks``, or :data:`DRAWING`), at a lower priority than pages:
     ("ok", the answer's dict), ("refused", the message of the user's
     mistake: :data:`webapp.errors.BAD_INPUT`), ("memory", None),
     ("unavailable", a message: :class:`webapp.errors.NotAvailable`) or
@@ -137,10 +142,16 @@ def solve(kind: str, text: str, options: dict, limits: dict, report, module: str
     began = time.perf_counter()
     try:
         solver = importlib.import_module(module).KIND
-        # the text crossed into this process: parsed here, once
-        if task not in solver.tasks:
+        if task == DRAWING:
+            from .. import film  # Pillow: imported by the first worker that draws
+
+            run = functools.partial(film.job, solver)
+        elif task in solver.tasks:
+            run = getattr(solver, task)
+        else:
             raise FieldError(f"a {kind} puzzle has no task {task!r}")
-        answer = getattr(solver, task)(solver.parse(text), options, progress=report, **limits)
+        # the text crossed into this process: parsed here, once
+        answer = run(solver.parse(text), options, progress=report, **limits)
         return "ok", delivered(answer, text, time.perf_counter() - began, "worker")
     except BAD_INPUT as exc:
         return "refused", str(exc)
@@ -240,6 +251,7 @@ class JobManager:
         self.config = {} if config is None else config
         self.on_done = on_done
         self.jobs: dict[str, Job] = {}
+        self.marks: dict[str, str] = {}  # label: job id (mark)
         self.queue: collections.deque[Job] = collections.deque()
         self.lock = threading.Condition()
         self.runners: set[threading.Thread] = set()
@@ -315,6 +327,15 @@ class JobManager:
     def delete(self, job_id: str) -> Snapshot | None:
         return self.cancel(job_id, delete=True)
 
+    def mark(self, label: str, job_id: str) -> None:
+        with self.lock:
+            self.marks[label] = job_id
+
+    def marked(self, label: str) -> Snapshot | None:
+        with self.lock:
+            job_id = self.marks.get(label)
+        return None if job_id is None else self.snapshot(job_id)
+
     def close(self) -> None:
         """Cancel everything (the app is going away)."""
         with self.lock:
@@ -362,6 +383,8 @@ class JobManager:
         for job_id in [j.id for j in self.jobs.values()
                        if not j.active and now - j.submitted > KEEP_SECONDS]:
             del self.jobs[job_id]
+        for label in [label for label, job_id in self.marks.items() if job_id not in self.jobs]:
+            del self.marks[label]
 
     def _runner(self) -> None:
         me = threading.current_thread()

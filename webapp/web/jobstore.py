@@ -19,6 +19,9 @@ web process then answers it 410, until it expires with the rest). Beside it:
   ``playground:queued`` (by time of submission): what the bounds on jobs count;
 - ``playground:same:<digest>``: the job of an identical request in flight
   (:attr:`~webapp.web.jobbackend.Request.same`), which a second request joins.
+- ``playground:mark:<label>``: the job an animation's request started
+  (:meth:`webapp.web.redisjobs.RedisJobManager.mark`), kept as long as a
+  finished job is, which the next ask finds whoever makes it.
 
 Every change of status is a Lua script, so it is atomic whichever process
 makes it: the checks of the bounds and the submission together, two

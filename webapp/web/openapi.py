@@ -482,10 +482,15 @@ def _animation_paths() -> dict:
             "200": {"description": "The animation: the start, then each move, with its count.",
                     "headers": {"Cache-Control": {"schema": _STRING}},
                     "content": {"image/gif": {"schema": {"type": "string", "format": "binary"}}}},
-            "409": refusal("The shortest solution takes longer to find than a request may: "
-                           "solve it on the page first (the answer is then cached); a puzzle with no "
-                           "solution to show; or `moves` the kind cannot read, or this puzzle not play."),
+            "409": refusal("A puzzle with no solution to show (none, or none within the server's "
+                           "limits); or `moves` the kind cannot read, or this puzzle not play."),
             "413": refusal("Over the bound of moves (ANIMATION_MAX_MOVES) or of bytes (ANIMATION_MAX_BYTES)."),
+            "503": {**refusal("The animation is being prepared by the solver's workers (its solve, or "
+                              "its drawing, is longer than a request waits: ANIMATION_WAIT_SECONDS): ask "
+                              "again after `Retry-After` seconds, and the GIF follows. Also: the queue of "
+                              "jobs cannot be reached just now."),
+                    "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
+                                                "description": "seconds to wait"}}},
             **_errors("400", "404", "429")}}} for kind in kinds.KINDS}
 
 

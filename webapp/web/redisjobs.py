@@ -217,6 +217,15 @@ class RedisJobManager:
     def delete(self, job_id: str) -> Snapshot | None:
         return self.cancel(job_id, delete=True)
 
+    @_outage
+    def mark(self, label: str, job_id: str) -> None:
+        self.redis.set(f"{jobstore.PREFIX}mark:{label}", job_id, ex=jobstore.KEEP_SECONDS)
+
+    @_outage
+    def marked(self, label: str) -> Snapshot | None:
+        job_id = self.redis.get(f"{jobstore.PREFIX}mark:{label}")
+        return None if job_id is None else self.snapshot(job_id.decode())
+
     def close(self) -> None:
         """Let go of the connections (the jobs are every web process's: they go on)."""
         self.redis.close()

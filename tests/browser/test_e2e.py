@@ -171,10 +171,10 @@ def test_copy_link_short_link_and_autoplay(page, browser, live_server):
         context.close()
     assert not errors
 
-    button(page, "Short link").click()
-    expect(page.locator("#share-url")).to_have_value(
+    button(page, "Make short link").click()
+    expect(page.locator("#short-url")).to_have_value(
         re.compile(rf"^{live_server}/s/[0-9A-Za-z]{{8,}}$"))
-    short = page.locator("#share-url").input_value()
+    short = page.locator("#short-url").input_value()
     assert page.evaluate("navigator.clipboard.readText()") == short
     context, fresh, errors = open_fresh(browser, short)
     try:

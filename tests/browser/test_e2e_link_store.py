@@ -24,7 +24,7 @@ def test_a_full_link_store_gives_the_long_link_instead(browser, full_server):
     try:
         board = page.locator("#board")
         expect(board).to_have_attribute("data-board", re.compile("#"))
-        button(page, "Short link").click()
+        button(page, "Make short link").click()
         expect(page.locator("#share-message")).to_have_text(
             "the link store is full: copy the long link instead")
         expect(page.locator("#share-url")).to_have_value(re.compile(rf"^{full_server}/\?p=A"))

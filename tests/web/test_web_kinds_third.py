@@ -59,7 +59,8 @@ def test_parse_and_its_errors(counter_client):
 
 def test_share_links_and_its_page(counter_client):
     shared = counter_client.post("/api/counter/share", json={"board": "6"}).get_json()
-    assert shared == {"code": "c6", "url": "/counter?p=c6"}
+    assert (shared["code"], shared["url"]) == ("c6", "/counter?p=c6")
+    assert shared["link"] == "http://localhost/counter?p=c6" and shared["animation"] is None  # it draws none
     page = counter_client.get(shared["url"])
     assert page.status_code == 200
     assert initial(page.data)["kind"] == "counter" and initial(page.data)["board"] == "6\n"

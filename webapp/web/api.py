@@ -20,7 +20,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from .. import kinds, levels
 from ..errors import BAD_INPUT, Misfit, NotAvailable, PuzzleTextError
-from . import gallery, limits, links, solving
+from . import gallery, limits, links, sharing, solving
 from .jobbackend import lost
 from .pages import page_endpoint
 
@@ -278,10 +278,12 @@ def move_route(kind: str):
 
 @_route("share", ["POST"])
 def share_route(kind: str):
-    """The self-contained link: the puzzle itself, encoded in the URL."""
+    """The self-contained link: the puzzle itself, encoded in the URL; and
+    the Share box's whole addresses of it (:mod:`.sharing`)."""
     kind = _kind(kind)
-    code = kind.encode(_puzzle(kind)[1])
-    return jsonify(code=code, url=url_for(page_endpoint(kind), p=code))
+    puzzle = _puzzle(kind)[1]
+    code = kind.encode(puzzle)
+    return jsonify(code=code, url=url_for(page_endpoint(kind), p=code), **sharing.addresses(kind, puzzle, code))
 
 
 @_route("links", ["POST"])
@@ -292,7 +294,7 @@ def links_route(kind: str):
     limits.take("LINK_RATE_LIMIT", "links")
     limits.take("LINK_DAILY_LIMIT", "links")
     link_id = links.store(puzzle, kind)
-    return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id))
+    return jsonify(id=link_id, url=url_for("pages.short_link", link_id=link_id), link=sharing.short_address(link_id))
 
 
 @_route("shuffle", ["POST"])

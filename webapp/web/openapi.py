@@ -46,6 +46,29 @@ _STRING = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
 _REF = "#/components/{}/{}"
 
+# ------------------------------------------- the Share box (webapp/web/sharing.py)
+#: An address as the Share box copies it: whole, from PUBLIC_URL or the request's host.
+_WHOLE = {"type": "string", "pattern": "^https?://"}
+_SHARED = {"type": "object",
+           "required": ["code", "url", "link", "image", "animation", "embed", "title", "text"],
+           "properties": {
+               "code": {"type": "string", "minLength": 1},
+               "url": {**_STRING, "description": "the page's link, from the site's root"},
+               "link": {**_WHOLE, "description": "the page's link, whole"},
+               "image": {**_WHOLE, "description": "the preview card, /preview/<kind>.png?p=<code>"},
+               "animation": {"anyOf": [_WHOLE, {"type": "null"}],
+                             "description": "the animation, /api/<kind>/animation.gif?p=<code>; "
+                                            "null for a kind that draws none"},
+               "embed": {"type": "object", "required": ["src", "width", "height", "title", "html"],
+                         "description": "the player to frame, as /oembed gives it",
+                         "properties": {"src": {**_WHOLE, "description": "/embed/<kind>?p=<code>"},
+                                        "width": {"type": "integer", "minimum": 1},
+                                        "height": {"type": "integer", "minimum": 1},
+                                        "title": _STRING,
+                                        "html": {"type": "string", "pattern": "^<iframe src=\"https?://"}}},
+               "title": {**_STRING, "description": "the headline: kind, size, shortest solution when known"},
+               "text": {**_STRING, "description": "a sentence to send with the link"}}}
+
 
 @bp.get(PATH)
 def openapi_route():
@@ -382,16 +405,15 @@ def _operations(kind) -> dict:
         "move": ("post", "Make one move", {
             "200": _json(ref("MoveAnswer"), "The board after the move."),
             **_errors("400", "409", "413", "429")}),
-        "share": ("post", "A share code and the page's link with it", {
-            "200": _json({"type": "object", "required": ["code", "url"],
-                          "properties": {"code": {"type": "string", "minLength": 1}, "url": _STRING}},
-                         "The puzzle encoded in its link."),
+        "share": ("post", "A share code, the page's link with it, and the Share box's addresses", {
+            "200": _json(_SHARED, "The puzzle encoded in its link, and every address the Share box "
+                                  "shows, whole (from PUBLIC_URL when set)."),
             **_errors("400", "413", "429")}),
         "links": ("post", "A short link, stored on the server", {
-            "200": _json({"type": "object", "required": ["id", "url"],
+            "200": _json({"type": "object", "required": ["id", "url", "link"],
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
-                                         "url": _STRING}},
-                         "The link /s/<id>: the same puzzle always gets the same id."),
+                                         "url": _STRING, "link": _WHOLE}},
+                         "The link /s/<id> (`link`: whole): the same puzzle always gets the same id."),
             "507": _json({"type": "object", "required": ["error", "url"],
                           "properties": {"error": {"const": "the link store is full: copy the long link instead"},
                                          "url": _STRING}},

@@ -1,39 +1,26 @@
-// The Share panel's "Download animation" link: the server's GIF of the
-// shortest solution of the start shown (/api/<kind>/animation.gif?p=<code>),
-// or, with "the moves played so far" ticked, of those moves (&moves=, as
-// the page's links write them). The share code is the server's word, asked
-// for once a start; a start changed meanwhile wins, and until its code
-// comes the link is hidden, so that it never downloads the puzzle before.
-
-import { post } from "../common/api.js";
-import { movesShown } from "./keeping.js";
+// The Share box's animation row (templates/_animation_link.html): the
+// server's GIF of the shortest solution of the start shown
+// (/api/<kind>/animation.gif?p=<code>, whole, as the box's addresses give
+// it) or, with "the moves played so far" ticked, of those moves (&moves=,
+// as the page's links write them); its Download link downloads the same.
 
 const $ = (selector) => document.querySelector(selector);
 
-export const animation = {
-  async followAnimation() {
-    const row = $("#animation-share");
-    const link = $("#animation-link");
-    if (!row || !link) return;
-    const start = this.state.start;
-    row.hidden = true;
-    try {
-      const { code } = await post(this.api("share"), { board: start });
-      if (this.state.start !== start || !code) return;
-      this.animationCode = code;
-      link.href = this.animationAddress();
-      row.hidden = false;
-    } catch {
-      // no code, no link: the rest of the panel still shares
-    }
-  },
+// The animation's address: `base`, the server's, with the moves when any.
+export function animationAddress(base, moves) {
+  if (!base) return "";
+  return moves ? `${base}&moves=${encodeURIComponent(moves)}` : base;
+}
 
-  // Read as the link is followed, so that it carries the moves played then.
-  animationAddress() {
-    const t = this.state.timeline;
-    const played = movesShown(t) ? t.steps.slice(1, t.cursor + 1) : [];
-    const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
-    const address = `${this.api("animation.gif")}?p=${encodeURIComponent(this.animationCode)}`;
-    return moves ? `${address}&moves=${encodeURIComponent(moves)}` : address;
-  },
-};
+// The row shows `address` ("" while the start's addresses are on their way:
+// the link then has no href, so it never downloads the puzzle before);
+// `none`: the kind draws no animation, and the row is hidden.
+export function showAnimation(address, none) {
+  const row = $("#animation-share");
+  if (!row) return;
+  row.hidden = none;
+  $("#share-animation").value = address;
+  const link = $("#animation-link");
+  if (address) link.href = address;
+  else link.removeAttribute("href");
+}

@@ -1,11 +1,11 @@
 // Keeping and sharing the work: what is saved in the browser (and the
-// address that follows the start), Share's links, a link's moves made again,
+// address that follows the start), the Share box, a link's moves made again,
 // and the start-up: the work kept, or the puzzle of the address, or Play
 // when the link asks.
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { plural } from "../common/format.js";
-import { forgetLinkMoves, linkMoves, printSheet, share } from "./share.js";
+import { forgetLinkMoves, linkMoves, printSheet, ShareBox } from "./share.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -22,21 +22,27 @@ export const keeping = {
       steps: play ? t.steps : null, cursor: play ? t.cursor : 0 });
   },
 
-  // The link carries the puzzle, and with "the moves played so far" ticked
-  // the moves too (?moves=, written by the kind's words.linkMoves): those
-  // that lead to the position shown, a solution's watched so far included.
-  share(which) {
+  // The Share box (share.js): made once, it follows the start shown and
+  // shows the moves played as they change.
+  wireShare() {
+    this.shareBox = new ShareBox({ api: (route) => this.api(route), extras: () => this.linkExtras() });
+    this.on("published", () => this.shareBox.show());
+    $("#print-sheet").addEventListener("click", () => printSheet(this.shareBox, this.kind.name));
+  },
+
+  followShare() {
+    this.shareBox.follow(this.state.start);
+  },
+
+  // What a link carries besides the puzzle: with "the moves played so far"
+  // ticked, those moves (?moves=, written by the kind's words.linkMoves):
+  // those that lead to the position shown, a solution's watched so far
+  // included; and the options they were played under (a goal).
+  linkExtras() {
     const t = this.state.timeline;
     const played = movesShown(t) ? t.steps.slice(1, t.cursor + 1) : [];
     const moves = $("#share-moves")?.checked && played.length ? this.words.linkMoves?.(played) : "";
-    // the options the moves were played under (a goal) go with them
-    const more = moves ? { moves, ...this.options() } : {};
-    return share(this.api(which === "short" ? "links" : "share"), { board: this.state.start }, more);
-  },
-
-  // A sheet to print of the puzzle's start, with its solution.
-  printSheet() {
-    return printSheet(this.api("share"), { board: this.state.start }, this.kind.name);
+    return moves ? { moves, ...this.options() } : {};
   },
 
   // A link's moves are made again one by one, each the server's word (its
@@ -94,7 +100,7 @@ export const keeping = {
     this.publish();
     this.keep();
     if (restored) this.keeper.followAddress(this.state.start);
-    this.followAnimation();
+    this.followShare();
     this.learnOptimum();
     if (restored) {
       this.say(this.step() ? `Restored your work: ${plural(this.step(), "move")} played.` : "Restored your last position.");

@@ -217,7 +217,7 @@ export const moves = {
     this.publish();
     this.keep();
     this.keeper.followAddress(start);
-    this.followAnimation();
+    this.followShare();
     this.learnOptimum();
   },
 

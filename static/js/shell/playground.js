@@ -4,9 +4,8 @@
 // (timeline.js: Play, Pause, Step, Back, Restart, the scrubber), Solve as a
 // job and the answer's timeline (solving.js), Hint (hinting.js), your own
 // moves, Undo and Redo and a new start (moves.js), the work kept over a
-// reload, Share and the start-up (keeping.js), Share's animation link
-// (animation.js). docs/layout.md tells the
-// same contract in prose.
+// reload, the Share box and the start-up (keeping.js, share.js).
+// docs/layout.md tells the same contract in prose.
 //
 // A kind is one object (static/js/kinds/<name>/kind.js) of plain values and
 // pure functions; it knows its puzzle and nothing of the shell's state. The
@@ -71,7 +70,6 @@ import { solving } from "./solving.js";
 import { hinting } from "./hinting.js";
 import { moves } from "./moves.js";
 import { keeping } from "./keeping.js";
-import { animation } from "./animation.js";
 import { mountLevels } from "./levels.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -384,10 +382,7 @@ export class Playground {
     on("#hint", () => this.hint());
     on("#undo", () => this.undo());
     on("#redo", () => this.redo());
-    on("#copy-link", () => this.share("full"));
-    on("#short-link", () => this.share("short"));
-    on("#print-sheet", () => this.printSheet());
-    $("#animation-link")?.addEventListener("click", (event) => { event.currentTarget.href = this.animationAddress(); });
+    this.wireShare();
     mountLevels(this);
   }
 
@@ -412,7 +407,7 @@ export class Playground {
 }
 
 // The shell's concerns, each in its own module, are the shell's methods.
-Object.assign(Playground.prototype, timeline, solving, hinting, moves, keeping, animation);
+Object.assign(Playground.prototype, timeline, solving, hinting, moves, keeping);
 
 export function startPlayground(kind) {
   return new Playground(kind).launch();

@@ -1,37 +1,176 @@
-// The Share panel of every kind's page: ask the server for a link to the
-// puzzle (the full one carries the puzzle in ?p=, the short one is /s/<id>),
-// add play=1 when asked, show it and copy it.
+// The Share box of every kind's page (templates/_playground.html): what
+// the puzzle shown is shared as, each in a row of its own with its Copy
+// button: the link (the puzzle itself in ?p=), the short link (/s/<id>,
+// stored on the server and rate limited, so made only when asked), the
+// preview image, the animation (its row: animation.js) and the embed code
+// (the <iframe> of the player, as /oembed gives it). The addresses are the
+// server's, whole (it knows the public address), asked for once a start
+// from the kind's /share route; a start changed meanwhile wins, and until
+// its answer comes the fields are empty, never the puzzle before's. The
+// options ("with the moves played so far", "open with the solution
+// playing") shape them here, as they change. Where the browser has one
+// (phones), Share… opens the system share sheet.
 
 import { post } from "../common/api.js";
 import { copyText } from "../common/files.js";
+import { animationAddress, showAnimation } from "./animation.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-// path: the kind's /share or /links route; payload: what it needs; more:
-// what the link carries besides the puzzle (the moves played).
-export async function share(path, payload, more = {}) {
-  const msg = $("#share-message");
-  try {
-    const body = await post(path, payload);
-    const copied = await copyText(shown(body.url, more));
-    msg.textContent = copied ? "Link copied to the clipboard." : "Copy the link above.";
-    msg.dataset.kind = "ok";
-  } catch (error) {
-    // a short link refused as the server's store is full comes with the
-    // long link: shown in its place, to copy instead
-    if (error.body?.url) shown(error.body.url, more);
-    msg.textContent = error.message;
-    msg.dataset.kind = "error";
+// An editor that sets a start at every stroke asks once it pauses.
+const SETTLE_MS = 250;
+
+// Each row: its field, its Copy button, what the status line calls it.
+const ROWS = {
+  link: { field: "#share-url", button: "#copy-link", what: "link" },
+  short: { field: "#short-url", button: "#short-link", what: "short link" },
+  image: { field: "#share-image", button: "#copy-image", what: "image address" },
+  animation: { field: "#share-animation", button: "#copy-animation", what: "animation address" },
+  embed: { field: "#share-embed", button: "#copy-embed", what: "embed code" },
+};
+
+export class ShareBox {
+  // api(route): the kind's API path; extras(): what a link carries besides
+  // the puzzle ({moves, ...the options they were played under}, or {}).
+  constructor({ api, extras }) {
+    this.api = api;
+    this.extras = extras;
+    this.start = null; // the start the box is for
+    this.addresses = null; // the server's answer for it, once come
+    this.asking = null; // the promise of that answer
+    this.short = null; // its short link, once made
+    this.timer = null;
+    for (const [name, row] of Object.entries(ROWS)) $(row.button)?.addEventListener("click", () => this.copy(name));
+    for (const id of ["#share-moves", "#share-play"]) $(id)?.addEventListener("change", () => this.show());
+    $("#share-system")?.addEventListener("click", () => this.systemShare());
+    $("#animation-link")?.addEventListener("click", () => this.show()); // the moves played at the click
+  }
+
+  // The start shown is `start`: the fields empty at once, its addresses
+  // asked for once it stays (the first start's at once).
+  follow(start) {
+    if (start === this.start) return;
+    const first = this.start === null;
+    Object.assign(this, { start, addresses: null, asking: null, short: null });
+    this.show();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.ask().catch((error) => this.say(error.message, "error")),
+      first ? 0 : SETTLE_MS);
+  }
+
+  // The answer for the start shown, asked for once; a failed one is asked
+  // again at the next Copy.
+  ask() {
+    clearTimeout(this.timer);
+    if (!this.asking) {
+      const start = this.start;
+      const asking = post(this.api("share"), { board: start }).then((body) => {
+        if (this.start === start) {
+          this.addresses = body;
+          this.show();
+        }
+        return body;
+      });
+      asking.catch(() => {
+        if (this.asking === asking) this.asking = null;
+      });
+      this.asking = asking;
+    }
+    return this.asking;
+  }
+
+  // The addresses of the start shown, however many starts come meanwhile.
+  async ready() {
+    while (!this.addresses) await this.ask();
+    return this.addresses;
+  }
+
+  // A row's text: the server's address, shaped by the options of now.
+  text(name) {
+    const a = this.addresses;
+    if (!a) return "";
+    const extras = this.extras();
+    const play = Boolean($("#share-play")?.checked);
+    if (name === "link") return shaped(a.link, extras, play);
+    if (name === "short") return this.short ? shaped(this.short, extras, play) : "";
+    if (name === "image") return a.image;
+    if (name === "animation") return animationAddress(a.animation, extras.moves);
+    // the player reads a link's moves and play=1 as the page does
+    const src = shaped(a.embed.src, extras, play);
+    return a.embed.html.replace(`src="${attribute(a.embed.src)}"`, `src="${attribute(src)}"`);
+  }
+
+  show() {
+    for (const name of ["link", "short", "image", "embed"]) $(ROWS[name].field).value = this.text(name);
+    showAnimation(this.text("animation"), this.addresses?.animation === null);
+    $("#short-link .label").textContent = this.short ? "Copy" : "Make";
+    const system = $("#share-system");
+    if (system) system.hidden = !navigator.share || !this.addresses;
+  }
+
+  say(text, kind) {
+    const msg = $("#share-message");
+    msg.textContent = text;
+    msg.dataset.kind = kind;
+  }
+
+  // Copy: the row's text to the clipboard (the short link made first, when
+  // it is not yet); where the clipboard is refused, the text is selected
+  // in its field to be copied by hand.
+  async copy(name) {
+    const { field, what } = ROWS[name];
+    try {
+      await this.ready();
+      if (name === "short" && !this.short) await this.makeShort();
+    } catch (error) {
+      this.say(error.message, "error");
+      return;
+    }
+    this.show();
+    const text = this.text(name);
+    if (!text) return; // a new start came meanwhile: its addresses are on their way
+    if (await copyText(text)) {
+      this.say(`${what[0].toUpperCase()}${what.slice(1)} copied to the clipboard.`, "ok");
+    } else {
+      $(field).focus();
+      $(field).select();
+      this.say(`The clipboard is not available here: the ${what} is selected, copy it by hand.`, "warn");
+    }
+  }
+
+  // A full store refuses (507) with the long link, which the Link row holds.
+  async makeShort() {
+    const start = this.start;
+    const body = await post(this.api("links"), { board: start });
+    if (this.start === start) this.short = body.link;
+  }
+
+  // The system share sheet: the headline, a sentence and the link. Shown
+  // only once the addresses are here: the sheet needs the click's
+  // activation, which a wait could outlast.
+  async systemShare() {
+    const a = this.addresses;
+    if (!a) return;
+    this.say("", "info");
+    try {
+      await navigator.share({ title: a.title, text: a.text, url: this.text("link") });
+    } catch (error) {
+      if (error.name !== "AbortError") this.say(`The share sheet could not open: ${error.message}`, "error");
+    }
   }
 }
 
-// Puts the link (with `more` and play=1 when asked) in the field; returns it.
-function shown(link, more) {
-  const url = new URL(link, window.location.origin);
-  for (const [key, value] of Object.entries(more)) url.searchParams.set(key, value);
-  if ($("#share-play").checked) url.searchParams.set("play", "1");
-  $("#share-url").value = url.toString();
+// `address` with what the link carries (`extras`) and play=1 when asked.
+function shaped(address, extras, play) {
+  const url = new URL(address);
+  for (const [key, value] of Object.entries(extras)) url.searchParams.set(key, value);
+  if (play) url.searchParams.set("play", "1");
   return url.toString();
+}
+
+// As the server writes an attribute's value (webapp/web/sharing.py).
+function attribute(text) {
+  return text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
 
 // The moves a link carries (?moves=, from "the moves played so far"), read
@@ -61,15 +200,12 @@ export function forgetLinkMoves(...names) {
 
 // Print: the sheet of this puzzle (/print.pdf, the server's PDF with its
 // solution) opens in a new tab, so the work here stays as it is; the puzzle
-// goes as its share code, asked for from `path` (the kind's /share route).
-// The tab is opened at the click, before the wait: a tab opened after it
-// may be taken for a pop-up and blocked.
-export async function printSheet(path, payload, kind) {
-  const msg = $("#share-message");
+// goes as its share code, the box's. The tab is opened at the click, before
+// the wait: a tab opened after it may be taken for a pop-up and blocked.
+export async function printSheet(box, kind) {
   const tab = window.open("about:blank", "_blank");
   try {
-    const body = await post(path, payload);
-    const code = new URL(body.url, window.location.origin).searchParams.get("p");
+    const { code } = await box.ready();
     const sheet = new URL("/print.pdf", window.location.origin);
     sheet.searchParams.set("kind", kind);
     sheet.searchParams.set("p", code);
@@ -77,7 +213,6 @@ export async function printSheet(path, payload, kind) {
     else window.location.assign(sheet.toString());
   } catch (error) {
     tab?.close();
-    msg.textContent = error.message;
-    msg.dataset.kind = "error";
+    box.say(error.message, "error");
   }
 }

@@ -1,0 +1,55 @@
+"""What the Share box of a puzzle's page shows (templates/_playground.html,
+static/js/shell/share.js): every address of the puzzle whole, built here
+from the configured public address (``PUBLIC_URL``, see
+:func:`.preview.absolute`) so that what is copied works from anywhere: the
+page's link, the preview image, the animation of the shortest solution,
+the embed's player and the ``<iframe>`` that shows it (the one ``/oembed``
+gives), and the headline and sentence the system share sheet sends.
+``POST /api/<kind>/share`` answers them with the share code."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from ..kind_protocol import Kind
+from . import embed, gallery, preview
+from .pages import page_endpoint
+
+
+def addresses(kind, puzzle, code: str) -> dict:
+    """The box's fields for ``puzzle`` of ``kind``, whose share code is
+    ``code``. ``animation`` is None for a kind that draws none."""
+    entry = gallery.find_board(puzzle, kind.name)
+    src = preview.absolute(url_for("embed.kind_player", kind=kind.name, p=code))
+    title = f"{kind.title} puzzle on {embed.PROVIDER}"  # as /oembed names a kind's player
+    return {
+        "link": preview.absolute(url_for(page_endpoint(kind), p=code)),
+        "image": preview.absolute(url_for("preview.image", kind=kind.name, p=code)),
+        "animation": preview.absolute(url_for("animation.animation_route", kind=kind.name, p=code))
+        if draws_film(kind) else None,
+        "embed": {"src": src, "width": embed.WIDTH, "height": embed.HEIGHT, "title": title,
+                  "html": iframe(src, embed.WIDTH, embed.HEIGHT, title)},
+        "title": preview.headline(kind, puzzle, entry.moves if entry else None),
+        "text": f"A puzzle to solve: {kind.goal}",
+    }
+
+
+def short_address(link_id: str) -> str:
+    """The whole address of the short link ``/s/<link_id>``."""
+    return preview.absolute(url_for("pages.short_link", link_id=link_id))
+
+
+def draws_film(kind) -> bool:
+    """Whether ``kind`` has an animation (its own ``film``, see
+    :class:`webapp.kind_protocol.Kind`): the others' is a 404."""
+    return type(kind).film is not Kind.film
+
+
+def iframe(src: str, width: int, height: int, title: str) -> str:
+    """The embed code, written as ``/oembed`` writes its ``html``."""
+    return (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
+            'loading="lazy" frameborder="0"></iframe>')
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

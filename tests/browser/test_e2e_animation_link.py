@@ -54,13 +54,60 @@ def test_with_the_moves_played_ticked_it_downloads_those_moves(page):
     page.keyboard.press("ArrowLeft")  # tile 6 left
     wait_for_board(page, "1 5 2\n7 4 3\n8 6 0\n")
     page.locator("#share-moves").check()
+    asked = []
+    page.on("request", lambda request: "animation.gif" in request.url and asked.append(request.url))
     with page.expect_download() as downloading:
         page.get_by_role("link", name="Download animation").click()
     download = downloading.value
-    assert re.search(r"[?&]moves=4-6$", download.url)
-    with Image.open(io.BytesIO(Path(download.path()).read_bytes())) as gif:
-        held = 0
+    assert re.search(r"[?&]moves=4-6$", asked[-1])
+    # the start and the two moves played, not the 8 of the solution
+    assert _held_frames(Path(download.path()).read_bytes()) == 3
+
+
+def _held_frames(data: bytes) -> int:
+    """The GIF's frames held as long as a move's end is: one a move, and the start."""
+    held = 0
+    with Image.open(io.BytesIO(data)) as gif:
         for index in range(gif.n_frames):
             gif.seek(index)
             held += gif.info["duration"] >= film.KEY_MS
-    assert held == 3  # the start and the two moves played, not the 8 of the solution
+    return held
+
+
+def test_an_animation_being_prepared_downloads_once_it_is_ready(page_expecting_refusals):
+    """A heavy animation is a 503 with Retry-After while a worker draws it:
+    the page says so, asks again after that long, and saves the GIF (not
+    the 503's words as a .gif file)."""
+    refused = []
+
+    def first_refused(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "1", "Cache-Control": "no-store"},
+                      content_type="application/json",
+                      body='{"error": "The animation is being prepared: ask again in 1 s."}')
+
+    page = page_expecting_refusals
+    page.route("**/api/sliding/animation.gif*", first_refused)
+    open_sliding(page, EIGHT)
+    with page.expect_download() as downloading:
+        page.get_by_role("link", name="Download animation").click()
+        expect(page.locator("#share-message")).to_contain_text("being prepared")
+    data = Path(downloading.value.path()).read_bytes()
+    assert refused and data[:6] == b"GIF89a" and _held_frames(data) == 9  # the start and 8 moves
+    expect(page.locator("#share-message")).to_have_text("Animation downloaded.")
+
+
+def test_an_animation_refused_says_why_and_saves_nothing(page_expecting_400):
+    page, said = page_expecting_400, "This puzzle has no solution to animate: no solution."
+    page.route("**/api/sliding/animation.gif*", lambda route: route.fulfill(
+        status=409, content_type="application/json", body=f'{{"error": "{said}"}}'))
+    downloads = []
+    page.on("download", lambda download: downloads.append(download))
+    open_sliding(page, EIGHT)
+    page.get_by_role("link", name="Download animation").click()
+    expect(page.locator("#share-message")).to_have_text(said)
+    expect(page.locator("#share-message")).to_have_attribute("data-kind", "error")
+    assert downloads == []

@@ -117,10 +117,10 @@ def embed_path(url: str) -> tuple[str, str]:
     if path in by_path and code:
         kind = _kind_of_code(code, by_path[path])
         # the rest of the link (play=1, the moves played) means the same to the player
-        return f"{url_for('embed.kind_player', kind=kind.name)}?{parts.query}", _title(kind)
+        return f"{url_for('embed.kind_player', kind=kind.name)}?{parts.query}", player_title(kind)
     stored = links.load(path[3:]) if path.startswith("/s/") else None
     if stored is not None:
-        return url_for("embed.short_link_player", link_id=path[3:]), _title(kinds.get(stored[0]))
+        return url_for("embed.short_link_player", link_id=path[3:]), player_title(kinds.get(stored[0]))
     if path.startswith("/puzzles/"):
         entry = gallery.find(path.removeprefix("/puzzles/"))
         if entry is not None:
@@ -142,7 +142,8 @@ def _site_path(parts) -> str:
     raise NotAPuzzlePage(f"Only this site's puzzle pages can be embedded ({bases[0]}...).")
 
 
-def _title(kind) -> str:
+def player_title(kind) -> str:
+    """The name of a kind's player, as /oembed and the Share box give it."""
     return f"{kind.title} puzzle on {PROVIDER}"
 
 
@@ -177,11 +178,15 @@ def oembed():
         path, title = embed_path(url)
     except NotAPuzzlePage as exc:
         return jsonify(error=str(exc)), 404
-    src = absolute(path)
-    html = (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
-            'loading="lazy" frameborder="0"></iframe>')
-    return jsonify(version="1.0", type="rich", html=html, width=width, height=height, title=title,
+    return jsonify(version="1.0", type="rich", html=iframe(absolute(path), width, height, title), width=width, height=height, title=title,
                    provider_name=PROVIDER, provider_url=absolute("/", rooted=False))
+
+
+def iframe(src: str, width: int, height: int, title: str) -> str:
+    """The embed code of the player at ``src``: /oembed's ``html``, and the
+    Share box's (:mod:`.sharing`)."""
+    return (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
+            'loading="lazy" frameborder="0"></iframe>')
 
 
 def _attr(text: str) -> str:

@@ -21,14 +21,14 @@ def addresses(kind, puzzle, code: str) -> dict:
     ``code``. ``animation`` is None for a kind that draws none."""
     entry = gallery.find_board(puzzle, kind.name)
     src = preview.absolute(url_for("embed.kind_player", kind=kind.name, p=code))
-    title = f"{kind.title} puzzle on {embed.PROVIDER}"  # as /oembed names a kind's player
+    title = embed.player_title(kind)
     return {
         "link": preview.absolute(url_for(page_endpoint(kind), p=code)),
         "image": preview.absolute(url_for("preview.image", kind=kind.name, p=code)),
         "animation": preview.absolute(url_for("animation.animation_route", kind=kind.name, p=code))
         if draws_film(kind) else None,
         "embed": {"src": src, "width": embed.WIDTH, "height": embed.HEIGHT, "title": title,
-                  "html": iframe(src, embed.WIDTH, embed.HEIGHT, title)},
+                  "html": embed.iframe(src, embed.WIDTH, embed.HEIGHT, title)},
         "title": preview.headline(kind, puzzle, entry.moves if entry else None),
         "text": f"A puzzle to solve: {kind.goal}",
     }
@@ -43,13 +43,3 @@ def draws_film(kind) -> bool:
     """Whether ``kind`` has an animation (its own ``film``, see
     :class:`webapp.kind_protocol.Kind`): the others' is a 404."""
     return type(kind).film is not Kind.film
-
-
-def iframe(src: str, width: int, height: int, title: str) -> str:
-    """The embed code, written as ``/oembed`` writes its ``html``."""
-    return (f'<iframe src="{_attr(src)}" width="{width}" height="{height}" title="{_attr(title)}" '
-            'loading="lazy" frameborder="0"></iframe>')
-
-
-def _attr(text: str) -> str:
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

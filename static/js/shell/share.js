@@ -19,6 +19,9 @@ const $ = (selector) => document.querySelector(selector);
 
 // An editor that sets a start at every stroke asks once it pauses.
 const SETTLE_MS = 250;
+// An animation being prepared is asked for this many times at most (its
+// Retry-After apart: 5 s by default) before the page gives up.
+const MAX_ASKS = 24;
 
 // Each row: its field, its Copy button, what the status line calls it.
 const ROWS = {
@@ -43,7 +46,7 @@ export class ShareBox {
     for (const [name, row] of Object.entries(ROWS)) $(row.button)?.addEventListener("click", () => this.copy(name));
     for (const id of ["#share-moves", "#share-play"]) $(id)?.addEventListener("change", () => this.show());
     $("#share-system")?.addEventListener("click", () => this.systemShare());
-    $("#animation-link")?.addEventListener("click", () => this.show()); // the moves played at the click
+    $("#animation-link")?.addEventListener("click", (event) => this.download(event));
   }
 
   // The start shown is `start`: the fields empty at once, its addresses
@@ -138,6 +141,41 @@ export class ShareBox {
     }
   }
 
+  // Download animation: the GIF fetched and saved, so that a refusal is
+  // said here rather than saved as a .gif file. A heavy one is a 503 with
+  // Retry-After while a worker draws it: asked again after that long, as
+  // long as the address stays. A click that opens a tab is the browser's.
+  async download(event) {
+    this.show(); // the moves played at the click
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const address = this.text("animation");
+    if (!address) return;
+    this.say("Drawing the animation…", "info");
+    for (let asked = 1; ; asked += 1) {
+      let response;
+      try {
+        response = await fetch(address);
+      } catch {
+        this.say("The server cannot be reached. Is it still running?", "error");
+        return;
+      }
+      if (response.ok) {
+        save(await response.blob(), $("#animation-link").getAttribute("download") || "animation.gif");
+        this.say("Animation downloaded.", "ok");
+        return;
+      }
+      const body = await response.json().catch(() => ({}));
+      const retry = Number(response.headers.get("Retry-After"));
+      if (response.status !== 503 || !retry || asked >= MAX_ASKS || this.text("animation") !== address) {
+        this.say(body.error || `The server answered ${response.status}.`, "error");
+        return;
+      }
+      this.say(`The animation is being prepared: it downloads when it is ready (in about ${retry} s).`, "info");
+      await new Promise((resolve) => setTimeout(resolve, retry * 1000));
+    }
+  }
+
   // A full store refuses (507) with the long link, which the Link row holds.
   async makeShort() {
     const start = this.start;
@@ -158,6 +196,17 @@ export class ShareBox {
       if (error.name !== "AbortError") this.say(`The share sheet could not open: ${error.message}`, "error");
     }
   }
+}
+
+// Saves `blob` as the file `name`.
+function save(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // revoked once the click's download has taken the blob
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 // `address` with what the link carries (`extras`) and play=1 when asked.

@@ -1,0 +1,168 @@
+"""German and English: which one a request is answered in, the header's
+switch between them, and the browser's share of the catalogues.
+
+The language is, in this order: ``?lang=de|en`` (kept for the next pages
+in a ``lang`` cookie set on that answer), the ``lang`` cookie, the best of
+the browser's ``Accept-Language``, else English. An unknown ``?lang=`` is
+left unread, as if absent. Pages say ``Vary: Accept-Language, Cookie`` so
+that no cache hands one reader's language to another.
+
+The messages live in ``webapp/translations/`` (docs/translating.md): the
+``.mo`` that gettext reads in Python and the templates, and the ``.po``
+from which the pages' scripts get theirs as JSON, at an address with the
+catalogue's version in it, kept a year like the other assets
+(:mod:`webapp.web.assets`).
+
+>>> sorted(LANGUAGES)
+['de', 'en']
+>>> switched("/puzzles", {"kind": "sliding", "lang": "en"}, "de")
+'/puzzles?kind=sliding&lang=de'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlencode
+
+from babel.messages.pofile import read_po
+from flask import Blueprint, abort, has_request_context, jsonify, redirect, request, url_for
+from flask_babel import Babel, get_locale, gettext
+
+#: The languages, each named in itself (the switch's words never change).
+LANGUAGES = {"de": "Deutsch", "en": "English"}
+DEFAULT = "en"
+COOKIE = "lang"
+#: The cookie is kept a year: the reader chose, and chooses again with the switch.
+COOKIE_AGE = 365 * 24 * 3600
+#: The browser's catalogue changes only with its address: kept a year.
+MAX_AGE = 365 * 24 * 3600
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+bp = Blueprint("language", __name__)
+
+
+def N_(text: str) -> str:
+    """``text`` marked for pybabel, translated where it is shown."""
+    return text
+
+
+#: The kinds' own words that the pages show (the kinds know no web
+#: framework, so their words are marked here); a test checks every kind's
+#: title and goal is among them.
+KIND_WORDS = frozenset((
+    N_("Rotation"), N_("Turn the frame so that a stick falls out through the gap."),
+    N_("Sliding tiles"), N_("Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."),
+    N_("Triangle"),
+    N_("Fill the big triangle with every piece so that each inner edge joins the two halves of one figure."),
+))
+
+
+def kind_word(text: str) -> str:
+    """A kind's title or goal in the request's language (a word not marked
+    in :data:`KIND_WORDS` stays as the kind says it)."""
+    return gettext(text) if text in KIND_WORDS else text
+
+
+def chosen() -> str | None:
+    """``?lang=``, when it names a language."""
+    wanted = request.args.get("lang")
+    return wanted if wanted in LANGUAGES else None
+
+
+def select() -> str:
+    """The request's language (Flask-Babel's locale selector)."""
+    kept = request.cookies.get(COOKIE)
+    return (chosen() or (kept if kept in LANGUAGES else None)
+            or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT)
+
+
+def current() -> str:
+    """The language of this request's answer, as "de" or "en"."""
+    return str(get_locale() or DEFAULT)
+
+
+def switched(path: str, args, lang: str) -> str:
+    """``path`` with its query ``args`` and ``lang=`` set to ``lang``."""
+    query = {key: value for key, value in args.items() if key != "lang"}
+    query["lang"] = lang
+    return f"{path}?{urlencode(query)}"
+
+
+def _switch() -> list[tuple[str, str, str, bool]]:
+    """The header's switch: code, name, address, and whether it is this page's."""
+    here = current()
+    return [(code, name, switched(request.path, request.args, code), code == here)
+            for code, name in LANGUAGES.items()]
+
+
+def _keep(response):
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
+    wanted = chosen()
+    if wanted is not None and request.cookies.get(COOKIE) != wanted:
+        response.set_cookie(COOKIE, wanted, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+@lru_cache(maxsize=None)
+def _catalogue_file(lang: str) -> tuple[str, dict]:
+    """The version and the JSON of ``lang``'s messages that the pages'
+    scripts use (those whose place is under static/js/)."""
+    path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as f:
+        catalogue = read_po(f, locale=lang)
+    messages = {}
+    for message in catalogue:
+        if not message.id or not any(place.startswith("static/js/") for place, _ in message.locations):
+            continue
+        if message.pluralizable:
+            messages[message.id[0]] = list(message.string)
+        else:
+            messages[message.id] = message.string
+    body = {"lang": lang, "plural_forms": catalogue.plural_forms, "messages": messages}
+    version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    return version, body
+
+
+def catalogue_url(lang: str | None = None) -> str | None:
+    """The versioned address of the page's language's catalogue for its
+    scripts; None for English, the language the scripts are written in."""
+    lang = lang or current()
+    if lang == DEFAULT:
+        return None
+    return url_for("language.catalogue", lang=lang, version=_catalogue_file(lang)[0])
+
+
+@bp.route("/i18n/<version>/<lang>.json")
+def catalogue(version: str, lang: str):
+    """``lang``'s messages for the scripts, kept a year; an older version's
+    address is sent on to the current one."""
+    if lang not in LANGUAGES or lang == DEFAULT:
+        abort(404)
+    current_version, body = _catalogue_file(lang)
+    if version != current_version:
+        return redirect(url_for("language.catalogue", lang=lang, version=current_version))
+    response = jsonify(body)
+    response.cache_control.public = True
+    response.cache_control.max_age = MAX_AGE
+    response.cache_control.immutable = True
+    return response
+
+
+def init_app(app) -> None:
+    """Flask-Babel with the selector, the cookie and Vary on every answer,
+    and the templates' ``lang``, ``languages`` and ``i18n_catalogue``."""
+    Babel(app, locale_selector=select, default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # as pybabel reads them (babel.cfg)
+    app.jinja_env.filters["kind_word"] = kind_word
+    app.after_request(_keep)
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def _language():
+        if not has_request_context():  # a template drawn outside a request: English
+            return {"lang": DEFAULT, "languages": [], "i18n_catalogue": lambda: None}
+        return {"lang": current(), "languages": _switch(), "i18n_catalogue": catalogue_url}

@@ -17,6 +17,8 @@ catalogue's version in it, kept a year like the other assets
 ['de', 'en']
 >>> switched("/puzzles", {"kind": "sliding", "lang": "en"}, "de")
 '/puzzles?kind=sliding&lang=de'
+>>> without_lang("http://x/sliding?p=AB&lang=de&play=1")
+'http://x/sliding?p=AB&play=1'
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from babel.messages.pofile import read_po
 from flask import Blueprint, abort, has_request_context, jsonify, redirect, request, url_for
@@ -89,6 +91,16 @@ def switched(path: str, args, lang: str) -> str:
     query = {key: value for key, value in args.items() if key != "lang"}
     query["lang"] = lang
     return f"{path}?{urlencode(query)}"
+
+
+def without_lang(address: str) -> str:
+    """``address`` without its ``lang=``: the addresses a page gives to be
+    shared (its preview's, its oEmbed's) open in the reader's language."""
+    parts = urlsplit(address)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if all(key != "lang" for key, _ in pairs):
+        return address  # as it was, to the byte
+    return urlunsplit(parts._replace(query=urlencode([(key, value) for key, value in pairs if key != "lang"])))
 
 
 def _switch() -> list[tuple[str, str, str, bool]]:
@@ -157,7 +169,7 @@ def init_app(app) -> None:
     and the templates' ``lang``, ``languages`` and ``i18n_catalogue``."""
     Babel(app, locale_selector=select, default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # as pybabel reads them (babel.cfg)
-    app.jinja_env.filters["kind_word"] = kind_word
+    app.jinja_env.filters.update(kind_word=kind_word, without_lang=without_lang)
     app.after_request(_keep)
     app.register_blueprint(bp)
 

@@ -75,6 +75,9 @@ def test_the_committed_mo_says_what_the_po_says(lang):
             assert compiled.gettext(m.id) == m.string, "the .mo is older than the .po: run `make messages`"
 
 
-def test_every_kinds_title_and_goal_is_marked_for_translation():
-    missing = [word for kind in kinds.KINDS for word in (kind.title, kind.goal) if word not in KIND_WORDS]
+def test_every_kinds_title_goal_and_captions_are_marked_for_translation():
+    words = [word for kind in kinds.KINDS for word in (kind.title, kind.goal)]
+    words += [caption for kind in kinds.KINDS if kind.web.figures
+              for shown in kind.web.figures().values() for _, caption in shown]
+    missing = [word for word in words if word not in KIND_WORDS]
     assert not missing, "mark them in webapp/web/language.py's KIND_WORDS"

@@ -52,18 +52,27 @@ def N_(text: str) -> str:
 
 
 #: The kinds' own words that the pages show (the kinds know no web
-#: framework, so their words are marked here); a test checks every kind's
-#: title and goal is among them.
+#: framework, so their words are marked here): titles, goals, the
+#: captions of their How to play pictures. A test checks every kind's are
+#: among them.
 KIND_WORDS = frozenset((
     N_("Rotation"), N_("Turn the frame so that a stick falls out through the gap."),
+    N_("Walls are dark; the gap is marked with arrows. Stick 0 lies flat, stick 1 stands upright."),
+    N_("Before: sticks in the air."), N_("After: both fell one cell, together, and rest."), N_("Start."),
+    N_("After L: the top side is now on the left; both sticks fell."),
+    N_("After L, L: the gap is at the bottom and stick 1 falls out. Solved in 2 moves."),
     N_("Sliding tiles"), N_("Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."),
+    N_("The goal: 1 to 8 in reading order, the hole in the bottom right corner."),
+    N_("Tiles 5, 7, 3, 4 touch the hole: any of them may slide."),
+    N_("After tile 5 slid down (the ↓ key): the hole moved up."),
     N_("Triangle"),
     N_("Fill the big triangle with every piece so that each inner edge joins the two halves of one figure."),
+    N_("The example's nine pieces: each edge shows half of a figure, or nothing (0)."),
 ))
 
 
 def kind_word(text: str) -> str:
-    """A kind's title or goal in the request's language (a word not marked
+    """A kind's title, goal or picture's caption in the request's language (a word not marked
     in :data:`KIND_WORDS` stays as the kind says it)."""
     return gettext(text) if text in KIND_WORDS else text
 
@@ -158,9 +167,7 @@ def catalogue(version: str, lang: str):
     if version != current_version:
         return redirect(url_for("language.catalogue", lang=lang, version=current_version))
     response = jsonify(body)
-    response.cache_control.public = True
-    response.cache_control.max_age = MAX_AGE
-    response.cache_control.immutable = True
+    response.headers["Cache-Control"] = f"public, max-age={MAX_AGE}, immutable"
     return response
 
 

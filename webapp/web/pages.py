@@ -74,7 +74,7 @@ def _gallery_entry(entry: gallery.Entry):
 
 
 def _bad_link(exc: ValueError):
-    return render_template("error.html", title="This link does not open a puzzle",
+    return render_template("error.html", title=gettext("This link does not open a puzzle"),
                            message=str(exc)), 400
 
 
@@ -89,7 +89,7 @@ def _plain(kind):
     except levels.LevelError as exc:
         return _bad_link(exc)
     except levels.NoLevels as exc:
-        return render_template("error.html", title="No puzzle of the day here",
+        return render_template("error.html", title=gettext("No puzzle of the day here"),
                                message=str(exc)), 404
     return _kind_page(kind, kind.parse(entry["board"]), mode="try", optimal=entry.get("length"),
                       title=f"Puzzle of the day, {entry['date']} ({entry['level']})")
@@ -157,9 +157,9 @@ def _kind_pages(state) -> None:
 def short_link(link_id: str):
     found = links.load(link_id)
     if found is None:
-        return render_template("error.html", title="No puzzle under this link",
-                               message=f"Nothing is stored as {link_id!r}. "
-                                       "The link may be mistyped."), 404
+        return render_template("error.html", title=gettext("No puzzle under this link"),
+                               message=gettext("Nothing is stored as %(id)r. The link may be mistyped.",
+                                               id=link_id)), 404
     name, puzzle = found
     return _open(kinds.get(name), puzzle)
 

@@ -64,13 +64,15 @@ $(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 # The messages of Python, templates and scripts (babel.cfg) into the template,
 # merged into each language's .po (new ones untranslated, changed ones fuzzy:
 # tests/project/test_translations.py fails until a person has translated them),
-# and compiled to the .mo the app reads (committed: a clone serves at once)
+# compiled to the .mo the app reads, and the scripts' share written as
+# static/i18n/<lang>.json (both committed: a clone serves at once)
 TRANSLATIONS := webapp/translations
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-output --no-wrap --omit-header \
 		-o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-wrap
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS) --statistics
+	$(BIN)/python -m webapp.web.language
 
 chromium:
 	@bash .ci/ensure-chromium $(CHROMIUM)

@@ -168,3 +168,18 @@ def test_the_how_to_pages_in_german(german_browser, path, heading):
     page.get_by_role("navigation", name="Sprache").get_by_role("link", name="English").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("How to play")
     assert english_left(page, HOWTO_PARTS), "the check finds the English words of an English page"
+
+
+def test_the_plural_rule_reads_gettext_expressions(page):
+    """i18n.js reads a catalogue's Plural-Forms without eval (the page's
+    policy forbids it): Russian's three forms, French's 0 and 1 alike, and
+    an expression it cannot read counted as English."""
+    page.goto("/puzzles?lang=de")
+    forms = page.evaluate("""async () => {
+      const { pluralRule } = await import(document.querySelector('script[src$="/js/common/i18n.js"]').src);
+      const ru = pluralRule("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);");
+      const fr = pluralRule("nplurals=2; plural=(n > 1);");
+      const bad = pluralRule("nplurals=2; plural=(n ~ 1);");
+      return [[1, 2, 5, 11, 21, 22, 25, 111, 0].map(ru), [0, 1, 2].map(fr), [0, 1, 2].map(bad)];
+    }""")
+    assert forms == [[0, 1, 2, 2, 0, 1, 2, 2, 2], [0, 0, 1], [1, 0, 1]]

@@ -2,7 +2,7 @@
 date: the messages extracted afresh from Python, templates and scripts
 (babel.cfg) are the committed template's, each has a German translation
 that is not fuzzy and keeps its placeholders, and the committed .mo the
-app reads says what the .po says."""
+app reads and the scripts' JSON (static/i18n/) say what the .po says."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from webapp import kinds
-from webapp.web.language import KIND_WORDS, LANGUAGES, TRANSLATIONS
+from webapp.resources import folder
+from webapp.web.language import KIND_WORDS, LANGUAGES, TRANSLATIONS, scripts_catalogue_text
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = TRANSLATIONS / "messages.pot"
@@ -73,6 +74,13 @@ def test_the_committed_mo_says_what_the_po_says(lang):
                     "the .mo is older than the .po: run `make messages`"
         else:
             assert compiled.gettext(m.id) == m.string, "the .mo is older than the .po: run `make messages`"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_scripts_committed_catalogue_says_what_the_po_says(lang):
+    committed = folder("static") / "i18n" / f"{lang}.json"
+    assert committed.read_text(encoding="utf-8") == scripts_catalogue_text(lang), \
+        "static/i18n/ is older than the .po: run `make messages`"
 
 
 def test_every_kinds_title_goal_and_captions_are_marked_for_translation():

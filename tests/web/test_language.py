@@ -137,9 +137,15 @@ def catalogue_address(client, lang: str = "de") -> str:
     return found.group(1) if found else None
 
 
-def test_a_german_page_names_its_catalogue_english_none(client):
+def test_a_german_page_names_its_catalogue_english_none(app, client):
     assert catalogue_address(client, "en") is None
-    assert re.fullmatch(r"/i18n/[0-9a-f]{12}/de\.json", catalogue_address(client, "de"))
+    assert catalogue_address(client, "de") == f"/assets/{app.config['ASSET_VERSION']}/i18n/de.json"
+
+
+def test_an_english_page_without_lang_loads_no_more_than_before(client):
+    assert "i18n.js" not in client.get("/how-to-play").get_data(as_text=True)
+    assert "i18n.js" in client.get("/how-to-play?lang=en").get_data(as_text=True), "to take lang= out"
+    assert "i18n.js" in client.get("/how-to-play?lang=de").get_data(as_text=True)
 
 
 def test_the_catalogue_is_kept_a_year_with_its_plural_forms(client):
@@ -153,9 +159,8 @@ def test_the_catalogue_is_kept_a_year_with_its_plural_forms(client):
     assert "Rätsel" not in body["messages"].values(), "only the scripts' messages"
 
 
-def test_an_older_catalogue_address_is_sent_on_and_an_unknown_language_is_a_404(client):
+def test_an_older_catalogue_address_is_sent_on(client):
     current = catalogue_address(client)
-    old = client.get("/i18n/000000000000/de.json")
+    old = client.get("/assets/000000000000/i18n/de.json")
     assert old.status_code == 302 and old.headers["Location"].endswith(current)
-    assert client.get("/i18n/000000000000/xx.json").status_code == 404
-    assert client.get("/i18n/000000000000/en.json").status_code == 404
+    assert client.get("/assets/000000000000/i18n/xx.json").status_code == 404

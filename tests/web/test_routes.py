@@ -67,7 +67,6 @@ TESTED_ROUTES = {
     ("/print.pdf", "GET"), ("/puzzles/print.pdf", "GET"),  # tests/web/test_web_print.py, tests/cli/test_cli_print.py
     # the player to frame and its oEmbed answer: tests/web/test_embed.py
     ("/embed/<kind>", "GET"), ("/embed/s/<link_id>", "GET"), ("/oembed", "GET"),
-    ("/i18n/<version>/<lang>.json", "GET"),  # the scripts' catalogue: tests/web/test_language.py
 }
 
 

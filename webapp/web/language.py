@@ -8,10 +8,10 @@ left unread, as if absent. Pages say ``Vary: Accept-Language, Cookie`` so
 that no cache hands one reader's language to another.
 
 The messages live in ``webapp/translations/`` (docs/translating.md): the
-``.mo`` that gettext reads in Python and the templates, and the ``.po``
-from which the pages' scripts get theirs as JSON, at an address with the
-catalogue's version in it, kept a year like the other assets
-(:mod:`webapp.web.assets`).
+``.mo`` that gettext reads in Python and the templates; the pages' scripts
+get theirs as JSON, ``static/i18n/<lang>.json``, written from the ``.po``
+by ``python -m webapp.web.language`` (``make messages``) and served as an
+asset (:mod:`webapp.web.assets`): under the files' version, kept a year.
 
 >>> sorted(LANGUAGES)
 ['de', 'en']
@@ -23,14 +23,16 @@ catalogue's version in it, kept a year like the other assets
 
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
+import json
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from babel.messages.pofile import read_po
-from flask import Blueprint, abort, has_request_context, jsonify, redirect, request, url_for
+from flask import has_request_context, request
 from flask_babel import Babel, get_locale, gettext
+
+from ..resources import folder
+from .assets import asset_url
 
 #: The languages, each named in itself (the switch's words never change).
 LANGUAGES = {"de": "Deutsch", "en": "English"}
@@ -38,13 +40,8 @@ DEFAULT = "en"
 COOKIE = "lang"
 #: The cookie is kept a year: the reader chose, and chooses again with the switch.
 COOKIE_AGE = 365 * 24 * 3600
-#: The browser's catalogue changes only with its address: kept a year.
-MAX_AGE = 365 * 24 * 3600
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
-
-bp = Blueprint("language", __name__)
-
 
 def N_(text: str) -> str:
     """``text`` marked for pybabel, translated where it is shown."""
@@ -128,12 +125,10 @@ def _keep(response):
     return response
 
 
-@lru_cache(maxsize=None)
-def _catalogue_file(lang: str) -> tuple[str, dict]:
-    """The version and the JSON of ``lang``'s messages that the pages'
-    scripts use (those whose place is under static/js/)."""
-    path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
-    with path.open("rb") as f:
+def scripts_catalogue(lang: str) -> dict:
+    """``lang``'s messages that the pages' scripts use (those found under
+    static/js/), with the catalogue's plural forms, as i18n.js reads them."""
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
         catalogue = read_po(f, locale=lang)
     messages = {}
     for message in catalogue:
@@ -143,32 +138,19 @@ def _catalogue_file(lang: str) -> tuple[str, dict]:
             messages[message.id[0]] = list(message.string)
         else:
             messages[message.id] = message.string
-    body = {"lang": lang, "plural_forms": catalogue.plural_forms, "messages": messages}
-    version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-    return version, body
+    return {"lang": lang, "plural_forms": catalogue.plural_forms, "messages": messages}
+
+
+def scripts_catalogue_text(lang: str) -> str:
+    """The JSON file of :func:`scripts_catalogue`, as committed."""
+    return json.dumps(scripts_catalogue(lang), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def catalogue_url(lang: str | None = None) -> str | None:
     """The versioned address of the page's language's catalogue for its
     scripts; None for English, the language the scripts are written in."""
     lang = lang or current()
-    if lang == DEFAULT:
-        return None
-    return url_for("language.catalogue", lang=lang, version=_catalogue_file(lang)[0])
-
-
-@bp.route("/i18n/<version>/<lang>.json")
-def catalogue(version: str, lang: str):
-    """``lang``'s messages for the scripts, kept a year; an older version's
-    address is sent on to the current one."""
-    if lang not in LANGUAGES or lang == DEFAULT:
-        abort(404)
-    current_version, body = _catalogue_file(lang)
-    if version != current_version:
-        return redirect(url_for("language.catalogue", lang=lang, version=current_version))
-    response = jsonify(body)
-    response.headers["Cache-Control"] = f"public, max-age={MAX_AGE}, immutable"
-    return response
+    return None if lang == DEFAULT else asset_url(f"i18n/{lang}.json")
 
 
 def init_app(app) -> None:
@@ -178,10 +160,22 @@ def init_app(app) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # as pybabel reads them (babel.cfg)
     app.jinja_env.filters.update(kind_word=kind_word, without_lang=without_lang)
     app.after_request(_keep)
-    app.register_blueprint(bp)
 
     @app.context_processor
     def _language():
         if not has_request_context():  # a template drawn outside a request: English
             return {"lang": DEFAULT, "languages": [], "i18n_catalogue": lambda: None}
         return {"lang": current(), "languages": _switch(), "i18n_catalogue": catalogue_url}
+
+
+def write_scripts_catalogues() -> None:
+    """``static/i18n/<lang>.json`` for every language but English (``make messages``)."""
+    for lang in LANGUAGES:
+        if lang != DEFAULT:
+            path = folder("static") / "i18n" / f"{lang}.json"
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(scripts_catalogue_text(lang), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_scripts_catalogues()

@@ -1,16 +1,19 @@
 // The pages' words in the page's language (<html lang>): t("Solved") and
-// tn("1 move", "%(n)s moves", n) look the English up in the catalogue the
-// server gives the page (webapp/web/language.py, linked from the head as
-// #i18n-catalogue; English needs none), and fill in %(name)s from values.
+// tn("%(n)s move", "%(n)s moves", n) look the English up in the catalogue
+// of the page's language (static/i18n/<lang>.json, written from the .po by
+// webapp/web/language.py and linked from the head as #i18n-catalogue;
+// English needs none), and fill in %(name)s from values.
 // pybabel finds t() and tn() here (babel.cfg), so every word a module says
 // reaches the catalogue: write the English whole, never built from pieces.
 //
 // The catalogue is loaded before any module that imports this one runs
 // (top-level await), so t() never answers before it knows.
 //
-// base.html loads this module on every page, which also takes ?lang= out of
-// the address the page shows: the choice is kept in a cookie, and a link
-// copied from the address bar opens in its reader's language, not ours.
+// base.html loads this module on every page that is not English or has
+// ?lang= (templates/_language_head.html); it takes ?lang= out of the address
+// the page shows: the choice is kept in a cookie, and a link copied from the
+// address bar (or built from it, as Share does) opens in its reader's
+// language, not ours.
 
 export const lang = document.documentElement.lang || "en";
 

@@ -1,12 +1,12 @@
 """End to end in real Chromium: German and English (webapp/web/language.py,
 static/js/common/i18n.js). A reader switches to Deutsch in the header and
-the translated parts (the header, the gallery, the how-to pages with their
-pictures' captions, the error page) say no
-English word of theirs; the gallery's script speaks German too, plural and
-number included; a reload and the next page stay German, the address
-shows no lang=; a link copied from it opens in English for a reader whose
-browser or cookie says English; a browser that asks for German gets it
-without a click. axe stays clean in German."""
+the translated parts (the header, the gallery, the How to play pages with
+their pictures' captions, the error page) say no English word of theirs;
+the gallery's script speaks German too, plural and number included; a
+reload and the next page stay German, the address shows no lang=; a link
+copied from it opens in English for a reader whose browser or cookie says
+English; a browser that asks for German gets it without a click. axe stays
+clean in German."""
 
 from __future__ import annotations
 
@@ -165,6 +165,7 @@ def test_the_how_to_pages_in_german(german_browser, path, heading):
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     assert page.locator("figcaption").count() > 0
     assert english_left(page, HOWTO_PARTS) == []
+    assert_accessible(page, f"{path} in German")
     page.get_by_role("navigation", name="Sprache").get_by_role("link", name="English").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("How to play")
     assert english_left(page, HOWTO_PARTS), "the check finds the English words of an English page"

@@ -82,7 +82,7 @@ def test_pages_vary_on_the_headers_that_choose_their_language(client, path):
 
 def test_the_header_switch_links_this_address_in_each_language_marking_the_current(client):
     page = client.get("/puzzles?kind=sliding&sort=difficulty", headers={"Accept-Language": "de"})
-    switch = re.search(r'<nav class="language-switch"[^>]*>(.*?)</nav>', page.get_data(as_text=True), re.S).group(1)
+    switch = re.search(r'<div class="language-switch"[^>]*>(.*?)</div>', page.get_data(as_text=True), re.S).group(1)
     links = re.findall(r'<a href="([^"]+)" hreflang="(\w+)" lang="\w+"( aria-current="true")?>([^<]+)</a>', switch)
     assert [(href.replace("&amp;", "&"), code, bool(here), name) for href, code, here, name in links] == [
         ("/puzzles?kind=sliding&sort=difficulty&lang=de", "de", True, "Deutsch"),
@@ -126,7 +126,7 @@ def test_links_the_page_builds_carry_no_language(client):
     server writes into a page carries the sender's ``lang=`` (but the switch)."""
     for path in PAGES + ["/puzzles/first-tilt"]:
         text = client.get(path + ("&" if "?" in path else "?") + "lang=de").get_data(as_text=True)
-        text = re.sub(r'<nav class="language-switch".*?</nav>', "", text, flags=re.S)
+        text = re.sub(r'<div class="language-switch".*?</div>', "", text, flags=re.S)
         assert "lang=de" not in text and "lang%3Dde" not in text, path
 
 

@@ -70,10 +70,12 @@ def test_the_committed_mo_says_what_the_po_says(lang):
             continue
         if m.pluralizable:
             for n, form in ((1, 0), (2, 1)):
-                assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[form], \
-                    "the .mo is older than the .po: run `make messages`"
+                said = (compiled.npgettext(m.context, m.id[0], m.id[1], n) if m.context
+                        else compiled.ngettext(m.id[0], m.id[1], n))
+                assert said == m.string[form], "the .mo is older than the .po: run `make messages`"
         else:
-            assert compiled.gettext(m.id) == m.string, "the .mo is older than the .po: run `make messages`"
+            said = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)
+            assert said == m.string, "the .mo is older than the .po: run `make messages`"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

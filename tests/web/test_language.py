@@ -99,6 +99,15 @@ def test_german_pages_say_the_header_and_the_gallery_in_german(client):
         assert english not in text, english
 
 
+def test_the_gallery_cards_facts_in_german(client):
+    text = client.get("/puzzles?lang=de").get_data(as_text=True)
+    facts = " · ".join(re.findall(r'<span class="card-meta">(.*?)</span>\s*<span class="card-solved', text, re.S))
+    for words in ("1 Stäbchen", "2 Drehungen", "keine Lösung", "Züge", "9 Teile", "Legungen"):
+        assert words in facts, words
+    assert not re.search(r"\b(sticks?|moves?|pieces?|pictures?|placements?|no solution)\b", facts)
+    assert "29.148 Legungen" in facts, "German digits"
+
+
 def test_numbers_follow_the_language(client):
     english = client.get("/puzzles?kind=rotation").get_data(as_text=True)
     german = client.get("/puzzles?kind=rotation&lang=de").get_data(as_text=True)

@@ -211,7 +211,8 @@ def gallery_page():
     studies = gallery.studies() if chosen in (None, kinds.home().name) else []
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[gallery.summary(e) for e in shown],
-                           kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies)
+                           kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies,
+                           fact_words=gallery.fact_words)
 
 
 @bp.get("/puzzles/<name>")

@@ -184,3 +184,17 @@ def test_the_plural_rule_reads_gettext_expressions(page):
       return [[1, 2, 5, 11, 21, 22, 25, 111, 0].map(ru), [0, 1, 2].map(fr), [0, 1, 2].map(bad)];
     }""")
     assert forms == [[0, 1, 2, 2, 0, 1, 2, 2, 2], [0, 0, 1], [1, 0, 1]]
+
+
+@pytest.mark.parametrize("opened, kept", [
+    ("/puzzles/first-tilt?lang=de", "/puzzles/first-tilt"),
+    ("/sliding?lang=de&play=1", "/sliding?play=1"),
+    ("/puzzles?kind=sliding&lang=en&sort=difficulty", "/puzzles?kind=sliding&sort=difficulty"),
+])
+def test_the_address_a_page_shows_keeps_all_but_the_language(page, live_server, opened, kept):
+    """What Share and a copied address start from (window.location) carries
+    no lang=: the link opens in its reader's language."""
+    page.goto(opened)
+    page.wait_for_function("() => !location.search.includes('lang=')")
+    assert page.url == live_server + kept
+    assert lang(page) == ("en" if "lang=en" in opened else "de")

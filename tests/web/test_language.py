@@ -35,6 +35,12 @@ def test_a_page_is_english_by_default_and_german_when_asked(client, path):
     ({"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}, None, "", "de"),  # the browser's
     ({"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8,de;q=0.7"}, None, "", "en"),  # its best of de/en
     ({"Accept-Language": "fr-FR,fr;q=0.9"}, None, "", "en"),          # neither: English
+    ({"Accept-Language": "de-CH,en;q=0.3"}, None, "", "de"),          # by the primary tag, the best first
+    ({"Accept-Language": "en-GB,de;q=0.8"}, None, "", "en"),
+    ({"Accept-Language": "de-AT"}, None, "", "de"),
+    ({"Accept-Language": "*"}, None, "", "en"),
+    ({"Accept-Language": "de;q=0,fr"}, None, "", "en"),
+    ({"Accept-Language": "xx;q=0.5,,;;"}, None, "", "en"),
     ({"Accept-Language": "de"}, "en", "", "en"),                      # the cookie over the browser
     ({}, "de", "", "de"),
     ({"Accept-Language": "de"}, "en", "?lang=de", "de"),              # ?lang= over both

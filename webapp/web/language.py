@@ -83,8 +83,25 @@ def chosen() -> str | None:
 def select() -> str:
     """The request's language (Flask-Babel's locale selector)."""
     kept = request.cookies.get(COOKIE)
-    return (chosen() or (kept if kept in LANGUAGES else None)
-            or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT)
+    return chosen() or (kept if kept in LANGUAGES else None) or asked(request.accept_languages) or DEFAULT
+
+
+def asked(accepted) -> str | None:
+    """The language the browser wants most among ours, by its primary tag:
+    de-CH is German, en-GB English ("*" names none). Werkzeug's best_match
+    would prefer an exact match of a lower quality (en;q=0.3 over de-CH).
+
+    >>> from werkzeug.datastructures import LanguageAccept
+    >>> asked(LanguageAccept([("de-CH", 1), ("en", 0.3)])), asked(LanguageAccept([("en-GB", 1), ("de", 0.8)]))
+    ('de', 'en')
+    >>> asked(LanguageAccept([("*", 1)])), asked(LanguageAccept([("fr", 1)])), asked(LanguageAccept([("de", 0)]))
+    (None, None, None)
+    """
+    for value, quality in accepted:  # highest quality first
+        primary = value.split("-")[0].lower()
+        if quality > 0 and primary in LANGUAGES:
+            return primary
+    return None
 
 
 def current() -> str:

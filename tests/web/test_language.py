@@ -99,7 +99,7 @@ def test_the_header_switch_links_this_address_in_each_language_marking_the_curre
 def test_german_pages_say_the_header_and_the_gallery_in_german(client):
     text = client.get("/puzzles?lang=de").get_data(as_text=True)
     for words in ("Schiebepuzzle", "Dreieckspuzzle", "Spielanleitung", "Farbschema", "Dunkel",
-                  "Diese Rätsel drucken", "leichteste zuerst", "Die schwersten, bewiesen"):
+                  "Diese Rätsel drucken", "leichteste zuerst", "Die nachweislich schwersten"):
         assert words in text, words
     for english in (">Gallery<", ">How to play<", "Colour theme", ">Dark<", "Print these puzzles", "easiest first"):
         assert english not in text, english

@@ -62,15 +62,18 @@ $(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 	touch $(STAMP)
 
 # The messages of Python, templates and scripts (babel.cfg) into the template,
-# merged into each language's .po (new ones untranslated, changed ones fuzzy:
-# tests/project/test_translations.py fails until a person has translated them),
-# compiled to the .mo the app reads, and the scripts' share written as
-# static/i18n/<lang>.json (both committed: a clone serves at once)
+# merged into each language's .po (new ones untranslated and changed ones
+# fuzzy, which tests/project/test_translations.py fails on until a person has
+# translated them; gone ones dropped; the header kept, so that a run with
+# nothing new changes nothing), compiled to the .mo the app reads, and the
+# scripts' share written as static/i18n/<lang>.json (both committed: a clone
+# serves at once)
 TRANSLATIONS := webapp/translations
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-output --no-wrap --omit-header \
 		-o $(TRANSLATIONS)/messages.pot .
-	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-wrap
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-wrap \
+		--ignore-pot-creation-date --ignore-obsolete
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS) --statistics
 	$(BIN)/python -m webapp.web.language
 

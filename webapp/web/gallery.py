@@ -162,7 +162,7 @@ def fact_words(fact: str, kind: str) -> str:
     """A card's ``fact`` in the page's language; a fact of a shape not
     known here is shown as the kind wrote it (a size, "5 × 5", needs none).
 
-    >>> fact_words("no solution", "rotation"), fact_words("5 × 5", "rotation"), fact_words("3 widgets", "x")
+    >>> fact_words("no solution", "rotation"), fact_words("5 × 5", "rotation"), fact_words("3 widgets", "sliding")
     ('no solution', '5 × 5', '3 widgets')
     """
     if fact == "no solution":
@@ -172,8 +172,9 @@ def fact_words(fact: str, kind: str) -> str:
         return fact
     n, noun = int(counted.group(1).replace(",", "")), counted.group(2).removesuffix("s")
     count = format_decimal(n)  # 1,234 or 1.234: ngettext would give %(num)s unformatted
-    if noun == "move" and kind == "rotation":  # a rotation move is a turn (Drehung), a sliding one a Zug
-        return npgettext("rotation", "%(count)s move", "%(count)s moves", n, count=count)
+    if noun == "move" and kinds.get(kind).web.move_words[0] == "turn":
+        # the card says "moves", but the kind's move is a turn: a Drehung, not a Zug
+        return npgettext("turn", "%(count)s move", "%(count)s moves", n, count=count)
     words = {
         "move": lambda: ngettext("%(count)s move", "%(count)s moves", n, count=count),
         "stick": lambda: ngettext("%(count)s stick", "%(count)s sticks", n, count=count),

@@ -3,6 +3,7 @@
 # make test: set up (virtual environment, dependencies, Chromium) and run every test, on every core
 # make setup PREPARE=1: set up, and build the sliding pattern databases ahead of the first 4 x 4 solve
 # make test PYTEST_ARGS="tests/web/test_jobs.py" TEST_WORKERS=1: some tests, in one process
+# make messages: after a change of words, the catalogues again: extract, merge into German, compile (docs/translating.md)
 # make cluster: Redis, PostgreSQL, two web processes (ports 5001, 5002) and two workers on this machine
 # make loadtest-cluster CLIENTS=50 DURATION=60: Locust against that cluster, with faults in turn (a worker
 #   and a web process kill -9, Redis kill -9 and restart, PostgreSQL stop and start): exit 1 if anything is lost
@@ -17,7 +18,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup chromium servers bench bench-fifteen80 loadtest cluster loadtest-cluster clean
+.PHONY: run test setup messages chromium servers bench bench-fifteen80 loadtest cluster loadtest-cluster clean
 
 # prepare first: the sliding pattern databases a web solve of 5 x 5 never
 # builds (once, ~30 s with its progress; "built already" afterwards)
@@ -59,6 +60,22 @@ $(STAMP): pyproject.toml setup.py Makefile $(wildcard csrc/*.c csrc/*.h)
 		|| $(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	$(BIN)/python -m compileall -q webapp
 	touch $(STAMP)
+
+# The messages of Python, templates and scripts (babel.cfg) into the template,
+# merged into each language's .po (new ones untranslated and changed ones
+# fuzzy, which tests/project/test_translations.py fails on until a person has
+# translated them; gone ones dropped; the header kept, so that a run with
+# nothing new changes nothing), compiled to the .mo the app reads, and the
+# scripts' share written as static/i18n/<lang>.json (both committed: a clone
+# serves at once)
+TRANSLATIONS := webapp/translations
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-output --no-wrap --omit-header \
+		-o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-wrap \
+		--ignore-pot-creation-date --ignore-obsolete
+	$(BIN)/pybabel -q compile -d $(TRANSLATIONS) --statistics
+	$(BIN)/python -m webapp.web.language
 
 chromium:
 	@bash .ci/ensure-chromium $(CHROMIUM)

@@ -8,7 +8,7 @@ from flask import Flask
 
 from .. import kinds
 from ..resources import folder
-from . import animation, api, assets, cache, db, embed, limits, openapi, outage, pages, preview, security, sheets
+from . import animation, api, assets, cache, db, embed, language, limits, openapi, outage, pages, preview, security, sheets
 from .db import SqliteStore
 from .jobs import JobManager
 from .limits import MissingLibrary
@@ -72,6 +72,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["playground_store"] = open_store(app)
     outage.init_app(app)
     security.init_app(app)
+    language.init_app(app)
     limits.init_app(app)
     # the threads costly requests may hold: the others stay free for pages
     app.extensions["playground_inline"] = Seats(app.config["SOLVE_INLINE_AT_ONCE"],

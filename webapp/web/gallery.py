@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import current_app
+from flask_babel import format_decimal, gettext, ngettext, npgettext
 
 from .. import kinds
 from ..histogram import chart
@@ -148,6 +150,39 @@ def card_facts(kind, puzzle, item: dict) -> list[str]:
     moves = item.get("moves")
     return [f"{summary['width']} × {summary['height']}",
             "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
+
+#: A card's fact as the kinds write it ("2 sticks", "29,148 placements"):
+#: a count and its noun. The kinds know no gettext, so the gallery says
+#: their facts again in the page's language (:func:`fact_words`).
+_COUNTED = re.compile(r"(\d[\d,]*) (\w+)")
+
+
+def fact_words(fact: str, kind: str) -> str:
+    """A card's ``fact`` in the page's language; a fact of a shape not
+    known here is shown as the kind wrote it (a size, "5 × 5", needs none).
+
+    >>> fact_words("no solution", "rotation"), fact_words("5 × 5", "rotation"), fact_words("3 widgets", "sliding")
+    ('no solution', '5 × 5', '3 widgets')
+    """
+    if fact == "no solution":
+        return gettext("no solution")
+    counted = _COUNTED.fullmatch(fact)
+    if counted is None:
+        return fact
+    n, noun = int(counted.group(1).replace(",", "")), counted.group(2).removesuffix("s")
+    count = format_decimal(n)  # 1,234 or 1.234: ngettext would give %(num)s unformatted
+    if noun == "move" and kinds.get(kind).web.move_words[0] == "turn":
+        # the card says "moves", but the kind's move is a turn: a Drehung, not a Zug
+        return npgettext("turn", "%(count)s move", "%(count)s moves", n, count=count)
+    words = {
+        "move": lambda: ngettext("%(count)s move", "%(count)s moves", n, count=count),
+        "stick": lambda: ngettext("%(count)s stick", "%(count)s sticks", n, count=count),
+        "piece": lambda: ngettext("%(count)s piece", "%(count)s pieces", n, count=count),
+        "picture": lambda: ngettext("%(count)s picture", "%(count)s pictures", n, count=count),
+        "placement": lambda: ngettext("%(count)s placement", "%(count)s placements", n, count=count),
+    }
+    return words[noun]() if noun in words else fact
 
 
 def studies() -> list[dict]:

@@ -6,6 +6,7 @@ its ``template``, given the same values whatever the kind."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from .. import kinds, levels
 from ..errors import PuzzleTextError
@@ -73,7 +74,7 @@ def _gallery_entry(entry: gallery.Entry):
 
 
 def _bad_link(exc: ValueError):
-    return render_template("error.html", title="This link does not open a puzzle",
+    return render_template("error.html", title=gettext("This link does not open a puzzle"),
                            message=str(exc)), 400
 
 
@@ -88,7 +89,7 @@ def _plain(kind):
     except levels.LevelError as exc:
         return _bad_link(exc)
     except levels.NoLevels as exc:
-        return render_template("error.html", title="No puzzle of the day here",
+        return render_template("error.html", title=gettext("No puzzle of the day here"),
                                message=str(exc)), 404
     return _kind_page(kind, kind.parse(entry["board"]), mode="try", optimal=entry.get("length"),
                       title=f"Puzzle of the day, {entry['date']} ({entry['level']})")
@@ -156,9 +157,9 @@ def _kind_pages(state) -> None:
 def short_link(link_id: str):
     found = links.load(link_id)
     if found is None:
-        return render_template("error.html", title="No puzzle under this link",
-                               message=f"Nothing is stored as {link_id!r}. "
-                                       "The link may be mistyped."), 404
+        return render_template("error.html", title=gettext("No puzzle under this link"),
+                               message=gettext("Nothing is stored as %(id)r. The link may be mistyped.",
+                                               id=link_id)), 404
     name, puzzle = found
     return _open(kinds.get(name), puzzle)
 
@@ -198,9 +199,9 @@ def gallery_page():
     ``?sort=difficulty`` the easiest first."""
     chosen = request.args.get("kind") or None
     if chosen is not None and chosen not in kinds.names():
-        return render_template("error.html", title="No such kind of puzzle",
-                               message=f"There is no puzzle kind {chosen!r} here: "
-                                       f"the kinds are {', '.join(kinds.names())}."), 404
+        return render_template("error.html", title=gettext("No such kind of puzzle"),
+                               message=gettext("There is no puzzle kind %(kind)r here: the kinds are %(kinds)s.",
+                                               kind=chosen, kinds=", ".join(kinds.names()))), 404
     everything = gallery.entries()
     shown = [e for e in everything if chosen is None or e.kind == chosen]
     sort = "difficulty" if request.args.get("sort") == "difficulty" else None
@@ -210,7 +211,8 @@ def gallery_page():
     studies = gallery.studies() if chosen in (None, kinds.home().name) else []
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[gallery.summary(e) for e in shown],
-                           kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies)
+                           kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies,
+                           fact_words=gallery.fact_words)
 
 
 @bp.get("/puzzles/<name>")
@@ -233,14 +235,14 @@ def gallery_thumbnail(name: str):
 
 @bp.app_errorhandler(404)
 def not_found(_exc):
-    return error_answer(404, "Page not found", "There is nothing at this address.",
+    return error_answer(404, gettext("Page not found"), gettext("There is nothing at this address."),
                         api=f"no such address: {request.path}")
 
 
 @bp.app_errorhandler(405)
 def wrong_method(exc):
     allowed = ", ".join(sorted(exc.valid_methods or ()))
-    return error_answer(405, "Not allowed", f"{request.method} is not allowed here.",
+    return error_answer(405, gettext("Not allowed"), gettext("%(method)s is not allowed here.", method=request.method),
                         {"Allow": allowed}, api=f"{request.method} is not allowed here")
 
 
@@ -251,5 +253,5 @@ def too_large(_exc):
 
 @bp.app_errorhandler(400)
 def bad_request(_exc):
-    return error_answer(400, "Bad request", "The request could not be read.",
+    return error_answer(400, gettext("Bad request"), gettext("The request could not be read."),
                         api="the request could not be read")

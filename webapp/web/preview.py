@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from .. import kinds
 from ..errors import PuzzleTextError
 from . import gallery, limits, links
+from .language import without_lang
 from .raster import font, picture_size, render
 
 bp = Blueprint("preview", __name__)
@@ -81,7 +82,7 @@ def tags(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
     description = f"{lead} {kind.goal}".strip()
     image = url_for("preview.image", kind=kind.name, p=kind.encode(puzzle))
     return {"title": head, "description": description, "image": absolute(image),
-            "alt": f"{head}: the puzzle as drawn by {SITE}", "url": absolute(request.full_path.rstrip("?"),
+            "alt": f"{head}: the puzzle as drawn by {SITE}", "url": absolute(without_lang(request.full_path).rstrip("?"),
                                                                               rooted=False),
             "width": WIDTH, "height": HEIGHT}
 

@@ -10,6 +10,7 @@ import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import current_app, jsonify, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.utils import redirect
 
@@ -88,8 +89,9 @@ def _unexpected(exc: Exception):
     request_id = uuid.uuid4().hex[:16]
     current_app.logger.error("internal error, request %s: %s %s", request_id, request.method,
                              request.path, exc_info=exc)
-    return error_answer(500, "Something went wrong", "The server could not answer this request. If you "
-                        f"tell us, give this request id: {request_id}.", {"X-Request-Id": request_id},
+    return error_answer(500, gettext("Something went wrong"),
+                        gettext("The server could not answer this request. If you tell us, give this request id: "
+                                "%(id)s.", id=request_id), {"X-Request-Id": request_id},
                         api="internal error", request_id=request_id)
 
 

@@ -106,7 +106,12 @@ def gallery(records: list[dict]) -> None:
                  "states": answer.states,
                  "notes": f"The hardest {_times(r['frame'])} puzzle found so far, by a climb over "
                           f"{over} ({r['how']}); other boards may need more. Rebuilt by: "
-                          f"{r['command']}"}
+                          f"{r['command']}",
+                 # the gallery's German (docs/translating.md), without the climb's details
+                 "de": {"title": f"Rekord {_times(r['frame'])}: {r['turns']} Drehungen",
+                        "notes": f"Das schwerste {_times(r['frame'])}-Rätsel, das bisher gefunden wurde, durch ein "
+                                 f"Klettern über {'Rahmen' if over == 'frames' else 'Spielfelder'}; andere "
+                                 f"Spielfelder brauchen vielleicht mehr. Neu berechnet mit: {r['command']}"}}
         kept = [i for i, e in enumerate(catalogue) if e["file"] == name]
         if kept and catalogue[kept[0]]["moves"] == r["turns"]:
             catalogue[kept[0]] = entry  # in its place

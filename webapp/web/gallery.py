@@ -20,6 +20,7 @@ from flask_babel import format_decimal, gettext, ngettext, npgettext
 
 from .. import kinds
 from ..histogram import chart
+from . import language
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Entry:
     notes: str | None = None
     facts: tuple[str, ...] = ()  # what its card says, in the kind's words
     difficulty: tuple = ()  # sorts the entries of one kind, easiest first: see _difficulty
+    #: the title and notes in the other languages: (language, title, notes), from the entry's "de"...
+    translated: tuple[tuple[str, str, str | None], ...] = ()
 
 
 def entries() -> tuple[Entry, ...]:
@@ -136,8 +139,23 @@ def _load(folder: str) -> tuple[Entry, ...]:
         name = file.removesuffix(".txt").replace("/", "-")
         facts = tuple(card_facts(kinds.get(kind), board, item))
         result.append(Entry(name, item.get("title", name), board, item.get("moves"), item.get("states"),
-                            kind, item.get("notes"), facts, _difficulty(item)))
+                            kind, item.get("notes"), facts, _difficulty(item), _translated(item)))
     return tuple(result)
+
+
+def _translated(item: dict) -> tuple[tuple[str, str, str | None], ...]:
+    """A catalogue entry's title and notes in the other languages: each
+    under its language's code, beside the English (``"de": {"title": ...,
+    "notes": ...}``), so that a puzzle and its words are added in one place
+    (docs/translating.md)."""
+    return tuple((lang, item[lang]["title"], item[lang].get("notes"))
+                 for lang in language.LANGUAGES if lang != language.DEFAULT and lang in item)
+
+
+def title_of(entry: Entry) -> str:
+    """``entry``'s title in the page's language (English when the catalogue
+    has none in it)."""
+    return next((title for lang, title, _ in entry.translated if lang == language.current()), entry.title)
 
 
 def card_facts(kind, puzzle, item: dict) -> list[str]:

@@ -6,11 +6,11 @@ its ``template``, given the same values whatever the kind."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import format_date, gettext, pgettext
 
 from .. import kinds, levels
 from ..errors import PuzzleTextError
-from . import gallery, howto, links, preview
+from . import gallery, howto, language, links, preview
 from .security import error_answer
 
 bp = Blueprint("pages", __name__)
@@ -48,7 +48,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
                "page": url_for(page_endpoint(kind))}
     after = gallery.next_entry(entry) if entry else None
     day = levels.today().isoformat()
-    next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), after.title) if after else None
+    next_puzzle = (url_for("pages.gallery_puzzle", name=after.name), gallery.title_of(after)) if after else None
     return render_template(kind.web.template, initial=initial, goal=kind.goal, kind=kind, next_puzzle=next_puzzle,
                            how_to_play=url_for("pages.how_to_play") if kind is kinds.home() else
                            url_for("pages.how_to_play_kind", kind=kind.name),
@@ -69,7 +69,7 @@ def _open(kind, puzzle):
 
 
 def _gallery_entry(entry: gallery.Entry):
-    return _kind_page(kinds.get(entry.kind), entry.board, title=entry.title,
+    return _kind_page(kinds.get(entry.kind), entry.board, title=gallery.title_of(entry),
                       optimal=entry.moves, mode="try", entry=entry)
 
 
@@ -83,7 +83,7 @@ def _plain(kind):
     that day's puzzle (:mod:`webapp.levels`), to be tried; else the example."""
     wanted = request.args.get("daily")
     if wanted is None:
-        return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
+        return _kind_page(kind, kind.parse(kind.example), title=gettext("Example from the rules"))
     try:
         entry = levels.daily(kind.name, levels.parse_date(wanted))
     except levels.LevelError as exc:
@@ -92,7 +92,18 @@ def _plain(kind):
         return render_template("error.html", title=gettext("No puzzle of the day here"),
                                message=str(exc)), 404
     return _kind_page(kind, kind.parse(entry["board"]), mode="try", optimal=entry.get("length"),
-                      title=f"Puzzle of the day, {entry['date']} ({entry['level']})")
+                      title=daily_title(entry))
+
+
+def daily_title(entry: dict) -> str:
+    """The day's puzzle's title: its date and its level, in the page's words."""
+    levels_said = {"easy": pgettext("level", "easy"), "medium": pgettext("level", "medium"),
+                   "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert")}
+    date = entry["date"]  # English keeps the ISO date it has always shown; German says 28.11.2026
+    if language.current() != language.DEFAULT:
+        date = format_date(levels.parse_date(date), "medium")
+    return gettext("Puzzle of the day, %(date)s (%(level)s)", date=date,
+                   level=levels_said.get(entry["level"], entry["level"]))
 
 
 @bp.get("/")
@@ -212,7 +223,7 @@ def gallery_page():
     return render_template("gallery.html", entries=shown, chosen=chosen, counts=counts, sort=sort,
                            total=len(everything), summaries=[gallery.summary(e) for e in shown],
                            kinds_by_name={kind.name: kind for kind in kinds.KINDS}, studies=studies,
-                           fact_words=gallery.fact_words)
+                           fact_words=gallery.fact_words, title_of=gallery.title_of)
 
 
 @bp.get("/puzzles/<name>")

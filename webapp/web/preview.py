@@ -19,12 +19,13 @@ import threading
 from functools import lru_cache
 
 from flask import Blueprint, Response, current_app, request, url_for
+from flask_babel import force_locale, format_decimal, gettext, ngettext
 from PIL import Image, ImageDraw
 
 from .. import kinds
 from ..errors import PuzzleTextError
 from . import gallery, limits, links
-from .language import without_lang
+from .language import current, kind_word, without_lang
 from .raster import font, picture_size, render
 
 bp = Blueprint("preview", __name__)
@@ -54,17 +55,31 @@ def _public_address():
 
 
 def headline(kind, puzzle, optimal: int | None = None) -> str:
-    """The kind, the size and, when known, the shortest solution:
-    "Rotation puzzle, 7 × 7: shortest solution 12 turns". ``optimal`` is
+    """The kind, the size and, when known, the shortest solution, in the
+    request's language: "Rotation puzzle, 7 × 7: shortest solution 12
+    turns", "Schiebepuzzle, 3 × 3: kürzeste Lösung 20 Züge" (the picture's
+    words, :func:`_words`, are cut at its ", " and ": "). ``optimal`` is
     what the page knows; else the kind's summary may know it."""
     summary = kind.summary(puzzle)
-    words = f"{kind.title} puzzle, {summary['width']} × {summary['height']}"
+    words = gettext("%(kind)s puzzle, %(width)s × %(height)s", kind=kind_word(kind.title),
+                    width=summary["width"], height=summary["height"])
     if optimal is None:
         optimal = summary.get("optimal")
     if isinstance(optimal, int) and not isinstance(optimal, bool):
-        one, many = kind.web.move_words
-        words += f": shortest solution {optimal} {one if optimal == 1 else many}"
+        words = gettext("%(puzzle)s: %(shortest)s", puzzle=words, shortest=_shortest(kind, optimal))
     return words
+
+
+def _shortest(kind, optimal: int) -> str:
+    """"shortest solution 12 turns", in the kind's word for a move (a kind
+    whose word is neither a turn nor a move says it in English)."""
+    one, many = kind.web.move_words
+    count = format_decimal(optimal)
+    if (one, many) == ("turn", "turns"):
+        return ngettext("shortest solution %(count)s turn", "shortest solution %(count)s turns", optimal, count=count)
+    if (one, many) == ("move", "moves"):
+        return ngettext("shortest solution %(count)s move", "shortest solution %(count)s moves", optimal, count=count)
+    return f"shortest solution {optimal} {one if optimal == 1 else many}"
 
 
 def tags(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
@@ -77,13 +92,13 @@ def tags(kind, puzzle, *, title: str | None = None, optimal: int | None = None,
     if optimal is None and entry is not None:
         optimal = entry.moves
     head = headline(kind, puzzle, optimal)
-    said = ", ".join(entry.facts) if entry else ""
+    said = ", ".join(gallery.fact_words(fact, entry.kind) for fact in entry.facts) if entry else ""
     lead = f"{title} ({said})." if title and said else f"{title}." if title else f"{said}." if said else ""
-    description = f"{lead} {kind.goal}".strip()
+    description = f"{lead} {kind_word(kind.goal)}".strip()
     image = url_for("preview.image", kind=kind.name, p=kind.encode(puzzle))
     return {"title": head, "description": description, "image": absolute(image),
-            "alt": f"{head}: the puzzle as drawn by {SITE}", "url": absolute(without_lang(request.full_path).rstrip("?"),
-                                                                              rooted=False),
+            "alt": gettext("%(headline)s: the puzzle as drawn by %(site)s", headline=head, site=SITE),
+            "url": absolute(without_lang(request.full_path).rstrip("?"), rooted=False),
             "width": WIDTH, "height": HEIGHT}
 
 
@@ -127,7 +142,10 @@ def short_link_image(link_id: str):
 
 
 def _card(kind, code: str):
-    key, cached = (kind.name, code, current_app.config["PUZZLES_DIR"]), current_app.extensions["playground_previews"]
+    # the card's words are in the request's language, chosen as a page's is: a scraper that
+    # reads a page in German gets its picture in German, with no lang= in the shared address
+    lang = current()
+    key, cached = (kind.name, code, current_app.config["PUZZLES_DIR"], lang), current_app.extensions["playground_previews"]
     png = cached.get(key)
     if png is None:
         try:
@@ -136,9 +154,11 @@ def _card(kind, code: str):
             return _refuse(f"This code does not hold a {kind.title.lower()} puzzle: {exc}")
         limits.take("PREVIEW_RATE_LIMIT", "previews")
         entry = gallery.find_board(puzzle, kind.name)
-        png = draw(kind, puzzle, entry.moves if entry else None)
+        with force_locale(lang):
+            png = draw(kind, puzzle, entry.moves if entry else None)
         cached.put(key, png)
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=86400"})
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=86400",
+                                                        "Vary": "Accept-Language, Cookie"})
 
 
 class _Recent:

@@ -10,9 +10,11 @@ gives), and the headline and sentence the system share sheet sends.
 from __future__ import annotations
 
 from flask import url_for
+from flask_babel import gettext
 
 from ..kind_protocol import Kind
 from . import embed, gallery, preview
+from .language import kind_word
 from .pages import page_endpoint
 
 
@@ -30,7 +32,7 @@ def addresses(kind, puzzle, code: str) -> dict:
         "embed": {"src": src, "width": embed.WIDTH, "height": embed.HEIGHT, "title": title,
                   "html": embed.iframe(src, embed.WIDTH, embed.HEIGHT, title)},
         "title": preview.headline(kind, puzzle, entry.moves if entry else None),
-        "text": f"A puzzle to solve: {kind.goal}",
+        "text": gettext("A puzzle to solve: %(goal)s", goal=kind_word(kind.goal)),
     }
 
 

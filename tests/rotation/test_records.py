@@ -84,7 +84,7 @@ def test_the_5x5_record_is_rebuilt_by_its_command(tmp_path, capsys):
 def test_every_record_is_in_the_gallery_with_its_turns():
     """The gallery shows the records (puzzles/catalogue.json): each board
     there as a file, its turns, "Proven hardest" or "Record" in its title,
-    and the command that rebuilds it in its notes."""
+    and the command that rebuilds it in its notes, English and German."""
     catalogue = json.loads((ROOT / "puzzles" / "catalogue.json").read_text())
     files = {entry["file"]: entry for entry in catalogue}
     for record in RECORDS:
@@ -95,3 +95,4 @@ def test_every_record_is_in_the_gallery_with_its_turns():
         assert entry["moves"] == record["turns"] and entry["size"] == record["frame"]
         assert entry["title"].startswith("Proven hardest" if record["proven"] else "Record")
         assert record["command"] in entry["notes"]
+        assert record["command"] in entry["de"]["notes"]  # the German says it too (issue 32)

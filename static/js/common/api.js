@@ -1,5 +1,7 @@
 // Talking to the server, which holds the puzzle's rules and physics.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   // status: the HTTP status of the answer (none when the server was not reached)
   constructor(message, body = {}, status = null) {
@@ -18,14 +20,14 @@ export async function post(path, payload, headers = {}) {
       body: JSON.stringify(payload),
     });
   } catch {
-    throw new ApiError("The server cannot be reached. Is it still running?");
+    throw new ApiError(t("The server cannot be reached. Is it still running?"));
   }
   let body = {};
   try {
     body = await response.json();
   } catch {
-    throw new ApiError(`The server answered ${response.status} without a readable body.`);
+    throw new ApiError(t("The server answered %(status)s without a readable body.", { status: response.status }));
   }
-  if (!response.ok) throw new ApiError(body.error || `The server answered ${response.status}.`, body, response.status);
+  if (!response.ok) throw new ApiError(body.error || t("The server answered %(status)s.", { status: response.status }), body, response.status);
   return body;
 }

@@ -4,6 +4,7 @@
 
 import { post } from "./api.js";
 import { count, duration, isNumber } from "./format.js";
+import { t } from "./i18n.js";
 
 // Older servers only knew "running"; "queued" is as unfinished.
 export function unfinished(job) {
@@ -12,7 +13,8 @@ export function unfinished(job) {
 
 // A job waiting for a solver: its place in the queue.
 export function queuedText(job) {
-  return job.place ? `Waiting for a free solver: number ${job.place} in the queue` : "Waiting for a free solver";
+  return job.place ? t("Waiting for a free solver: number %(place)s in the queue", { place: count(job.place) })
+    : t("Waiting for a free solver");
 }
 
 // A job under a time limit shows its clock against the limit ("12 s of 60 s"):
@@ -23,7 +25,7 @@ export function limited(job) {
 
 export function clockWords(job) {
   const spent = isNumber(job.seconds) ? Math.floor(job.seconds) : 0;
-  return `${count(Math.min(spent, Math.ceil(job.max_seconds)))} s of ${count(job.max_seconds)} s`;
+  return t("%(spent)s s of %(limit)s s", { spent: count(Math.min(spent, Math.ceil(job.max_seconds))), limit: count(job.max_seconds) });
 }
 
 export class JobStopped extends Error {}
@@ -34,7 +36,7 @@ export class JobLost extends Error {}
 
 // A job that ended without an answer: the error that says why.
 export function unanswered(job) {
-  const words = job.error || "The solver could not finish.";
+  const words = job.error || t("The solver could not finish.");
   return job.failure === "lost" ? new JobLost(words) : new Error(words);
 }
 
@@ -55,7 +57,7 @@ export class Jobs {
   // searches at its own path, e.g. a kind's own trace route) and wait for its
   // answer: 200 is the answer itself, 202 the job finding it, followed here.
   async solve(payload, what = "Solving", path = this.path) {
-    if (this.active) throw new Error("A search is already running: wait for it, or press Cancel.");
+    if (this.active) throw new Error(t("A search is already running: wait for it, or press Cancel."));
     this.active = true;
     try {
       // respond-async: a solve that goes to a worker comes back as its job at
@@ -86,7 +88,7 @@ export class Jobs {
           this.wake = resolve; // Cancel ends a long wait at once
           setTimeout(resolve, wait);
         });
-        if (this.stopping && this.outage !== null) throw new JobStopped("Cancelled.");
+        if (this.stopping && this.outage !== null) throw new JobStopped(t("Cancelled."));
         let response = null;
         try {
           response = await fetch(`/api/jobs/${encodeURIComponent(job.id)}`);
@@ -98,9 +100,9 @@ export class Jobs {
         // long); the job may well be running still, so the page asks again
         if (!response || response.status === 503) {
           this.outage ??= Date.now();
-          if (this.stopping) throw new JobStopped("Cancelled.");
+          if (this.stopping) throw new JobStopped(t("Cancelled."));
           if (Date.now() - this.outage > this.outageMs) {
-            throw new Error(body.error || "The server cannot be reached. Is it still running?");
+            throw new Error(body.error || t("The server cannot be reached. Is it still running?"));
           }
           const after = Number(response?.headers.get("Retry-After"));
           wait = Math.min(10_000, Math.max(this.pollMs, (after > 0 ? after : 1) * 1000));
@@ -110,7 +112,7 @@ export class Jobs {
         this.outage = null;
         wait = this.pollMs;
         delete this.box.dataset.outage;
-        if (!response.ok) throw new Error(body.error || "The search was lost.");
+        if (!response.ok) throw new Error(body.error || t("The search was lost."));
         job = body;
       }
       return job;
@@ -127,20 +129,20 @@ export class Jobs {
   // The job is out of reach for now: the progress says so, and keeps its bar.
   waitingWords(error) {
     this.box.dataset.outage = "yes";
-    const why = error || "The server cannot be reached just now.";
-    this.label.textContent = `${why} Asking again…`;
+    const why = error || t("The server cannot be reached just now.");
+    this.label.textContent = t("%(why)s Asking again…", { why });
   }
 
   // Words for a job cancelled part way; a kind counts its own work.
   stoppedText() {
-    return "Cancelled.";
+    return t("Cancelled.");
   }
 
   // The words of a job's progress, and how far it is (0 to 1, or null when
   // nothing measures it); a kind's jobs count their own work.
   progressWords(job) {
     const time = duration(job.seconds, 1);
-    return time ? `Searching, ${time}` : "Searching";
+    return time ? t("Searching, %(time)s", { time }) : t("Searching");
   }
 
   progressFraction() {

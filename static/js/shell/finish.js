@@ -5,7 +5,7 @@
 // a new puzzle of the level last chosen (medium when none was). The panel
 // goes at the player's next action anywhere else on the page.
 
-import { plural } from "../common/format.js";
+import { number, t, tn } from "../common/i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -36,11 +36,14 @@ function mount() {
 // `moves`: the player's; `best`: the shortest known (null: not known).
 export function showSolved(moves, best) {
   if (!$("#solved-panel")) return;
-  const done = `Solved in ${plural(moves, "move")}`;
-  let text = `${done}.`;
-  if (best !== null && best === moves) text = `${done}: the shortest possible. ★`;
-  else if (best !== null) text = `${done}; the shortest takes ${best}.`;
-  show("Solved!", text, best !== null && best === moves);
+  let text = tn("Solved in %(n)s move.", "Solved in %(n)s moves.", moves);
+  if (best !== null && best === moves) {
+    text = tn("Solved in %(n)s move: the shortest possible. ★", "Solved in %(n)s moves: the shortest possible. ★", moves);
+  } else if (best !== null) {
+    text = tn("Solved in %(n)s move; the shortest takes %(best)s.", "Solved in %(n)s moves; the shortest takes %(best)s.",
+      moves, { best: number(best) });
+  }
+  show(t("Solved!"), text, best !== null && best === moves);
 }
 
 function show(heading, text, shortest) {
@@ -60,6 +63,10 @@ function show(heading, text, shortest) {
 // A solution watched to its end: the same panel, saying whose moves they were.
 export function showWatched(moves, proven) {
   if (!$("#solved-panel")) return;
-  show("The solution, watched", `${plural(moves, "move")}, ${proven ? "the shortest possible" : "not proven shortest"}. ` +
-       "Restart and try it yourself, or go on.", false);
+  const text = proven
+    ? tn("%(n)s move, the shortest possible. Restart and try it yourself, or go on.",
+      "%(n)s moves, the shortest possible. Restart and try it yourself, or go on.", moves)
+    : tn("%(n)s move, not proven shortest. Restart and try it yourself, or go on.",
+      "%(n)s moves, not proven shortest. Restart and try it yourself, or go on.", moves);
+  show(t("The solution, watched"), text, false);
 }

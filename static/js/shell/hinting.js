@@ -5,6 +5,7 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { post } from "../common/api.js";
+import { t } from "../common/i18n.js";
 import { JobLost, JobStopped, unanswered, unfinished } from "../common/jobs.js";
 import { offerAgain } from "./messages.js";
 
@@ -51,7 +52,7 @@ export const hinting = {
         answer = await this.fetchHint(asked);
       } catch (error) {
         if (!still()) return;
-        if (error instanceof JobLost) offerAgain(error.message, "Hint again", () => this.hint());
+        if (error instanceof JobLost) offerAgain(error.message, t("Hint again"), () => this.hint());
         else this.say(error.message, error instanceof JobStopped ? "info" : "error");
         return;
       } finally {
@@ -76,7 +77,7 @@ export const hinting = {
   // The server's hint; when it is too dear to give at once, the first move
   // of a solve (a job, with progress and Cancel).
   async fetchHint(position) {
-    this.say("Looking for the best next move…");
+    this.say(t("Looking for the best next move…"));
     const board = this.kind.hintBody ? this.kind.hintBody(position, this.state.start) : { board: position };
     const fields = { ...board, ...this.options() };
     const body = await post(this.api("hint"), fields);

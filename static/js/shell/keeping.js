@@ -5,6 +5,7 @@
 // These are the shell's methods (static/js/shell/playground.js).
 
 import { plural } from "../common/format.js";
+import { number, t, tn } from "../common/i18n.js";
 import { forgetLinkMoves, linkMoves, printSheet, ShareBox } from "./share.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -50,10 +51,11 @@ export const keeping = {
   async replayLink(linked) {
     forgetLinkMoves();
     if (linked.error) {
-      this.say(`The ${this.texts.moves} in this link cannot be read (${linked.error}): the puzzle opens at its start.`, "warn");
+      this.say(t("The %(moves)s in this link cannot be read (%(error)s): the puzzle opens at its start.",
+        { moves: this.texts.moves, error: linked.error }), "warn");
       return;
     }
-    this.say(`Playing the ${this.texts.moves} of the link…`);
+    this.say(t("Playing the %(moves)s of the link…", { moves: this.texts.moves }));
     let refused = null;
     let solved = false;
     this.replaying = true;
@@ -75,10 +77,11 @@ export const keeping = {
     }
     const n = this.step();
     if (refused) {
-      const where = n ? `the board shows the ${plural(n, this.texts.move, this.texts.moves)} before it` : "the puzzle opens at its start";
-      this.say(`Move ${n + 1} of the link cannot be made (${refused}): ${where}.`, "warn");
+      const values = { n: number(n + 1), refused, moves: plural(n, this.texts.move, this.texts.moves) };
+      this.say(n ? t("Move %(n)s of the link cannot be made (%(refused)s): the board shows the %(moves)s before it.", values)
+        : t("Move %(n)s of the link cannot be made (%(refused)s): the puzzle opens at its start.", values), "warn");
     } else if (!solved) {
-      this.say(`Played the link's ${plural(n, this.texts.move, this.texts.moves)}. Moves: ${n}.`);
+      this.say(t("Played the link's %(moves)s. Moves: %(n)s.", { moves: plural(n, this.texts.move, this.texts.moves), n: number(n) }));
     }
   },
 
@@ -94,7 +97,7 @@ export const keeping = {
     if (Number.isInteger(this.initial.optimal) && this.state.start === this.initial.board) {
       this.state.optimum = { text: this.state.start, options: "{}", length: this.initial.optimal };
     }
-    $("#puzzle-title").textContent = this.state.title || "Your puzzle";
+    $("#puzzle-title").textContent = this.state.title || t("Your puzzle");
     this.view.startChanged?.(this.state.start);
     this.render();
     this.publish();
@@ -103,9 +106,11 @@ export const keeping = {
     this.followShare();
     this.learnOptimum();
     if (restored) {
-      this.say(this.step() ? `Restored your work: ${plural(this.step(), "move")} played.` : "Restored your last position.");
+      this.say(this.step() ? tn("Restored your work: %(n)s move played.", "Restored your work: %(n)s moves played.", this.step())
+        : t("Restored your last position."));
     } else if (this.optimum() !== null) {
-      this.setAnswer(`The shortest solution takes ${plural(this.optimum(), "move")}. Try it, or press Solve.`);
+      this.setAnswer(tn("The shortest solution takes %(n)s move. Try it, or press Solve.",
+        "The shortest solution takes %(n)s moves. Try it, or press Solve.", this.optimum()));
     }
     if (autoplay) this.playClicked();
     else if (linked) this.replayLink(linked);

@@ -6,20 +6,48 @@
 // (#level-message, data-level) and what the level promises.
 
 import { post } from "../common/api.js";
-import { plural } from "../common/format.js";
+import { t, tn } from "../common/i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+// Each level's words, whole sentences (a level's name declines in German:
+// "ein leichtes Rätsel", "Leichtes Rätsel").
+const LEVELS = {
+  easy: {
+    finding: () => t("Finding an easy puzzle…"),
+    title: () => t("Easy puzzle"),
+    plain: () => t("An easy puzzle."),
+    taking: (n) => tn("An easy puzzle: its shortest solution takes %(n)s move.",
+      "An easy puzzle: its shortest solution takes %(n)s moves.", n),
+  },
+  medium: {
+    finding: () => t("Finding a medium puzzle…"),
+    title: () => t("Medium puzzle"),
+    plain: () => t("A medium puzzle."),
+    taking: (n) => tn("A medium puzzle: its shortest solution takes %(n)s move.",
+      "A medium puzzle: its shortest solution takes %(n)s moves.", n),
+  },
+  hard: {
+    finding: () => t("Finding a hard puzzle…"),
+    title: () => t("Hard puzzle"),
+    plain: () => t("A hard puzzle."),
+    taking: (n) => tn("A hard puzzle: its shortest solution takes %(n)s move.",
+      "A hard puzzle: its shortest solution takes %(n)s moves.", n),
+  },
+  expert: {
+    finding: () => t("Finding an expert puzzle…"),
+    title: () => t("Expert puzzle"),
+    plain: () => t("An expert puzzle."),
+    taking: (n) => tn("An expert puzzle: its shortest solution takes %(n)s move.",
+      "An expert puzzle: its shortest solution takes %(n)s moves.", n),
+  },
+};
 
 // What a level promises, in the figures the server proved it with (a kind
 // whose levels are measured otherwise says it in its words.levelWords).
 function levelWords(level, body) {
-  const a = /^[aeiou]/.test(level) ? "An" : "A";
-  if (Number.isInteger(body.length)) {
-    return `${a} ${level} puzzle: its shortest solution takes ${plural(body.length, "move")}.`;
-  }
-  return `${a} ${level} puzzle.`;
+  const words = LEVELS[level];
+  return Number.isInteger(body.length) ? words.taking(body.length) : words.plain();
 }
 
 export function mountLevels(shell) {
@@ -36,14 +64,14 @@ export function mountLevels(shell) {
     button.addEventListener("click", async () => {
       const level = button.dataset.level;
       for (const b of buttons) b.disabled = true;
-      tell(`Finding ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} puzzle…`);
+      tell(LEVELS[level].finding());
       try {
         // instead_of: another puzzle, never the one on the board
         const body = await post(shell.api("shuffle"), { level, instead_of: shell.state.start });
         const words = shell.words.levelWords?.(level, body) ?? levelWords(level, body);
         shell.openPuzzle(body.board, {
-          title: `${capital(level)} puzzle`,
-          message: `${words} Try it, or press Solve.`,
+          title: LEVELS[level].title(),
+          message: t("%(words)s Try it, or press Solve.", { words }),
           optimum: Number.isInteger(body.length) ? body.length : null,
         });
         tell(words, "ok", level);

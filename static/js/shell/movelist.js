@@ -2,9 +2,11 @@
 // button that jumps to its step), a label saying whose moves they are, and a
 // scrubber over the steps.
 
-const LABELS = { solution: "Solution", play: "Your moves" };
+import { number, t } from "../common/i18n.js";
 
-const moveTitle = (move, i) => `Move ${i + 1}: ${move}`;
+const LABELS = { solution: t("Solution"), play: t("Your moves") };
+
+const moveTitle = (move, i) => t("Move %(n)s: %(move)s", { n: number(i + 1), move });
 
 export class MoveList {
   // onJump(step) is called with the step to show; a kind gives
@@ -46,12 +48,12 @@ export class MoveList {
     const label = this.labels[kind];
     const named = (typeof label === "function" ? label(timeline) : label) || "";
     // how many, so that a list longer than its box says there is more
-    this.label.textContent = named && moves.length ? `${named} (${moves.length})` : named;
+    this.label.textContent = named && moves.length ? t("%(label)s (%(n)s)", { label: named, n: number(moves.length) }) : named;
     this.scrubRow.hidden = moves.length === 0;
     this.scrubber.max = String(moves.length);
     const cursor = timeline ? timeline.cursor : 0;
     this.scrubber.value = String(cursor);
-    this.scrubber.setAttribute("aria-valuetext", `Move ${cursor} of ${moves.length}`);
+    this.scrubber.setAttribute("aria-valuetext", t("Move %(n)s of %(m)s", { n: number(cursor), m: number(moves.length) }));
     let current = null;
     this.list.querySelectorAll("li").forEach((li, i) => {
       li.classList.toggle("done", i < cursor);

@@ -5,6 +5,7 @@
 
 import { post } from "../common/api.js";
 import { plural } from "../common/format.js";
+import { number, t, tn } from "../common/i18n.js";
 import { announceSolved } from "../common/solved.js";
 import { showSolved } from "./finish.js";
 
@@ -19,7 +20,7 @@ export const moves = {
   // {refusal} (keys pressed during a slide are read on the board after it).
   tryMove(request) {
     if (this.state.solving) {
-      this.say("The solver is still working: wait for it, or press Cancel.");
+      this.say(t("The solver is still working: wait for it, or press Cancel."));
       return;
     }
     if (this.state.hinting) this.jobs.cancel().catch(() => {}); // its position is about to be left
@@ -73,10 +74,10 @@ export const moves = {
   // animate: false, the picture is there already) or {refusal}.
   async moveOnce(request) {
     if (this.endedHere()) {
-      this.say(this.texts.ended ?? "Solved already. Press Undo or Restart to try again.");
+      this.say(this.texts.ended ?? t("Solved already. Press Undo or Restart to try again."));
       return false;
     }
-    const t = this.state.timeline;
+    const line = this.state.timeline;
     const before = this.current();
     const key = this.keyOf(before);
     const wanted = typeof request === "function" ? request(before) : { move: request };
@@ -94,7 +95,7 @@ export const moves = {
     if (guess !== null) {
       asked = this.askMove(before, move);
       await Promise.all([this.animate(before, guess), asked.catch(() => {})]);
-    } else if (!t && this.kind.settles) {
+    } else if (!line && this.kind.settles) {
       // the start as drawn settles first: the move is made on its settled position
       from = this.madeBy(before, null, await this.askMove(before, null)).position;
     }
@@ -104,11 +105,11 @@ export const moves = {
       if (error.status && error.status < 500) throw error;
       return this.askMove(from, move, { again: true });
     });
-    if (this.state.timeline !== t || this.keyOf(this.current()) !== key) return false; // the board was changed meanwhile
-    let play = t;
-    if (t && (t.kind === "play" || t.kind === "solution")) {
-      t.kind = "play";
-      t.steps = t.steps.slice(0, t.cursor + 1);
+    if (this.state.timeline !== line || this.keyOf(this.current()) !== key) return false; // the board was changed meanwhile
+    let play = line;
+    if (line && (line.kind === "play" || line.kind === "solution")) {
+      line.kind = "play";
+      line.steps = line.steps.slice(0, line.cursor + 1);
     } else {
       // a move on a kind's own show starts your moves from the board shown
       play = { kind: "play", steps: [{ position: from, move: null }], cursor: 0 };
@@ -131,7 +132,7 @@ export const moves = {
     }
     const [text, kind] = wanted.words ? [wanted.words, "info"] :
       this.words.movedWords ? this.words.movedWords(made.move, from, made.position, play.cursor) :
-        [`${this.words.moveWords(made.move, from)} Moves: ${play.cursor}.`, "info"];
+        [t("%(words)s Moves: %(n)s.", { words: this.words.moveWords(made.move, from), n: number(play.cursor) }), "info"];
     this.say(text, kind);
     return true;
   },
@@ -155,18 +156,28 @@ export const moves = {
   async celebrate(moves, made, before) {
     if (this.replaying) {
       // a link's moves that solve the puzzle are not a solve of this browser's
-      this.say(`Played the link's ${plural(moves, this.texts.move, this.texts.moves)}: the puzzle is solved.`, "ok");
+      this.say(t("Played the link's %(moves)s: the puzzle is solved.", { moves: plural(moves, this.texts.move, this.texts.moves) }), "ok");
       return;
     }
     // a solve under other options than the puzzle's own (another goal) is not its solve
     if (this.optionsKey() === "{}") announceSolved(this.state.start, moves);
     const best = await this.shortestKnown();
-    const done = this.words.solvedWords ? this.words.solvedWords(made.move, before, made.position, moves)
-      : `Solved in ${plural(moves, "move")}`;
-    if (best === null) this.say(`${done}!`, "ok");
-    else if (best === moves) this.say(`${done}: the shortest possible!`, "ok");
-    else this.say(`${done}; the shortest takes ${best}.`, "ok");
+    this.say(this.solvedText(this.words.solvedWords?.(made.move, before, made.position, moves), moves, best), "ok");
     showSolved(moves, best);
+  },
+
+  // "Solved in 9 moves; the shortest takes 7.": `done`, the kind's words
+  // for the solve ("Solved in 9 moves"), or the shell's.
+  solvedText(done, moves, best) {
+    const values = { done, best: best === null ? "" : number(best) };
+    if (done) {
+      if (best === null) return t("%(done)s!", values);
+      if (best === moves) return t("%(done)s: the shortest possible!", values);
+      return t("%(done)s; the shortest takes %(best)s.", values);
+    }
+    if (best === null) return tn("Solved in %(n)s move!", "Solved in %(n)s moves!", moves);
+    if (best === moves) return tn("Solved in %(n)s move: the shortest possible!", "Solved in %(n)s moves: the shortest possible!", moves);
+    return tn("Solved in %(n)s move; the shortest takes %(best)s.", "Solved in %(n)s moves; the shortest takes %(best)s.", moves, values);
   },
 
   undo() {
@@ -211,7 +222,7 @@ export const moves = {
 
   newStart({ start, title, timeline, optimum }, { opened = false } = {}) {
     Object.assign(this.state, { start, title, timeline, optimum, moves: [], hint: null });
-    $("#puzzle-title").textContent = title || "Your puzzle";
+    $("#puzzle-title").textContent = title || t("Your puzzle");
     this.view.startChanged?.(start, { opened });
     this.render();
     this.publish();
@@ -229,7 +240,8 @@ export const moves = {
       this.newStart(previous);
       this.setAnswer("");
       const played = previous.timeline?.kind === "play" ? previous.timeline.cursor : 0;
-      this.say(played ? `Your board is back, with ${plural(played, "move")} played.` : "Your board is back.");
+      this.say(played ? tn("Your board is back, with %(n)s move played.", "Your board is back, with %(n)s moves played.", played)
+        : t("Your board is back."));
     });
   },
 };

@@ -60,6 +60,7 @@
 // "arrived" (the board came to a step), "started" (after the start-up).
 // The page has the ids of templates/_playground.html (#board, #solve, #play, ...).
 
+import { number, t } from "../common/i18n.js";
 import { Jobs, JobStopped } from "../common/jobs.js";
 import { installShortcuts } from "../common/keys.js";
 import { MoveList } from "./movelist.js";
@@ -74,13 +75,14 @@ import { mountLevels } from "./levels.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-// What the shell says that depends on the kind's moves.
+// What the shell says that depends on the kind's moves (a kind gives its
+// own in the page's language).
 const TEXTS = {
-  move: "move", // what one move is called (a link's "2 moves")
-  moves: "moves",
-  unsolvableToPlay: "Nothing to play: this position cannot reach the goal.",
-  goalAlready: "Nothing to play: this is the goal already.",
-  latestMove: "That was your latest move. Move again, or press Solve to watch a solution.",
+  move: t("move"), // what one move is called (a link's "2 moves")
+  moves: t("moves"),
+  unsolvableToPlay: t("Nothing to play: this position cannot reach the goal."),
+  goalAlready: t("Nothing to play: this is the goal already."),
+  latestMove: t("That was your latest move. Move again, or press Solve to watch a solution."),
 };
 
 // The jobs' words are the kind's where it has them.
@@ -142,9 +144,12 @@ export class Playground {
       chipTitle: (move, i) => this.words.moveTitle(move, i),
       ...kind.moveList,
       // the heading claims no more than the answer proves
-      labels: { play: "Your moves",
-        solution: (t) => (t?.from ? `Your moves, then the ${this.solvedUnproven() ? "way found" : "shortest"} from there` :
-          this.solvedUnproven() ? "A solution, not proven shortest" : "Shortest solution"),
+      labels: { play: t("Your moves"),
+        solution: (shown) => {
+          const unproven = this.solvedUnproven();
+          if (shown?.from) return unproven ? t("Your moves, then the way found from there") : t("Your moves, then the shortest from there");
+          return unproven ? t("A solution, not proven shortest") : t("Shortest solution");
+        },
         ...kind.moveList?.labels },
     });
     this.known = new Map(); // "position|move|options" -> the server's answer to a move
@@ -262,42 +267,45 @@ export class Playground {
 
   publish() {
     const now = this.current();
-    const t = this.state.timeline;
+    const line = this.state.timeline;
     this.board.dataset.board = this.kind.boardText ? this.kind.boardText(now, this.state.start) : now;
     this.board.dataset.step = String(this.step());
-    $("#board-description").textContent = this.view.describe(now) + (t ? ` Moves: ${t.cursor}.` : "");
-    let counter = `Moves: ${this.step()}`;
-    if (this.words.counter) counter = this.words.counter(now, t, this.optimum());
-    else if (t && t.kind === "solution") counter = `Move ${t.cursor} of ${t.steps.length - 1}`;
-    else if (this.optimum() !== null) counter += ` · shortest: ${this.optimum()}`;
+    $("#board-description").textContent = this.view.describe(now) +
+      (line ? ` ${t("Moves: %(n)s.", { n: number(line.cursor) })}` : "");
+    let counter = t("Moves: %(n)s", { n: number(this.step()) });
+    if (this.words.counter) counter = this.words.counter(now, line, this.optimum());
+    else if (line && line.kind === "solution") counter = t("Move %(n)s of %(m)s", { n: number(line.cursor), m: number(line.steps.length - 1) });
+    else if (this.optimum() !== null) {
+      counter = t("Moves: %(n)s · shortest: %(best)s", { n: number(this.step()), best: number(this.optimum()) });
+    }
     $("#move-counter").textContent = counter;
-    this.moveList.update(t);
+    this.moveList.update(line);
     this.updateButtons();
     this.emit("published");
   }
 
   updateButtons() {
-    const { timeline: t, busy, solving, hinting, playing } = this.state;
-    const atStart = !t || t.cursor === 0;
-    const atEnd = !t || t.cursor >= t.steps.length - 1;
+    const { timeline: line, busy, solving, hinting, playing } = this.state;
+    const atStart = !line || line.cursor === 0;
+    const atEnd = !line || line.cursor >= line.steps.length - 1;
     $("#back").disabled = busy || atStart;
     $("#restart").disabled = busy || atStart;
     $("#undo").disabled = atStart && !this.state.previous;
     $("#redo").disabled = atEnd;
     // nothing to play on a start known to have no solution
-    const hopeless = (!t || t.kind === "solution" || t.kind === "play") && this.knownUnsolvable();
-    $("#step").disabled = busy || (hopeless && t?.kind !== "play") || Boolean(t && atEnd && t.kind === "solution");
+    const hopeless = (!line || line.kind === "solution" || line.kind === "play") && this.knownUnsolvable();
+    $("#step").disabled = busy || (hopeless && line?.kind !== "play") || Boolean(line && atEnd && line.kind === "solution");
     $("#hint").disabled = hinting || solving;
     $("#solve").disabled = hinting || solving;
     const fromStart = $("#solve-start");
     if (fromStart) {
-      fromStart.hidden = !(this.fromHere() || t?.from > 0);
+      fromStart.hidden = !(this.fromHere() || line?.from > 0);
       fromStart.disabled = hinting || solving;
     }
     const play = $("#play");
     play.disabled = hopeless && !playing;
-    play.querySelector(".label").textContent = playing ? "Pause" : "Play";
-    play.classList.toggle("lit", playing || Boolean(t && t.steps.length > 1));
+    play.querySelector(".label").textContent = playing ? t("Pause") : t("Play");
+    play.classList.toggle("lit", playing || Boolean(line && line.steps.length > 1));
     play.setAttribute("aria-pressed", String(playing));
     this.emit("buttons");
   }

@@ -13,6 +13,7 @@
 
 import { post } from "../common/api.js";
 import { copyText } from "../common/files.js";
+import { number, t } from "../common/i18n.js";
 import { animationAddress, showAnimation } from "./animation.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -23,13 +24,20 @@ const SETTLE_MS = 250;
 // Retry-After apart: 5 s by default) before the page gives up.
 const MAX_ASKS = 24;
 
-// Each row: its field, its Copy button, what the status line calls it.
+// Each row: its field, its Copy button, what the status line says once
+// it is copied, or selected to be copied by hand.
 const ROWS = {
-  link: { field: "#share-url", button: "#copy-link", what: "link" },
-  short: { field: "#short-url", button: "#short-link", what: "short link" },
-  image: { field: "#share-image", button: "#copy-image", what: "image address" },
-  animation: { field: "#share-animation", button: "#copy-animation", what: "animation address" },
-  embed: { field: "#share-embed", button: "#copy-embed", what: "embed code" },
+  link: { field: "#share-url", button: "#copy-link", copied: () => t("Link copied to the clipboard."),
+    byHand: () => t("The clipboard is not available here: the link is selected, copy it by hand.") },
+  short: { field: "#short-url", button: "#short-link", copied: () => t("Short link copied to the clipboard."),
+    byHand: () => t("The clipboard is not available here: the short link is selected, copy it by hand.") },
+  image: { field: "#share-image", button: "#copy-image", copied: () => t("Image address copied to the clipboard."),
+    byHand: () => t("The clipboard is not available here: the image address is selected, copy it by hand.") },
+  animation: { field: "#share-animation", button: "#copy-animation",
+    copied: () => t("Animation address copied to the clipboard."),
+    byHand: () => t("The clipboard is not available here: the animation address is selected, copy it by hand.") },
+  embed: { field: "#share-embed", button: "#copy-embed", copied: () => t("Embed code copied to the clipboard."),
+    byHand: () => t("The clipboard is not available here: the embed code is selected, copy it by hand.") },
 };
 
 export class ShareBox {
@@ -106,7 +114,7 @@ export class ShareBox {
   show() {
     for (const name of ["link", "short", "image", "embed"]) $(ROWS[name].field).value = this.text(name);
     showAnimation(this.text("animation"), this.addresses?.animation === null);
-    $("#short-link .label").textContent = this.short ? "Copy" : "Make";
+    $("#short-link .label").textContent = this.short ? t("Copy") : t("Make");
     const system = $("#share-system");
     if (system) system.hidden = !navigator.share || !this.addresses;
   }
@@ -121,7 +129,7 @@ export class ShareBox {
   // it is not yet); where the clipboard is refused, the text is selected
   // in its field to be copied by hand.
   async copy(name) {
-    const { field, what } = ROWS[name];
+    const { field, copied, byHand } = ROWS[name];
     try {
       await this.ready();
       if (name === "short" && !this.short) await this.makeShort();
@@ -133,11 +141,11 @@ export class ShareBox {
     const text = this.text(name);
     if (!text) return; // a new start came meanwhile: its addresses are on their way
     if (await copyText(text)) {
-      this.say(`${what[0].toUpperCase()}${what.slice(1)} copied to the clipboard.`, "ok");
+      this.say(copied(), "ok");
     } else {
       $(field).focus();
       $(field).select();
-      this.say(`The clipboard is not available here: the ${what} is selected, copy it by hand.`, "warn");
+      this.say(byHand(), "warn");
     }
   }
 
@@ -151,27 +159,28 @@ export class ShareBox {
     event.preventDefault();
     const address = this.text("animation");
     if (!address) return;
-    this.say("Drawing the animation…", "info");
+    this.say(t("Drawing the animation…"), "info");
     for (let asked = 1; ; asked += 1) {
       let response;
       try {
         response = await fetch(address);
       } catch {
-        this.say("The server cannot be reached. Is it still running?", "error");
+        this.say(t("The server cannot be reached. Is it still running?"), "error");
         return;
       }
       if (response.ok) {
         save(await response.blob(), $("#animation-link").getAttribute("download") || "animation.gif");
-        this.say("Animation downloaded.", "ok");
+        this.say(t("Animation downloaded."), "ok");
         return;
       }
       const body = await response.json().catch(() => ({}));
       const retry = Number(response.headers.get("Retry-After"));
       if (response.status !== 503 || !retry || asked >= MAX_ASKS || this.text("animation") !== address) {
-        this.say(body.error || `The server answered ${response.status}.`, "error");
+        this.say(body.error || t("The server answered %(status)s.", { status: response.status }), "error");
         return;
       }
-      this.say(`The animation is being prepared: it downloads when it is ready (in about ${retry} s).`, "info");
+      this.say(t("The animation is being prepared: it downloads when it is ready (in about %(seconds)s s).",
+        { seconds: number(retry) }), "info");
       await new Promise((resolve) => setTimeout(resolve, retry * 1000));
     }
   }
@@ -193,7 +202,7 @@ export class ShareBox {
     try {
       await navigator.share({ title: a.title, text: a.text, url: this.text("link") });
     } catch (error) {
-      if (error.name !== "AbortError") this.say(`The share sheet could not open: ${error.message}`, "error");
+      if (error.name !== "AbortError") this.say(t("The share sheet could not open: %(error)s", { error: error.message }), "error");
     }
   }
 }
@@ -232,7 +241,7 @@ export function linkMoves(params, read) {
   if (text === null || text === "") return null;
   try {
     const moves = read(text);
-    if (moves.length > MAX_LINK_MOVES) return { error: `more than ${MAX_LINK_MOVES} moves` };
+    if (moves.length > MAX_LINK_MOVES) return { error: t("more than %(n)s moves", { n: number(MAX_LINK_MOVES) }) };
     return { moves };
   } catch (error) {
     return { error: error.message };

@@ -6,6 +6,7 @@
 import { post } from "../common/api.js";
 import { JobLost, JobStopped, unfinished } from "../common/jobs.js";
 import { plural } from "../common/format.js";
+import { number, t } from "../common/i18n.js";
 import { offerAgain } from "./messages.js";
 
 export const solving = {
@@ -53,7 +54,7 @@ export const solving = {
     if (this.solutionFits() && !Object.keys(more).length) return this.state.solution.answer;
     const answer = await this.jobs.solve({ board: text, ...this.options(), ...this.kind.solveFields, ...more },
       more.resume ? "Searching on" : "Solving");
-    if (this.state.start !== text) throw new JobStopped("The puzzle changed while it was solved.");
+    if (this.state.start !== text) throw new JobStopped(t("The puzzle changed while it was solved."));
     this.state.solution = this.solutionOf(text, answer);
     this.learnt(text, answer);
     return answer;
@@ -102,7 +103,7 @@ export const solving = {
   // A solve as a job, its progress shown; a failure said (a lost job with
   // a button to ask again): the answer, or null.
   async solvingJob(ask, again) {
-    this.setAnswer("Solving…");
+    this.setAnswer(t("Solving…"));
     this.say("");
     this.state.solving = true;
     this.updateButtons();
@@ -111,7 +112,7 @@ export const solving = {
     } catch (error) {
       const kind = error instanceof JobStopped ? "info" : "error";
       this.setAnswer(error.message, kind);
-      if (error instanceof JobLost) offerAgain(error.message, "Solve again", again);
+      if (error instanceof JobLost) offerAgain(error.message, t("Solve again"), again);
       else this.say(error.message, kind);
       return null;
     } finally {
@@ -149,16 +150,16 @@ export const solving = {
 
   solveClicked() {
     this.whenIdle(() => this.run(() => (this.fromHere() ? this.solveFromHere() : this.showSolution())),
-      "Solving as soon as the board stops moving…");
+      t("Solving as soon as the board stops moving…"));
   },
 
   solveFromStart() {
-    this.whenIdle(() => this.run(() => this.showSolution()), "Solving as soon as the board stops moving…");
+    this.whenIdle(() => this.run(() => this.showSolution()), t("Solving as soon as the board stops moving…"));
   },
 
   async solveFromHere() {
-    const t = this.state.timeline;
-    const here = t.steps[t.cursor].position;
+    const line = this.state.timeline;
+    const here = line.steps[line.cursor].position;
     const start = this.state.start;
     const body = { ...(this.kind.hintBody ? this.kind.hintBody(here, start) : { board: here }), ...this.options() };
     const answer = await this.solvingJob(() => this.jobs.solve(body, "Solving"), () => this.solveClicked());
@@ -166,23 +167,26 @@ export const solving = {
       this.updateButtons();
       return null;
     }
-    if (this.state.timeline !== t || t.steps[t.cursor].position !== here) return null; // the board moved on
+    if (this.state.timeline !== line || line.steps[line.cursor].position !== here) return null; // the board moved on
     const proven = answer.status === "solved" && this.provenShortest(answer);
-    this.setAnswer(`From move ${t.cursor}: ${this.answerText(answer)}`,
+    this.setAnswer(t("From move %(n)s: %(answer)s", { n: number(line.cursor), answer: this.answerText(answer) }),
       proven ? "ok" : answer.status === "solved" ? "info" : "warn");
     if (answer.status !== "solved") {
-      this.say(answer.status === "unsolvable" ? "No way to the goal from here: Undo, or Restart." :
-        "No way found from here: the search stopped at its limit.", "warn");
+      this.say(answer.status === "unsolvable" ? t("No way to the goal from here: Undo, or Restart.") :
+        t("No way found from here: the search stopped at its limit."), "warn");
       return answer;
     }
     const text = this.kind.boardText ? this.kind.boardText(here, start) : here;
     const rest = this.kind.answerSteps ? this.kind.answerSteps(text, answer) : this.replayed(text, answer);
     if (rest.length > 1) rest[rest.length - 1].solved = true;
-    const mine = t.steps.slice(0, t.cursor + 1);
-    this.showTimeline({ kind: "solution", steps: [...mine, ...rest.slice(1)], cursor: t.cursor, from: t.cursor, answer });
+    const mine = line.steps.slice(0, line.cursor + 1);
+    this.showTimeline({ kind: "solution", steps: [...mine, ...rest.slice(1)], cursor: line.cursor, from: line.cursor, answer });
     const n = rest.length - 1;
-    this.say(`From here the ${proven ? "shortest" : "way found"} takes ${plural(n, this.texts.move, this.texts.moves)} ` +
-      "more: Play or Step to watch it. Undo goes back through your own moves.", "ok");
+    const more = { moves: plural(n, this.texts.move, this.texts.moves) };
+    this.say(proven
+      ? t("From here the shortest takes %(moves)s more: Play or Step to watch it. Undo goes back through your own moves.", more)
+      : t("From here the way found takes %(moves)s more: Play or Step to watch it. Undo goes back through your own moves.", more),
+    "ok");
     this.keep();
     return answer;
   },

@@ -3,6 +3,7 @@
 // (Restart) and jumped through (the chips, the scrubber, Home and End).
 // These are the shell's methods (static/js/shell/playground.js).
 
+import { number, t } from "../common/i18n.js";
 import { prefersReducedMotion } from "../common/motion.js";
 import { showWatched } from "./finish.js";
 import { movesShown } from "./keeping.js";
@@ -38,18 +39,20 @@ export const timeline = {
   },
 
   // What is said as a solution (or a kind's own show) is stepped through: [text, kind].
-  stepMessage(t, step) {
-    if (this.words.stepWords) return this.words.stepWords(t, step);
-    const last = t.cursor === t.steps.length - 1;
-    return [`Move ${t.cursor} of ${t.steps.length - 1}. ${this.words.moveWords(step.move, t.steps[t.cursor - 1].position)}` +
-      (last ? " Solved!" : ""), last ? "ok" : "info"];
+  stepMessage(line, step) {
+    if (this.words.stepWords) return this.words.stepWords(line, step);
+    const last = line.cursor === line.steps.length - 1;
+    const values = { n: number(line.cursor), m: number(line.steps.length - 1),
+      words: this.words.moveWords(step.move, line.steps[line.cursor - 1].position) };
+    return [last ? t("Move %(n)s of %(m)s. %(words)s Solved!", values) : t("Move %(n)s of %(m)s. %(words)s", values),
+      last ? "ok" : "info"];
   },
 
   // What is said as your own moves are stepped through again (Redo): [text, kind].
-  playStepMessage(t, step) {
-    const before = t.steps[t.cursor - 1].position;
-    if (this.words.movedWords) return this.words.movedWords(step.move, before, step.position, t.cursor);
-    return [`${this.words.moveWords(step.move, t.steps[t.cursor - 1].position)} Moves: ${t.cursor}.`, "info"];
+  playStepMessage(line, step) {
+    const before = line.steps[line.cursor - 1].position;
+    if (this.words.movedWords) return this.words.movedWords(step.move, before, step.position, line.cursor);
+    return [t("%(words)s Moves: %(n)s.", { words: this.words.moveWords(step.move, before), n: number(line.cursor) }), "info"];
   },
 
   async forward() {
@@ -69,14 +72,14 @@ export const timeline = {
   },
 
   async backward(faster = 1) {
-    const t = this.state.timeline;
-    if (!t || t.cursor === 0) return false;
-    await this.animateStep(t.steps[t.cursor - 1], t.steps[t.cursor], { reverse: true, faster });
-    if (this.state.timeline !== t) return false;
-    t.cursor -= 1;
+    const line = this.state.timeline;
+    if (!line || line.cursor === 0) return false;
+    await this.animateStep(line.steps[line.cursor - 1], line.steps[line.cursor], { reverse: true, faster });
+    if (this.state.timeline !== line) return false;
+    line.cursor -= 1;
     this.publish();
     this.arrived();
-    this.say(t.cursor ? `Back at move ${t.cursor}.` : "Back at the start.");
+    this.say(line.cursor ? t("Back at move %(n)s.", { n: number(line.cursor) }) : t("Back at the start."));
     return true;
   },
 
@@ -89,52 +92,53 @@ export const timeline = {
   // A few steps are walked back one by one; a longer way is rewound, each
   // earlier position shown in turn, the whole in at most timing.rewindMs.
   async rewind() {
-    const t = this.state.timeline;
-    if (!t || t.cursor === 0) return;
+    const line = this.state.timeline;
+    if (!line || line.cursor === 0) return;
     const timing = this.timing;
     if (prefersReducedMotion()) {
-      t.cursor = 0;
-    } else if (t.cursor <= timing.animatedRestartSteps) {
+      line.cursor = 0;
+    } else if (line.cursor <= timing.animatedRestartSteps) {
       while (await this.backward(timing.restartFaster)) { /* to the start */ }
       return;
     } else {
-      const from = t.cursor;
+      const from = line.cursor;
       const perStep = Math.min(timing.rewindStepMs, timing.rewindMs / from);
       const begun = performance.now();
       this.board.dataset.animating = "rewind";
       try {
-        while (t.cursor > 0 && this.state.timeline === t) {
+        while (line.cursor > 0 && this.state.timeline === line) {
           await new Promise((resolve) => requestAnimationFrame(resolve));
           const due = from - Math.floor((performance.now() - begun) / perStep);
-          t.cursor = Math.max(0, Math.min(t.cursor - 1, due));
+          line.cursor = Math.max(0, Math.min(line.cursor - 1, due));
           this.render();
           this.publish();
         }
       } finally {
         delete this.board.dataset.animating;
       }
-      if (this.state.timeline !== t) return;
+      if (this.state.timeline !== line) return;
     }
     this.render();
     this.publish();
     this.arrived();
-    this.say("Back at the start.");
+    this.say(t("Back at the start."));
   },
 
   jumpTo(cursor) {
-    const t = this.state.timeline;
-    if (t && this.state.busy && this.state.playing) {
+    const line = this.state.timeline;
+    if (line && this.state.busy && this.state.playing) {
       this.stopPlaying();
       this.state.jump = cursor;
       return;
     }
-    if (!t || this.state.busy) {
+    if (!line || this.state.busy) {
       this.publish(); // puts the scrubber back where the board is
       return;
     }
     this.stopPlaying();
-    t.cursor = Math.max(0, Math.min(cursor, t.steps.length - 1));
-    this.say(t.cursor ? `Move ${t.cursor} of ${t.steps.length - 1}.` : "Back at the start.");
+    line.cursor = Math.max(0, Math.min(cursor, line.steps.length - 1));
+    this.say(line.cursor ? t("Move %(n)s of %(m)s.", { n: number(line.cursor), m: number(line.steps.length - 1) })
+      : t("Back at the start."));
     this.render();
     this.publish();
     this.arrived();
@@ -158,7 +162,7 @@ export const timeline = {
 
   nothingToPlay(answer) {
     if (answer.status === "unsolvable") this.say(this.texts.unsolvableToPlay, "warn");
-    else this.say("Nothing to play: the solver stopped at its limit before finding a solution.", "warn");
+    else this.say(t("Nothing to play: the solver stopped at its limit before finding a solution."), "warn");
   },
 
   async playClicked() {
@@ -167,7 +171,7 @@ export const timeline = {
       return;
     }
     if (this.state.busy) {
-      this.whenIdle(() => this.playClicked(), this.state.solving ? "Playing as soon as the answer comes…" : "");
+      this.whenIdle(() => this.playClicked(), this.state.solving ? t("Playing as soon as the answer comes…") : "");
       return;
     }
     this.state.playing = true;

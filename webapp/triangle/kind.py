@@ -297,7 +297,8 @@ class TriangleKind(Kind):
         for the first empty slot, or None with ``status`` ``solved`` (every
         slot is filled), ``unsolvable`` (nothing placed can be completed:
         take pieces out) or ``limit`` (the bounds ran out first), and then
-        ``message``, the words for the player. A request tries
+        ``message``, the words for the player (at the limit also ``within``,
+        the bound it reached: ``{"tries": n}`` or ``{"seconds": s}``). A request tries
         ``HINT_NODES`` (:meth:`quick`), a worker the kind's limits.
 
         >>> KIND.hint(KIND.example, {})["move"]
@@ -339,8 +340,10 @@ class TriangleKind(Kind):
             body["message"] = ("The pieces placed cannot all stay: no solution keeps them where "
                                "they are. Take some out.")
         else:
-            spent = (f"{max_count:,} tr{'ies' if max_count != 1 else 'y'}"
-                     if max_count is not None and nodes >= max_count else f"{max_seconds:g} s")
+            by_tries = max_count is not None and nodes >= max_count
+            spent = f"{max_count:,} tr{'ies' if max_count != 1 else 'y'}" if by_tries else f"{max_seconds:g} s"
+            # the bound itself too, for a page that says it in its reader's words
+            body["within"] = {"tries": max_count} if by_tries else {"seconds": max_seconds}
             body["message"] = (f"No hint: no way to complete the pieces placed was found within "
                                f"{spent}. Take a piece or two out and ask again, or press Solve.")
         body["summary"] = body["message"]

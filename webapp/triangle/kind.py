@@ -21,6 +21,7 @@ import time
 from ..errors import FieldError, FieldMisfit
 from ..kind_protocol import Kind, drawn
 from ..webface import WebFace
+from ..words import gettext
 from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
@@ -84,7 +85,7 @@ def _figures() -> dict[str, list[tuple[str, str]]]:
     >>> [len(p) for p in KIND.web.figures().values()]
     [1]
     """
-    return drawn(KIND, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+    return drawn(KIND, {"pieces": [(EXAMPLE, gettext("The nine pieces of the example from the rules"),
                                     "The example's nine pieces: each edge shows half of a "
                                     "figure, or nothing (0).")]}, draw=svg)
 

@@ -21,6 +21,7 @@ import re
 from ..errors import FieldError
 from ..kind_protocol import NO_MOVE, Kind, drawn
 from ..webface import WebFace
+from ..words import gettext
 from . import generate, pdb, sharecode, solver, table
 from .position import (
     DIRECTIONS,
@@ -116,12 +117,12 @@ def _figures() -> dict[str, list[tuple[str, str]]]:
     after = KIND.move(start, {}, 5)["board"]
     touching = ", ".join(str(start.tiles[cell]) for cell in movable_cells(start.width, start.height, start.hole))
     return drawn(KIND, {
-        "goal": [("1 2 3\n4 5 6\n7 8 0\n", "The goal: tiles 1 to 8 in order, the hole last",
+        "goal": [("1 2 3\n4 5 6\n7 8 0\n", gettext("The goal: tiles 1 to 8 in order, the hole last"),
                   "The goal: 1 to 8 in reading order, the hole in the bottom right corner.")],
         "move": [
-            (EXAMPLE, "A position with the hole in the middle",
+            (EXAMPLE, gettext("A position with the hole in the middle"),
              f"Tiles {touching} touch the hole: any of them may slide."),
-            (after, "After tile 5 slid down into the hole",
+            (after, gettext("After tile 5 slid down into the hole"),
              "After tile 5 slid down (the ↓ key): the hole moved up."),
         ],
     })

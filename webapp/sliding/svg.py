@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..words import gettext
 from .position import Position
 
 __all__ = ["position_svg", "FRAME_COLOUR", "TILE_COLOUR", "HOME_COLOUR", "NUMBER_COLOUR"]
@@ -40,7 +41,7 @@ def position_svg(position: Position, cell: int = 40, title: str | None = None) -
     total_w, total_h = w * cell + 2 * pad, h * cell + 2 * pad
     if title is None:
         rows = [" ".join(str(t) if t else "_" for t in position.tiles[r * w:(r + 1) * w]) for r in range(h)]
-        title = f"{w} x {h} sliding puzzle: " + " / ".join(rows)
+        title = gettext("%(width)s x %(height)s sliding puzzle: %(rows)s", width=w, height=h, rows=" / ".join(rows))
     inset = max(1, cell // 20)
     radius = max(1, cell // 8)
     font = cell * (0.45 if len(position.tiles) <= 10 else 0.4)

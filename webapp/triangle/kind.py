@@ -21,6 +21,7 @@ import time
 from ..errors import FieldError, FieldMisfit
 from ..kind_protocol import Kind, drawn
 from ..webface import WebFace
+from ..words import gettext
 from . import play, resume, sharecode, solver, trace
 from .generate import MAX_FIGURES, MAX_SIDE, MAX_UNIQUE_SIDE, random_puzzle
 from .puzzle import Puzzle, TriangleError
@@ -84,7 +85,7 @@ def _figures() -> dict[str, list[tuple[str, str]]]:
     >>> [len(p) for p in KIND.web.figures().values()]
     [1]
     """
-    return drawn(KIND, {"pieces": [(EXAMPLE, "The nine pieces of the example from the rules",
+    return drawn(KIND, {"pieces": [(EXAMPLE, gettext("The nine pieces of the example from the rules"),
                                     "The example's nine pieces: each edge shows half of a "
                                     "figure, or nothing (0).")]}, draw=svg)
 
@@ -297,7 +298,8 @@ class TriangleKind(Kind):
         for the first empty slot, or None with ``status`` ``solved`` (every
         slot is filled), ``unsolvable`` (nothing placed can be completed:
         take pieces out) or ``limit`` (the bounds ran out first), and then
-        ``message``, the words for the player. A request tries
+        ``message``, the words for the player (at the limit also ``within``,
+        the bound it reached: ``{"tries": n}`` or ``{"seconds": s}``). A request tries
         ``HINT_NODES`` (:meth:`quick`), a worker the kind's limits.
 
         >>> KIND.hint(KIND.example, {})["move"]
@@ -339,8 +341,10 @@ class TriangleKind(Kind):
             body["message"] = ("The pieces placed cannot all stay: no solution keeps them where "
                                "they are. Take some out.")
         else:
-            spent = (f"{max_count:,} tr{'ies' if max_count != 1 else 'y'}"
-                     if max_count is not None and nodes >= max_count else f"{max_seconds:g} s")
+            by_tries = max_count is not None and nodes >= max_count
+            spent = f"{max_count:,} tr{'ies' if max_count != 1 else 'y'}" if by_tries else f"{max_seconds:g} s"
+            # the bound itself too, for a page that says it in its reader's words
+            body["within"] = {"tries": max_count} if by_tries else {"seconds": max_seconds}
             body["message"] = (f"No hint: no way to complete the pieces placed was found within "
                                f"{spent}. Take a piece or two out and ask again, or press Solve.")
         body["summary"] = body["message"]

@@ -19,6 +19,7 @@ import hashlib
 import math
 from html import escape
 
+from ..words import gettext, ngettext
 from .figures import FIGURES, figure_colour, figure_shape, outline
 from . import geometry
 
@@ -119,19 +120,21 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
         gap = side / 6
         width = n * side + (n - 1) * gap + 2 * pad
         height = n * h + (n - 1) * gap + 2 * pad
-        default = f"{n} x {n} triangle puzzle: {len(puzzle.pieces)} loose pieces"
+        default = ngettext("%(side)s x %(side)s triangle puzzle: %(n)s loose piece",
+                           "%(side)s x %(side)s triangle puzzle: %(n)s loose pieces", len(puzzle.pieces), side=n)
         for index, piece in enumerate(puzzle.pieces):
             row, col = divmod(index, n)
             x, y = pad + col * (side + gap), pad + row * (h + gap)
             corners = ((x, y + h), (x + side / 2, y), (x + side, y + h))
             parts += _piece(f"{ids}-{index}", corners, piece, side, numbers,
-                            f"piece {index}: {' '.join(map(str, piece))}")
+                            gettext("piece %(piece)s: %(edges)s", piece=index, edges=" ".join(map(str, piece))))
     else:
         if len(placement) != n * n:
             raise ValueError(f"a placement has one entry a slot: {n * n}, not {len(placement)}")
         width, height = n * side + 2 * pad, n * h + 2 * pad
         placed = sum(1 for item in placement if item is not None)
-        default = f"{n} x {n} triangle puzzle: {placed} of {n * n} pieces placed"
+        default = gettext("%(side)s x %(side)s triangle puzzle: %(placed)s of %(n)s pieces placed",
+                          side=n, placed=placed, n=n * n)
         for slot, ((r, k), item) in enumerate(zip(geometry.slots(n), placement)):
             points = tuple((pad + x * side, pad + y * side) for x, y in geometry.corners(n, (r, k)))
             if item is None:
@@ -139,7 +142,8 @@ def svg(puzzle, placement=None, side: int | None = None, numbers: bool = False,
                              f'stroke="{SLOT_LINE}" stroke-width="{_fmt(side * 0.015)}"/>')
                 continue
             piece, edges = item
-            parts += _piece(f"{ids}-{slot}", points, edges, side, numbers, f"slot {slot}: piece {piece}")
+            parts += _piece(f"{ids}-{slot}", points, edges, side, numbers,
+                            gettext("slot %(slot)s: piece %(piece)s", slot=slot, piece=piece))
     width, height = math.ceil(width), math.ceil(height)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">', f"<title>{escape(title or default)}</title>"]
@@ -181,8 +185,7 @@ def thumbnail(puzzle, size: int = THUMBNAIL) -> str:
     ids = "g" + hashlib.sha1(repr((puzzle, size)).encode()).hexdigest()[:10]
     big = ((pad, top + n * h), (size / 2, top), (size - pad, top + n * h))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">',
-             f"<title>{n} x {n} triangle puzzle: {len(puzzle.pieces)} pieces, "
-             f"{puzzle.figures} figure kind{'s' if puzzle.figures != 1 else ''}</title>",
+             f"<title>{escape(_thumbnail_title(puzzle))}</title>",
              f'<polygon class="outline" points="{_points(big)}" fill="{SLOT_COLOUR}" stroke="{OUTLINE}" '
              f'stroke-width="{_fmt(size / 64)}" stroke-linejoin="round"/>']
     slot_corners = [tuple((pad + x * side, top + y * side) for x, y in geometry.corners(n, rk))
@@ -196,5 +199,13 @@ def thumbnail(puzzle, size: int = THUMBNAIL) -> str:
         cx, cy = sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
         inner = tuple((cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners)
         parts += _piece(f"{ids}-{slot}", inner, puzzle.pieces[piece], side * shrink * 1.25, False,
-                        f"piece {piece}: {' '.join(map(str, puzzle.pieces[piece]))}")
+                        gettext("piece %(piece)s: %(edges)s", piece=piece, edges=" ".join(map(str, puzzle.pieces[piece]))))
     return "".join(parts + ["</svg>"])
+
+
+def _thumbnail_title(puzzle) -> str:
+    """"3 x 3 triangle puzzle: 9 pieces, 4 figure kinds"."""
+    n = puzzle.n
+    return ngettext("%(side)s x %(side)s triangle puzzle: %(pieces)s pieces, %(n)s figure kind",
+                    "%(side)s x %(side)s triangle puzzle: %(pieces)s pieces, %(n)s figure kinds", puzzle.figures,
+                    side=n, pieces=len(puzzle.pieces))

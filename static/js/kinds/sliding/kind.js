@@ -10,10 +10,12 @@
 
 import { post } from "../../common/api.js";
 import { prefersReducedMotion } from "../../common/motion.js";
-import { count, duration, isNumber, plural } from "../../common/format.js";
+import { isNumber } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import {
-  answerWords, DIRECTIONS, directionOf, goalText, grid, hintWords, KEYS, linkMoves, MAX_SIDE, MIN_SIDE, moveWords,
-  movesOfLink, progressFraction, progressWords, replay, stoppedWords, tileFor, UNSOLVABLE, WHERE,
+  answerWords, atEdge, DIRECTIONS, directionOf, goalText, grid, hintWords, KEYS, linkMoves, MAX_SIDE, MIN_SIDE,
+  moveWords, movesOfLink, onlyWay, parity, progressFraction, progressWords, replay, stoppedWords, tileFor,
+  unsolvableWords,
 } from "./text.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -61,7 +63,7 @@ class BoardView {
       el.className = "tile";
       el.dataset.tile = String(n);
       el.setAttribute("role", "img");
-      el.setAttribute("aria-label", `Tile ${n}`);
+      el.setAttribute("aria-label", t("Tile %(n)s", { n }));
       el.textContent = String(n);
       el.style.width = `${100 / g.width}%`;
       el.style.height = `${100 / g.height}%`;
@@ -142,11 +144,12 @@ function describe(text) {
   if (!g) return "";
   const rows = [];
   for (let r = 0; r < g.height; r++) {
-    const row = g.tiles.slice(r * g.width, (r + 1) * g.width).map((n) => (n ? String(n) : "hole"));
-    rows.push(`Row ${r + 1}: ${row.join(", ")}.`);
+    const row = g.tiles.slice(r * g.width, (r + 1) * g.width).map((n) => (n ? String(n) : t("hole")));
+    rows.push(t("Row %(n)s: %(tiles)s.", { n: r + 1, tiles: row.join(", ") }));
   }
   const out = g.tiles.filter((n, i) => n && n !== i + 1).length;
-  return `${rows.join(" ")} ${out ? `${plural(out, "tile")} out of place.` : "Solved: every tile is home."}`;
+  const state = out ? tn("%(n)s tile out of place.", "%(n)s tiles out of place.", out) : t("Solved: every tile is home.");
+  return `${rows.join(" ")} ${state}`;
 }
 
 // Said as soon as an unsolvable position is set: the server's parity check
@@ -156,7 +159,7 @@ async function nameUnsolvable(shell) {
   if (shell.optimum() !== null) return; // a known distance: solvable
   try {
     const body = await post(shell.api("parse"), { board: text });
-    if (body.solvable === false && shell.start === text) shell.say(`This position ${UNSOLVABLE}`, "warn");
+    if (body.solvable === false && shell.start === text) shell.say(unsolvableWords(), "warn");
   } catch {
     // Solve still says it
   }
@@ -203,7 +206,7 @@ function showShuffleN() {
   const field = $("#shuffle-moves");
   field.max = String(farthest);
   if (Number(field.value) > farthest) field.value = String(farthest);
-  $("#shuffle-range").textContent = `(0 to ${farthest})`;
+  $("#shuffle-range").textContent = t("(%(low)s to %(high)s)", { low: number(0), high: number(farthest) });
 }
 
 function mountEditor(shell) {
@@ -223,7 +226,8 @@ function mountEditor(shell) {
     const inPassing = sized !== null && shell.start === sized && !shell.timelineShown;
     sized = text;
     shell.setStart(text, {
-      message: `A ${w} × ${h} board, solved. Shuffle it, or move tiles yourself; Undo brings your last board back.`,
+      message: t("A %(width)s × %(height)s board, solved. Shuffle it, or move tiles yourself; Undo brings your last board back.",
+        { width: w, height: h }),
       optimum: 0, undoable: inPassing ? "keep" : true,
     });
   };
@@ -232,7 +236,10 @@ function mountEditor(shell) {
 
   $("#new-goal").addEventListener("click", () => {
     const [w, h] = chosenSize();
-    shell.setStart(goalText(w, h), { message: `The ${w} × ${h} goal: every tile home. Shuffle, or move tiles yourself.`, optimum: 0 });
+    shell.setStart(goalText(w, h), {
+      message: t("The %(width)s × %(height)s goal: every tile home. Shuffle, or move tiles yourself.", { width: w, height: h }),
+      optimum: 0,
+    });
   });
 
   const shuffle = async (moves = null) => {
@@ -240,9 +247,13 @@ function mountEditor(shell) {
     const payload = moves === null ? { width, height } : { width, height, distance: moves };
     try {
       const body = await post(shell.api("shuffle"), payload);
-      const words = moves === null ? `A random ${width} × ${height} position.` : `A ${width} × ${height} position ${plural(moves, "move")} from the goal.`;
+      const message = moves === null
+        ? t("A random %(width)s × %(height)s position. Solve it, or try it yourself.", { width, height })
+        : tn("A %(width)s × %(height)s position %(n)s move from the goal. Solve it, or try it yourself.",
+          "A %(width)s × %(height)s position %(n)s moves from the goal. Solve it, or try it yourself.", moves,
+          { width, height });
       const optimum = Number.isInteger(body.optimal) ? body.optimal : moves;
-      shell.setStart(body.board, { message: `${words} Solve it, or try it yourself.`, optimum });
+      shell.setStart(body.board, { message, optimum });
     } catch (error) {
       shell.say(error.message, "error");
     }
@@ -252,7 +263,7 @@ function mountEditor(shell) {
     const field = $("#shuffle-moves");
     const n = Number(field.value);
     if (!Number.isInteger(n) || n < 0 || n > Number(field.max)) {
-      shell.say(`Choose a number of moves from 0 to ${field.max}.`, "error");
+      shell.say(t("Choose a number of moves from 0 to %(max)s.", { max: number(Number(field.max)) }), "error");
       field.focus();
       return;
     }
@@ -262,26 +273,31 @@ function mountEditor(shell) {
   $("#use-position").addEventListener("click", async () => {
     const text = $("#position-text").value;
     if (!text.trim()) {
-      editorSay("Type or paste a position first: the numbers row by row, 0 for the hole.", "error");
+      editorSay(t("Type or paste a position first: the numbers row by row, 0 for the hole."), "error");
       return;
     }
     try {
       const body = await post(shell.api("parse"), { board: text });
       const g = grid(body.board);
-      editorSay(`Using this ${g.width} × ${g.height} position.`, "ok");
+      const size = { width: g.width, height: g.height };
+      editorSay(t("Using this %(width)s × %(height)s position.", size), "ok");
+      const typed = t("A %(width)s × %(height)s position, as typed.", size);
       shell.setStart(body.board, {
-        title: "Your position",
-        message: `A ${g.width} × ${g.height} position, as typed.` + (body.solvable === false ? ` It ${UNSOLVABLE}` : ""),
+        title: t("Your position"),
+        message: body.solvable === false ? [typed, t("It cannot reach the goal."), parity()].join(" ") : typed,
         optimum: Number.isInteger(body.optimal) ? body.optimal : null,
       });
     } catch (error) {
       const b = error.body || {};
       let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-      if (isNumber(b.line) && !/line \d/i.test(message)) {
-        message = `Line ${b.line}${isNumber(b.column) ? `, column ${b.column}` : ""}: ${message}`;
+      // the server's sentence may name its line already, in either language
+      if (isNumber(b.line) && !/(line|zeile) \d/i.test(message)) {
+        message = isNumber(b.column)
+          ? t("Line %(line)s, column %(column)s: %(message)s", { line: b.line, column: b.column, message })
+          : t("Line %(line)s: %(message)s", { line: b.line, message });
       }
       editorSay(message, "error");
-      shell.say("That text is not a position. Your board is unchanged.", "error");
+      shell.say(t("That text is not a position. Your board is unchanged."), "error");
     }
   });
   // an error is about the text as it was: editing it makes the message stale
@@ -290,7 +306,7 @@ function mountEditor(shell) {
   });
   $("#copy-position").addEventListener("click", () => {
     $("#position-text").value = shell.current();
-    editorSay("The board shown is in the box: edit it and press Use this position.");
+    editorSay(t("The board shown is in the box: edit it and press Use this position."));
   });
 }
 
@@ -345,7 +361,7 @@ function installGestures(shell, view) {
     if (far <= TAP_PX) {
       if (p.tile === null) return;
       if (p.direction) shell.tryMove(tileMove(p.tile));
-      else shell.say(`Tile ${p.tile} is not next to the hole.`, "warn");
+      else shell.say(t("Tile %(tile)s is not next to the hole.", { tile: p.tile }), "warn");
       return;
     }
     if (p.swipes) {
@@ -353,9 +369,9 @@ function installGestures(shell, view) {
       return;
     }
     if (!p.direction) {
-      shell.say(`Tile ${p.tile} is not next to the hole: only a tile beside the hole can slide.`, "warn");
+      shell.say(t("Tile %(tile)s is not next to the hole: only a tile beside the hole can slide.", { tile: p.tile }), "warn");
     } else if (far >= SWIPE_PX) {
-      shell.say(`Tile ${p.tile} can only slide ${WHERE[p.direction]}, into the hole.`, "warn");
+      shell.say(onlyWay(p.tile, p.direction), "warn");
     }
   };
   board.addEventListener("pointerup", (e) => end(e));
@@ -369,7 +385,7 @@ function towards(direction) {
   return (text) => {
     const g = grid(text);
     const tile = g ? tileFor(g, direction) : null;
-    return tile === null ? { refusal: `No tile can slide ${direction}: the hole is at that edge.` } : { move: tile };
+    return tile === null ? { refusal: atEdge(direction) } : { move: tile };
   };
 }
 
@@ -377,7 +393,7 @@ function towards(direction) {
 function tileMove(tile) {
   return (text) => {
     const g = grid(text);
-    return g && directionOf(g, tile) ? { move: tile } : { refusal: `Tile ${tile} is not next to the hole.` };
+    return g && directionOf(g, tile) ? { move: tile } : { refusal: t("Tile %(tile)s is not next to the hole.", { tile }) };
   };
 }
 
@@ -389,7 +405,7 @@ function slide(shell, direction) {
 export const sliding = {
   name: "sliding",
   words: {
-    moveTitle: (move, i) => `Move ${i + 1}: tile ${move}`,
+    moveTitle: (move, i) => t("Move %(n)s: tile %(tile)s", { n: i + 1, tile: move }),
     moveWords, answerWords, hintWords, progressWords, progressFraction, stoppedWords, linkMoves, movesOfLink,
   },
   replay: (text, moves) => replay(text, moves),

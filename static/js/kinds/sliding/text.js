@@ -4,7 +4,8 @@
 // said of moves, answers, hints and a search under way. Every rule is the
 // server's; this only reads what it answers.
 
-import { count, duration, isNumber, plural } from "../../common/format.js";
+import { duration, isNumber } from "../../common/format.js";
+import { lang, number, t, tn } from "../../common/i18n.js";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 8;
@@ -70,7 +71,7 @@ export function replay(text, moves) {
     const at = tiles.indexOf(Number(tile));
     const near = at >= 0 && Math.abs(Math.floor(at / g.width) - Math.floor(hole / g.width)) +
       Math.abs((at % g.width) - (hole % g.width)) === 1;
-    if (!near) throw new Error(`The answer does not replay: tile ${tile} is not next to the hole.`);
+    if (!near) throw new Error(t("The answer does not replay: tile %(tile)s is not next to the hole.", { tile }));
     [tiles[at], tiles[hole]] = [0, Number(tile)];
     hole = at;
     return textOf({ ...g, tiles });
@@ -85,63 +86,122 @@ export function linkMoves(steps) {
 
 export function movesOfLink(text) {
   return text.split("-").map((part, i) => {
-    if (!/^\d{1,2}$/.test(part)) throw new Error(`move ${i + 1}, "${part.slice(0, 20)}", is not a tile number`);
+    if (!/^\d{1,2}$/.test(part)) {
+      throw new Error(t("move %(n)s, \"%(part)s\", is not a tile number", { n: i + 1, part: part.slice(0, 20) }));
+    }
     return Number(part);
   });
 }
 
 // ------------------------------------------------------------- words
-export const WHERE = { left: "left", right: "right", up: "up", down: "down" };
-export const UNSOLVABLE = "cannot reach the goal. Tiles in the wrong parity " +
-  "(swap two tiles, say) make half of all positions unsolvable.";
+// Each sentence is written whole, one for each way a tile goes: the
+// languages put the direction in different places.
+const SLID = {
+  left: (tile) => t("Tile %(tile)s slid left.", { tile }),
+  right: (tile) => t("Tile %(tile)s slid right.", { tile }),
+  up: (tile) => t("Tile %(tile)s slid up.", { tile }),
+  down: (tile) => t("Tile %(tile)s slid down.", { tile }),
+};
+const ONLY = {
+  left: (tile) => t("Tile %(tile)s can only slide left, into the hole.", { tile }),
+  right: (tile) => t("Tile %(tile)s can only slide right, into the hole.", { tile }),
+  up: (tile) => t("Tile %(tile)s can only slide up, into the hole.", { tile }),
+  down: (tile) => t("Tile %(tile)s can only slide down, into the hole.", { tile }),
+};
+const AT_EDGE = {
+  left: () => t("No tile can slide left: the hole is at that edge."),
+  right: () => t("No tile can slide right: the hole is at that edge."),
+  up: () => t("No tile can slide up: the hole is at that edge."),
+  down: () => t("No tile can slide down: the hole is at that edge."),
+};
+
+// "Tile 5 can only slide left, into the hole."
+export function onlyWay(tile, direction) {
+  return ONLY[direction](tile);
+}
+
+// "No tile can slide left: the hole is at that edge."
+export function atEdge(direction) {
+  return AT_EDGE[direction]();
+}
+
+// Why half of all positions have no solution, said after the position's own sentence.
+export function parity() {
+  return t("Tiles in the wrong parity (swap two tiles, say) make half of all positions unsolvable.");
+}
+
+export function unsolvableWords() {
+  return [t("This position cannot reach the goal."), parity()].join(" ");
+}
 
 export function moveWords(move, before) {
   const g = grid(before);
   const direction = g ? directionOf(g, Number(move)) : null;
-  return direction ? `Tile ${move} slid ${WHERE[direction]}.` : `Tile ${move} slid.`;
+  return direction ? SLID[direction](move) : t("Tile %(tile)s slid.", { tile: move });
 }
 
 export function facts(answer) {
   const out = [];
   // answers read from a table or decided by parity searched nothing
-  if (isNumber(answer.nodes) && answer.nodes > 0) out.push(`${plural(answer.nodes, "node")} searched`);
-  else if (answer.method === "table") out.push("read from the table of every position");
-  else if (answer.method === "book") out.push("a proven shortest solution the library keeps");
+  if (isNumber(answer.nodes) && answer.nodes > 0) out.push(tn("%(n)s node searched", "%(n)s nodes searched", answer.nodes));
+  else if (answer.method === "table") out.push(t("read from the table of every position"));
+  else if (answer.method === "book") out.push(t("a proven shortest solution the library keeps"));
   if (duration(answer.seconds)) out.push(duration(answer.seconds));
   return out.length ? ` (${out.join(", ")})` : "";
+}
+
+// A search stopped by a limit, each limit in a sentence of its own.
+function gaveUp(limit, values) {
+  if (limit === "seconds") return t("Gave up at the seconds limit%(facts)s without a solution.", values);
+  if (limit === "nodes") return t("Gave up at the nodes limit%(facts)s without a solution.", values);
+  if (limit === "memory") return t("Gave up at the memory limit%(facts)s without a solution.", values);
+  if (limit === "interrupted") return t("Gave up at the interrupted limit%(facts)s without a solution.", values);
+  if (!limit) return t("Gave up at the search limit%(facts)s without a solution.", values);
+  return t("Gave up at the %(limit)s limit%(facts)s without a solution.", { ...values, limit });
 }
 
 export function answerWords(answer) {
   if (answer.status === "solved") {
     const n = answer.length ?? (answer.moves || []).length;
-    if (n === 0) return "Solved in 0 moves: this is the goal.";
+    if (n === 0) return t("Solved in 0 moves: this is the goal.");
     const moves = n <= SPELLED_OUT_MOVES ? `: ${answer.moves.join(" ")}` : "";
-    if (answer.optimal) return `Solved in ${plural(n, "move")}, the fewest possible${moves}${facts(answer)}`;
+    if (answer.optimal) {
+      return tn("Solved in %(n)s move, the fewest possible%(moves)s%(facts)s",
+        "Solved in %(n)s moves, the fewest possible%(moves)s%(facts)s", n, { moves, facts: facts(answer) });
+    }
     // said plainly: a search stopped by its limit gives a way, not the shortest
+    const found = tn("A solution in %(n)s move%(facts)s.", "A solution in %(n)s moves%(facts)s.", n,
+      { facts: facts(answer) });
     const bound = isNumber(answer.lower_bound) && answer.lower_bound > 0
-      ? `: the shortest takes at least ${plural(answer.lower_bound, "move")}` : "";
-    return `A solution in ${plural(n, "move")}${facts(answer)}. It is not proven shortest${bound}.`;
+      ? tn("It is not proven shortest: the shortest takes at least %(n)s move.",
+        "It is not proven shortest: the shortest takes at least %(n)s moves.", answer.lower_bound)
+      : t("It is not proven shortest.");
+    return `${found} ${bound}`;
   }
-  if (answer.status === "unsolvable") return `No solution: this position ${UNSOLVABLE}`;
-  return `Gave up at the ${answer.limit || "search"} limit${facts(answer)} without a solution.`;
+  if (answer.status === "unsolvable") return [t("No solution: this position cannot reach the goal."), parity()].join(" ");
+  return gaveUp(answer.limit, { facts: facts(answer) });
 }
 
 export function hintWords(hint) {
-  if (hint.status === "unsolvable") return { text: "No move helps: this position cannot reach the goal.", kind: "warn" };
+  if (hint.status === "unsolvable") return { text: t("No move helps: this position cannot reach the goal."), kind: "warn" };
   if (hint.status === "limit" && hint.move === null) {
-    return { text: "This one is too big for a hint: the search stopped at its limit.", kind: "warn" };
+    return { text: t("This one is too big for a hint: the search stopped at its limit."), kind: "warn" };
   }
-  if (hint.move === null) return { text: "The goal is reached already.", kind: "info" };
-  let text = `Hint: slide tile ${hint.move}`;
+  if (hint.move === null) return { text: t("The goal is reached already."), kind: "info" };
+  const tile = hint.move;
   const rest = isNumber(hint.length) ? hint.length - 1 : null;
-  if (rest === 0) text += ": that solves it.";
-  else if (rest !== null) text += hint.optimal ? `, then ${plural(rest, "more move")}.` : `, then about ${rest} more.`;
-  else text += ".";
+  let text;
+  if (rest === 0) text = t("Hint: slide tile %(tile)s: that solves it.", { tile });
+  else if (rest !== null && hint.optimal) {
+    text = tn("Hint: slide tile %(tile)s, then %(n)s more move.", "Hint: slide tile %(tile)s, then %(n)s more moves.",
+      rest, { tile });
+  } else if (rest !== null) text = t("Hint: slide tile %(tile)s, then about %(n)s more.", { tile, n: number(rest) });
+  else text = t("Hint: slide tile %(tile)s.", { tile });
   const d = hint.distances;
   if (d && typeof d === "object" && Object.keys(d).length) {
     const each = Object.entries(d).sort((a, b) => a[1] - b[1])
-      .map(([tile, n]) => `tile ${tile} → ${plural(n, "move")} left`);
-    text += ` After each move: ${each.join(", ")}.`;
+      .map(([after, n]) => tn("tile %(tile)s → %(n)s move left", "tile %(tile)s → %(n)s moves left", n, { tile: after }));
+    text = [text, t("After each move: %(list)s.", { list: each.join(", ") })].join(" ");
   }
   return { text, kind: "info" };
 }
@@ -150,9 +210,14 @@ export function progressWords(job) {
   const time = duration(job.seconds, 1);
   const tail = time ? `, ${time}` : "";
   const bound = job.bound ?? job.depth ?? 0;
-  if (job.phase === "building") return `Building the pattern databases: ${count(bound)}%${tail}`;
+  if (job.phase === "building") {
+    // 50% in English, 50 % in German
+    const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }).format(bound / 100);
+    return t("Building the pattern databases: %(percent)s%(time)s", { percent, time: tail });
+  }
   const nodes = job.nodes ?? job.count ?? job.states ?? 0;
-  return `${plural(nodes, "node")} searched, ${plural(bound, "move")} deep${tail}`;
+  return [tn("%(n)s node searched", "%(n)s nodes searched", nodes), tn("%(n)s move deep", "%(n)s moves deep", bound)]
+    .join(", ") + tail;
 }
 
 export function progressFraction(job) {
@@ -165,6 +230,5 @@ export function progressFraction(job) {
 
 export function stoppedWords(job) {
   const nodes = job.nodes ?? job.count ?? job.states;
-  return isNumber(nodes) ? `Cancelled after ${plural(nodes, "node")}.` : "Cancelled.";
+  return isNumber(nodes) ? tn("Cancelled after %(n)s node.", "Cancelled after %(n)s nodes.", nodes) : t("Cancelled.");
 }
-

@@ -5,6 +5,8 @@
 // The sign picks the half: + is the solid "knob", − the pale "socket" with a
 // coloured rim. 0 is a plain straight edge. Numbers are drawn on demand.
 
+import { t } from "../../common/i18n.js";
+
 export const H = Math.sqrt(3) / 2;
 const PAD = 0.15;
 const TRAY_GAP = 0.35;
@@ -202,9 +204,9 @@ export function pieceMarkup(id, points, edges, { numbers = false, cls = "", attr
 export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
   const L = layout(puzzle.n, Boolean(marks.wide));
   const used = new Set(placement.filter(Boolean).map((e) => e.piece));
-  const t = L.tray;
-  let out = `<rect class="tray-area" x="${fmt(t.x)}" y="${fmt(t.y)}" width="${fmt(t.width)}" ` +
-    `height="${fmt(t.height)}" rx="0.08"/>`;
+  const tray = L.tray;
+  let out = `<rect class="tray-area" x="${fmt(tray.x)}" y="${fmt(tray.y)}" width="${fmt(tray.width)}" ` +
+    `height="${fmt(tray.height)}" rx="0.08"/>`;
   for (let s = 0; s < puzzle.n * puzzle.n; s++) {
     const vacated = marks.vacated === s ? " vacated" : "";
     out += `<polygon class="slot${vacated}" data-slot="${s}" points="${pointsText(slotPoints(L, s))}"/>`;
@@ -224,7 +226,7 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
       numbers: marks.numbers,
       cls: `in-tray${cls}`,
       attrs: `data-piece="${p}" data-where="tray"`,
-      label: `Piece ${p} in the tray: ${puzzle.pieces[p].join(", ")}`,
+      label: t("Piece %(piece)s in the tray: %(edges)s", { piece: p, edges: puzzle.pieces[p].join(", ") }),
     });
   }
   placement.forEach((entry, s) => {
@@ -235,7 +237,7 @@ export function boardMarkup(puzzle, placement, misfits = [], marks = {}) {
       numbers: marks.numbers,
       cls: `placed ${cls}`,
       attrs: `data-piece="${entry.piece}" data-slot="${s}" data-where="slot"`,
-      label: `Piece ${entry.piece} in slot ${s}: ${entry.edges.join(", ")}`,
+      label: t("Piece %(piece)s in slot %(slot)s: %(edges)s", { piece: entry.piece, slot: s, edges: entry.edges.join(", ") }),
     });
   });
   for (const [a, side] of misfits) {
@@ -261,7 +263,7 @@ function hintMarkup(L, { piece, slot, edges }, numbers) {
     numbers,
     cls: "hint-ghost",
     attrs: `data-hint-piece="${piece}" data-hint-slot="${slot}"`,
-    label: `Hint: piece ${piece} goes in slot ${slot}, turned as shown`,
+    label: t("Hint: piece %(piece)s goes in slot %(slot)s, turned as shown", { piece, slot }),
   }) + `<path class="hint-arrow" d="M${fmt(x1)} ${fmt(y1)} L${fmt(end[0])} ${fmt(end[1])}"/>` +
     arrowHead(end, [x2 - x1, y2 - y1]);
 }

@@ -5,6 +5,7 @@
 
 import { post } from "../../common/api.js";
 import { isNumber } from "../../common/format.js";
+import { t, tn } from "../../common/i18n.js";
 import { parsePuzzle } from "./draw.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -19,8 +20,11 @@ function editorSay(text, kind = "info") {
 export function refusal(error) {
   const b = error.body || {};
   let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  if (isNumber(b.line) && !/line \d/i.test(message)) {
-    message = `Line ${b.line}${isNumber(b.column) ? `, column ${b.column}` : ""}: ${message}`;
+  // the server's sentence may name its line already, in either language
+  if (isNumber(b.line) && !/(line|zeile) \d/i.test(message)) {
+    message = isNumber(b.column)
+      ? t("Line %(line)s, column %(column)s: %(message)s", { line: b.line, column: b.column, message })
+      : t("Line %(line)s: %(message)s", { line: b.line, message });
   }
   return message;
 }
@@ -32,16 +36,18 @@ export function mountEditor(shell) {
     const figures = Number($("#figures").value);
     const unique = $("#unique").checked;
     if (!Number.isInteger(figures) || figures < 0 || figures > Number($("#figures").max)) {
-      shell.say(`Choose 0 to ${$("#figures").max} figure kinds.`, "error");
+      shell.say(t("Choose 0 to %(max)s figure kinds.", { max: $("#figures").max }), "error");
       return;
     }
     shuffle.disabled = true;
-    shell.say(unique ? "Looking for a puzzle with exactly one picture…" : "Making a random puzzle…");
+    shell.say(unique ? t("Looking for a puzzle with exactly one picture…") : t("Making a random puzzle…"));
     try {
       const body = await post(shell.api("shuffle"), { size, figures, unique });
       shell.setStart(body.board, {
-        title: `Random ${size} × ${size}${unique ? ", one picture" : ""}`,
-        message: `A random ${size} × ${size} puzzle with ${figures} figure kinds. Place the pieces, or press Solve.`,
+        title: unique ? t("Random %(n)s × %(n)s, one picture", { n: size }) : t("Random %(n)s × %(n)s", { n: size }),
+        message: tn("A random %(size)s × %(size)s puzzle with %(n)s figure kind. Place the pieces, or press Solve.",
+          "A random %(size)s × %(size)s puzzle with %(n)s figure kinds. Place the pieces, or press Solve.", figures,
+          { size }),
       });
     } catch (error) {
       shell.say(refusal(error), "error");
@@ -53,17 +59,18 @@ export function mountEditor(shell) {
   $("#use-puzzle").addEventListener("click", async () => {
     const text = $("#puzzle-text").value;
     if (!text.trim()) {
-      editorSay("Paste a puzzle first: the figure kinds, the piece count, then one piece a line.", "error");
+      editorSay(t("Paste a puzzle first: the figure kinds, the piece count, then one piece a line."), "error");
       return;
     }
     try {
       const body = await post(shell.api("parse"), { board: text });
       const p = parsePuzzle(body.board);
-      editorSay(`Using this puzzle: ${p.n} × ${p.n}, ${p.pieces.length} pieces.`, "ok");
-      shell.setStart(body.board, { title: "Your puzzle", message: "The puzzle as pasted: every piece in the tray." });
+      editorSay(tn("Using this puzzle: %(size)s × %(size)s, %(n)s piece.", "Using this puzzle: %(size)s × %(size)s, %(n)s pieces.",
+        p.pieces.length, { size: p.n }), "ok");
+      shell.setStart(body.board, { title: t("Your puzzle"), message: t("The puzzle as pasted: every piece in the tray.") });
     } catch (error) {
       editorSay(refusal(error), "error");
-      shell.say("That text is not a puzzle. Your puzzle is unchanged.", "error");
+      shell.say(t("That text is not a puzzle. Your puzzle is unchanged."), "error");
     }
   });
   // a message is about the text as it was: editing it makes the message stale
@@ -72,6 +79,6 @@ export function mountEditor(shell) {
   });
   $("#copy-puzzle").addEventListener("click", () => {
     $("#puzzle-text").value = shell.start;
-    editorSay("The puzzle shown is in the box: copy it, or edit it and press Use this puzzle.");
+    editorSay(t("The puzzle shown is in the box: copy it, or edit it and press Use this puzzle."));
   });
 }

@@ -2,6 +2,7 @@
 // triangle to take a piece out, a tap to turn a placed piece or to pick one
 // in the tray; each a request to the shell's Try it (shell.tryMove).
 
+import { t } from "../../common/i18n.js";
 import { centroid, slotAt } from "./draw.js";
 
 const TAP_PX = 8;
@@ -10,9 +11,9 @@ const TAP_PX = 8;
 export function turnRequest(slot) {
   return ({ placement }) => {
     const e = placement[slot];
-    if (!e) return { refusal: `Slot ${slot} is empty: nothing to turn.` };
+    if (!e) return { refusal: t("Slot %(slot)s is empty: nothing to turn.", { slot }) };
     const [x, y, z] = e.edges;
-    return { move: { slot, piece: e.piece, edges: [z, x, y] }, words: `Piece ${e.piece} turned.`, select: { slot },
+    return { move: { slot, piece: e.piece, edges: [z, x, y] }, words: t("Piece %(piece)s turned.", { piece: e.piece }), select: { slot },
       animate: false };
   };
 }
@@ -63,7 +64,7 @@ export function installGestures(shell, view) {
     if (slot !== null && slot !== p.slot) shell.tryMove(placeRequest(p.piece, slot, [...edges]));
     else if (slot === null && p.slot !== null) {
       view.selected = null;
-      shell.tryMove(() => ({ move: { slot: p.slot, piece: null }, words: `Piece ${p.piece} back in the tray.`, animate: false }));
+      shell.tryMove(() => ({ move: { slot: p.slot, piece: null }, words: t("Piece %(piece)s back in the tray.", { piece: p.piece }), animate: false }));
     } else shell.render();
   };
   svg.addEventListener("pointerup", (e) => end(e, false));
@@ -87,7 +88,7 @@ function tap(shell, view, p, point) {
   } else if (p.piece !== null) {
     view.selected = picked === p.piece ? null : { piece: p.piece };
     shell.render();
-    if (view.selected) shell.say(`Piece ${p.piece} picked: tap a slot to put it there.`);
+    if (view.selected) shell.say(t("Piece %(piece)s picked: tap a slot to put it there.", { piece: p.piece }));
   } else {
     view.selected = null;
     shell.render();

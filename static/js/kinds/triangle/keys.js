@@ -7,6 +7,8 @@
 // shell's status line, which is a live region, since an SVG's inner parts
 // are not focusable one by one without losing the focus on each redraw.
 
+import { t } from "../../common/i18n.js";
+
 // The stops the cursor visits in order: while a piece is held only the
 // slots (it can only go to one), otherwise the tray's pieces then the slots.
 function stops(view) {
@@ -43,10 +45,12 @@ export function cursorNow(view) {
 
 export function cursorWords(view, c = cursorNow(view)) {
   if (!c) return "";
-  if (c.slot === undefined) return `Tray: piece ${c.piece} (${view.puzzle.pieces[c.piece].join(", ")}).`;
+  if (c.slot === undefined) {
+    return t("Tray: piece %(piece)s (%(edges)s).", { piece: c.piece, edges: view.puzzle.pieces[c.piece].join(", ") });
+  }
   const e = view.placement[c.slot];
-  const where = `Slot ${c.slot}`;
-  return e ? `${where}: piece ${e.piece} (${e.edges.join(", ")}).` : `${where}: empty.`;
+  return e ? t("Slot %(slot)s: piece %(piece)s (%(edges)s).", { slot: c.slot, piece: e.piece, edges: e.edges.join(", ") })
+    : t("Slot %(slot)s: empty.", { slot: c.slot });
 }
 
 // The cursor's element gets a class (the ring is drawn only while the board
@@ -87,14 +91,15 @@ export function installKeys(shell, view, { place, takeOut }) {
       const empty = view.placement.findIndex((e) => !e);
       view.cursor = { slot: empty >= 0 ? empty : 0 };
       shell.render();
-      shell.say(`Piece ${c.piece} picked up. Arrows choose a slot, Enter puts it there, Escape puts it back. ` +
-        cursorWords(view));
+      const picked = t("Piece %(piece)s picked up. Arrows choose a slot, Enter puts it there, Escape puts it back.",
+        { piece: c.piece });
+      shell.say(`${picked} ${cursorWords(view)}`);
     } else if (held !== null) {
       const from = heldFrom(view);
       if (from === c.slot) {
         view.selected = { slot: from };
         shell.render();
-        shell.say(`Piece ${held} put down in slot ${from} again, where it was.`);
+        shell.say(t("Piece %(piece)s put down in slot %(slot)s again, where it was.", { piece: held, slot: from }));
       } else {
         place(held, c.slot, from);
       }
@@ -102,10 +107,10 @@ export function installKeys(shell, view, { place, takeOut }) {
       const piece = view.placement[c.slot].piece;
       view.selected = { piece, from: c.slot };
       shell.render();
-      shell.say(`Piece ${piece} lifted from slot ${c.slot}. Arrows choose another slot, Enter puts it there, ` +
-        "Escape leaves it where it was.");
+      shell.say(t("Piece %(piece)s lifted from slot %(slot)s. Arrows choose another slot, Enter puts it there, " +
+        "Escape leaves it where it was.", { piece, slot: c.slot }));
     } else {
-      shell.say(`Slot ${c.slot} is empty: choose a piece in the tray first (arrows, then Enter).`);
+      shell.say(t("Slot %(slot)s is empty: choose a piece in the tray first (arrows, then Enter).", { slot: c.slot }));
     }
   };
   const keys = {
@@ -122,19 +127,19 @@ export function installKeys(shell, view, { place, takeOut }) {
         view.selected = { slot: from };
         view.cursor = { slot: from };
         shell.render();
-        shell.say(`Piece ${held} stays in slot ${from}.`);
+        shell.say(t("Piece %(piece)s stays in slot %(slot)s.", { piece: held, slot: from }));
         return true;
       }
       view.selected = null;
       view.cursor = { piece: held };
       shell.render();
-      shell.say(`Piece ${held} put back in the tray.`);
+      shell.say(t("Piece %(piece)s put back in the tray.", { piece: held }));
       return true;
     },
     Delete: () => {
       const c = cursorNow(view);
       if (c?.slot === undefined) return false;
-      if (!view.placement[c.slot]) shell.say(`Slot ${c.slot} is empty: nothing to take out.`, "warn");
+      if (!view.placement[c.slot]) shell.say(t("Slot %(slot)s is empty: nothing to take out.", { slot: c.slot }), "warn");
       else takeOut(c.slot);
       return true;
     },

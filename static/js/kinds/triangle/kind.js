@@ -8,7 +8,8 @@
 // (static/js/shell/playground.js says what a kind gives it). A solution's
 // timeline puts the pieces in place one by one (solutions.js).
 
-import { count, plural } from "../../common/format.js";
+import { isNumber } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import { mountEditor } from "./editor.js";
 import { mountPieceEditor } from "./pieces.js";
 import { installKeys } from "./keys.js";
@@ -25,7 +26,6 @@ import {
 
 const $ = (selector) => document.querySelector(selector);
 
-const SEARCH_IDLE = "The search, slowed down: each piece it tries, and each it takes back.";
 // Solutions listed by a solve, for Next and Previous.
 const LISTED = 100;
 const NUMBERS_KEY = "rotation-playground:triangle:numbers";
@@ -33,56 +33,67 @@ const NUMBERS_KEY = "rotation-playground:triangle:numbers";
 // The board's data and counters follow the position shown.
 function published(host, view) {
   const p = host.current();
-  const t = host.timelineShown;
+  const shown = host.timelineShown;
   const filled = p.placement.filter(Boolean).length;
   view.svg.dataset.placement = JSON.stringify(p.placement);
   view.svg.dataset.filled = String(filled);
-  if (t && t.kind === "trace") {
-    $("#search-counter").textContent = `Search: ${traceCounter(t)}` +
-      (t.cut ? ` (the first ${count(t.steps.length - 2)} of ${count(t.made)} moves, then its solution)` : "");
-    view.svg.dataset.traceStep = String(t.cursor);
-    view.svg.dataset.traceSteps = String(t.steps.length - 1);
+  if (shown && shown.kind === "trace") {
+    const counter = traceCounter(shown);
+    $("#search-counter").textContent = shown.cut
+      ? t("Search: %(counter)s (the first %(shown)s of %(made)s moves, then its solution)",
+        { counter, shown: number(shown.steps.length - 2), made: number(shown.made) })
+      : t("Search: %(counter)s", { counter });
+    view.svg.dataset.traceStep = String(shown.cursor);
+    view.svg.dataset.traceSteps = String(shown.steps.length - 1);
     view.svg.dataset.takebacks = String(p.takebacks);
   } else if (view.svg.dataset.traceStep !== undefined) {
     delete view.svg.dataset.traceStep;
-    $("#search-counter").textContent = SEARCH_IDLE;
+    $("#search-counter").textContent = t("The search, slowed down: each piece it tries, and each it takes back.");
   }
   publishSolutions(host);
 }
 
-function counter(p, t) {
-  const filled = p.placement.filter(Boolean).length;
-  let text = `Placed: ${filled} of ${p.placement.length}`;
-  if (t && t.kind === "solution") text += ` · step ${t.cursor} of ${t.steps.length - 1}`;
-  if (t && t.kind === "trace") text += ` · search ${traceCounter(t)}`;
-  return text;
+function counter(p, shown) {
+  const values = { filled: p.placement.filter(Boolean).length, n: p.placement.length };
+  if (shown && shown.kind === "solution") {
+    return t("Placed: %(filled)s of %(n)s · step %(step)s of %(steps)s",
+      { ...values, step: shown.cursor, steps: shown.steps.length - 1 });
+  }
+  if (shown && shown.kind === "trace") return t("Placed: %(filled)s of %(n)s · search %(counter)s", { ...values, counter: traceCounter(shown) });
+  return t("Placed: %(filled)s of %(n)s", values);
 }
 
 function buttons(host) {
-  const t = host.timelineShown;
-  const tracing = t?.kind === "trace";
+  const shown = host.timelineShown;
+  const tracing = shown?.kind === "trace";
   const busy = host.solving || host.hinting || host.busy;
   $("#show-search").disabled = busy || (tracing && host.playing);
-  $("#show-search").textContent = tracing && t.cursor > 0 && t.cursor < t.steps.length - 1 ? "Resume search" : "Show search";
+  $("#show-search").textContent = tracing && shown.cursor > 0 && shown.cursor < shown.steps.length - 1
+    ? t("Resume search") : t("Show search");
   $("#pause-search").disabled = !(tracing && host.playing);
   $("#stop-search").disabled = !tracing;
   $("#keep-searching").disabled = busy;
 }
 
 // A solution's step, or the search show's.
-function stepWords(t, step) {
-  if (t.kind === "trace") return traceStepWords(t);
-  const last = t.cursor === t.steps.length - 1;
-  return [`Step ${t.cursor} of ${t.steps.length - 1}. ${moveWords(step.move)}` +
-    (last ? " Done: every piece is in place." : ""), last ? "ok" : "info"];
+function stepWords(shown, step) {
+  if (shown.kind === "trace") return traceStepWords(shown);
+  const last = shown.cursor === shown.steps.length - 1;
+  const said = [t("Step %(step)s of %(steps)s.", { step: shown.cursor, steps: shown.steps.length - 1 }), moveWords(step.move)];
+  if (last) said.push(t("Done: every piece is in place."));
+  return [said.join(" "), last ? "ok" : "info"];
 }
 
 // After a move of yours: the edges that do not fit, or how many are placed.
 function movedWords(move, before, after) {
   const wrong = after.misfits.length;
   const words = moveWords(move);
-  if (wrong) return [`${words} ${plural(wrong, "edge")} ${wrong === 1 ? "does" : "do"} not fit (marked red).`, "warn"];
-  return [`${words} Placed: ${after.placement.filter(Boolean).length} of ${after.placement.length}.`, "info"];
+  if (wrong) {
+    const misfit = tn("%(n)s edge does not fit (marked red).", "%(n)s edges do not fit (marked red).", wrong);
+    return [`${words} ${misfit}`, "warn"];
+  }
+  const placedNow = t("Placed: %(filled)s of %(n)s.", { filled: after.placement.filter(Boolean).length, n: after.placement.length });
+  return [`${words} ${placedNow}`, "info"];
 }
 
 // The solution at `solutionIndex`, one slot filled a step.
@@ -112,51 +123,69 @@ function hintWords(hint, position) {
     // the piece is in its slot already, turned so that nothing can be completed
     const turn = position.placement[move.slot]?.piece === move.piece;
     return { kind: "info", text: turn
-      ? `Hint: piece ${move.piece} is in the right slot but turned wrong: turn it as shown on the board, ` +
-        "or press Hint again to turn it."
-      : `Hint: piece ${move.piece} goes in slot ${move.slot}, turned as shown on the board. ` +
-        "Put it there, or press Hint again to place it." };
+      ? t("Hint: piece %(piece)s is in the right slot but turned wrong: turn it as shown on the board, " +
+        "or press Hint again to turn it.", { piece: move.piece })
+      : t("Hint: piece %(piece)s goes in slot %(slot)s, turned as shown on the board. " +
+        "Put it there, or press Hint again to place it.", { piece: move.piece, slot: move.slot }) };
   }
-  if (hint.status === "solved") return { text: "Every piece is in place already.", kind: "ok" };
+  if (hint.status === "solved") return { text: t("Every piece is in place already."), kind: "ok" };
   if (hint.status === "unsolvable") {
-    return { kind: "warn", text: "Nothing placed can be completed: no solution keeps these pieces where they are. " +
-      "Take some out (Undo, or drag them off the triangle)." };
+    return { kind: "warn", text: t("Nothing placed can be completed: no solution keeps these pieces where they are. " +
+      "Take some out (Undo, or drag them off the triangle).") };
   }
-  return { text: hint.message || "No hint: the search for one took too long.", kind: "warn" };
+  return { text: limitHintWords(hint), kind: "warn" };
+}
+
+// A hint the limit stopped: the bound it ran into, as the server gives it.
+function limitHintWords(hint) {
+  const within = hint.within || {};
+  if (isNumber(within.tries)) {
+    return tn("No hint: no way to complete the pieces placed was found within %(n)s try. Take a piece or two out " +
+      "and ask again, or press Solve.", "No hint: no way to complete the pieces placed was found within %(n)s tries. " +
+      "Take a piece or two out and ask again, or press Solve.", within.tries);
+  }
+  if (isNumber(within.seconds)) {
+    return t("No hint: no way to complete the pieces placed was found within %(seconds)s s. Take a piece or two out " +
+      "and ask again, or press Solve.", { seconds: number(within.seconds) });
+  }
+  return hint.message || t("No hint: the search for one took too long.");
 }
 
 function reset(host) {
   if (!placed(host).some(Boolean)) {
-    host.say("The tray has every piece already.");
+    host.say(t("The tray has every piece already."));
     return;
   }
   host.setStart(host.start, { title: host.title, undoable: true,
-    message: "Every piece is back in the tray. Undo brings them back." });
+    message: t("Every piece is back in the tray. Undo brings them back.") });
 }
 
 // ------------------------------------------------------------- the kind
 export const triangle = {
   name: "triangle",
   words: {
-    moveTitle: (move, i) => `Step ${i + 1}: ${moveWords(move)}`,
+    moveTitle: (move, i) => t("Step %(n)s: %(move)s", { n: i + 1, move: moveWords(move) }),
     moveWords, movedWords, stepWords, hintWords, counter,
     hintMadeWords: (move, { placement }) => (placement[move.slot]?.piece === move.piece
-      ? `Hint: piece ${move.piece} turned.` : `Hint: piece ${move.piece} goes in slot ${move.slot}.`), answerWords, progressWords, progressFraction, stoppedWords,
-    solvedWords: (move, before, after, n) => `Done! Every piece is in place and every edge fits, in ${plural(n, "move")}`,
+      ? t("Hint: piece %(piece)s turned.", { piece: move.piece })
+      : t("Hint: piece %(piece)s goes in slot %(slot)s.", { piece: move.piece, slot: move.slot })),
+    answerWords, progressWords, progressFraction, stoppedWords,
+    solvedWords: (move, before, after, n) => tn("Done! Every piece is in place and every edge fits, in %(n)s move",
+      "Done! Every piece is in place and every edge fits, in %(n)s moves", n),
     linkMoves, movesOfLink, levelWords,
   },
   texts: {
-    unsolvableToPlay: "Nothing to play: no placement of these pieces fits.",
-    goalAlready: "Nothing to play: the puzzle has no slots to fill.",
-    latestMove: "That was your latest move. Place another piece, or press Solve to watch a solution.",
+    unsolvableToPlay: t("Nothing to play: no placement of these pieces fits."),
+    goalAlready: t("Nothing to play: the puzzle has no slots to fill."),
+    latestMove: t("That was your latest move. Place another piece, or press Solve to watch a solution."),
   },
   // the show of the search: a beat between its moves
   timing: { showGap: 160 },
   moveList: {
     chipText,
     // the chip's text is in its name (what is read is what is seen)
-    chipTitle: (move, i) => `Step ${i + 1}: ${chipText(move)}`,
-    labels: { solution: "The solution, piece by piece", play: "Your moves", trace: "The search, step by step" },
+    chipTitle: (move, i) => t("Step %(n)s: %(move)s", { n: i + 1, move: chipText(move) }),
+    labels: { solution: t("The solution, piece by piece"), play: t("Your moves"), trace: t("The search, step by step") },
   },
   position: startPosition,
   key: (p) => JSON.stringify(p.placement),
@@ -203,15 +232,18 @@ export const triangle = {
         // moved as it is turned; a piece in the slot it goes to goes back to the tray
         host.tryMove(({ placement }) => {
           const here = placement[from];
-          if (!here || here.piece !== piece) return { refusal: `Piece ${piece} is no longer in slot ${from}.` };
+          if (!here || here.piece !== piece) {
+            return { refusal: t("Piece %(piece)s is no longer in slot %(slot)s.", { piece, slot: from }) };
+          }
           const other = placement[slot];
-          const words = `Piece ${piece} moved from slot ${from} to slot ${slot}.` +
-            (other ? ` Piece ${other.piece} back in the tray.` : "");
+          const moved = t("Piece %(piece)s moved from slot %(from)s to slot %(slot)s.", { piece, from, slot });
+          const back = other ? t("Piece %(piece)s back in the tray.", { piece: other.piece }) : "";
+          const words = other ? `${moved} ${back}` : moved;
           return { move: { slot, piece, edges: [...here.edges] }, words, select: { slot }, animate: false };
         });
       },
       takeOut: (slot) => host.tryMove(() => ({ move: { slot, piece: null }, animate: false,
-        words: `Piece ${view.placement[slot].piece} back in the tray.`, select: null })),
+        words: t("Piece %(piece)s back in the tray.", { piece: view.placement[slot].piece }), select: null })),
     });
     const on = (id, fn) => $(id).addEventListener("click", fn);
     on("#reset", () => reset(host));
@@ -257,7 +289,7 @@ export const triangle = {
           return (position) => ({ ...turn(position), select: { piece: view.selected.piece, from: lifted } });
         }
         const slot = view.selected?.slot;
-        if (slot === undefined || slot === null) return () => ({ refusal: "Pick a placed piece first (click it), then R turns it." });
+        if (slot === undefined || slot === null) return () => ({ refusal: t("Pick a placed piece first (click it), then R turns it.") });
         return turnRequest(slot);
       },
     };

@@ -4,6 +4,8 @@
 // moves joined by "_". The page only writes and reads them: whether each
 // can be made is the server's word when the link is opened.
 
+import { t } from "../../common/i18n.js";
+
 const MOVE = /^(\d{1,2})\.(?:x|(\d{1,2})\.(-?\d{1,4})\.(-?\d{1,4})\.(-?\d{1,4}))$/;
 
 // The steps of a play timeline as a link's moves; "" when a step has no
@@ -24,7 +26,10 @@ export function linkMoves(steps) {
 export function movesOfLink(text) {
   return text.split("_").map((part, i) => {
     const found = MOVE.exec(part);
-    if (!found) throw new Error(`move ${i + 1}, "${part.slice(0, 20)}", is not a piece put in a slot or taken out`);
+    if (!found) {
+      throw new Error(t("move %(n)s, \"%(part)s\", is not a piece put in a slot or taken out",
+        { n: i + 1, part: part.slice(0, 20) }));
+    }
     const slot = Number(found[1]);
     if (found[2] === undefined) return { slot, piece: null };
     return { slot, piece: Number(found[2]), edges: found.slice(3, 6).map(Number) };

@@ -5,6 +5,7 @@
 // was. The rows are rebuilt only when the puzzle comes from elsewhere.
 
 import { post } from "../../common/api.js";
+import { t, tn } from "../../common/i18n.js";
 import { parsePuzzle } from "./draw.js";
 import { refusal } from "./editor.js";
 
@@ -32,11 +33,11 @@ function row(edges) {
   const remove = document.createElement("button");
   remove.type = "button";
   remove.className = "remove-piece";
-  remove.textContent = "Remove";
+  remove.textContent = t("Remove");
   const name = document.createElement("span");
   name.className = "piece-name";
   name.setAttribute("aria-hidden", "true"); // the inputs' own names say it
-  li.append(name, ...edges.map((v, i) => numberInput(v, `side ${i + 1}`)), remove);
+  li.append(name, ...edges.map((v, i) => numberInput(v, t("side %(n)s", { n: i + 1 }))), remove);
   return li;
 }
 
@@ -46,7 +47,7 @@ export function readRows(list) {
   for (const [r, li] of [...list.children].entries()) {
     const values = [...li.querySelectorAll("input")].map((input) => input.value.trim());
     const bad = values.findIndex((v) => !/^[-+]?\d+$/.test(v));
-    if (bad >= 0) return { error: `Piece ${r}, side ${bad + 1}: write a whole number (0 for a straight edge).` };
+    if (bad >= 0) return { error: t("Piece %(piece)s, side %(side)s: write a whole number (0 for a straight edge).", { piece: r, side: bad + 1 }) };
     pieces.push(values.map(Number));
   }
   return { pieces };
@@ -66,8 +67,8 @@ export function mountPieceEditor(shell) {
 
   const labelRows = () => [...list.children].forEach((li, r) => {
     li.querySelector(".piece-name").textContent = String(r);
-    li.querySelectorAll("input").forEach((input, i) => input.setAttribute("aria-label", `Piece ${r}, side ${i + 1}`));
-    li.querySelector(".remove-piece").setAttribute("aria-label", `Remove piece ${r}`);
+    li.querySelectorAll("input").forEach((input, i) => input.setAttribute("aria-label", t("Piece %(piece)s, side %(side)s", { piece: r, side: i + 1 })));
+    li.querySelector(".remove-piece").setAttribute("aria-label", t("Remove piece %(piece)s", { piece: r }));
   });
 
   const fill = (text) => {
@@ -91,14 +92,16 @@ export function mountPieceEditor(shell) {
       if (mine !== asked) return; // a newer edit is being checked
       const p = parsePuzzle(body.board);
       ours = body.board;
-      editorSay(`The puzzle now: ${p.n} × ${p.n}, ${p.pieces.length} pieces.`, "ok");
+      editorSay(tn("The puzzle now: %(size)s × %(size)s, %(n)s piece.", "The puzzle now: %(size)s × %(size)s, %(n)s pieces.",
+        p.pieces.length, { size: p.n }), "ok");
       if (body.board !== shell.start) {
-        shell.setStart(body.board, { title: "Your puzzle", undoable: true,
-          message: "The pieces as edited: every piece in the tray." });
+        shell.setStart(body.board, { title: t("Your puzzle"), undoable: true,
+          message: t("The pieces as edited: every piece in the tray.") });
       }
     } catch (error) {
       if (mine !== asked) return;
-      editorSay(`${refusal(error)}. The puzzle shown is unchanged until this is fixed.`.replace(/\.\./, "."), "error");
+      const why = refusal(error).replace(/\.$/, "");
+      editorSay(t("%(why)s. The puzzle shown is unchanged until this is fixed.", { why }), "error");
     }
   };
 

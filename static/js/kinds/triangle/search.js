@@ -4,7 +4,8 @@
 // ends on the search's first solution; when the trace was cut, one last
 // step puts that solution in place whole.
 
-import { count, plural } from "../../common/format.js";
+import { isNumber } from "../../common/format.js";
+import { lang, number, t, tn } from "../../common/i18n.js";
 
 // How many moves the page asks for: a long search is cut there.
 export const TRACE_STEPS = 1500;
@@ -48,25 +49,49 @@ export function traceTimeline(pieces, answer) {
 }
 
 // "step k of N, d take-backs"
-export function traceCounter(t) {
-  const d = t.steps[t.cursor].position.takebacks;
-  return `step ${count(t.cursor)} of ${count(t.steps.length - 1)}, ${plural(d, "take-back")}`;
+export function traceCounter(timeline) {
+  const d = timeline.steps[timeline.cursor].position.takebacks;
+  return tn("step %(step)s of %(steps)s, %(n)s take-back", "step %(step)s of %(steps)s, %(n)s take-backs", d,
+    { step: number(timeline.cursor), steps: number(timeline.steps.length - 1) });
 }
 
-export function traceStepWords(t) {
-  const step = t.steps[t.cursor];
-  const m = step.move;
-  let what = "";
-  if (!m) what = "Every piece in the tray.";
-  else if (m.act === "found") what = `The search went on for ${count(t.made)} moves in all: its first solution.`;
-  else if (m.act === "out") what = `Piece ${m.piece} taken back from slot ${m.slot}.`;
-  else what = `Piece ${m.piece} tried in slot ${m.slot}.`;
-  const last = t.cursor === t.steps.length - 1;
-  let end = "";
-  if (last && t.status === "solved") end = " Done: the search's first solution, every piece in place.";
-  else if (last && t.status === "unsolvable") end = " The search ended: no solution.";
-  else if (last) end = " The search stopped at its limit here.";
-  return [`Search ${traceCounter(t)}. ${what}${end}`, last && t.status === "solved" ? "ok" : "info"];
+export function traceStepWords(timeline) {
+  const m = timeline.steps[timeline.cursor].move;
+  const said = [t("Search %(counter)s.", { counter: traceCounter(timeline) })];
+  if (!m) said.push(t("Every piece in the tray."));
+  else if (m.act === "found") {
+    said.push(tn("The search went on for %(n)s move in all: its first solution.",
+      "The search went on for %(n)s moves in all: its first solution.", timeline.made));
+  } else if (m.act === "out") said.push(t("Piece %(piece)s taken back from slot %(slot)s.", { piece: m.piece, slot: m.slot }));
+  else said.push(t("Piece %(piece)s tried in slot %(slot)s.", { piece: m.piece, slot: m.slot }));
+  const last = timeline.cursor === timeline.steps.length - 1;
+  if (last && timeline.status === "solved") said.push(t("Done: the search's first solution, every piece in place."));
+  else if (last && timeline.status === "unsolvable") said.push(t("The search ended: no solution."));
+  else if (last) said.push(t("The search stopped at its limit here."));
+  return [said.join(" "), last && timeline.status === "solved" ? "ok" : "info"];
+}
+
+// What the trace found, said when the show begins: the server's fields in
+// the page's words (its own summary is English).
+export function traceSummary(answer) {
+  const trace = answer.trace || {};
+  const seconds = new Intl.NumberFormat(lang, { maximumSignificantDigits: 2 }).format(answer.seconds ?? 0);
+  const work = t("%(nodes)s nodes, %(seconds)s s", { nodes: number(answer.nodes ?? 0), seconds });
+  if (answer.status === "solved" && trace.cut && isNumber(trace.made)) {
+    return tn("Search traced: %(made)s moves to the first solution; %(n)s take-back in the first %(steps)s, " +
+      "kept to show (%(work)s).", "Search traced: %(made)s moves to the first solution; %(n)s take-backs in the " +
+      "first %(steps)s, kept to show (%(work)s).", trace.takebacks ?? 0,
+    { made: number(trace.made), steps: number(trace.steps ?? 0), work });
+  }
+  if (answer.status === "solved") {
+    return tn("Search traced: %(made)s moves to the first solution, %(n)s take-back (%(work)s).",
+      "Search traced: %(made)s moves to the first solution, %(n)s take-backs (%(work)s).", trace.takebacks ?? 0,
+      { made: number(trace.made ?? 0), work });
+  }
+  if (answer.status === "unsolvable") return t("Search traced: the search ended with no solution (%(work)s).", { work });
+  if (answer.limit === "max_seconds") return t("Search traced until the time limit, no solution yet (%(work)s).", { work });
+  if (answer.limit === "max_nodes") return t("Search traced until the limit of steps, no solution yet (%(work)s).", { work });
+  return t("Search traced until its limit, no solution yet (%(work)s).", { work });
 }
 
 // The board's marks for a step of the show: the slot just tried, or the

@@ -4,8 +4,9 @@
 // of the kind's own that the shell plays.
 
 import { JobStopped } from "../../common/jobs.js";
+import { t } from "../../common/i18n.js";
 import { own, placed } from "./placement.js";
-import { TRACE_STEPS, traceStepWords, traceTimeline } from "./search.js";
+import { TRACE_STEPS, traceStepWords, traceSummary, traceTimeline } from "./search.js";
 import { limitWords, partial } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -16,11 +17,19 @@ export function publishSolutions(host) {
   const showing = host.timelineShown?.kind === "solution" && listed;
   $("#previous-solution").disabled = !showing || own.solutionIndex === 0;
   $("#next-solution").disabled = !showing || own.solutionIndex >= listed - 1;
-  let more = listed && answer.count_text !== String(listed) ? ` (the first ${listed} listed)` : "";
-  if (partial(answer)) more = ` found so far (not all: the search stopped at ${limitWords(answer)})`;
-  $("#solution-index").textContent = showing ? `Solution ${own.solutionIndex + 1} of ${listed}${more}` :
-    "Solve to list them.";
+  $("#solution-index").textContent = showing ? solutionIndexWords(answer, own.solutionIndex + 1, listed) :
+    t("Solve to list them.");
   $("#keep-searching").hidden = !(answer?.status === "limit" && answer.resume);
+}
+
+// "Solution 2 of 100 (the first 100 listed)"
+function solutionIndexWords(answer, i, n) {
+  if (partial(answer)) {
+    return t("Solution %(i)s of %(n)s found so far (not all: the search stopped at %(limit)s)",
+      { i, n, limit: limitWords(answer) });
+  }
+  if (answer.count_text !== String(n)) return t("Solution %(i)s of %(n)s (the first %(n)s listed)", { i, n });
+  return t("Solution %(i)s of %(n)s", { i, n });
 }
 
 // Keep searching: the search a limit stopped goes on from where it was
@@ -33,7 +42,7 @@ export function keepSearching(host) {
     own.searchingOn = true;
     const more = await host.showSolution({ resume: answer.resume });
     if (more) host.say(host.answerText(more), more.status === "solved" ? "ok" : "info");
-  }), "Searching on as soon as the board stops moving…");
+  }), t("Searching on as soon as the board stops moving…"));
 }
 
 // Next or Previous: another listed solution, shown whole.
@@ -45,7 +54,7 @@ export function otherSolution(host, delta) {
     own.solutionIndex = index;
     await host.buildSolutionTimeline(answer);
     host.jumpTo(host.timelineShown.steps.length - 1);
-    host.say(`Solution ${index + 1} of ${answer.solutions.length}.`);
+    host.say(t("Solution %(i)s of %(n)s.", { i: index + 1, n: answer.solutions.length }));
   });
 }
 
@@ -53,7 +62,7 @@ export function otherSolution(host, delta) {
 async function fetchTrace(host) {
   const text = host.start;
   if (own.traced?.text === text) return own.traced.answer;
-  host.setAnswer("Tracing the search…");
+  host.setAnswer(t("Tracing the search…"));
   const answer = await host.whileSolving(() =>
     host.jobs.solve({ board: text, events: TRACE_STEPS }, "Tracing", host.api("trace")));
   own.traced = { text, answer };
@@ -61,8 +70,8 @@ async function fetchTrace(host) {
 }
 
 export function searchClicked(host) {
-  const t = host.timelineShown;
-  if (t?.kind === "trace" && t.cursor < t.steps.length - 1) {
+  const shown = host.timelineShown;
+  if (shown?.kind === "trace" && shown.cursor < shown.steps.length - 1) {
     host.playClicked();
     return;
   }
@@ -74,17 +83,17 @@ export function searchClicked(host) {
       host.setAnswer(error.message, error instanceof JobStopped ? "info" : "error");
       throw error;
     }
-    host.setAnswer(answer.summary ? `Search ${answer.summary}.` : "", answer.status === "solved" ? "ok" : "warn");
+    host.setAnswer(traceSummary(answer), answer.status === "solved" ? "ok" : "warn");
     if (host.timelineShown?.kind !== "trace") own.beforeTrace = host.timelineShown;
     host.showTimeline(traceTimeline(placed(host).length, answer));
     host.say(...traceStepWords(host.timelineShown));
-  }).then((done) => done && host.playClicked()), "Showing the search as soon as the board stops moving…");
+  }).then((done) => done && host.playClicked()), t("Showing the search as soon as the board stops moving…"));
 }
 
 export function pauseSearch(host) {
   if (host.timelineShown?.kind !== "trace") return;
   host.stopPlaying();
-  host.say("Search paused: Resume search goes on, Stop ends the show.");
+  host.say(t("Search paused: Resume search goes on, Stop ends the show."));
 }
 
 // Stop: the show ends and the board as it was before comes back.
@@ -93,6 +102,6 @@ export function stopSearch(host) {
   host.whenIdle(() => {
     host.showTimeline(own.beforeTrace ?? null);
     own.beforeTrace = null;
-    host.say("The search show is over: your board is back.");
+    host.say(t("The search show is over: your board is back."));
   });
 }

@@ -3,7 +3,7 @@
 // from where it was to where a move puts it.
 
 import { prefersReducedMotion } from "../../common/motion.js";
-import { plural } from "../../common/format.js";
+import { tn } from "../../common/i18n.js";
 import { markCursor } from "./keys.js";
 import { boardMarkup, centroid, parsePuzzle, slotPoints, trayPoints } from "./draw.js";
 import { emptyPlacement } from "./words.js";
@@ -93,7 +93,8 @@ export class TriangleView {
   describe() {
     if (!this.puzzle) return "";
     const placed = this.placement.filter(Boolean).length;
-    return `A triangle of side ${this.puzzle.n} with ${plural(this.puzzle.pieces.length, "piece")}, ` +
-      `${placed} placed.`;
+    return tn("A triangle of side %(side)s with %(n)s piece, %(placed)s placed.",
+      "A triangle of side %(side)s with %(n)s pieces, %(placed)s placed.", this.puzzle.pieces.length,
+      { side: this.puzzle.n, placed });
   }
 }

@@ -1,7 +1,8 @@
 // The triangle's words: a step's move as the timeline keeps it, the move
 // list's chips, and what is said of an answer and of a search under way.
 
-import { count, duration, isNumber, plural } from "../../common/format.js";
+import { duration, isNumber } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import { parsePuzzle } from "./draw.js";
 
 export function emptyPlacement(text) {
@@ -35,37 +36,46 @@ function asMove(m) {
 export function chipText(m) {
   const move = asMove(m);
   if (!move) return String(m ?? "");
-  if (move.act === "out") return `piece ${move.piece ?? "?"} → tray`;
-  if (move.act === "turn") return `turn piece ${move.piece}`;
-  if (move.act === "found") return "first solution";
-  return `piece ${move.piece} → slot ${move.slot}`;
+  if (move.act === "out") return t("piece %(piece)s → tray", { piece: move.piece ?? "?" });
+  if (move.act === "turn") return t("turn piece %(piece)s", { piece: move.piece });
+  if (move.act === "found") return t("first solution");
+  return t("piece %(piece)s → slot %(slot)s", { piece: move.piece, slot: move.slot });
 }
 
 export function moveWords(m) {
   const move = asMove(m);
   if (!move) return "";
-  if (move.act === "out") return move.piece === null ? `Slot ${move.slot} emptied.` : `Piece ${move.piece} back in the tray.`;
-  if (move.act === "turn") return `Piece ${move.piece} turned in slot ${move.slot}.`;
-  if (move.act === "found") return "The search's first solution.";
-  return `Piece ${move.piece} in slot ${move.slot}.`;
+  if (move.act === "out") {
+    return move.piece === null ? t("Slot %(slot)s emptied.", { slot: move.slot })
+      : t("Piece %(piece)s back in the tray.", { piece: move.piece });
+  }
+  if (move.act === "turn") return t("Piece %(piece)s turned in slot %(slot)s.", { piece: move.piece, slot: move.slot });
+  if (move.act === "found") return t("The search's first solution.");
+  return t("Piece %(piece)s in slot %(slot)s.", { piece: move.piece, slot: move.slot });
 }
 
-function countText(answer) {
-  return count(answer.count_text ?? answer.count ?? 0);
+// "29,148 placements, 2,429 distinct pictures up to turning" (the count may
+// be past 2**53: the server sends its digits, which Intl formats exactly)
+function found(answer) {
+  const digits = String(answer.count_text ?? answer.count ?? 0);
+  const placements = tn("%(n)s placement", "%(n)s placements", Number(digits), { n: number(digits) });
+  const pictures = tn("%(n)s distinct picture up to turning", "%(n)s distinct pictures up to turning",
+    answer.distinct ?? 0);
+  return `${placements}, ${pictures}`;
 }
 
 function facts(answer) {
   const out = [];
-  if (isNumber(answer.nodes)) out.push(`${plural(answer.nodes, "node")} searched`);
+  if (isNumber(answer.nodes)) out.push(tn("%(n)s node searched", "%(n)s nodes searched", answer.nodes));
   if (duration(answer.seconds)) out.push(duration(answer.seconds));
   return out.length ? ` (${out.join(", ")})` : "";
 }
 
 // The limit that stopped a search, in a player's words (never the option's name).
 export function limitWords(answer) {
-  if (answer.limit === "max_seconds") return "its time limit";
-  if (answer.limit === "max_nodes") return "its limit of steps";
-  return "its limit";
+  if (answer.limit === "max_seconds") return t("its time limit");
+  if (answer.limit === "max_nodes") return t("its limit of steps");
+  return t("its limit");
 }
 
 // An answer a limit cut short that still lists solutions: they are the
@@ -75,29 +85,43 @@ export function partial(answer) {
 }
 
 export function answerWords(answer) {
-  const found = `${countText(answer)} placement${countText(answer) === "1" ? "" : "s"}, ` +
-    `${plural(answer.distinct ?? 0, "distinct picture")} up to turning`;
-  if (answer.status === "solved") return `Solved: ${found}${facts(answer)}.`;
-  if (answer.status === "unsolvable") return `No solution: no placement of these pieces fits${facts(answer)}.`;
-  const more = answer.resume ? " Keep searching goes on from where it stopped." : "";
-  if (!partial(answer)) {
-    return `Not finished: the search stopped at ${limitWords(answer)} before it found a solution${facts(answer)}.${more}`;
-  }
-  return `Not finished: the search stopped at ${limitWords(answer)}. Found so far: ${found}${facts(answer)}. ` +
-    `Not all the solutions: ${plural(answer.solutions.length, "solution")} of those found listed.${more}`;
+  const values = { found: found(answer), facts: facts(answer), limit: limitWords(answer) };
+  if (answer.status === "solved") return t("Solved: %(found)s%(facts)s.", values);
+  if (answer.status === "unsolvable") return t("No solution: no placement of these pieces fits%(facts)s.", values);
+  const said = !partial(answer)
+    ? [t("Not finished: the search stopped at %(limit)s before it found a solution%(facts)s.", values)]
+    : [t("Not finished: the search stopped at %(limit)s.", values), t("Found so far: %(found)s%(facts)s.", values),
+      tn("Not all the solutions: %(n)s solution of those found listed.",
+        "Not all the solutions: %(n)s solutions of those found listed.", answer.solutions.length)];
+  if (answer.resume) said.push(t("Keep searching goes on from where it stopped."));
+  return said.join(" ");
+}
+
+// A level's name as a puzzle: "an easy puzzle", each level in words of its own.
+function levelPuzzle(level, side) {
+  const values = { side };
+  if (level === "easy") return side ? t("An easy puzzle, side %(side)s", values) : t("An easy puzzle");
+  if (level === "medium") return side ? t("A medium puzzle, side %(side)s", values) : t("A medium puzzle");
+  if (level === "hard") return side ? t("A hard puzzle, side %(side)s", values) : t("A hard puzzle");
+  if (level === "expert") return side ? t("An expert puzzle, side %(side)s", values) : t("An expert puzzle");
+  const a = /^[aeiou]/.test(level) ? "An" : "A";
+  return `${a} ${level} puzzle${side ? `, side ${side}` : ""}`;
 }
 
 // A level's puzzle: its side, and how hard a plain search finds it.
 export function levelWords(level, body) {
-  const a = /^[aeiou]/.test(level) ? "An" : "A";
-  const side = Number.isInteger(body.side) ? `, side ${body.side}` : "";
-  if (!Number.isInteger(body.nodes)) return `${a} ${level} puzzle${side}.`;
-  return `${a} ${level} puzzle${side}: a plain search tries ${count(body.nodes)} placements before every piece fits.`;
+  const puzzle = levelPuzzle(level, Number.isInteger(body.side) ? body.side : null);
+  if (!Number.isInteger(body.nodes)) return `${puzzle}.`;
+  return tn("%(puzzle)s: a plain search tries %(n)s placement before every piece fits.",
+    "%(puzzle)s: a plain search tries %(n)s placements before every piece fits.", body.nodes, { puzzle });
 }
 
 export function progressWords(job) {
   const time = duration(job.seconds, 1);
-  return `${plural(job.nodes ?? 0, "node")} searched, ${plural(job.depth ?? 0, "slot")} filled${time ? `, ${time}` : ""}`;
+  const said = [tn("%(n)s node searched", "%(n)s nodes searched", job.nodes ?? 0),
+    tn("%(n)s slot filled", "%(n)s slots filled", job.depth ?? 0)];
+  if (time) said.push(time);
+  return said.join(", ");
 }
 
 export function progressFraction(job) {
@@ -105,5 +129,5 @@ export function progressFraction(job) {
 }
 
 export function stoppedWords(job) {
-  return isNumber(job.nodes) ? `Cancelled after ${plural(job.nodes, "node")}.` : "Cancelled.";
+  return isNumber(job.nodes) ? tn("Cancelled after %(n)s node.", "Cancelled after %(n)s nodes.", job.nodes) : t("Cancelled.");
 }

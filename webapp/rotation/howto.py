@@ -53,7 +53,7 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
         f'<svg xmlns="http://www.w3.org/2000/svg" class="howto-board" role="img" '
         f'aria-label="{label}" viewBox="{-pad} {-top} {w + 2 * pad} {h + top + pad + below}" '
         f'width="{w + 2 * pad}" height="{h + top + pad + below}">'
-        f'{board_svg(board, cell=CELL, labels=True)}{"".join(ghosts)}{note}</svg>'
+        f'{board_svg(board, cell=CELL, labels=True, named=False)}{"".join(ghosts)}{note}</svg>'
     )
     return svg
 

@@ -50,14 +50,19 @@ def N_(text: str) -> str:
 
 #: The kinds' own words that the pages show (the kinds know no web
 #: framework, so their words are marked here): titles, goals, the
-#: captions of their How to play pictures. A test checks every kind's are
-#: among them.
+#: captions of their How to play pictures, those pictures' names and the
+#: words drawn in them (:mod:`webapp.web.howto`). A test checks every
+#: kind's titles, goals and captions are among them.
 KIND_WORDS = frozenset((
     N_("Rotation"), N_("Turn the frame so that a stick falls out through the gap."),
     N_("Walls are dark; the gap is marked with arrows. Stick 0 lies flat, stick 1 stands upright."),
     N_("Before: sticks in the air."), N_("After: both fell one cell, together, and rest."), N_("Start."),
     N_("After L: the top side is now on the left; both sticks fell."),
     N_("After L, L: the gap is at the bottom and stick 1 falls out. Solved in 2 moves."),
+    # the names of rotation's How to play pictures, and the word drawn in the first
+    N_("A 7 by 7 frame with a gap in its top side and two sticks, 0 and 1"), N_("the gap"),
+    N_("Before settling: stick 0 rests on nothing"), N_("After settling: both sticks fell one cell"),
+    N_("The example at the start"), N_("After one turn left"), N_("After two turns left: stick 1 falls out"),
     N_("Sliding tiles"), N_("Slide the tiles into order, 1, 2, 3, ... row by row, with the hole last."),
     N_("The goal: 1 to 8 in reading order, the hole in the bottom right corner."),
     N_("Tiles 5, 7, 3, 4 touch the hole: any of them may slide."),

@@ -83,7 +83,7 @@ def _plain(kind):
     that day's puzzle (:mod:`webapp.levels`), to be tried; else the example."""
     wanted = request.args.get("daily")
     if wanted is None:
-        return _kind_page(kind, kind.parse(kind.example), title="Example from the rules")
+        return _kind_page(kind, kind.parse(kind.example), title=gettext("Example from the rules"))
     try:
         entry = levels.daily(kind.name, levels.parse_date(wanted))
     except levels.LevelError as exc:

@@ -53,7 +53,7 @@ def test_the_pictures_are_named_and_drawn_in_german(client):
     ("en", ["Example from the rules", ">Draw<", ">Try it<", "Any stick falls out", "New frame", ">Erase<",
             'aria-label="Puzzle board"', "Turn left, counterclockwise (← key)", ">Left<",
             "With the turns played so far"]),
-    ("de", ["Beispiel aus der Aufgabe", ">Zeichnen<", ">Ausprobieren<", "Ein Stäbchen fällt hinaus", "Neuer Rahmen",
+    ("de", ["Beispiel aus der Aufgabe", ">Zeichnen<", ">Ausprobieren<", "Ein Stäbchen hinaus", "Neuer Rahmen",
             ">Löschen<", 'aria-label="Spielfeld"', "Drehung nach links, gegen den Uhrzeigersinn (Taste ←)", ">L<",
             "Mit den bisher gespielten Drehungen"]),
 ])

@@ -5,6 +5,7 @@ out shown on its way down, drawn with the board's SVG (the kind's
 
 from __future__ import annotations
 
+from ..words import gettext
 from .board import Board
 from .physics import EXAMPLE, Position
 from .svg import GAP_ARROW_COLOUR as GAP_ARROW
@@ -47,13 +48,13 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
         y = -pad / 2 if r == 0 else h + pad if r == board.height - 1 else (r + 0.5) * CELL
         note = (f'<text x="{x}" y="{y:g}" font-size="{CELL * 0.55:g}" font-weight="700" '
                 f'font-family="system-ui, sans-serif" fill="{GAP_ARROW}" '
-                f'dominant-baseline="central">the gap</text>')
+                f'dominant-baseline="central">{gettext("the gap")}</text>')
     top = pad * 2 if name_the_gap else pad
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="howto-board" role="img" '
         f'aria-label="{label}" viewBox="{-pad} {-top} {w + 2 * pad} {h + top + pad + below}" '
         f'width="{w + 2 * pad}" height="{h + top + pad + below}">'
-        f'{board_svg(board, cell=CELL, labels=True)}{"".join(ghosts)}{note}</svg>'
+        f'{board_svg(board, cell=CELL, labels=True, named=False)}{"".join(ghosts)}{note}</svg>'
     )
     return svg
 
@@ -72,21 +73,21 @@ def figures() -> dict[str, list[tuple[str, str]]]:
     settle_after = Position(settle_before).settle().position.board
     before_release = first.position.board.rotated(second.position.orientation)
     return {
-        "board": [(_picture(start.screen(), "A 7 by 7 frame with a gap in its top side "
-                                            "and two sticks, 0 and 1", name_the_gap=True),
+        "board": [(_picture(start.screen(), gettext("A 7 by 7 frame with a gap in its top side "
+                                                    "and two sticks, 0 and 1"), name_the_gap=True),
                    "Walls are dark; the gap is marked with arrows. Stick 0 lies flat, "
                    "stick 1 stands upright.")],
         "settle": [
-            (_picture(settle_before, "Before settling: stick 0 rests on nothing"),
+            (_picture(settle_before, gettext("Before settling: stick 0 rests on nothing")),
              "Before: sticks in the air."),
-            (_picture(settle_after, "After settling: both sticks fell one cell"),
+            (_picture(settle_after, gettext("After settling: both sticks fell one cell")),
              "After: both fell one cell, together, and rest."),
         ],
         "example": [
-            (_picture(start.screen(), "The example at the start"), "Start."),
-            (_picture(first.position.screen(), "After one turn left"),
+            (_picture(start.screen(), gettext("The example at the start")), "Start."),
+            (_picture(first.position.screen(), gettext("After one turn left")),
              "After L: the top side is now on the left; both sticks fell."),
-            (_picture(second.position.screen(), "After two turns left: stick 1 falls out",
+            (_picture(second.position.screen(), gettext("After two turns left: stick 1 falls out"),
                       falling=before_release),
              f"After L, L: the gap is at the bottom and stick "
              f"{', '.join(second.released)} falls out. Solved in 2 moves."),

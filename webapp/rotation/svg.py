@@ -38,8 +38,9 @@ def _gap_arrow(board: Board, r: int, c: int, cell: int) -> str:
             f'transform="translate({(c + 0.5) * cell:g} {(r + 0.5) * cell:g}) rotate({angle}) scale({cell})"/>')
 
 
-def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
-    """An SVG picture of ``board``, ``cell`` pixels per cell.
+def board_svg(board: Board, cell: int = 10, labels: bool = False, named: bool = True) -> str:
+    """An SVG picture of ``board``, ``cell`` pixels per cell; ``named``: an
+    image of its own, with its name (not inside a picture that has one).
 
     >>> svg = board_svg(Board.empty_frame(4))
     >>> svg.startswith("<svg") and svg.count('class="wall"') == 1
@@ -48,9 +49,10 @@ def board_svg(board: Board, cell: int = 10, labels: bool = False) -> str:
     w, h = board.width * cell, board.height * cell
     walls = " ".join(f"M{c * cell} {r * cell}h{cell}v{cell}h-{cell}z" for r, c in sorted(board.walls))
     gaps = " ".join(f"M{c * cell} {r * cell}h{cell}v{cell}h-{cell}z" for r, c in board.gaps())
+    name = f' role="img" aria-label="{board.width} by {board.height} puzzle with {len(board.sticks)} sticks"'
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-        f'role="img" aria-label="{board.width} by {board.height} puzzle with {len(board.sticks)} sticks">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}"'
+        f'{name if named else ""}>',
         f'<rect width="{w}" height="{h}" fill="{FLOOR_COLOUR}"/>',
     ]
     if gaps:

@@ -50,8 +50,9 @@ def N_(text: str) -> str:
 
 #: The kinds' own words that the pages show (the kinds know no web
 #: framework, so their words are marked here): titles, goals, the
-#: captions of their How to play pictures. A test checks every kind's are
-#: among them.
+#: captions of their How to play pictures (the pictures' own words are
+#: the kinds' :mod:`webapp.words`). A test checks every kind's are among
+#: them.
 KIND_WORDS = frozenset((
     N_("Rotation"), N_("Turn the frame so that a stick falls out through the gap."),
     N_("Walls are dark; the gap is marked with arrows. Stick 0 lies flat, stick 1 stands upright."),

@@ -7,7 +7,7 @@
 import { announce } from "../../common/announce.js";
 import { post } from "../../common/api.js";
 import { copyText, downloadText } from "../../common/files.js";
-import { plural } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import { focusAfterPointerPick } from "../../common/keys.js";
 import { Tabs } from "../../common/tabs.js";
 import { cellWords } from "./describe.js";
@@ -22,8 +22,8 @@ export const MAX_SIZE = 64;
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export function designWarnings(g) {
-  if (g.sticks().size === 0) return "No sticks yet: choose the Stick tool and drag on the board.";
-  if (gaps(g) === 0) return "This frame has no gap: nothing can ever fall out. Open one with the Gap tool.";
+  if (g.sticks().size === 0) return t("No sticks yet: choose the Stick tool and drag on the board.");
+  if (gaps(g) === 0) return t("This frame has no gap: nothing can ever fall out. Open one with the Gap tool.");
   return "";
 }
 
@@ -102,7 +102,7 @@ export class Drawing {
 
   // ------------------------------------------------------------- edits
   // A finished edit: the new start, the drawing before it kept for Undo.
-  commit(grid, message = "", title = "Your puzzle") {
+  commit(grid, message = "", title = t("Your puzzle")) {
     this.undo.push(this.design);
     this.redo = [];
     this.design = grid;
@@ -142,7 +142,7 @@ export class Drawing {
     this.redo.push(this.design);
     this.design = this.undo.pop();
     const redo = this.redo;
-    this.changed(this.host.title, "Undone.");
+    this.changed(this.host.title, t("Undone."));
     this.redo = redo;
     this.buttons();
   }
@@ -152,7 +152,7 @@ export class Drawing {
     this.undo.push(this.design);
     const redo = this.redo;
     this.design = redo.pop();
-    this.changed(this.host.title, "Redone.");
+    this.changed(this.host.title, t("Redone."));
     this.redo = redo;
     this.buttons();
   }
@@ -174,12 +174,24 @@ export class Drawing {
     if (restored && this.host.start !== this.initial.board) {
       this.undo = [Grid.fromText(this.initial.board)];
       this.buttons();
-      const moves = played ? `, with ${plural(played, "move")} played` : "";
-      this.say(`Restored your last drawing${moves}. ${this.mode === "draw" ? "Undo" : "Undo in Draw"} brings back the example.`);
+      this.say(this.restoredWords(played));
     } else if (!restored && !played) {
       const warning = designWarnings(this.design);
       if (warning) this.say(warning, "warn");
     }
+  }
+
+  // "Restored your last drawing, with 2 moves played. Undo brings back the example."
+  restoredWords(played) {
+    const values = { turns: number(played) };
+    if (this.mode === "draw") {
+      return played ? tn("Restored your last drawing, with %(turns)s move played. Undo brings back the example.",
+        "Restored your last drawing, with %(turns)s moves played. Undo brings back the example.", played, values)
+        : t("Restored your last drawing. Undo brings back the example.");
+    }
+    return played ? tn("Restored your last drawing, with %(turns)s move played. Undo in Draw brings back the example.",
+      "Restored your last drawing, with %(turns)s moves played. Undo in Draw brings back the example.", played, values)
+      : t("Restored your last drawing. Undo in Draw brings back the example.");
   }
 
   // ------------------------------------------------------------- the goal
@@ -187,8 +199,10 @@ export class Drawing {
   refreshGoals() {
     const select = $("#goal");
     const chosen = select.value;
-    const options = [["any", "Any stick falls out"], ["all", "All sticks fall out"]];
-    for (const symbol of this.design.sticks().keys()) options.push([`stick:${symbol}`, `Stick ${symbol} falls out`]);
+    const options = [["any", t("Any stick falls out")], ["all", t("All sticks fall out")]];
+    for (const symbol of this.design.sticks().keys()) {
+      options.push([`stick:${symbol}`, t("Stick %(stick)s falls out", { stick: symbol })]);
+    }
     select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
     select.value = options.some(([value]) => value === chosen) ? chosen : "any";
     this.showGoal();
@@ -205,8 +219,9 @@ export class Drawing {
   // The line under the title says the goal chosen, not always the default one.
   showGoal() {
     const g = $("#goal").value;
-    const who = g === "all" ? "every stick falls" : g.startsWith("stick:") ? `stick ${g.slice(6)} falls` : "a stick falls";
-    $("#goal-text").textContent = `Turn the frame so that ${who} out through the gap.`;
+    $("#goal-text").textContent = g === "all" ? t("Turn the frame so that every stick falls out through the gap.")
+      : g.startsWith("stick:") ? t("Turn the frame so that stick %(stick)s falls out through the gap.", { stick: g.slice(6) })
+        : t("Turn the frame so that a stick falls out through the gap.");
   }
 
   // ------------------------------------------------- drawing with the keyboard
@@ -215,9 +230,12 @@ export class Drawing {
     const g = this.extra?.grid || this.design;
     const editor = this.editor;
     // a stick being carried is lifted off the preview: name it, not the floor under it
-    if (editor.busy && editor.gesture.tool === "move") return `Row ${r + 1}, column ${c + 1}: carrying stick ${editor.gesture.symbol}.`;
-    const under = editor.busy ? ", laying a stick" : "";
-    return `Row ${r + 1}, column ${c + 1}: ${cellWords(g, r, c)}${under}.`;
+    const values = { row: number(r + 1), column: number(c + 1), cell: cellWords(g, r, c) };
+    if (editor.busy && editor.gesture.tool === "move") {
+      return t("Row %(row)s, column %(column)s: carrying stick %(stick)s.", { ...values, stick: editor.gesture.symbol });
+    }
+    return editor.busy ? t("Row %(row)s, column %(column)s: %(cell)s, laying a stick.", values)
+      : t("Row %(row)s, column %(column)s: %(cell)s.", values);
   }
 
   showCursor() {
@@ -244,7 +262,7 @@ export class Drawing {
     }
     const edit = (fn) => {
       if (this.host.busy) {
-        this.say("Wait for the board to stop moving.");
+        this.say(t("Wait for the board to stop moving."));
         return true;
       }
       fn();
@@ -266,7 +284,7 @@ export class Drawing {
       case "Escape":
         if (!editor.busy) return false;
         editor.cancel();
-        this.say("Cancelled.");
+        this.say(t("Cancelled."));
         this.render();
         return true;
       default:
@@ -291,43 +309,44 @@ export class Drawing {
     const field = $("#size");
     const size = parseSize(field.value);
     if (!size) {
-      this.say(`Choose a size from ${MIN_SIZE} to ${MAX_SIZE} a side: 7 for a square, 9x5 for width × height. ` +
-          "Your board is unchanged.", "error");
+      const values = { min: number(MIN_SIZE), max: number(MAX_SIZE) };
+      this.say(t("Choose a size from %(min)s to %(max)s a side: 7 for a square, 9x5 for width × height. Your board is unchanged.", values), "error");
       field.focus();
       return;
     }
     const [width, height] = size;
     const fresh = Grid.frame(width, height);
     if (fresh.toText() === this.design.toText()) {
-      this.say(`This is already an empty ${width} × ${height} frame.`);
+      this.say(t("This is already an empty %(width)s × %(height)s frame.", { width: number(width), height: number(height) }));
       return;
     }
-    this.commit(fresh, `A fresh ${width} × ${height} frame with a gap in the bottom row.`);
+    this.commit(fresh, t("A fresh %(width)s × %(height)s frame with a gap in the bottom row.", { width: number(width), height: number(height) }));
   }
 
   clearSticks() {
     const grid = this.design.clone();
     grid.cells = grid.cells.map((v) => (v === WALL ? WALL : EMPTY));
-    this.commit(grid, "All sticks removed.");
+    this.commit(grid, t("All sticks removed."));
   }
 
   // ------------------------------------------------------- import and export
   async importText(text) {
     if (!text.trim()) {
-      ioSay("Paste a puzzle first, or open a .txt file.", "error");
+      ioSay(t("Paste a puzzle first, or open a .txt file."), "error");
       return;
     }
     try {
       const body = await post(this.host.api("parse"), { board: text });
       const grid = Grid.fromText(body.board);
-      const imported = `Imported a ${body.width} × ${body.height} puzzle with ${plural(body.sticks, "stick")}.`;
+      const imported = tn("Imported a %(width)s × %(height)s puzzle with %(n)s stick.", "Imported a %(width)s × %(height)s puzzle with %(n)s sticks.",
+        body.sticks, { width: number(body.width), height: number(body.height) });
       const warning = designWarnings(grid);
-      this.commit(grid, `${imported} ${warning}`.trim(), "Imported puzzle");
-      ioSay(warning ? `Imported. ${warning}` : "Imported.", warning ? "warn" : "ok");
+      this.commit(grid, `${imported} ${warning}`.trim(), t("Imported puzzle"));
+      ioSay(warning ? t("Imported. %(warning)s", { warning }) : t("Imported."), warning ? "warn" : "ok");
     } catch (error) {
       const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
       ioSay(message, "error");
-      this.say(`That text is not a puzzle: ${error.message}. Your board is unchanged.`, "error");
+      this.say(t("That text is not a puzzle: %(error)s. Your board is unchanged.", { error: error.message }), "error");
     }
   }
 
@@ -339,7 +358,7 @@ export class Drawing {
         this.setMode("draw");
       } else {
         this.setMode("try");
-        this.say("Turn with ← and →, the buttons, or a swipe on the board.");
+        this.say(t("Turn with ← and →, the buttons, or a swipe on the board."));
       }
       this.host.keep();
     });
@@ -405,7 +424,7 @@ export class Drawing {
       downloadText(this.design.toText(), `puzzle-${this.design.width}x${this.design.height}.txt`);
     });
     $("#copy-text").addEventListener("click", async () => {
-      ioSay((await copyText(this.design.toText())) ? "Puzzle text copied." : "Copying is blocked here.", "ok");
+      ioSay((await copyText(this.design.toText())) ? t("Puzzle text copied.") : t("Copying is blocked here."), "ok");
     });
     for (const radio of document.querySelectorAll('input[name="tool"]')) {
       radio.addEventListener("change", () => {

@@ -1,14 +1,27 @@
 // Drawing on the board with the mouse, a finger or the keyboard's cursor:
 // walls, gaps, sticks, erasing and moving sticks. Every finished gesture becomes one undoable edit.
 
+import { t, tn } from "../../common/i18n.js";
 import { WALL, EMPTY, stickCells } from "./grid.js";
 
 const HELP = {
-  stick: "Drag along a row or a column to lay a stick. Drag an existing stick to move it.",
-  wall: "Click or drag to add walls; start on a wall to remove walls.",
-  gap: "Click a frame cell to open a gap in it, or a gap to close it (the only gap stays: open another first).",
-  move: "Drag a stick to a free place.",
-  erase: "Click a stick or a wall to remove it; drag to remove several.",
+  stick: () => t("Drag along a row or a column to lay a stick. Drag an existing stick to move it."),
+  wall: () => t("Click or drag to add walls; start on a wall to remove walls."),
+  gap: () => t("Click a frame cell to open a gap in it, or a gap to close it (the only gap stays: open another first)."),
+  move: () => t("Drag a stick to a free place."),
+  erase: () => t("Click a stick or a wall to remove it; drag to remove several."),
+};
+
+// What a stick laid or moved would run into: the edge, a wall, another stick.
+const CROSSING = {
+  edge: () => t("A stick cannot cross the edge of the board: that stick was not laid."),
+  wall: () => t("A stick cannot cross a wall: that stick was not laid."),
+  stick: (other) => t("A stick cannot cross stick %(other)s: that stick was not laid.", { other }),
+};
+const OVERLAPPING = {
+  edge: (stick) => t("Stick %(stick)s cannot go there: it would overlap the edge of the board.", { stick }),
+  wall: (stick) => t("Stick %(stick)s cannot go there: it would overlap a wall.", { stick }),
+  stick: (stick, other) => t("Stick %(stick)s cannot go there: it would overlap stick %(other)s.", { stick, other }),
 };
 
 // The frame's border cells that are not walls.
@@ -34,7 +47,7 @@ export class Editor {
   }
 
   help() {
-    return HELP[this.tool];
+    return HELP[this.tool]();
   }
 
   cell(e) {
@@ -62,7 +75,7 @@ export class Editor {
     this.gesture = { tool, start: at, end: at, grid, original: this.host.grid(), changed: false };
     if (tool === "move") {
       if (!onStick) {
-        this.host.say("Press on a stick to move it.");
+        this.host.say(t("Press on a stick to move it."));
         this.gesture = null;
         return false;
       }
@@ -70,13 +83,13 @@ export class Editor {
       this.gesture.stick = grid.sticks().get(here);
     } else if (tool === "wall" || tool === "gap") {
       if (tool === "gap" && !grid.isBorder(r, c)) {
-        this.host.say("A gap is a cell of the frame's outer edge: click the border.");
+        this.host.say(t("A gap is a cell of the frame's outer edge: click the border."));
         this.gesture = null;
         return false;
       }
       // the frame's one way out is not closed by a click meant to find it
       if (tool === "gap" && here !== WALL && gaps(grid) === 1) {
-        this.host.say("That is the frame's only gap: open another first (click a wall of the frame), then close this one.");
+        this.host.say(t("That is the frame's only gap: open another first (click a wall of the frame), then close this one."));
         this.gesture = null;
         return false;
       }
@@ -96,12 +109,12 @@ export class Editor {
   keyOnce(tool, at) {
     if (!this.host.editing() || this.gesture) return;
     if (tool === "wall" && this.host.grid().isStick(...at)) {
-      this.host.say("A stick lies there: erase it first (Delete).");
+      this.host.say(t("A stick lies there: erase it first (Delete)."));
       return;
     }
     if (tool === "gap" && this.host.grid().isStick(...at)) return;
     if (tool === "erase" && this.host.grid().get(...at) === EMPTY) {
-      this.host.say("Nothing to erase there.");
+      this.host.say(t("Nothing to erase there."));
       return;
     }
     if (this.begin(tool, at)) this.finish(at);
@@ -110,7 +123,7 @@ export class Editor {
   keyStart(tool, at) {
     if (!this.host.editing() || this.gesture) return false;
     if (tool === "stick" && this.host.grid().get(...at) !== EMPTY) {
-      this.host.say("A stick starts on an empty cell inside the frame.");
+      this.host.say(t("A stick starts on an empty cell inside the frame."));
       return false;
     }
     return this.begin(tool, at);
@@ -201,12 +214,13 @@ export class Editor {
     return stickCells({ ...g.stick, row: g.stick.row + dr, col: g.stick.col + dc });
   }
 
+  // {what: "edge" | "wall" | "stick", stick}, or null when nothing is in the way
   blocker(grid, cells, own) {
     for (const [r, c] of cells) {
-      if (!grid.inside(r, c)) return "the edge of the board";
+      if (!grid.inside(r, c)) return { what: "edge" };
       const v = grid.get(r, c);
-      if (v === WALL) return "a wall";
-      if (v !== EMPTY && v !== own) return `stick ${v}`;
+      if (v === WALL) return { what: "wall" };
+      if (v !== EMPTY && v !== own) return { what: "stick", stick: v };
     }
     return null;
   }
@@ -234,21 +248,21 @@ export class Editor {
   finishStick(g) {
     const cells = this.line(g);
     if (!cells) {
-      this.host.say("A stick must be straight: drag along one row or one column.");
+      this.host.say(t("A stick must be straight: drag along one row or one column."));
       return;
     }
     const blocked = this.blocker(g.grid, cells);
     if (blocked) {
-      this.host.say(`A stick cannot cross ${blocked}: that stick was not laid.`);
+      this.host.say(CROSSING[blocked.what](blocked.stick));
       return;
     }
     const symbol = g.grid.nextSymbol();
     if (!symbol) {
-      this.host.say("A board holds at most 62 sticks (0-9, a-z, A-Z).");
+      this.host.say(t("A board holds at most 62 sticks (0-9, a-z, A-Z)."));
       return;
     }
     for (const [r, c] of cells) g.grid.set(r, c, symbol);
-    this.host.commit(g.grid, `Stick ${symbol} laid (${cells.length} cell${cells.length > 1 ? "s" : ""}).`);
+    this.host.commit(g.grid, tn("Stick %(stick)s laid (%(n)s cell).", "Stick %(stick)s laid (%(n)s cells).", cells.length, { stick: symbol }));
   }
 
   finishMove(g) {
@@ -256,13 +270,13 @@ export class Editor {
     const cells = this.moved(g);
     const blocked = this.blocker(g.grid, cells, g.symbol);
     if (blocked) {
-      this.host.say(`Stick ${g.symbol} cannot go there: it would overlap ${blocked}.`);
+      this.host.say(OVERLAPPING[blocked.what](g.symbol, blocked.stick));
       return;
     }
     const grid = g.grid;
     grid.cells = grid.cells.map((x) => (x === g.symbol ? EMPTY : x));
     for (const [r, c] of cells) grid.set(r, c, g.symbol);
-    this.host.commit(grid, `Stick ${g.symbol} moved.`);
+    this.host.commit(grid, t("Stick %(stick)s moved.", { stick: g.symbol }));
   }
 }
 

@@ -8,7 +8,7 @@
 // puzzle, and its view (view.js) draws it, with the drawing editor
 // (drawing.js) in Draw mode.
 
-import { plural } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import { boardText, design, drawnPosition, positionOf } from "./position.js";
 import { RotationView } from "./view.js";
 import {
@@ -33,32 +33,34 @@ function keptPosition(start, p) {
     Object.entries(p.sticks).every(([symbol, at]) => symbols.has(symbol) && place(at)));
 }
 
-const TURNED = { L: "left", R: "right" };
-
 export const rotation = {
   name: "rotation",
   words: {
-    moveTitle: (move, i) => `Move ${i + 1}: turn ${TURNED[move]}`,
-    moveWords: (move) => `Turned ${TURNED[move]}.`,
-    movedWords: (move, before, after, n) => [`${stepWords({ ...after, move })} Moves: ${n}.`, "info"],
-    solvedWords: (move, before, after, n) => `${stepWords({ ...after, move })} Done in ${plural(n, "move")}`,
+    moveTitle: (move, i) => (move === "L" ? t("Move %(turn)s: turn left", { turn: number(i + 1) })
+      : t("Move %(turn)s: turn right", { turn: number(i + 1) })),
+    moveWords: (move) => (move === "L" ? t("Turned left.") : t("Turned right.")),
+    movedWords: (move, before, after, n) =>
+      [t("%(step)s Moves: %(turns)s.", { step: stepWords({ ...after, move }), turns: number(n) }), "info"],
+    solvedWords: (move, before, after, n) =>
+      tn("%(step)s Done in %(turns)s move", "%(step)s Done in %(turns)s moves", n,
+        { step: stepWords({ ...after, move }), turns: number(n) }),
     stepWords: solutionStepWords,
     settledWords,
-    counter: (p, t) => `Moves: ${t ? t.cursor : 0}`,
+    counter: (p, line) => t("Moves: %(turns)s", { turns: number(line ? line.cursor : 0) }),
     answerWords, hintWords, linkMoves, movesOfLink, progressWords, progressFraction, stoppedWords,
   },
   // Play has no pause between moves (each move's fall is its own pause);
   // Restart walks a few steps back at three times the speed.
   timing: { playGap: 0, reducedPause: 600, animatedRestartSteps: 4, rewindMs: 1500, rewindStepMs: 80, restartFaster: 3 },
   texts: {
-    unsolvableToPlay: "Nothing to play: no sequence of turns solves this puzzle.",
-    goalAlready: "Nothing to play: the goal is reached before any turn.",
-    latestMove: "That was your latest move. Turn again, or press Solve to watch the shortest way.",
-    ended: "A stick is already out. Press Undo or Restart to try again.",
-    move: "turn",
-    moves: "turns",
+    unsolvableToPlay: t("Nothing to play: no sequence of turns solves this puzzle."),
+    goalAlready: t("Nothing to play: the goal is reached before any turn."),
+    latestMove: t("That was your latest move. Turn again, or press Solve to watch the shortest way."),
+    ended: t("A stick is already out. Press Undo or Restart to try again."),
+    move: t("turn"),
+    moves: t("turns"),
   },
-  moveList: { labels: { play: "Your turns" } },
+  moveList: { labels: { play: t("Your turns") } },
 
   position: drawnPosition,
   key: (p) => `${p.orientation}|${Object.entries(p.sticks).sort().map(([s, [r, c]]) => `${s}${r},${c}`).join(" ")}`,

@@ -5,7 +5,7 @@
 // (drawing.js), shown as drawn, unturned. The shell gives the positions;
 // this only draws them.
 
-import { plural } from "../../common/format.js";
+import { number, t, tn } from "../../common/i18n.js";
 import { animateStep } from "./animate.js";
 import { describeBoard } from "./describe.js";
 import { Drawing } from "./drawing.js";
@@ -15,7 +15,13 @@ import { BoardView } from "./render.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const SIDES = ["bottom", "right", "top", "left"];
+// the side of the frame that is down, by its orientation (quarter turns clockwise)
+const DOWN = [
+  () => t("gravity towards the frame's bottom side"),
+  () => t("gravity towards the frame's right side"),
+  () => t("gravity towards the frame's top side"),
+  () => t("gravity towards the frame's left side"),
+];
 const TURN_KEYS = { ArrowLeft: "L", ArrowRight: "R" };
 const MIN_SIZE = 3;
 const MAX_SIZE = 64;
@@ -118,10 +124,11 @@ export class RotationView {
     this.canvas.dataset.board = now.grid.toText();
     this.canvas.dataset.orientation = String(now.orientation);
     this.canvas.dataset.step = String(step);
-    this.canvas.setAttribute("aria-label",
-      `Puzzle board, ${now.grid.width} by ${now.grid.height}, ${plural(now.grid.sticks().size, "stick")}, ` +
-      `gravity towards the frame's ${SIDES[now.orientation]} side`);
-    $("#move-counter").textContent = `Moves: ${step}`;
+    const size = now.grid.sticks().size;
+    this.canvas.setAttribute("aria-label", tn("Puzzle board, %(width)s by %(height)s, %(n)s stick, %(gravity)s",
+      "Puzzle board, %(width)s by %(height)s, %(n)s sticks, %(gravity)s", size,
+      { width: number(now.grid.width), height: number(now.grid.height), gravity: DOWN[now.orientation]() }));
+    $("#move-counter").textContent = t("Moves: %(turns)s", { turns: number(step) });
     $("#board-description").textContent = this.describe(this.host.current());
     this.canvas.setAttribute("aria-describedby", `${this.drawing.mode}-keys board-description`);
     this.drawing.buttons();
@@ -129,8 +136,9 @@ export class RotationView {
 
   describe(position) {
     const now = this.shown(position);
-    const t = this.host.timelineShown;
-    return describeBoard(now.grid, now.orientation) + (t && this.drawing.mode !== "draw" ? ` Moves: ${t.cursor}.` : "");
+    const line = this.host.timelineShown;
+    const turns = line && this.drawing.mode !== "draw" ? ` ${t("Moves: %(turns)s.", { turns: number(line.cursor) })}` : "";
+    return describeBoard(now.grid, now.orientation) + turns;
   }
 
   async animate(from, to, { speed = 1, reverse = false } = {}) {

@@ -23,6 +23,13 @@ or 409 for a misfit, a request its OpenAPI description allows), the last a
 ``RuntimeError`` (503 with ``Retry-After``). Any other exception
 is a bug: the web app answers it with a logged 500 and a request id.
 
+A sentence a person may read is written as a :class:`Message` (or a
+:func:`Plural`): a ``str`` that is the English sentence, exactly as an
+f-string would have made it, and that keeps its template and values, so
+that the web layer can say it again in the request's language
+(:mod:`webapp.web.refusals`, with gettext) while the kinds know no web
+framework; pybabel finds the templates by these two names (babel.cfg).
+
 It imports nothing from the project, so any kind's lowest module may use it.
 
 >>> try:
@@ -30,14 +37,52 @@ It imports nothing from the project, so any kind's lowest module may use it.
 ... except ValueError as error:
 ...     print(error, (error.line, error.column))
 line 2, column 5: 'x' is not a number (2, 5)
+>>> reason = Message("%(what)s is not a number", what="'x'")
+>>> error = PuzzleTextError(reason, line=2)
+>>> str(error), error.reason.template, error.reason.values
+("line 2: 'x' is not a number", '%(what)s is not a number', {'what': "'x'"})
 >>> isinstance(FieldError('"size" must be 3 to 64'), BAD_INPUT), isinstance(NotAvailable("busy"), BAD_INPUT)
 (True, False)
 """
 
 from __future__ import annotations
 
-__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Misfit", "NotAvailable",
-           "PuzzleTextError"]
+__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Message", "Misfit", "NotAvailable",
+           "Plural", "PuzzleTextError"]
+
+
+class Message(str):
+    """An English sentence that keeps its ``template`` (gettext's
+    ``%(name)s`` placeholders) and its ``values``, to be said again in
+    another language. A value may be a Message too (said again in turn).
+
+    >>> said = Message("stick %(symbol)s has length %(length)s", symbol="a", length=0)
+    >>> said, said.template, said.values
+    ('stick a has length 0', 'stick %(symbol)s has length %(length)s', {'symbol': 'a', 'length': 0})
+    >>> Message("100% sure") == "100% sure"  # without values, the template is the sentence
+    True
+    """
+
+    template: str
+    values: dict
+    plural: str | None = None
+    count: int | None = None
+
+    def __new__(cls, template: str, **values) -> Message:
+        said = super().__new__(cls, template % values if values else template)
+        said.template, said.values = template, values
+        return said
+
+
+def Plural(singular: str, plural: str, count: int, **values) -> Message:  # noqa: N802 - a marker, as Message
+    """A :class:`Message` whose words follow ``count`` (``%(n)s`` in them).
+
+    >>> Plural("%(n)s number", "%(n)s numbers", 1), Plural("%(n)s number", "%(n)s numbers", 3)
+    ('1 number', '3 numbers')
+    """
+    said = Message(singular if count == 1 else plural, n=count, **values)
+    said.template, said.plural, said.count = singular, plural, count
+    return said
 
 
 class PuzzleTextError(ValueError):
@@ -72,12 +117,12 @@ class PuzzleTextError(ValueError):
 
     def place(self) -> str:
         """Where the error is, as its message begins: ``"line 2, column 5: "``,
-        ``"line 3: "`` or nothing."""
+        ``"line 3: "`` or nothing (a :class:`Message`)."""
         if self.line is None:
             return ""
         if self.column is None:
-            return f"line {self.line}: "
-        return f"line {self.line}, column {self.column}: "
+            return Message("line %(line)s: ", line=self.line)
+        return Message("line %(line)s, column %(column)s: ", line=self.line, column=self.column)
 
     def __repr__(self) -> str:
         where = "".join(f", {name}={value!r}" for name, value in

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 
+from .errors import Message
 from .kind_protocol import Kind
 
 #: The kinds in the order people see them (headers, galleries, detection ties).
@@ -83,7 +84,8 @@ def get(name: str):
             return _load(name)
     except (KeyError, TypeError):
         pass
-    raise KeyError(f"no puzzle kind {name!r} (kinds: {', '.join(names())})") from None
+    raise KeyError(Message("no puzzle kind %(name)s (kinds: %(kinds)s)", name=repr(name),
+                           kinds=", ".join(names()))) from None
 
 
 def names() -> tuple[str, ...]:

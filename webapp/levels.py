@@ -37,6 +37,7 @@ import sys
 import time
 
 from . import kinds
+from .errors import Message
 from .resources import folder
 
 #: The levels, easiest first.
@@ -77,13 +78,14 @@ def pool(name: str) -> dict:
         with pool_path(name).open(encoding="utf-8") as f:
             return json.load(f)
     except FileNotFoundError:
-        raise NoLevels(f"the {name} puzzles have no levels (no puzzles/levels/{name}.json: "
-                       f"python -m webapp.levels {name} builds it)") from None
+        raise NoLevels(Message("the %(kind)s puzzles have no levels (no puzzles/levels/%(kind)s.json: "
+                               "python -m webapp.levels %(kind)s builds it)", kind=name)) from None
 
 
 def check_level(level) -> str:
     if not isinstance(level, str) or level not in LEVELS:
-        raise LevelError(f'"level" must be one of {", ".join(LEVELS)}, not {json.dumps(level)}')
+        raise LevelError(Message('"level" must be one of %(levels)s, not %(level)s',
+                                 levels=", ".join(LEVELS), level=json.dumps(level)))
     return level
 
 
@@ -125,8 +127,8 @@ def parse_date(text) -> datetime.date:
             return datetime.date.fromisoformat(text)
         except ValueError:
             pass
-    raise LevelError(f'"date" must be a day written YYYY-MM-DD, such as 2026-11-26, '
-                     f"not {json.dumps(text)[:40]}")
+    raise LevelError(Message('"date" must be a day written YYYY-MM-DD, such as 2026-11-26, not %(text)s',
+                             text=json.dumps(text)[:40]))
 
 
 def today() -> datetime.date:

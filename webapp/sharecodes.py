@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import zlib
 
+from .errors import Message
+
 __all__ = ["ALPHABET", "to_base62", "from_base62", "width_for", "check_char", "match_code"]
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -80,14 +82,15 @@ def match_code(code, pattern: re.Pattern, *, version: str, max_length: int, erro
     ValueError: this link is from an unknown version (3) of the playground
     """
     if not isinstance(code, str) or not code.strip():
-        raise error(f"this link holds no {noun}")
+        raise error(Message("this link holds no %(noun)s", noun=noun))
     code = code.strip()
     if len(code) > max_length:
-        raise error(f"this link is too long to be a {thing}")
+        raise error(Message("this link is too long to be a %(thing)s", thing=thing))
     m = pattern.fullmatch(code)
     found = m.group(1) if m else code.split("-", 1)[0]
     if found.isdigit() and found != version:
-        raise error(f"this link is from an unknown version ({found}) of the playground")
+        raise error(Message("this link is from an unknown version (%(version)s) of the playground", version=found))
     if not m:
-        raise error(f"this link is damaged: it is not a {thing} code (like {example})")
+        raise error(Message("this link is damaged: it is not a %(thing)s code (like %(example)s)",
+                            thing=thing, example=example))
     return code, m

@@ -42,7 +42,7 @@ def test_an_internal_error_in_a_kind_is_a_logged_500_with_a_request_id(
         response = client.post(f"/api/{kind_name}/{route}", json={"board": kind.example})
     assert response.status_code == 500
     body = response.get_json()
-    assert body == {"error": "internal error", "request_id": body["request_id"]}
+    assert body == {"error": "internal error", "code": "internal", "request_id": body["request_id"]}
     assert response.headers["X-Request-Id"] == body["request_id"]
     assert str(exc) not in response.get_data(as_text=True)  # the log's, not the user's
     record = _logged(caplog, body["request_id"])

@@ -135,7 +135,8 @@ def test_delete_stops_a_job_and_forgets_it(tmp_path, waiting, cleanup):
     assert wait_until(lambda: not alive(pid), seconds=5), "the worker is still running"
     for gone in (client.get(f"/api/jobs/{job_id}"), client.post(f"/api/jobs/{job_id}/cancel")):
         assert gone.status_code == 410
-        assert gone.get_json() == {"error": "this search was deleted: press Solve (or Hint) to start another"}
+        assert gone.get_json() == {"error": "this search was deleted: press Solve (or Hint) to start another",
+                                   "code": "gone"}
     again = client.delete(f"/api/jobs/{job_id}")
     assert again.status_code == 200 and again.get_json()["error"] == deleted.get_json()["error"]
 

@@ -131,9 +131,12 @@ def test_the_error_pages_in_german(client, path, status, title):
     assert "Zum Spielfeld" in response.get_data(as_text=True)
 
 
-def test_the_api_answers_stay_english_for_now(client):
-    answer = client.get("/api/no-such-route", headers={"Accept-Language": "de"})
-    assert answer.status_code == 404 and answer.get_json()["error"].startswith("no such address")
+def test_the_api_answers_in_the_request_language_with_the_same_code(client):
+    german = client.get("/api/no-such-route", headers={"Accept-Language": "de"})
+    assert german.status_code == 404 and german.get_json() == {
+        "error": "diese Adresse gibt es nicht: /api/no-such-route", "code": "not_found"}
+    english = client.get("/api/no-such-route")
+    assert english.get_json() == {"error": "no such address: /api/no-such-route", "code": "not_found"}
 
 
 def test_links_the_page_builds_carry_no_language(client):

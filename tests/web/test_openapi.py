@@ -142,7 +142,7 @@ def test_every_operation_says_it_may_answer_a_500_with_a_request_id(app, client)
         body = document()
     internal = body["components"]["responses"]["InternalError"]
     schema = internal["content"]["application/json"]["schema"]
-    assert schema["required"] == ["error", "request_id"] and "X-Request-Id" in internal["headers"]
+    assert schema["required"] == ["error", "code", "request_id"] and "X-Request-Id" in internal["headers"]
     for path, item in body["paths"].items():
         for method, operation in item.items():
             if method != "parameters":

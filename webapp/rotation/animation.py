@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..errors import IllegalMove
+from ..errors import IllegalMove, Message
 from ..film import Frame, Palette, tween
 from .board import Board
 from .physics import GRAVITY, TURNS, Position
@@ -24,7 +24,7 @@ TURN_TWEENS, FALL_TWEENS = 4, 3
 def link_moves(text: str) -> str:
     """A link's moves (``LRL``) as the turns to play; IllegalMove otherwise."""
     if not text or set(text) - set(TURNS):
-        raise IllegalMove(f'"moves" must be a row of turns L and R, not "{text[:20]}"')
+        raise IllegalMove(Message('"moves" must be a row of turns L and R, not "%(text)s"', text=text[:20]))
     return text
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import PuzzleTextError
+from ..errors import PuzzleTextError, Message
 
 #: Stick symbols in the order the rules give them (docs/rotation.md): 0-9, then a-z, then A-Z.
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -60,9 +60,10 @@ class Stick:
     def __init__(self, symbol: str, row: int, col: int, length: int = 1,
                  vertical: bool = False) -> None:
         if symbol not in SYMBOL_ORDER or len(symbol) != 1:
-            raise BoardError(f"{symbol!r} is not a stick symbol (0-9, a-z, A-Z)")
+            raise BoardError(Message("%(symbol)s is not a stick symbol (0-9, a-z, A-Z)", symbol=repr(symbol)))
         if length < 1:
-            raise BoardError(f"stick {symbol} has length {length}, less than 1")
+            raise BoardError(Message("stick %(symbol)s has length %(length)s, less than 1",
+                                     symbol=symbol, length=length))
         if length == 1 and vertical:
             vertical = False
         setter = object.__setattr__
@@ -111,7 +112,8 @@ class Board:
         for name, value in (("width", width), ("height", height)):
             if not MIN_SIZE <= value <= MAX_SIZE:
                 raise BoardError(
-                    f"{name} {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+                    Message("%(name)s %(value)s is out of range (%(min_size)s to %(max_size)s)",
+                            name=name, value=value, min_size=MIN_SIZE, max_size=MAX_SIZE)
                 )
         setter = object.__setattr__
         setter(self, "width", width)
@@ -123,21 +125,24 @@ class Board:
         cells: dict[tuple[int, int], str] = {}
         for r, c in walls:
             if not (0 <= r < height and 0 <= c < width):
-                raise BoardError(f"wall at row {r + 1}, column {c + 1} is outside the frame")
+                raise BoardError(Message("wall at row %(row)s, column %(column)s is outside the frame",
+                                         row=r + 1, column=c + 1))
             cells[(r, c)] = WALL
         seen: set[str] = set()
         for stick in sticks:
             if stick.symbol in seen:
-                raise BoardError(f"two sticks share the symbol {stick.symbol}")
+                raise BoardError(Message("two sticks share the symbol %(symbol)s", symbol=stick.symbol))
             seen.add(stick.symbol)
             for r, c in stick.cells():
                 if not (0 <= r < height and 0 <= c < width):
                     raise BoardError(
-                        f"stick {stick.symbol} reaches outside the frame at row {r + 1}, column {c + 1}"
+                        Message("stick %(symbol)s reaches outside the frame at row %(row)s, column %(column)s",
+                                symbol=stick.symbol, row=r + 1, column=c + 1)
                     )
                 if (r, c) in cells:
                     raise BoardError(
-                        f"stick {stick.symbol} overlaps {_describe(cells[(r, c)])} at row {r + 1}, column {c + 1}"
+                        Message("stick %(symbol)s overlaps %(what)s at row %(row)s, column %(column)s",
+                                symbol=stick.symbol, what=_describe(cells[(r, c)]), row=r + 1, column=c + 1)
                     )
                 cells[(r, c)] = stick.symbol
         setter(self, "_cells", cells)
@@ -224,7 +229,7 @@ class Board:
 
 
 def _describe(content: str) -> str:
-    return "a wall" if content == WALL else f"stick {content}"
+    return Message("a wall") if content == WALL else Message("stick %(symbol)s", symbol=content)
 
 
 def next_free_symbol(board: Board) -> str:
@@ -237,7 +242,7 @@ def next_free_symbol(board: Board) -> str:
     for s in SYMBOLS:
         if s not in used:
             return s
-    raise BoardError(f"a board holds at most {len(SYMBOLS)} sticks")
+    raise BoardError(Message("a board holds at most %(symbols_count)s sticks", symbols_count=len(SYMBOLS)))
 
 
 # -- the text format -----------------------------------------------------------
@@ -265,7 +270,7 @@ def parse(text: str) -> Board:
     if lines and lines[-1] == "":
         lines.pop()  # the newline that ends the last line does not start another
     if not lines or not lines[0].strip():
-        raise ParseError("missing size: the first line must give the side length, e.g. 7", 1, 1)
+        raise ParseError(Message("missing size: the first line must give the side length, e.g. 7"), 1, 1)
 
     width, height = _parse_size(lines[0])
 
@@ -277,7 +282,8 @@ def parse(text: str) -> Board:
         for c, ch in enumerate(row):
             if c >= width:
                 raise ParseError(
-                    f"row is {len(row)} characters long, longer than the width {width}",
+                    Message("row is %(row_count)s characters long, longer than the width %(width)s",
+                            row_count=len(row), width=width),
                     line_no, c + 1,
                 )
             if ch == WALL:
@@ -288,20 +294,21 @@ def parse(text: str) -> Board:
                 cells.setdefault(ch, []).append((r, c))
             else:
                 raise ParseError(
-                    f"unknown character {ch!r}: a cell is '#' (wall), ' ' (empty) "
-                    "or a stick symbol 0-9, a-z, A-Z",
+                    Message("unknown character %(ch)s: a cell is '#' (wall), ' ' (empty) or a stick symbol "
+                            "0-9, a-z, A-Z", ch=repr(ch)),
                     line_no, c + 1,
                 )
     if len(rows) < height:
         raise ParseError(
-            f"too few rows: the size says {height} rows, the file has {len(rows)}",
+            Message("too few rows: the size says %(height)s rows, the file has %(rows_count)s",
+                    height=height, rows_count=len(rows)),
             len(lines) + 1, 1,
         )
     for extra, line in enumerate(lines[1 + height:], start=2 + height):
         if line.strip():
             col = len(line) - len(line.lstrip()) + 1
             raise ParseError(
-                f"unexpected text after the last row (the size says {height} rows)",
+                Message("unexpected text after the last row (the size says %(height)s rows)", height=height),
                 extra, col,
             )
 
@@ -309,28 +316,32 @@ def parse(text: str) -> Board:
     try:
         return Board(width, height, frozenset(walls), tuple(sticks))
     except BoardError as exc:  # pragma: no cover - parse checks everything first
-        raise ParseError(str(exc), 1, 1) from exc
+        raise ParseError(exc.reason, 1, 1) from exc
 
 
 def _parse_size(line: str) -> tuple[int, int]:
     tokens = list(_SIZE_TOKEN.finditer(line))
     if len(tokens) > 2:
-        raise ParseError("the first line must give one number, the side length",
+        raise ParseError(Message("the first line must give one number, the side length"),
                          1, tokens[2].start() + 1)
     sizes = []
     for token in tokens:
         value = token.group()
         if not value.isdigit() or not value.isascii():
-            raise ParseError(f"size must be a whole number, found {_clip(value)!r}",
+            raise ParseError(Message("size must be a whole number, found %(value)s", value=repr(_clip(value))),
                              1, token.start() + 1)
         if len(value.lstrip("0")) > len(str(MAX_SIZE)):
             # checked before int(): Python refuses to convert more than 4,300 digits
-            raise ParseError(f"size {_clip(value)} ({len(value):,} digits) is out of range: "
-                             f"sides from {MIN_SIZE} to {MAX_SIZE} are supported",
+            raise ParseError(Message("size %(value)s (%(value_count)s digits) is out of range: sides from "
+                                     "%(min_size)s to %(max_size)s are supported",
+                                     value=_clip(value), value_count=format(len(value), ','), min_size=MIN_SIZE,
+                                     max_size=MAX_SIZE),
                              1, token.start() + 1)
         n = int(value.lstrip("0") or "0")
         if not MIN_SIZE <= n <= MAX_SIZE:
-            raise ParseError(f"size {n} is out of range: sides from {MIN_SIZE} to {MAX_SIZE} are supported",
+            raise ParseError(Message("size %(n)s is out of range: sides from %(min_size)s to %(max_size)s are "
+                                     "supported",
+                                     n=n, min_size=MIN_SIZE, max_size=MAX_SIZE),
                              1, token.start() + 1)
         sizes.append(n)
     return (sizes[0], sizes[0]) if len(sizes) == 1 else (sizes[0], sizes[1])
@@ -352,13 +363,14 @@ def _stick(symbol: str, run: list[tuple[int, int]]) -> Stick:
         if (r, c) == expected:
             continue
         in_line = c == first[1] if vertical else r == first[0]
-        where = f"line {first[0] + 2}, column {first[1] + 1}"
+        where = {"line": first[0] + 2, "column": first[1] + 1}
         if in_line:
-            reason = (f"stick {symbol} is split: this cell is not next to the cells "
-                      f"of stick {symbol} before it ({where})")
+            reason = Message("stick %(symbol)s is split: this cell is not next to the cells "
+                             "of stick %(symbol)s before it (line %(line)s, column %(column)s)", symbol=symbol, **where)
         else:
-            reason = (f"stick {symbol} is not straight: a stick is one straight run of "
-                      f"cells, and this cell is off the line that starts at {where}")
+            reason = Message("stick %(symbol)s is not straight: a stick is one straight run of cells, and this "
+                             "cell is off the line that starts at line %(line)s, column %(column)s",
+                             symbol=symbol, **where)
         raise ParseError(reason, r + 2, c + 1)
     return Stick(symbol, first[0], first[1], len(run), vertical)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import FieldError, Misfit
+from ..errors import FieldError, Message, Misfit, Plural
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, Stick, next_free_symbol
 from .physics import Position
 from .search import Answer, solve
@@ -118,9 +118,11 @@ def random_board(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
             board = first.position.board
         return board
     raise GenerateError(
-        f"could not build a {width}x{height} board with {_plural(sticks, 'stick')}, "
-        f"{_plural(gaps, 'gap')} of width {gap_width} and {_plural(inner_walls, 'inner wall')} "
-        f"in {_PLACEMENT_ATTEMPTS} attempts ({inner} cells inside the frame)"
+        Message("could not build a %(width)sx%(height)s board with %(value)s, %(value2)s of width %(gap_width)s and "
+                "%(value3)s in %(placement_attempts)s attempts (%(inner)s cells inside the frame)",
+                width=width, height=height, value=_plural(sticks, 'stick'), value2=_plural(gaps, 'gap'),
+                gap_width=gap_width, value3=_plural(inner_walls, 'inner wall'), placement_attempts=_PLACEMENT_ATTEMPTS,
+                inner=inner)
     )
 
 
@@ -166,11 +168,11 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
     True
     """
     if min_moves is not None and min_moves < 0:
-        raise GenerateError("min_moves must be 0 or more")
+        raise GenerateError(Message("min_moves must be 0 or more"))
     if tries is None:
         tries = DEFAULT_TRIES if (min_moves is not None or unsolvable) else 1
     if tries < 1:
-        raise GenerateError("tries must be at least 1")
+        raise GenerateError(Message("tries must be at least 1"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     best: Found | None = None
@@ -193,15 +195,18 @@ def search(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
             if min_moves is not None and len(answer.moves) >= min_moves:
                 return found
     if unsolvable:
-        raise NoPuzzleFound(f"no unsolvable board in {tried} tries "
-                            f"(seeds {seed} to {seed + tried - 1})")
+        raise NoPuzzleFound(Message("no unsolvable board in %(tried)s tries (seeds %(seed)s to %(value)s)",
+                                    tried=tried, seed=seed, value=seed + tried - 1))
     if best is None:
-        raise NoPuzzleFound(f"no solvable board in {tried} tries within {max_states:,} "
-                            f"states each (seeds {seed} to {seed + tried - 1})")
+        raise NoPuzzleFound(Message("no solvable board in %(tried)s tries within %(max_states)s states each (seeds "
+                                    "%(seed)s to %(value)s)",
+                                    tried=tried, max_states=format(max_states, ','), seed=seed, value=seed + tried - 1))
     if min_moves is not None:
         raise NoPuzzleFound(
-            f"no board needs {min_moves} or more moves in {tried} tries (seeds {seed} to "
-            f"{seed + tried - 1}); the longest needs {len(best.answer.moves)} (seed {best.seed})")
+            Message("no board needs %(min_moves)s or more moves in %(tried)s tries (seeds %(seed)s to %(value)s); the "
+                    "longest needs %(value2)s (seed %(seed2)s)",
+                    min_moves=min_moves, tried=tried, seed=seed, value=seed + tried - 1,
+                    value2=len(best.answer.moves), seed2=best.seed))
     best.tried = tried
     return best
 
@@ -212,27 +217,33 @@ def _check(width: int, height: int, sticks: int, gaps: int, inner_walls: int,
            gap_width: int, max_length: int | None) -> None:
     for name, value in (("size", width), ("height", height)):
         if not MIN_SIZE <= value <= MAX_SIZE:
-            raise GenerateError(f"{name} {value} is out of range ({MIN_SIZE} to {MAX_SIZE})")
+            raise GenerateError(Message("%(name)s %(value)s is out of range (%(min_size)s to %(max_size)s)",
+                                        name=name, value=value, min_size=MIN_SIZE, max_size=MAX_SIZE))
     if not 1 <= sticks <= len(SYMBOLS):
-        raise GenerateError(f"sticks must be 1 to {len(SYMBOLS)}, not {sticks}")
+        raise GenerateError(Message("sticks must be 1 to %(symbols_count)s, not %(sticks)s",
+                                    symbols_count=len(SYMBOLS), sticks=sticks))
     if gaps < 0:
-        raise GenerateError("gaps must be 0 or more")
+        raise GenerateError(Message("gaps must be 0 or more"))
     if gap_width < 1:
-        raise GenerateError("gap_width must be at least 1")
+        raise GenerateError(Message("gap_width must be at least 1"))
     if max_length is not None and max_length < 1:
-        raise GenerateError("max_length must be at least 1")
+        raise GenerateError(Message("max_length must be at least 1"))
     if inner_walls < 0:
-        raise GenerateError("inner_walls must be 0 or more")
+        raise GenerateError(Message("inner_walls must be 0 or more"))
     inner = (width - 2) * (height - 2)
     if inner_walls + sticks > inner:
-        raise NoRoom(f"{sticks} sticks and {inner_walls} inner walls do not fit in "
-                     f"the {inner} cells inside a {width}x{height} frame")
+        raise NoRoom(Message("%(sticks)s sticks and %(inner_walls)s inner walls do not fit in the %(inner)s cells "
+                             "inside a %(width)sx%(height)s frame",
+                             sticks=sticks, inner_walls=inner_walls, inner=inner, width=width, height=height))
     # each side holds openings of gap_width cells, a wall between neighbours
     # and none in a corner: k openings need k * gap_width + k - 1 cells
     room = sum(2 * ((length + 1) // (gap_width + 1)) for length in (width - 2, height - 2))
     if gaps > room:
-        raise NoRoom(f"{gaps} gap{'s' if gaps != 1 else ''} of width {gap_width} do not "
-                     f"fit in the frame of a {width}x{height} board (at most {room})")
+        raise NoRoom(Plural("%(n)s gap of width %(gap_width)s do not fit in the frame of a %(width)sx%(height)s "
+                            "board (at most %(room)s)",
+                            "%(n)s gaps of width %(gap_width)s do not fit in the frame of a %(width)sx%(height)s "
+                            "board (at most %(room)s)", gaps, gap_width=gap_width, width=width, height=height,
+                            room=room))
 
 
 def _frame(width: int, height: int, gaps: int, gap_width: int,

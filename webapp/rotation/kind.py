@@ -28,7 +28,7 @@ from . import sharecode
 
 # Share codes, pictures and random boards are imported by the methods that
 # make them: a command line that reads and solves a board loads none of them.
-from ..errors import FieldError, IllegalMove
+from ..errors import FieldError, IllegalMove, Message
 from ..kind_protocol import Kind, first_move_hint, solution_words
 from ..webface import WebFace
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
@@ -110,10 +110,10 @@ class RotationKind(Kind):
         stay those of before) and ``orientation`` (0 to 3) from a request."""
         goal = data.get("goal", "any")
         if not isinstance(goal, str):
-            raise FieldError('"goal" must be "any", "all" or "stick:S"')
+            raise FieldError(Message('"goal" must be "any", "all" or "stick:S"'))
         orientation = data.get("orientation", 0)
         if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in range(4):
-            raise FieldError('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)')
+            raise FieldError(Message('"orientation" must be 0, 1, 2 or 3 (quarter turns clockwise)'))
         return {"goal": goal, "orientation": orientation}
 
     def quick(self, board: Board, options: dict, *, task: str = "solve",
@@ -153,7 +153,7 @@ class RotationKind(Kind):
         elif isinstance(move, str) and move in TURNS:
             step = position.turn(move)
         else:
-            raise IllegalMove('"move" must be "L", "R" or null (settle only)')
+            raise IllegalMove(Message('"move" must be "L", "R" or null (settle only)'))
         body = step.to_dict()
         body["board"] = step.position.board.text()
         goal = Goal.parse(options.get("goal"))
@@ -176,9 +176,11 @@ class RotationKind(Kind):
         sticks = _number(data, "sticks", SHUFFLE_STICKS)
         for value, what in ((size, "size"), (width, "width"), (height, "height")):  # a size unused too
             if not MIN_SIZE <= value <= MAX_SIZE:
-                raise FieldError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
+                raise FieldError(Message("the %(what)s must be %(min_size)s to %(max_size)s, not %(value)s",
+                                         what=what, min_size=MIN_SIZE, max_size=MAX_SIZE, value=value))
         if not 1 <= sticks <= len(SYMBOLS):
-            raise FieldError(f'"sticks" must be 1 to {len(SYMBOLS)}, not {sticks}')
+            raise FieldError(Message('"sticks" must be 1 to %(symbols_count)s, not %(sticks)s',
+                                     symbols_count=len(SYMBOLS), sticks=sticks))
 
         return random_board(width, sticks, rng=rng, height=height)
 
@@ -230,7 +232,7 @@ _ROW = re.compile(r"[# 0-9A-Za-z]+")
 def _number(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise FieldError(f'"{key}" must be a whole number')
+        raise FieldError(Message('"%(key)s" must be a whole number', key=key))
     return value
 
 

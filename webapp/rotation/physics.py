@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import FieldError, IllegalMove
+from ..errors import FieldError, IllegalMove, Message
 
 from .board import SYMBOLS, Board
 
@@ -45,7 +45,7 @@ def turn(orientation: int, move: str) -> int:
     try:
         return (orientation + TURNS[move]) % 4
     except KeyError:
-        raise IllegalMove(f"a move is 'L' or 'R', not {move!r}") from None
+        raise IllegalMove(Message("a move is 'L' or 'R', not %(move)s", move=repr(move))) from None
 
 
 class Frame:
@@ -199,7 +199,7 @@ class Position:
 
     def __init__(self, board: Board, orientation: int = 0) -> None:
         if orientation not in (0, 1, 2, 3):
-            raise FieldError(f"orientation must be 0 to 3, not {orientation!r}")
+            raise FieldError(Message("orientation must be 0 to 3, not %(orientation)s", orientation=repr(orientation)))
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "orientation", orientation)
 

@@ -22,7 +22,7 @@ The values show as expressions that make them again:
 
 from __future__ import annotations
 
-from ..errors import FieldError, Misfit
+from ..errors import FieldError, Misfit, Message
 
 import time
 from dataclasses import dataclass, field
@@ -68,19 +68,20 @@ class Goal:
         if isinstance(text, Goal):
             return text
         if text is not None and not isinstance(text, str):
-            raise GoalError(f"a goal is a string (any, all or stick:S), not {text!r}")
+            raise GoalError(Message("a goal is a string (any, all or stick:S), not %(text)s", text=repr(text)))
         text = (text or "").strip(" \t\n\r") or "any"  # blank (JSON's blanks), as empty: the default
         if text in ("any", "all"):
             return cls(text)
         if text.startswith("stick:") and len(text) == 7:
             return cls("stick", text[6])
-        raise GoalError(f"unknown goal {text!r}: use any, all or stick:S (S a stick symbol)")
+        raise GoalError(Message("unknown goal %(text)s: use any, all or stick:S (S a stick symbol)", text=repr(text)))
 
     def check(self, board: Board) -> None:
         """Raise :class:`GoalError` if the goal names a stick the board lacks."""
         if self.kind == "stick" and self.symbol not in board.symbols():
             have = ", ".join(board.symbols()) or "none"
-            raise AbsentStick(f"the board has no stick {self.symbol!r} (its sticks: {have})")
+            raise AbsentStick(Message("the board has no stick %(symbol)s (its sticks: %(have)s)",
+                                      symbol=repr(self.symbol), have=have))
 
     def __str__(self) -> str:
         return f"stick:{self.symbol}" if self.kind == "stick" else self.kind

@@ -26,6 +26,7 @@ import binascii
 import string
 import zlib
 
+from ..errors import Message
 from .board import SYMBOL_ORDER, SYMBOLS, Board, BoardError, Stick
 
 VERSION = "A"
@@ -57,46 +58,48 @@ def encode(board: Board) -> str:
 def decode(code: str) -> Board:
     """The board a share code describes; :class:`ShareCodeError` if it is not one."""
     if not isinstance(code, str) or not code:
-        raise ShareCodeError("this link holds no puzzle")
+        raise ShareCodeError(Message("this link holds no puzzle"))
     if len(code) > _MAX_CODE:
-        raise ShareCodeError("this link is too long to be a puzzle")
+        raise ShareCodeError(Message("this link is too long to be a puzzle"))
     if bad := next(((i, ch) for i, ch in enumerate(code, 1) if ch not in _CODE_CHARS), None):
-        raise ShareCodeError(f"this link is damaged: a puzzle code cannot hold {bad[1]!r} (character {bad[0]})")
+        raise ShareCodeError(Message("this link is damaged: a puzzle code cannot hold %(bad)s (character %(bad2)s)",
+                                     bad=repr(bad[1]), bad2=bad[0]))
     if code[0] != VERSION:
         # versions are marked by a capital letter: anything else was never a code
         if "A" <= code[0] <= "Z":
-            raise ShareCodeError(f"this link is from an unknown version ({code[0]!r}) of the playground")
-        raise ShareCodeError("this link is damaged: it is not a puzzle code (those start with A)")
+            raise ShareCodeError(Message("this link is from an unknown version (%(code)s) of the playground",
+                                         code=repr(code[0])))
+        raise ShareCodeError(Message("this link is damaged: it is not a puzzle code (those start with A)"))
     body = code[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         data = zlib.decompressobj(-15).decompress(raw, 64 * 1024)
     except (binascii.Error, ValueError, zlib.error):
-        raise ShareCodeError("this link is damaged: it does not decode") from None
+        raise ShareCodeError(Message("this link is damaged: it does not decode")) from None
     if len(data) < 7:
-        raise ShareCodeError("this link is damaged: it is cut short")
+        raise ShareCodeError(Message("this link is damaged: it is cut short"))
     payload, check = data[:-4], data[-4:]
     if zlib.crc32(payload).to_bytes(4, "big") != check:
-        raise ShareCodeError("this link is damaged: its check does not match")
+        raise ShareCodeError(Message("this link is damaged: its check does not match"))
     w, h = payload[0], payload[1]
     nbits = (w * h + 7) // 8
     if len(payload) < 3 + nbits:
-        raise ShareCodeError("this link is damaged: it is cut short")
+        raise ShareCodeError(Message("this link is damaged: it is cut short"))
     bits = payload[2:2 + nbits]
     walls = frozenset(divmod(i, w) for i in range(w * h) if bits[i >> 3] & (0x80 >> (i & 7)))
     count = payload[2 + nbits]
     rest = payload[3 + nbits:]
     if len(rest) != 4 * count:
-        raise ShareCodeError("this link is damaged: the sticks do not add up")
+        raise ShareCodeError(Message("this link is damaged: the sticks do not add up"))
     try:
         sticks = []
         for k in range(count):
             sym, row, col, lv = rest[4 * k:4 * k + 4]
             if sym >= len(SYMBOLS):
-                raise ShareCodeError("this link is damaged: unknown stick")
+                raise ShareCodeError(Message("this link is damaged: unknown stick"))
             sticks.append(Stick(SYMBOLS[sym], row, col, lv >> 1, bool(lv & 1)))
         return Board(w, h, walls, tuple(sticks))
     except ShareCodeError:
         raise
     except BoardError as exc:
-        raise ShareCodeError(f"this link describes no valid puzzle: {exc}") from None
+        raise ShareCodeError(Message("this link describes no valid puzzle: %(exc)s", exc=exc)) from None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..errors import IllegalMove
+from ..errors import IllegalMove, Message
 from ..film import Frame, Palette, font, tween
 from .position import Position
 from .svg import FRAME_COLOUR, HOLE_COLOUR, HOME_COLOUR, NUMBER_COLOUR, TILE_COLOUR
@@ -22,7 +22,7 @@ def link_moves(text: str) -> list[int]:
     IllegalMove otherwise (whether each can move is checked as it is played)."""
     parts = text.split("-")
     if not all(part.isdigit() and len(part) <= 2 for part in parts):
-        raise IllegalMove(f'"moves" must be tile numbers joined by "-", not "{text[:20]}"')
+        raise IllegalMove(Message('"moves" must be tile numbers joined by "-", not "%(text)s"', text=text[:20]))
     return [int(part) for part in parts]
 
 

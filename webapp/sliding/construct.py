@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..errors import Message
 from . import table
 from .position import Position, SlidingError, movable_cells
 
@@ -43,9 +44,10 @@ def solve_fast(width: int, height: int, tiles) -> list[int]:
     """
     position = Position(tuple(tiles), width)
     if position.height != height:
-        raise SlidingError(f"{len(position.tiles)} tiles do not make a {width} x {height} board")
+        raise SlidingError(Message("%(value)s tiles do not make a %(width)s x %(height)s board",
+                                   value=len(position.tiles), width=width, height=height))
     if not position.solvable():
-        raise SlidingError("this position cannot reach the goal (permutation parity), so there is no solution")
+        raise SlidingError(Message("this position cannot reach the goal (permutation parity), so there is no solution"))
     solver = _Solver(width, height, position.tiles)
     solver.run()
     return cancel_pairs(solver.moves)

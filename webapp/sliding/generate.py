@@ -12,7 +12,7 @@ cells) one exactly N moves from the goal; a seed gives the same again.
 
 from __future__ import annotations
 
-from ..errors import FieldError, FieldMisfit
+from ..errors import FieldError, FieldMisfit, Message
 from . import table
 from .position import MAX_SIDE, MIN_SIDE, Position
 
@@ -26,7 +26,8 @@ MAX_TABLE_CELLS = 9
 def _check_size(width: int, height: int) -> None:
     for name, value in (("width", width), ("height", height)):
         if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
-            raise FieldError(f"{name} {value!r} is out of range: sides from {MIN_SIDE} to {MAX_SIDE}")
+            raise FieldError(Message("%(name)s %(value)s is out of range: sides from %(min_side)s to %(max_side)s",
+                                     name=name, value=repr(value), min_side=MIN_SIDE, max_side=MAX_SIDE))
 
 
 def shuffle(width: int, height: int, rng) -> Position:
@@ -60,10 +61,12 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
     _check_size(width, height)
     if width * height > MAX_TABLE_CELLS:
         raise FieldMisfit(
-            f"a position a given number of moves from the goal needs an exact table: "
-            f"boards of up to {MAX_TABLE_CELLS} cells (3 x 3, 2 x 4, ...), not {width} x {height}")
+            Message("a position a given number of moves from the goal needs an exact table: boards of up to "
+                    "%(max_table_cells)s cells (3 x 3, 2 x 4, ...), not %(width)s x %(height)s",
+                    max_table_cells=MAX_TABLE_CELLS, width=width, height=height))
     if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
-        raise FieldError(f"the distance must be a whole number of moves, 0 or more, not {moves!r}")
+        raise FieldError(Message("the distance must be a whole number of moves, 0 or more, not %(moves)s",
+                                 moves=repr(moves)))
     try:
         tiles = table.random_at_distance(width, height, moves, rng)
     except ValueError as exc:  # table.TableError: no position is that far

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FieldError
+from ..errors import FieldError, Message
 from ..kind_protocol import NO_MOVE, Kind, drawn
 from ..webface import WebFace
 from ..words import gettext
@@ -238,8 +238,9 @@ class SlidingKind(Kind):
         elif isinstance(move, int) and not isinstance(move, bool):
             tile = move
         else:
-            raise IllegalMove("a move is the number of the tile that slides, or left, right, "
-                              f"up or down, not {move!r}")
+            raise IllegalMove(Message("a move is the number of the tile that slides, or left, right, up or down, not "
+                                      "%(move)s",
+                                      move=repr(move)))
         after = position.move(tile)
         hole_r, hole_c = divmod(position.hole, position.width)
         tile_r, tile_c = divmod(after.hole, position.width)
@@ -295,7 +296,7 @@ class SlidingKind(Kind):
         if distance is None:
             return generate.shuffle(width, height, rng)
         if not isinstance(distance, int) or isinstance(distance, bool):
-            raise FieldError('"distance" must be a whole number of moves')
+            raise FieldError(Message('"distance" must be a whole number of moves'))
         return generate.at_distance(width, height, distance, rng)
 
     # --------------------------------------------------------- describing
@@ -355,7 +356,8 @@ class SlidingKind(Kind):
 def _side(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIDE <= value <= MAX_SIDE:
-        raise FieldError(f'"{key}" must be {MIN_SIDE} to {MAX_SIDE}, not {value!r}')
+        raise FieldError(Message('"%(key)s" must be %(min_side)s to %(max_side)s, not %(value)s',
+                                 key=key, min_side=MIN_SIDE, max_side=MAX_SIDE, value=repr(value)))
     return value
 
 
@@ -366,7 +368,7 @@ def _size(data: dict) -> tuple[int, int]:
     if isinstance(size, str):
         m = _SIZE.fullmatch(size)
         if not m:
-            raise FieldError(f'"size" must look like "4x4" (width x height), not {size!r}')
+            raise FieldError(Message('"size" must look like "4x4" (width x height), not %(size)s', size=repr(size)))
         width, height = _side({"size": int(m.group(1))}, "size", 0), _side({"size": int(m.group(2))}, "size", 0)
     elif size is not None:
         width = height = _side(data, "size", SHUFFLE_SIDE)

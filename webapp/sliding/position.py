@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import IllegalMove, Misfit, PuzzleTextError
+from ..errors import IllegalMove, Misfit, PuzzleTextError, Message
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "DIRECTIONS", "SlidingError", "IllegalMove", "BlockedMove", "Position",
            "permutation_problem", "inversions", "parity_invariant", "solvable", "movable_cells", "replay",
@@ -85,10 +85,12 @@ class Position:
         object.__setattr__(self, "tiles", tiles)
         w = self.width
         if not isinstance(w, int) or w < 1 or len(tiles) % w:
-            raise SlidingError(f"{len(tiles)} tiles do not fill rows of width {w}")
+            raise SlidingError(Message("%(tiles_count)s tiles do not fill rows of width %(w)s",
+                                       tiles_count=len(tiles), w=w))
         h = len(tiles) // w
         if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-            raise SlidingError(f"a {w} x {h} board is out of range: sides from {MIN_SIDE} to {MAX_SIDE}")
+            raise SlidingError(Message("a %(w)s x %(h)s board is out of range: sides from %(min_side)s to %(max_side)s",
+                                       w=w, h=h, min_side=MIN_SIDE, max_side=MAX_SIDE))
         problem = permutation_problem(tiles)
         if problem:
             raise SlidingError(problem)
@@ -159,12 +161,14 @@ class Position:
             if tiles[cell] == tile and tile != 0:
                 return self._swapped(hole, cell)
         can = [str(tiles[c]) for c in cells]
-        listed = " and ".join(can) if len(can) <= 2 else ", ".join(can[:-1]) + " and " + can[-1]
+        listed = can[0] if len(can) == 1 else Message("%(tiles)s and %(last)s", tiles=", ".join(can[:-1]), last=can[-1])
         if tile == 0 and isinstance(tile, int) and not isinstance(tile, bool):
-            raise BlockedMove(f"0 is the hole: name a tile that slides into it ({listed})")
+            raise BlockedMove(Message("0 is the hole: name a tile that slides into it (%(listed)s)", listed=listed))
         if not isinstance(tile, int) or isinstance(tile, bool) or not 0 < tile < len(tiles):
-            raise BlockedMove(f"{tile!r} is not a tile of this board (tiles are 1 to {len(tiles) - 1})")
-        raise BlockedMove(f"tile {tile} is not next to the hole: the tiles that can move are {listed}")
+            raise BlockedMove(Message("%(tile)s is not a tile of this board (tiles are 1 to %(value)s)",
+                                      tile=repr(tile), value=len(tiles) - 1))
+        raise BlockedMove(Message("tile %(tile)s is not next to the hole: the tiles that can move are %(listed)s",
+                                  tile=tile, listed=listed))
 
     def slide(self, direction: str) -> Position:
         """The position after the tile that can go ``direction`` goes there.
@@ -183,13 +187,15 @@ class Position:
     def tile_for(self, direction: str) -> int:
         """The tile that slides when ``direction`` is pressed (IllegalMove if none)."""
         if direction not in DIRECTIONS:
-            raise IllegalMove(f"{direction!r} is not a direction: left, right, up or down")
+            raise IllegalMove(Message("%(direction)s is not a direction: left, right, up or down",
+                                      direction=repr(direction)))
         dr, dc = DIRECTIONS[direction]
         r, c = divmod(self.hole, self.width)
         r, c = r + dr, c + dc
         if not (0 <= r < self.height and 0 <= c < self.width):
             edge = {"up": "bottom", "down": "top", "left": "right", "right": "left"}[direction]
-            raise BlockedMove(f"no tile can slide {direction}: the hole is on the {edge} edge")
+            raise BlockedMove(Message("no tile can slide %(direction)s: the hole is on the %(edge)s edge",
+                                      direction=direction, edge=edge))
         return self.tiles[r * self.width + c]
 
     def play(self, moves) -> Position:
@@ -234,14 +240,16 @@ def permutation_problem(tiles) -> str | None:
     seen = [False] * n
     for t in tiles:
         if not isinstance(t, int) or isinstance(t, bool):
-            return f"the tiles must be whole numbers 0 to {n - 1}: {t!r} is not"
+            return Message("the tiles must be whole numbers 0 to %(last)s: %(tile)s is not", last=n - 1, tile=repr(t))
     # without a 0 some tile is also out of range or repeated: the hole first
-    no_hole = "no hole: 0 is missing; " if 0 not in tiles else ""
+    no_hole = Message("no hole: 0 is missing; ") if 0 not in tiles else ""
     for t in tiles:
         if not 0 <= t < n:
-            return f"{no_hole}the tiles must be 0 to {n - 1}, each once: {t} is out of range"
+            return Message("%(no_hole)sthe tiles must be 0 to %(last)s, each once: %(tile)s is out of range",
+                           no_hole=no_hole, last=n - 1, tile=t)
         if seen[t]:
-            return f"{no_hole}the tiles must be 0 to {n - 1}, each once: {t} is repeated"
+            return Message("%(no_hole)sthe tiles must be 0 to %(last)s, each once: %(tile)s is repeated",
+                           no_hole=no_hole, last=n - 1, tile=t)
         seen[t] = True
     return None
 
@@ -327,7 +335,7 @@ def replay(width: int, tiles, moves) -> tuple[int, ...]:
     for k, tile in enumerate(moves, start=1):
         cell = where[tile] if isinstance(tile, int) and 0 < tile < len(board) else -1
         if cell < 0 or cell not in movable_cells(width, height, hole):
-            raise IllegalMove(f"move {k}: tile {tile} is not next to the hole")
+            raise IllegalMove(Message("move %(k)s: tile %(tile)s is not next to the hole", k=k, tile=tile))
         board[hole], board[cell] = tile, 0
         where[tile], hole = hole, cell
     return tuple(board)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..errors import Message
 from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
 from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError, rank, unrank
 
@@ -58,17 +59,17 @@ def decode(code: str) -> Position:
     webapp.sliding.sharecode.ShareCodeError: this link is from an unknown version (2) of the playground
     """
     code, m = match_code(code, _CODE, version=VERSION, max_length=_MAX_CODE, error=ShareCodeError,
-                         noun="position", thing="sliding position", example="1-3x3-0G2uw")
+                         noun=Message("position"), thing=Message("sliding position"), example="1-3x3-0G2uw")
     w, h, body = int(m.group(2)), int(m.group(3)), m.group(4)
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise ShareCodeError(f"this link is damaged: a {w} x {h} board is out of range")
+        raise ShareCodeError(Message("this link is damaged: a %(w)s x %(h)s board is out of range", w=w, h=h))
     n = w * h
     if len(body) != _digits(n) + 1:
-        raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= _digits(n)
-                             else "this link is damaged: it is too long")
+        raise ShareCodeError(Message("this link is damaged: it is cut short") if len(body) <= _digits(n)
+                             else Message("this link is damaged: it is too long"))
     if check_char(code[:-1]) != code[-1]:
-        raise ShareCodeError("this link is damaged: its check does not match")
+        raise ShareCodeError(Message("this link is damaged: its check does not match"))
     r = from_base62(body[:-1])
     if r >= math.factorial(n):
-        raise ShareCodeError("this link is damaged: it names no position of this size")
+        raise ShareCodeError(Message("this link is damaged: it names no position of this size"))
     return Position(unrank(n, r), w)

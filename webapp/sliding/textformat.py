@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..errors import Message, Plural
 from .position import MAX_SIDE, MIN_SIDE, Position, SlidingError
 
 __all__ = ["SlidingError", "parse", "write", "tokens"]
@@ -75,8 +76,8 @@ def parse(text: str) -> Position:
     """
     rows = tokens(text)
     if not rows:
-        raise SlidingError("there are no numbers: write the tiles row by row, 0 for the hole, "
-                           "e.g. 1 2 3 / 4 5 6 / 7 8 0", line=1)
+        raise SlidingError(Message("there are no numbers: write the tiles row by row, 0 for the hole, "
+                           "e.g. 1 2 3 / 4 5 6 / 7 8 0"), line=1)
     last_line = rows[-1][-1].line
     count = sum(len(row) for row in rows)
     for row in rows:
@@ -87,13 +88,16 @@ def parse(text: str) -> Position:
     if len(rows) == 1:
         width = math.isqrt(count)
         if width * width != count:
-            raise SlidingError(
-                f"{_numbers(count)} on one line {'is' if count == 1 else 'are'} not a square board "
-                "(4, 9, 16, ... 64); for another shape write one row a line", line=last_line)
+            raise SlidingError(Plural(
+                "%(n)s number on one line is not a square board (4, 9, 16, ... 64); for another shape "
+                "write one row a line",
+                "%(n)s numbers on one line are not a square board (4, 9, 16, ... 64); for another shape "
+                "write one row a line", count), line=last_line)
         if not MIN_SIDE <= width <= MAX_SIDE:
-            raise SlidingError(
-                f"{_numbers(count)} make{'s' if count == 1 else ''} a {width} x {width} board: "
-                f"sides from {MIN_SIDE} to {MAX_SIDE} are supported", line=last_line)
+            raise SlidingError(Plural(
+                "%(n)s number makes a %(width)s x %(width)s board: sides from %(low)s to %(high)s are supported",
+                "%(n)s numbers make a %(width)s x %(width)s board: sides from %(low)s to %(high)s are supported",
+                count, width=width, low=MIN_SIDE, high=MAX_SIDE), line=last_line)
         flat = rows[0]
     else:
         width = len(rows[0])
@@ -102,19 +106,22 @@ def parse(text: str) -> Position:
                 more = len(row) > width
                 where = row[width] if more else None
                 column = where.column if more else row[-1].column + len(row[-1].text)
-                raise SlidingError(
-                    f"this row has {_numbers(len(row))}, the first row has {width}: "
-                    "every row needs the same count", row[0].line, column)
+                raise SlidingError(Plural(
+                    "this row has %(n)s number, the first row has %(width)s: every row needs the same count",
+                    "this row has %(n)s numbers, the first row has %(width)s: every row needs the same count",
+                    len(row), width=width), row[0].line, column)
         if not MIN_SIDE <= width <= MAX_SIDE:
             first = rows[0]
             where = first[MAX_SIDE] if width > MAX_SIDE else first[0]
-            raise SlidingError(
-                f"the rows have {_numbers(width)}: a board {width} wide is "
-                f"out of range (sides from {MIN_SIDE} to {MAX_SIDE})", where.line, where.column)
+            raise SlidingError(Plural(
+                "the rows have %(n)s number: a board %(n)s wide is out of range (sides from %(low)s to %(high)s)",
+                "the rows have %(n)s numbers: a board %(n)s wide is out of range (sides from %(low)s to %(high)s)",
+                width, low=MIN_SIDE, high=MAX_SIDE), where.line, where.column)
         if len(rows) > MAX_SIDE:
             where = rows[MAX_SIDE][0]
             raise SlidingError(
-                f"the board has {len(rows)} rows: sides from {MIN_SIDE} to {MAX_SIDE} are supported",
+                Message("the board has %(rows)s rows: sides from %(low)s to %(high)s are supported",
+                        rows=len(rows), low=MIN_SIDE, high=MAX_SIDE),
                 where.line, where.column)
         flat = [token for row in rows for token in row]
 
@@ -122,22 +129,28 @@ def parse(text: str) -> Position:
     all_values = [_value(token.text, n) for token in flat]
     # n numbers without a 0 break a rule somewhere; the one that matters
     # most is said first, then the first number at fault
-    no_hole = "no hole: 0 is missing; " if 0 not in all_values else ""
+    no_hole = Message("no hole: 0 is missing; ") if 0 not in all_values else ""
     first_seen: dict[int, _Token] = {}
     values = []
     for token, value in zip(flat, all_values):
         if value >= n:
             raise SlidingError(
-                f"{no_hole}{_clip(token.text)} is out of range: a {width} x {n // width} board has "
-                f"tiles 1 to {n - 1} and 0 for the hole", token.line, token.column)
+                Message("%(no_hole)s%(number)s is out of range: a %(width)s x %(height)s board has tiles 1 to "
+                        "%(last)s and 0 for the hole", no_hole=no_hole, number=_clip(token.text), width=width,
+                        height=n // width, last=n - 1), token.line, token.column)
         if value in first_seen:
             before = first_seen[value]
             missing = sorted(set(range(1, n)) - set(all_values))
-            what = "the hole 0" if value == 0 else f"tile {value}"
             lacking = _missing_words(missing)
-            raise SlidingError(
-                f"{no_hole}{what} is repeated (first at line {before.line}, column {before.column})"
-                + (f"; {lacking}" if lacking else ""), token.line, token.column)
+            if value == 0:
+                said = Message("%(no_hole)sthe hole 0 is repeated (first at line %(line)s, column %(column)s)",
+                               no_hole=no_hole, line=before.line, column=before.column)
+            else:
+                said = Message("%(no_hole)stile %(tile)s is repeated (first at line %(line)s, column %(column)s)",
+                               no_hole=no_hole, tile=value, line=before.line, column=before.column)
+            if lacking:
+                said = Message("%(said)s; %(lacking)s", said=said, lacking=lacking)
+            raise SlidingError(said, token.line, token.column)
         first_seen[value] = token
         values.append(value)
     # n numbers, all in range, none repeated: a permutation, nothing can be missing
@@ -166,10 +179,15 @@ def _show(text: str) -> str:
 def _not_a_number(text: str, count: int, rows) -> str:
     same = all(len(row) == len(rows[0]) for row in rows)
     square = len(rows) > 1 or math.isqrt(count) ** 2 == count
-    tiles = f"0 to {count - 1}" if same and square and count > 1 else "whole numbers"
+    if same and square and count > 1:
+        tiles = Message("%(low)s to %(high)s", low=0, high=count - 1)
+    else:
+        tiles = Message("whole numbers")
     if text.startswith(("-", "+")) and _DIGITS.fullmatch(text[1:]):
-        return f"{_show(text)} has a sign: write the tiles as {tiles}, 0 for the hole"
-    return f"{_show(text)} is not a number (write the tiles as {tiles}, 0 for the hole)"
+        return Message("%(text)s has a sign: write the tiles as %(tiles)s, 0 for the hole",
+                       text=_show(text), tiles=tiles)
+    return Message("%(text)s is not a number (write the tiles as %(tiles)s, 0 for the hole)", text=_show(text),
+                   tiles=tiles)
 
 
 def _value(text: str, n: int) -> int:
@@ -179,11 +197,6 @@ def _value(text: str, n: int) -> int:
     return int(digits) if len(digits) <= 3 else n
 
 
-def _numbers(count: int) -> str:
-    """'1 number', '2 numbers'."""
-    return f"{count} number{'' if count == 1 else 's'}"
-
-
 def _missing_words(missing: list[int]) -> str:
     """'7 is missing', '3 and 7 are missing', '1, 2, 3, 4, 5 and 2 more are
     missing' (a missing hole is said first)."""
@@ -191,7 +204,7 @@ def _missing_words(missing: list[int]) -> str:
         return ""
     names = [str(m) for m in missing]
     if len(names) == 1:
-        return f"{names[0]} is missing"
+        return Message("%(number)s is missing", number=names[0])
     if len(names) > 5:
-        return ", ".join(names[:5]) + f" and {len(names) - 5} more are missing"
-    return ", ".join(names[:-1]) + f" and {names[-1]} are missing"
+        return Message("%(numbers)s and %(more)s more are missing", numbers=", ".join(names[:5]), more=len(names) - 5)
+    return Message("%(numbers)s and %(last)s are missing", numbers=", ".join(names[:-1]), last=names[-1])

@@ -9,6 +9,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from ..errors import Message
 from ..film import Frame, Palette, tween
 from . import geometry, play
 from .figures import figure_colour
@@ -35,8 +36,9 @@ def link_moves(text: str) -> list[dict]:
                 raise ValueError(part)
             slot, piece, *edges = (int(f) for f in fields)
         except ValueError:
-            raise TriangleError(f'move {i + 1} of "moves", "{part[:20]}", is not a piece put in a slot '
-                                "or taken out") from None
+            raise TriangleError(Message('move %(value)s of "moves", "%(part)s", is not a piece put in a slot or taken '
+                                        'out',
+                                        value=i + 1, part=part[:20])) from None
         moves.append({"slot": slot, "piece": piece, "edges": edges})
     return moves
 

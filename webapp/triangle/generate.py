@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import NotAvailable
+from ..errors import NotAvailable, Message
 from . import geometry, search
 from .budget import Stop
 from .puzzle import MAX_SIDE, Puzzle, TriangleError, TriangleMisfit
@@ -107,15 +107,18 @@ def cut(placed, rng: random.Random) -> tuple[tuple[int, int, int], ...]:
 
 def _check_size(n: int, figures: int, unique: bool) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIDE:
-        raise TriangleError(f"the side must be 1 to {MAX_SIDE}, not {n!r}")
+        raise TriangleError(Message("the side must be 1 to %(max_side)s, not %(n)s", max_side=MAX_SIDE, n=repr(n)))
     if isinstance(figures, bool) or not isinstance(figures, int) or not 0 <= figures <= MAX_FIGURES:
-        raise TriangleError(f"the number of figure kinds must be 0 to {MAX_FIGURES}, not {figures!r}")
+        raise TriangleError(Message("the number of figure kinds must be 0 to %(max_figures)s, not %(figures)s",
+                                    max_figures=MAX_FIGURES, figures=repr(figures)))
     if unique and n > MAX_UNIQUE_SIDE:
-        raise TriangleMisfit(f"a unique puzzle is offered up to side {MAX_UNIQUE_SIDE} "
-                     f"(checking one of side {n} takes too long), not {n}")
+        raise TriangleMisfit(Message("a unique puzzle is offered up to side %(max_unique_side)s (checking one of side "
+                                     "%(n)s takes too long), not %(n)s",
+                                     max_unique_side=MAX_UNIQUE_SIDE, n=n))
     if unique and figures < MIN_UNIQUE_FIGURES[n]:
-        raise TriangleMisfit(f"a unique puzzle of side {n} needs at least {MIN_UNIQUE_FIGURES[n]} figure "
-                     f"kinds, not {figures}: with fewer, most have many pictures")
+        raise TriangleMisfit(Message("a unique puzzle of side %(n)s needs at least %(min_unique_figures)s figure "
+                                     "kinds, not %(figures)s: with fewer, most have many pictures",
+                                     n=n, min_unique_figures=MIN_UNIQUE_FIGURES[n], figures=figures))
 
 
 def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False,
@@ -140,7 +143,7 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
     if tries is None:
         tries = DEFAULT_TRIES
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
-        raise TriangleError(f"the number of tries must be 1 or more, not {tries!r}")
+        raise TriangleError(Message("the number of tries must be 1 or more, not %(tries)s", tries=repr(tries)))
     if not unique:
         return Puzzle(figures, cut(build(n, figures, rng), rng))
 

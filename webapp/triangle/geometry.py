@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..errors import Message
 from .puzzle import MAX_SIDE, TriangleError
 
 __all__ = ["HEIGHT", "slots", "index", "neighbours", "inner_edges", "turn", "turn_placed", "corners"]
@@ -24,7 +25,8 @@ HEIGHT = math.sqrt(3) / 2
 
 def _check(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIDE:
-        raise TriangleError(f"the side must be an integer from 1 to {MAX_SIDE}, not {n!r}")
+        raise TriangleError(Message("the side must be an integer from 1 to %(max_side)s, not %(n)s",
+                                    max_side=MAX_SIDE, n=repr(n)))
 
 
 @lru_cache(maxsize=None)
@@ -94,7 +96,7 @@ def corners(n: int, slot) -> tuple[tuple[float, float], ...]:
     _check(n)
     r, k = _rk(slot)
     if not (0 <= r < n and 0 <= k <= 2 * r):
-        raise TriangleError(f"there is no slot {slot!r} in a triangle of side {n}")
+        raise TriangleError(Message("there is no slot %(slot)s in a triangle of side %(n)s", slot=repr(slot), n=n))
     left = n / 2 - r / 2 + k // 2
     top, bottom = round(r * HEIGHT, 3), round((r + 1) * HEIGHT, 3)
     if k % 2 == 0:

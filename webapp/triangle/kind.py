@@ -18,7 +18,7 @@ import random
 import re
 import time
 
-from ..errors import FieldError, FieldMisfit
+from ..errors import FieldError, FieldMisfit, Message
 from ..kind_protocol import Kind, drawn
 from ..webface import WebFace
 from ..words import gettext
@@ -165,23 +165,24 @@ class TriangleKind(Kind):
         """
         first = data.get("first", FIRST)
         if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_FIRST:
-            raise FieldError(f'"first" must be 1 to {MAX_FIRST} (solutions to list), not {first!r}')
+            raise FieldError(Message('"first" must be 1 to %(max_first)s (solutions to list), not %(first)s',
+                                     max_first=MAX_FIRST, first=repr(first)))
         placement = data.get("placement")
         if placement is not None and not isinstance(placement, list):
-            raise FieldError('"placement" must be a list over the slots')
+            raise FieldError(Message('"placement" must be a list over the slots'))
         if placement is not None:  # every route, as the OpenAPI description says, not only those that read it
             play.check_shape(placement)
         options = {"first": first, "placement": placement}
         events = data.get("events")
         if events is not None:
             if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= trace.MAX_EVENTS:
-                raise FieldError(f'"events" must be 1 to {trace.MAX_EVENTS} (search steps to keep), '
-                                 f'not {events!r}')
+                raise FieldError(Message('"events" must be 1 to %(max_events)s (search steps to keep), not %(events)s',
+                                         max_events=trace.MAX_EVENTS, events=repr(events)))
             options["events"] = events
         token = data.get("resume")
         if token is not None:
             if not isinstance(token, str) or not 0 < len(token) <= resume.MAX_TOKEN:
-                raise FieldError('"resume" must be the token of an answer stopped by a limit')
+                raise FieldError(Message('"resume" must be the token of an answer stopped by a limit'))
             options["resume"] = token
         return options
 
@@ -223,7 +224,7 @@ class TriangleKind(Kind):
         if token is None:
             return None
         if first is None:
-            raise FieldError('"resume" goes on with a listing of the first solutions, not of all')
+            raise FieldError(Message('"resume" goes on with a listing of the first solutions, not of all'))
         return resume.decode(puzzle, first, token)
 
     def trace(self, puzzle: Puzzle | str, options: dict, *, max_seconds: float | None = None,
@@ -368,9 +369,10 @@ class TriangleKind(Kind):
         figures = _whole(data, "figures", SHUFFLE_FIGURES, 0, MAX_FIGURES)
         unique = data.get("unique", False)
         if not isinstance(unique, bool):
-            raise FieldError('"unique" must be true or false')
+            raise FieldError(Message('"unique" must be true or false'))
         if unique and n > MAX_UNIQUE_SIDE:
-            raise FieldMisfit(f"a unique puzzle is offered up to size {MAX_UNIQUE_SIDE}, not {n}")
+            raise FieldMisfit(Message("a unique puzzle is offered up to size %(max_unique_side)s, not %(n)s",
+                                      max_unique_side=MAX_UNIQUE_SIDE, n=n))
         return random_puzzle(n, figures, rng, unique=unique, max_seconds=SHUFFLE_SECONDS)
 
     # --------------------------------------------------------- describing
@@ -436,7 +438,8 @@ class TriangleKind(Kind):
 def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise FieldError(f'"{key}" must be {low} to {high}, not {value!r}')
+        raise FieldError(Message('"%(key)s" must be %(low)s to %(high)s, not %(value)s',
+                                 key=key, low=low, high=high, value=repr(value)))
     return value
 
 

@@ -13,6 +13,7 @@ checked, changed one slot at a time, and completed for a hint.
 
 from __future__ import annotations
 
+from ..errors import Message
 from . import geometry
 from .budget import Budget, Stop
 from .order import by_search
@@ -41,7 +42,8 @@ def from_json(puzzle: Puzzle, data) -> list:
             continue
         piece, edges = _entry(puzzle, slot, item)
         if piece in used:
-            raise TriangleMisfit(f"piece {piece} is placed twice: in slots {used[piece]} and {slot}")
+            raise TriangleMisfit(Message("piece %(piece)s is placed twice: in slots %(used)s and %(slot)s",
+                                         piece=piece, used=used[piece], slot=slot))
         used[piece] = slot
         out.append((piece, edges))
     return out
@@ -58,26 +60,28 @@ def check_shape(data: list) -> None:
 
 def _shape(slot: int, item) -> None:
     if not isinstance(item, dict):
-        raise TriangleError(f"slot {slot}: an entry is null or {{\"piece\": i, \"edges\": [x, y, z]}}")
+        raise TriangleError(Message('slot %(slot)s: an entry is null or {"piece": i, "edges": [x, y, z]}', slot=slot))
     piece, edges = item.get("piece"), item.get("edges")
     if not _whole(piece):
-        raise TriangleError(f"slot {slot}: \"piece\" must be a whole number, 0 or more, not {piece!r}")
+        raise TriangleError(Message('slot %(slot)s: "piece" must be a whole number, 0 or more, not %(piece)s',
+                                    slot=slot, piece=repr(piece)))
     if edges is not None and (not isinstance(edges, (list, tuple)) or len(edges) != 3
                               or not all(isinstance(v, int) and not isinstance(v, bool) for v in edges)):
-        raise TriangleError(f"slot {slot}: \"edges\" must be three whole numbers")
+        raise TriangleError(Message('slot %(slot)s: "edges" must be three whole numbers', slot=slot))
 
 
 def _entry(puzzle: Puzzle, slot: int, item) -> tuple[int, tuple[int, int, int]]:
     _shape(slot, item)
     piece, edges = item["piece"], item.get("edges")
     if piece >= len(puzzle.pieces):  # a number, but no piece of this puzzle's
-        raise TriangleMisfit(f"slot {slot}: \"piece\" must be 0 to {len(puzzle.pieces) - 1}, not {piece!r}")
+        raise TriangleMisfit(Message('slot %(slot)s: "piece" must be 0 to %(value)s, not %(piece)s',
+                                     slot=slot, value=len(puzzle.pieces) - 1, piece=repr(piece)))
     if edges is None:  # the piece as written in the file
         edges = puzzle.pieces[piece]
     edges = tuple(edges)
     if edges not in turnings(puzzle.pieces[piece]):
-        raise TriangleMisfit(f"slot {slot}: {list(edges)} is not a turning of piece {piece} "
-                            f"{list(puzzle.pieces[piece])}")
+        raise TriangleMisfit(Message("slot %(slot)s: %(value)s is not a turning of piece %(piece)s %(value2)s",
+                                     slot=slot, value=list(edges), piece=piece, value2=list(puzzle.pieces[piece])))
     return piece, edges
 
 
@@ -106,8 +110,8 @@ def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
     "piece", "edges"}`` (edges left out: as written; a piece already
     elsewhere leaves its old slot), or ``"piece": null`` to empty the slot."""
     if not isinstance(move, dict):
-        raise TriangleError('a move is {"slot": s, "piece": i, "edges": [x, y, z]}, '
-                            'or {"slot": s, "piece": null} to take a piece out')
+        raise TriangleError(Message('a move is {"slot": s, "piece": i, "edges": [x, y, z]}, '
+                            'or {"slot": s, "piece": null} to take a piece out'))
     slot = move.get("slot")
     if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < len(placement):
         error = TriangleMisfit if _whole(slot) else TriangleError  # a number, but no slot of this puzzle's

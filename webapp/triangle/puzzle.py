@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import Misfit, PuzzleTextError
+from ..errors import Misfit, PuzzleTextError, Message
 
 __all__ = ["MAX_SIDE", "TriangleError", "TriangleMisfit", "Puzzle", "turnings", "canonical"]
 
@@ -83,22 +83,25 @@ class Puzzle:
 
     def __init__(self, figures: int, pieces) -> None:
         if isinstance(figures, bool) or not isinstance(figures, int) or figures < 0:
-            raise TriangleError(f"the figure count must be a non-negative integer, not {figures!r}")
+            raise TriangleError(Message("the figure count must be a non-negative integer, not %(figures)s",
+                                        figures=repr(figures)))
         try:
             pieces = tuple(tuple(p) for p in pieces)
         except TypeError:
-            raise TriangleError("the pieces must be triples of integers") from None
+            raise TriangleError(Message("the pieces must be triples of integers")) from None
         for number, piece in enumerate(pieces):
             if len(piece) != 3 or any(isinstance(v, bool) or not isinstance(v, int) for v in piece):
-                raise TriangleError(f"piece {number} must be three integers, not {piece!r}")
+                raise TriangleError(Message("piece %(number)s must be three integers, not %(piece)s",
+                                            number=number, piece=repr(piece)))
         count = len(pieces)
         side = math.isqrt(count)
         if count == 0 or side * side != count:
-            raise TriangleError(f"{count} pieces is not a square number: a triangle of side n "
-                                f"takes n x n pieces (1, 4, 9, ..., {MAX_SIDE * MAX_SIDE})")
+            raise TriangleError(Message("%(count)s pieces is not a square number: a triangle of side n takes n x n "
+                                        "pieces (1, 4, 9, ..., %(value)s)",
+                                        count=count, value=MAX_SIDE * MAX_SIDE))
         if side > MAX_SIDE:
-            raise TriangleError(f"{count} pieces is too many: at most {MAX_SIDE * MAX_SIDE} "
-                                f"(side {MAX_SIDE})")
+            raise TriangleError(Message("%(count)s pieces is too many: at most %(value)s (side %(max_side)s)",
+                                        count=count, value=MAX_SIDE * MAX_SIDE, max_side=MAX_SIDE))
         object.__setattr__(self, "figures", figures)
         object.__setattr__(self, "pieces", pieces)
 

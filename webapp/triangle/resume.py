@@ -27,7 +27,7 @@ import hashlib
 import json
 import zlib
 
-from ..errors import FieldError, FieldMisfit
+from ..errors import FieldError, FieldMisfit, Message
 from .geometry import inner_edges
 from .puzzle import turnings
 from .search import Resume, classes
@@ -72,7 +72,7 @@ def decode(puzzle, first: int, token) -> Resume:
     (:class:`~webapp.errors.FieldError` for a token that is no string at all)."""
     bad = FieldMisfit('"resume" is not a token this server gave for this puzzle: solve again')
     if not isinstance(token, str) or not token:
-        raise FieldError('"resume" must be the token of an answer stopped by a limit')
+        raise FieldError(Message('"resume" must be the token of an answer stopped by a limit'))
     if len(token) > MAX_TOKEN:
         raise bad
     try:
@@ -87,8 +87,8 @@ def decode(puzzle, first: int, token) -> Resume:
     if not isinstance(data, dict) or data.get("v") != VERSION or data.get("puzzle") != _fingerprint(puzzle):
         raise bad
     if data.get("first") != first:
-        raise FieldMisfit(f'"resume" was made for listing {data.get("first")!r} solutions, '
-                     f"not {first}: solve again")
+        raise FieldMisfit(Message('"resume" was made for listing %(value)s solutions, not %(first)s: solve again',
+                                  value=repr(data.get("first")), first=first))
     size = len(puzzle.pieces)
     path, weights, nodes = data.get("path"), data.get("weights"), data.get("nodes")
     if (not isinstance(path, list) or not 2 <= len(path) <= size + 1 or not _whole(path[0], 3 * size)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from ..errors import Message
 from . import native
 from .budget import Budget, Stop
 from .geometry import neighbours, turn, turn_placed
@@ -103,10 +104,10 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
     if resume is not None:
         replay = list(resume.path)
         if len(replay) < 2:
-            raise BadResume("the place to resume from is empty")
+            raise BadResume(Message("the place to resume from is empty"))
         lo = replay[0]
         if isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo < len(roots):
-            raise BadResume("the place to resume from is not in this search")
+            raise BadResume(Message("the place to resume from is not in this search"))
         tally.unique_top, tally.tied_two = resume.unique_top, resume.tied_two
         tally.tied_three, tally.fixed = resume.tied_three, resume.fixed
         for picture in resume.best if tally.firsts is not None else ():
@@ -204,7 +205,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
         if replay is not None:
             at, lo = replay[depth + 1]
             if at != s or not 0 <= lo < len(cands) or (depth == last and depth + 2 < len(replay)):
-                raise BadResume("the place to resume from is not in this search")
+                raise BadResume(Message("the place to resume from is not in this search"))
             if depth + 2 < len(replay):
                 entering, follow = lo, replay[depth + 2][0]
             else:
@@ -221,11 +222,11 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                 c, bit, t = cands[ci]
                 if not free & bit:
                     if ci == entering:
-                        raise BadResume("the place to resume from uses a piece twice")
+                        raise BadResume(Message("the place to resume from uses a piece twice"))
                     continue
                 if perm is not None and (t[perm[0]], t[perm[1]], t[perm[2]]) > k0:
                     if ci == entering:
-                        raise BadResume("the place to resume from breaks the symmetry rule")
+                        raise BadResume(Message("the place to resume from breaks the symmetry rule"))
                     continue
                 if ci != entering:  # a step of the way back was counted before
                     nodes += 1
@@ -248,7 +249,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                         for i in outs:
                             halves[t[i]] += 1
                         if ci == entering:
-                            raise BadResume("the place to resume from leaves halves without a partner")
+                            raise BadResume(Message("the place to resume from leaves halves without a partner"))
                         continue
                     loose[0] += change
                     free_outer[0] -= n_outs
@@ -281,7 +282,7 @@ def count(puzzle, budget: Budget, *, store: int = 0, stop_after: int | None = No
                     leaf()
                 elif ci == entering:
                     if follow not in frontier:
-                        raise BadResume("the place to resume from is not in this search")
+                        raise BadResume(Message("the place to resume from is not in this search"))
                     branch(depth + 1, follow, ent[follow][0])
                 else:
                     best = 1 << 30

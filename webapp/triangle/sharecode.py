@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import Message
 from ..sharecodes import check_char, from_base62, match_code, to_base62, width_for
 from .puzzle import MAX_SIDE, Puzzle, TriangleError
 
@@ -77,27 +78,29 @@ def decode(code: str) -> Puzzle:
     webapp.triangle.sharecode.ShareCodeError: this link is damaged: it is not a triangle puzzle code (like 1-2-2-5-8ic9dh)
     """
     code, m = match_code(code, _CODE, version=VERSION, max_length=MAX_CODE, error=ShareCodeError,
-                         noun="puzzle", thing="triangle puzzle", example="1-2-2-5-8ic9dh")
+                         noun=Message("puzzle"), thing=Message("triangle puzzle"), example="1-2-2-5-8ic9dh")
     _, side, figures, base, body = m.groups()
     n = int(side) if len(side) < 3 else 0
     if not 1 <= n <= MAX_SIDE:
-        raise ShareCodeError(f"this link is damaged: a triangle of side {side} is out of range (1 to {MAX_SIDE})")
+        raise ShareCodeError(Message("this link is damaged: a triangle of side %(side)s is out of range (1 to "
+                                     "%(max_side)s)",
+                                     side=side, max_side=MAX_SIDE))
     base_value = from_base62(base)
     count = 3 * n * n
     if base_value < 2:
-        raise ShareCodeError("this link is damaged: its numbers are packed in an impossible base")
+        raise ShareCodeError(Message("this link is damaged: its numbers are packed in an impossible base"))
     if len(body) - 1 > MAX_CODE or (len(body) - 1) * 5.96 < count * (base_value.bit_length() - 1):
         # a cheap bound first: base ** count is never built for a hopeless body
-        raise ShareCodeError("this link is damaged: it is cut short")
+        raise ShareCodeError(Message("this link is damaged: it is cut short"))
     width = width_for(base_value ** count)
     if len(body) != width + 1:
-        raise ShareCodeError("this link is damaged: it is cut short" if len(body) <= width
-                             else "this link is damaged: it is too long")
+        raise ShareCodeError(Message("this link is damaged: it is cut short") if len(body) <= width
+                             else Message("this link is damaged: it is too long"))
     if check_char(code[:-1]) != code[-1]:
-        raise ShareCodeError("this link is damaged: its check does not match")
+        raise ShareCodeError(Message("this link is damaged: its check does not match"))
     packed = from_base62(body[:-1])
     if packed >= base_value ** count:
-        raise ShareCodeError("this link is damaged: it names no puzzle of this size")
+        raise ShareCodeError(Message("this link is damaged: it names no puzzle of this size"))
     values = []
     for _ in range(count):
         packed, z = divmod(packed, base_value)
@@ -107,4 +110,4 @@ def decode(code: str) -> Puzzle:
     try:
         return Puzzle(from_base62(figures), pieces)
     except TriangleError as exc:
-        raise ShareCodeError(f"this link is damaged: {exc}") from None
+        raise ShareCodeError(Message("this link is damaged: %(exc)s", exc=exc)) from None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import Message
 from . import order
 from .geometry import turn_placed
 from .puzzle import Puzzle, TriangleError
@@ -118,11 +119,12 @@ def solve(puzzle: Puzzle, *, engine: str = "auto", first: int | None = 10, max_n
     pictures the search kept, at no cost.
     """
     if not isinstance(puzzle, Puzzle):
-        raise TriangleError("solve needs a Puzzle")
+        raise TriangleError(Message("solve needs a Puzzle"))
     if first is not None and (isinstance(first, bool) or not isinstance(first, int) or first < 0):
-        raise TriangleError(f"first must be a non-negative integer or None, not {first!r}")
+        raise TriangleError(Message("first must be a non-negative integer or None, not %(first)s", first=repr(first)))
     if stop_after is not None and (not isinstance(stop_after, int) or stop_after < 1):
-        raise TriangleError(f"stop_after must be a positive integer, not {stop_after!r}")
+        raise TriangleError(Message("stop_after must be a positive integer, not %(stop_after)s",
+                                    stop_after=repr(stop_after)))
     budget = Budget(max_nodes, max_seconds, progress)
     keep = AT_LIMIT if first is None else first
     tally = count(puzzle, budget, store=STORE if first is None else 0, best=keep,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..errors import Message
 from .puzzle import MAX_SIDE, Puzzle, TriangleError
 
 __all__ = ["parse", "write"]
@@ -43,9 +44,10 @@ def _shown(text: str) -> str:
 
 def _integer(text: str, line: int, column: int) -> int:
     if not _INTEGER.fullmatch(text):
-        raise TriangleError(f"{_shown(text)} is not an integer", line, column)
+        raise TriangleError(Message("%(value)s is not an integer", value=_shown(text)), line, column)
     if len(text.lstrip("+-")) > MAX_DIGITS:
-        raise TriangleError(f"{_shown(text)} is too long: at most {MAX_DIGITS} digits", line, column)
+        raise TriangleError(Message("%(value)s is too long: at most %(max_digits)s digits",
+                                    value=_shown(text), max_digits=MAX_DIGITS), line, column)
     return int(text)
 
 
@@ -61,12 +63,13 @@ def _lines(text: str):
             yield number, row, len(line)
 
 
-def _single(row, number: int, what: str) -> int:
+def _single(row, number: int, what: Message) -> int:
     token, column = row[0]
     value = _integer(token, number, column)
     if len(row) > 1:
         extra, at = row[1]
-        raise TriangleError(f"{_shown(extra)} after the {what}: this line holds one number", number, at)
+        raise TriangleError(Message("%(value)s after the %(what)s: this line holds one number",
+                                    value=_shown(extra), what=what), number, at)
     return value
 
 
@@ -87,41 +90,46 @@ def parse(text: str) -> Puzzle:
     webapp.triangle.puzzle.TriangleError: line 3, column 4: a piece needs three integers, this line has 2
     """
     if not isinstance(text, str):
-        raise TriangleError("the puzzle text must be a string")
+        raise TriangleError(Message("the puzzle text must be a string"))
     lines = list(_lines(text))
     last_line = text.count("\n") + 1 if text else 1
     if not lines:
-        raise TriangleError("the text is empty: expected the figure count, the piece count "
-                            "and one line per piece", 1)
+        raise TriangleError(Message("the text is empty: expected the figure count, the piece count "
+                            "and one line per piece"), 1)
     number, row, _ = lines[0]
-    figures = _single(row, number, "figure count")
+    figures = _single(row, number, Message("figure count"))
     if figures < 0:
-        raise TriangleError(f"the figure count must not be negative, not {figures}", number, row[0][1])
+        raise TriangleError(Message("the figure count must not be negative, not %(figures)s",
+                                    figures=figures), number, row[0][1])
     if len(lines) < 2:
-        raise TriangleError("the piece count is missing (line 2 of the format)", last_line)
+        raise TriangleError(Message("the piece count is missing (line 2 of the format)"), last_line)
     number, row, _ = lines[1]
-    count = _single(row, number, "piece count")
+    count = _single(row, number, Message("piece count"))
     side = math.isqrt(count) if count >= 0 else 0
     if count < 1 or side * side != count:
-        raise TriangleError(f"{count} pieces is not a square number (1, 4, 9, ..., "
-                            f"{MAX_SIDE * MAX_SIDE})", number, row[0][1])
+        raise TriangleError(Message("%(count)s pieces is not a square number (1, 4, 9, ..., %(value)s)",
+                                    count=count, value=MAX_SIDE * MAX_SIDE), number, row[0][1])
     if side > MAX_SIDE:
-        raise TriangleError(f"{count} pieces is too many: at most {MAX_SIDE * MAX_SIDE}",
+        raise TriangleError(Message("%(count)s pieces is too many: at most %(value)s",
+                                    count=count, value=MAX_SIDE * MAX_SIDE),
                             number, row[0][1])
     count_line = number
     pieces = []
     for number, row, length in lines[2:]:
         if len(pieces) == count:
-            raise TriangleError(f"more piece lines than the {count} announced on line {count_line}",
+            raise TriangleError(Message("more piece lines than the %(count)s announced on line %(count_line)s",
+                                        count=count, count_line=count_line),
                                 number, row[0][1])
         values = [_integer(token, number, column) for token, column in row[:3]]
         if len(row) != 3:
             column = row[3][1] if len(row) > 3 else length + 1
-            raise TriangleError(f"a piece needs three integers, this line has {len(row)}", number, column)
+            raise TriangleError(Message("a piece needs three integers, this line has %(row_count)s",
+                                        row_count=len(row)), number, column)
         pieces.append(tuple(values))
     if len(pieces) < count:
         found = f"{len(pieces)} piece line" + ("" if len(pieces) == 1 else "s")
-        raise TriangleError(f"{count} pieces announced on line {count_line}, {found} found", last_line)
+        raise TriangleError(Message("%(count)s pieces announced on line %(count_line)s, %(found)s found",
+                                    count=count, count_line=count_line, found=found), last_line)
     return Puzzle(figures, tuple(pieces))
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Message
 from .puzzle import Puzzle, TriangleError, turnings
 from .search import Budget, Stop, classes, count
 
@@ -106,9 +107,10 @@ def trace(puzzle: Puzzle, *, cap: int = 1000, max_nodes: int | None = None,
           max_seconds: float | None = None, progress=None) -> Trace:
     """The search's first ``cap`` moves towards its first solution."""
     if not isinstance(puzzle, Puzzle):
-        raise TriangleError("trace needs a Puzzle")
+        raise TriangleError(Message("trace needs a Puzzle"))
     if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= MAX_EVENTS:
-        raise TriangleError(f"a trace keeps 1 to {MAX_EVENTS} events, not {cap!r}")
+        raise TriangleError(Message("a trace keeps 1 to %(max_events)s events, not %(cap)s",
+                                    max_events=MAX_EVENTS, cap=repr(cap)))
     budget = Budget(max_nodes, max_seconds, progress)
     recorder = Recorder(puzzle, cap)
     tally = count(puzzle, budget, board=recorder)

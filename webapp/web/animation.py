@@ -30,13 +30,16 @@ import threading
 import time
 from collections import OrderedDict
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, request
+from flask_babel import gettext
 
 from .. import film, kinds
-from ..errors import BAD_INPUT, FieldError
+from ..errors import BAD_INPUT, FieldError, Message
 from . import cache, limits, solving
 from .jobbackend import Request
 from .jobs import DRAWING
+from .language import kind_word
+from .refusals import code_of, refusal, say
 
 bp = Blueprint("animation", __name__, url_prefix="/api")
 
@@ -76,8 +79,8 @@ class _Drawn:
                 self.entries.popitem(last=False)
 
 
-def _refuse(status: int, message: str, headers: dict | None = None):
-    return jsonify(error=message), status, headers or {}
+def _refuse(status: int, code: str, message, headers: dict | None = None):
+    return refusal(status, code, message, headers)
 
 
 class _Preparing(Exception):
@@ -87,7 +90,7 @@ class _Preparing(Exception):
 def _preparing():
     retry = max(1, int(current_app.config["BUSY_RETRY_AFTER"]))
     # no-store: a proxy must not keep the 503 for the GIF that follows it
-    return _refuse(503, f"The animation is being prepared: ask again in {retry} s.",
+    return _refuse(503, "preparing", gettext("The animation is being prepared: ask again in %(retry)s s.", retry=retry),
                    {"Retry-After": str(retry), "Cache-Control": "no-store"})
 
 
@@ -97,7 +100,8 @@ def _size() -> int:
     if text is None:
         return default
     if not (text.isdigit() and low <= int(text) <= high):
-        raise FieldError(f'"size" must be a width in pixels from {low} to {high}, not "{text[:20]}"')
+        raise FieldError(Message('"size" must be a width in pixels from %(low)s to %(high)s, not "%(text)s"',
+                                 low=low, high=high, text=text[:20]))
     return int(text)
 
 
@@ -106,15 +110,15 @@ def animation_route(kind: str):
     try:
         kind = kinds.get(kind)
     except KeyError as exc:
-        return _refuse(404, exc.args[0])
+        return _refuse(404, "not_found", exc.args[0])
     if unknown := sorted(set(request.args) - set(FIELDS)):
-        return _refuse(400, f'"{unknown[0][:40]}" is not a field of this address: it reads '
-                            f'{", ".join(FIELDS)}')
+        return _refuse(400, "unknown_field", gettext('"%(name)s" is not a field of this address: it reads %(fields)s',
+                                                     name=unknown[0][:40], fields=", ".join(FIELDS)))
     code, link = request.args.get("p"), request.args.get("moves")
     if not code:
-        return _refuse(400, '"p" must be the puzzle\'s share code (as its page\'s link carries it)')
+        return _refuse(400, "field", gettext('"p" must be the puzzle\'s share code (as its page\'s link carries it)'))
     if link is not None and len(link) > MAX_LINK_CHARS:
-        return _refuse(400, f'"moves" is too long: at most {MAX_LINK_CHARS} characters')
+        return _refuse(400, "field", gettext('"moves" is too long: at most %(most)s characters', most=MAX_LINK_CHARS))
     try:
         size = _size()
         puzzle = kind.decode(code)
@@ -128,7 +132,7 @@ def animation_route(kind: str):
             current_app.extensions["playground_animations"].put(key, data,
                                                                current_app.config["ANIMATION_CACHE_ENTRIES"])
     except BAD_INPUT as exc:
-        return _refuse(400, str(exc))
+        return _refuse(400, code_of(exc), exc)
     except _Preparing:
         return _preparing()
     return Response(data, mimetype="image/gif", headers={"Cache-Control": CACHE_CONTROL})
@@ -151,17 +155,20 @@ def _draw(kind, puzzle, link: str | None, size: int):
                 return _failed(job, None)
             answer = job.result
         if answer.get("status") == "limit":
-            return _refuse(409, "The shortest solution of this puzzle was not found within the "
-                                "server's limits: there is none to animate.")
+            return _refuse(409, "no_solution", gettext("The shortest solution of this puzzle was not found within "
+                                                       "the server's limits: there is none to animate."))
         if answer.get("status") != "solved":
-            return _refuse(409, f"This puzzle has no solution to animate: {answer.get('summary') or answer['status']}.")
+            return _refuse(409, "no_solution", gettext("This puzzle has no solution to animate: %(why)s.",
+                                                       why=answer.get("summary") or answer["status"]))
     try:
         moves = kind.film_moves(answer, link)
         if moves is None:
-            return _refuse(409, f"{kind.title} links carry no moves to animate.")
+            return _refuse(409, "misfit", gettext("%(kind)s links carry no moves to animate.",
+                                                  kind=kind_word(kind.title)))
         bound = config["ANIMATION_MAX_MOVES"]
         if len(moves) > bound:
-            return _refuse(413, f"An animation shows at most {bound} moves; this one would take {len(moves)}.")
+            return _refuse(413, "too_large", gettext("An animation shows at most %(most)s moves; this one would "
+                                                     "take %(count)s.", most=bound, count=len(moves)))
         if _costly(len(moves), size):
             data = _drawn_by_worker(kind, text, moves, size, link, deadline)
             if not isinstance(data, bytes):
@@ -174,9 +181,9 @@ def _draw(kind, puzzle, link: str | None, size: int):
             raise
         # which moves a kind's links write, and which this puzzle allows, is the
         # kind's to say: no schema of the address can, so (as a misfit) not a 400
-        return _refuse(409, f'"moves" cannot be played on this puzzle: {exc}')
+        return _refuse(409, "misfit", gettext('"moves" cannot be played on this puzzle: %(why)s', why=say(exc)))
     if data is None:
-        return _refuse(404, f"{kind.title} puzzles have no animation.")
+        return _refuse(404, "not_found", gettext("%(kind)s puzzles have no animation.", kind=kind_word(kind.title)))
     return _within_bytes(len(data)) or data
 
 
@@ -184,8 +191,8 @@ def _within_bytes(count: int):
     """The 413 of a GIF of ``count`` bytes over the bound, else None."""
     bound = current_app.config["ANIMATION_MAX_BYTES"]
     if count > bound:
-        return _refuse(413, f"This animation would take {count} bytes, more than the "
-                            f"{bound} allowed: ask for a smaller size.")
+        return _refuse(413, "too_large", gettext("This animation would take %(count)s bytes, more than the "
+                                                 "%(most)s allowed: ask for a smaller size.", count=count, most=bound))
     return None
 
 
@@ -217,12 +224,13 @@ def _failed(job, link: str | None):
     if job.failure == "input":
         if link is None:
             raise FieldError(job.error)
-        return _refuse(409, f'"moves" cannot be played on this puzzle: {job.error}')
+        return _refuse(409, "misfit", gettext('"moves" cannot be played on this puzzle: %(why)s', why=job.error))
     if job.failure == "internal":
         raise RuntimeError(job.error)
     retry = max(1, int(current_app.config["BUSY_RETRY_AFTER"]))
-    return _refuse(503, f"The animation could not be prepared just now ({job.error}): ask again "
-                        f"in {retry} s.", {"Retry-After": str(retry), "Cache-Control": "no-store"})
+    return _refuse(503, "unavailable", gettext("The animation could not be prepared just now (%(why)s): ask again "
+                                               "in %(retry)s s.", why=job.error, retry=retry),
+                   {"Retry-After": str(retry), "Cache-Control": "no-store"})
 
 
 def _drawn_by_worker(kind, text: str, moves, size: int, link: str | None, deadline: float):

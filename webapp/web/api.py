@@ -17,21 +17,25 @@ import json
 import random
 
 from flask import Blueprint, jsonify, request, url_for
+from flask_babel import gettext
 
 from .. import kinds, levels
 from ..errors import BAD_INPUT, Misfit, NotAvailable, PuzzleTextError
 from . import gallery, limits, links, sharing, solving
 from .jobbackend import lost
 from .pages import page_endpoint
+from .refusals import code_of, refusal, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 class BadRequest(ValueError):
-    """A request the API answers with 400 and a message."""
+    """A request the API answers with 400, a message and its ``code``
+    (:mod:`.refusals`)."""
 
-    def __init__(self, message: str, **extra) -> None:
+    def __init__(self, message: str, code: str = "field", **extra) -> None:
         super().__init__(message)
+        self.code = code
         self.extra = extra
 
 
@@ -41,7 +45,7 @@ class NotFound(LookupError):
 
 @bp.errorhandler(BadRequest)
 def _bad_request(exc: BadRequest):
-    return jsonify(error=str(exc), **exc.extra), 400
+    return refusal(400, exc.code, exc, **exc.extra)
 
 
 def _bad_input(exc: ValueError):
@@ -51,7 +55,7 @@ def _bad_input(exc: ValueError):
     extra = {}
     if isinstance(exc, PuzzleTextError) and exc.line is not None:
         extra = {"line": exc.line, "column": exc.column}
-    return jsonify(error=str(exc), **extra), 409 if isinstance(exc, Misfit) else 400
+    return refusal(409 if isinstance(exc, Misfit) else 400, code_of(exc), exc, **extra)
 
 
 for _input_error in BAD_INPUT:
@@ -61,17 +65,19 @@ for _input_error in BAD_INPUT:
 @bp.errorhandler(NotAvailable)
 def _unavailable(exc: NotAvailable):
     retry = max(1, round(exc.retry_after))
-    return jsonify(error=f"the solver could not answer just now: {exc}"), 503, {"Retry-After": str(retry)}
+    return refusal(503, "unavailable", gettext("the solver could not answer just now: %(reason)s", reason=say(exc)),
+                   {"Retry-After": str(retry)})
 
 
 @bp.errorhandler(links.StoreFull)
 def _store_full(exc: links.StoreFull):
-    return jsonify(error=exc.description, url=url_for(page_endpoint(exc.kind), p=exc.share_code)), 507
+    return refusal(507, "store_full", gettext("the link store is full: copy the long link instead"),
+                   url=url_for(page_endpoint(exc.kind), p=exc.share_code))
 
 
 @bp.errorhandler(NotFound)
 def _not_found(exc: NotFound):
-    return jsonify(error=str(exc)), 404
+    return refusal(404, "not_found", exc)
 
 
 class Gone(LookupError):
@@ -80,7 +86,7 @@ class Gone(LookupError):
 
 @bp.errorhandler(Gone)
 def _gone(exc: Gone):
-    return jsonify(error=str(exc)), 410
+    return refusal(410, "gone", exc)
 
 
 #: The view of each ``/api/<kind>/<rule>``, by rule (the OpenAPI document shows their words).
@@ -104,7 +110,7 @@ def _kind(name: str):
     try:
         return kinds.get(name)
     except KeyError as exc:
-        raise NotFound(exc.args[0]) from None
+        raise NotFound(say(exc.args[0])) from None
 
 
 def _number(text: str) -> float | int:
@@ -128,7 +134,9 @@ def _json_body(kind, optional: bool = False) -> dict:
         return {}
     if not isinstance(data, dict):
         example = "{}" if optional else (kind.web.request_example or json.dumps({"board": kind.example}))
-        raise BadRequest(f"send a JSON object{' (or nothing)' if optional else ''}, e.g. {example}")
+        if optional:
+            raise BadRequest(gettext("send a JSON object (or nothing), e.g. %(example)s", example=example), "body")
+        raise BadRequest(gettext("send a JSON object, e.g. %(example)s", example=example), "body")
     return data
 
 
@@ -142,8 +150,11 @@ def _known_fields(data: dict, accepted) -> None:
     if unknown:
         names = ", ".join(f'"{name}"' for name in unknown)
         known = ", ".join(f'"{name}"' for name in accepted)
-        raise BadRequest(f"unknown field{'s' if len(unknown) > 1 else ''} {names}: "
-                         f"the fields are {known}", unknown=unknown, accepted=list(accepted))
+        if len(unknown) > 1:
+            message = gettext("unknown fields %(names)s: the fields are %(known)s", names=names, known=known)
+        else:
+            message = gettext("unknown field %(names)s: the fields are %(known)s", names=names, known=known)
+        raise BadRequest(message, "unknown_field", unknown=unknown, accepted=list(accepted))
 
 
 def _fields(kind):
@@ -162,7 +173,7 @@ def _puzzle(kind) -> tuple:
     _known_fields(data, _fields(kind))
     text = data.get("board")
     if not isinstance(text, str):
-        raise BadRequest('"board" must be the puzzle in the text format, as a string')
+        raise BadRequest(gettext('"board" must be the puzzle in the text format, as a string'))
     return data, kind.parse(text)
 
 
@@ -221,10 +232,10 @@ def _known(job, job_id: str, deleted_too: bool = False):
     # long ago): a failed job that says so; an id nobody made: no such job
     job = job if job is not None else lost(job_id)
     if job is None:
-        raise NotFound(f"no solve {job_id!r}: no server of this playground made that id; "
-                       "press Solve (or Hint) to start one")
+        raise NotFound(gettext("no solve %(job)s: no server of this playground made that id; "
+                               "press Solve (or Hint) to start one", job=repr(job_id)))
     if job.deleted and not deleted_too:
-        raise Gone("this search was deleted: press Solve (or Hint) to start another")
+        raise Gone(gettext("this search was deleted: press Solve (or Hint) to start another"))
     return job
 
 
@@ -312,7 +323,7 @@ def shuffle_route(kind: str):
         _known_fields(data, ("seed", "level", "instead_of", *kind.web.shuffle_fields))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise BadRequest('"seed" must be a whole number')
+        raise BadRequest(gettext('"seed" must be a whole number'))
     rng = random.Random(seed) if seed is not None else random.Random()
     if data.get("level") is not None:
         return _levelled(kind, data, rng)
@@ -326,15 +337,16 @@ def _levelled(kind, data: dict, rng: random.Random):
     kind's may come with it)."""
     mixed = sorted(set(data) - {"seed", "level", "instead_of"})
     if mixed:
-        raise BadRequest(f'a "level" picks its own puzzle: send it alone (or with "seed" and '
-                         f'"instead_of"), without {", ".join(json.dumps(name) for name in mixed)}')
+        raise BadRequest(gettext('a "level" picks its own puzzle: send it alone (or with "seed" and '
+                                 '"instead_of"), without %(fields)s',
+                                 fields=", ".join(json.dumps(name) for name in mixed)))
     try:
         entry = levels.pick(kind.name, levels.check_level(data["level"]), rng,
                             _shown(kind, data.get("instead_of")))
     except levels.LevelError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(say(exc)) from None
     except levels.NoLevels as exc:
-        raise NotFound(str(exc)) from None
+        raise NotFound(say(exc)) from None
     return jsonify(_pooled(kind, entry))
 
 
@@ -345,7 +357,7 @@ def _shown(kind, text) -> str | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise BadRequest('"instead_of" must be the text of the puzzle on the board')
+        raise BadRequest(gettext('"instead_of" must be the text of the puzzle on the board'))
     try:
         return kind.text(kind.parse(text))
     except PuzzleTextError:
@@ -369,11 +381,11 @@ def daily_route(kind: str):
     try:
         day = levels.parse_date(request.args["date"]) if "date" in request.args else levels.today()
     except levels.LevelError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(say(exc)) from None
     try:
         body = _pooled(kind, levels.daily(kind.name, day))
     except levels.NoLevels as exc:
-        raise NotFound(str(exc)) from None
+        raise NotFound(say(exc)) from None
     return jsonify(**body, url=url_for(page_endpoint(kind), daily=body["date"]))
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, g, jsonify, make_response, render_template, request, url_for
+from flask_babel import gettext
 
 from .. import kinds
-from ..errors import PuzzleTextError
+from ..errors import Message, PuzzleTextError
 from . import gallery, links, pages
 from .preview import absolute
+from .refusals import refusal, say
 from .security import frameable
 
 bp = Blueprint("embed", __name__)
@@ -60,16 +62,17 @@ def kind_player(kind: str):
     try:
         found = kinds.get(kind)
     except KeyError:
-        return _refused(404, "No such kind of puzzle",
-                        f"There is no puzzle kind {kind!r} here: the kinds are {', '.join(kinds.names())}.")
+        return _refused(404, gettext("No such kind of puzzle"),
+                        gettext("There is no puzzle kind %(kind)r here: the kinds are %(kinds)s.", kind=kind,
+                                kinds=", ".join(kinds.names())))
     code = request.args.get("p")
     if not code:
-        return _refused(400, "This link does not open a puzzle",
-                        "An embedded puzzle needs its code: /embed/<kind>?p=<code>.")
+        return _refused(400, gettext("This link does not open a puzzle"),
+                        gettext("An embedded puzzle needs its code: /embed/<kind>?p=<code>."))
     try:
         puzzle = found.decode(code)
     except PuzzleTextError as exc:
-        return _refused(400, "This link does not open a puzzle", str(exc))
+        return _refused(400, gettext("This link does not open a puzzle"), say(exc))
     return _player(found, puzzle, url_for(pages.page_endpoint(found), p=code))
 
 
@@ -78,8 +81,8 @@ def short_link_player(link_id: str):
     """The player of the puzzle behind a short link."""
     found = links.load(link_id)
     if found is None:
-        return _refused(404, "No puzzle under this link",
-                        f"Nothing is stored as {link_id!r}. The link may be mistyped.")
+        return _refused(404, gettext("No puzzle under this link"),
+                        gettext("Nothing is stored as %(id)r. The link may be mistyped.", id=link_id))
     name, puzzle = found
     return _player(kinds.get(name), puzzle, url_for("pages.short_link", link_id=link_id))
 
@@ -99,7 +102,7 @@ def _kind_of_code(code: str, path_kind):
         except PuzzleTextError:
             continue
         return kind
-    raise NotAPuzzlePage(f"The code {code!r} in the URL is not a puzzle's.")
+    raise NotAPuzzlePage(Message("The code %(code)s in the URL is not a puzzle's.", code=repr(code)))
 
 
 def embed_path(url: str) -> tuple[str, str]:
@@ -126,8 +129,8 @@ def embed_path(url: str) -> tuple[str, str]:
         if entry is not None:
             kind = kinds.get(entry.kind)
             return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board)), entry.title
-    raise NotAPuzzlePage(f"{url} is not a puzzle page of this site: a puzzle's page (with ?p=<code>), "
-                         "a short link (/s/<id>) or a gallery puzzle (/puzzles/<name>) is.")
+    raise NotAPuzzlePage(Message("%(url)s is not a puzzle page of this site: a puzzle's page (with ?p=<code>), "
+                                 "a short link (/s/<id>) or a gallery puzzle (/puzzles/<name>) is.", url=url))
 
 
 def _site_path(parts) -> str:
@@ -139,7 +142,7 @@ def _site_path(parts) -> str:
         for base in bases:
             if here.startswith(base) or here + "/" == base:
                 return "/" + here[len(base):]
-    raise NotAPuzzlePage(f"Only this site's puzzle pages can be embedded ({bases[0]}...).")
+    raise NotAPuzzlePage(Message("Only this site's puzzle pages can be embedded (%(base)s...).", base=bases[0]))
 
 
 def player_title(kind) -> str:
@@ -153,7 +156,8 @@ def _bound(name: str, default: int, least: int) -> int:
     if text in (None, ""):
         return default
     if not text.isdigit() or int(text) < least:
-        raise ValueError(f"{name} must be a whole number of pixels, {least} or more.")
+        raise ValueError(Message("%(name)s must be a whole number of pixels, %(least)s or more.", name=name,
+                                 least=least))
     return min(default, int(text))
 
 
@@ -163,21 +167,21 @@ def oembed():
     a ``rich`` player in an iframe, sized within ``maxwidth`` and ``maxheight``."""
     wanted = request.args.get("format") or "json"
     if wanted == "xml":  # a format of the spec this site does not serve
-        return jsonify(error="Only format=json is served."), 501
+        return refusal(501, "not_implemented", gettext("Only format=json is served."))
     if wanted != "json":
-        return jsonify(error="format is json (or left out)."), 400
+        return refusal(400, "field", gettext("format is json (or left out)."))
     url = request.args.get("url")
     if not url:
-        return jsonify(error="url is missing: /oembed?url=<a puzzle page of this site>."), 400
+        return refusal(400, "field", gettext("url is missing: /oembed?url=<a puzzle page of this site>."))
     try:
         width = _bound("maxwidth", WIDTH, MIN_WIDTH)
         height = _bound("maxheight", HEIGHT, MIN_HEIGHT)
     except ValueError as exc:
-        return jsonify(error=str(exc)), 400
+        return refusal(400, "field", exc)
     try:
         path, title = embed_path(url)
     except NotAPuzzlePage as exc:
-        return jsonify(error=str(exc)), 404
+        return refusal(404, "not_found", exc)
     return jsonify(version="1.0", type="rich", html=iframe(absolute(path), width, height, title), width=width, height=height, title=title,
                    provider_name=PROVIDER, provider_url=absolute("/", rooted=False))
 

@@ -19,6 +19,7 @@ import math
 import time
 
 from flask import current_app, request
+from flask_babel import gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse as parse_limit
 from limits.storage import MemoryStorage
@@ -46,11 +47,13 @@ class MissingLibrary(RuntimeError):
 
 
 class Busy(TooManyRequests):
-    """The server refuses more work from this client for now: 429."""
+    """The server refuses more work from this client for now: 429, its
+    ``code`` "busy" (everyone's work) or "rate_limited" (this client's)."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
+    def __init__(self, message: str, retry_after: float, code: str = "busy") -> None:
         super().__init__(description=message)
         self.retry_after = max(1, math.ceil(retry_after))
+        self.code = code
 
 
 def client() -> str:
@@ -78,16 +81,27 @@ def take(config_key: str, scope: str) -> None:
         allowed = strategy.hit(item, scope, client())
     if not allowed:
         wait = strategy.get_window_stats(item, scope, client()).reset_time - time.time()
-        raise Busy(f"Too many {scope} from your address ({value}). {_again(wait)}", wait)
+        raise Busy(gettext("Too many %(scope)s from your address (%(rate)s). %(again)s",
+                           scope=_scope_words().get(scope, scope), rate=value, again=_again(wait)),
+                   wait, "rate_limited")
+
+
+def _scope_words() -> dict[str, str]:
+    """What :func:`take` counts, in the request's language."""
+    return {"links": gettext("links"), "solves": gettext("solves"), "previews": gettext("previews"),
+            "animations": gettext("animations"), "printed sheets": gettext("printed sheets")}
 
 
 def _again(seconds: float) -> str:
     """When to try again, for a person: a day's quota is not "a moment"."""
     if seconds < 120:
-        return "Please wait a moment and try again."
+        return gettext("Please wait a moment and try again.")
     if seconds < 2 * 3600:
-        return f"Please try again in about {math.ceil(seconds / 60)} minutes."
-    return f"Please try again in about {math.ceil(seconds / 3600)} hours."
+        minutes = math.ceil(seconds / 60)
+        return ngettext("Please try again in about %(num)s minute.", "Please try again in about %(num)s minutes.",
+                        minutes)
+    hours = math.ceil(seconds / 3600)
+    return ngettext("Please try again in about %(num)s hour.", "Please try again in about %(num)s hours.", hours)
 
 
 def jobs_refusal(bound: str) -> Busy:
@@ -97,22 +111,24 @@ def jobs_refusal(bound: str) -> Busy:
     config = current_app.config
     retry = config["BUSY_RETRY_AFTER"]
     if bound == "client":
-        return Busy(f"You already have {config['JOB_MAX_PER_CLIENT']} solves under way: wait for "
-                    "one to finish or cancel one, then try again.", retry)
-    return Busy("The solver is busy with other people's puzzles: please try again in a moment.",
+        return Busy(gettext("You already have %(count)s solves under way: wait for one to finish or cancel one, "
+                            "then try again.", count=config["JOB_MAX_PER_CLIENT"]), retry)
+    return Busy(gettext("The solver is busy with other people's puzzles: please try again in a moment."),
                 retry)
 
 
 def _refusal(exc: TooManyRequests):
+    code = "rate_limited"
     if isinstance(exc, Busy):
-        message, retry = exc.description, exc.retry_after
+        message, retry, code = exc.description, exc.retry_after, exc.code
     else:
         retry = 60
         if isinstance(exc, RateLimitExceeded):
             retry = exc.limit.limit.get_expiry()
-        message = (f"Too many requests from your address ({exc.description}). "
-                   "Please wait a moment and try again.")
-    return error_answer(429, "Too many requests", message, {"Retry-After": str(max(1, int(retry)))})
+        message = gettext("Too many requests from your address (%(rate)s). Please wait a moment and try again.",
+                          rate=exc.description)
+    return error_answer(429, gettext("Too many requests"), message, {"Retry-After": str(max(1, int(retry)))},
+                        code=code)
 
 
 def init_app(app) -> None:

@@ -25,11 +25,12 @@ from flask import current_app
 from werkzeug.exceptions import HTTPException
 
 from .. import kinds
+from ..errors import Message
 from .outage import ServerDown
 from .store import ROW_BYTES, StoreDown, current
 
-DOWN = "Short links cannot be made or opened right now: their database does not answer. " \
-       "Please try again in a moment."
+DOWN = Message("Short links cannot be made or opened right now: their database does not answer. "
+               "Please try again in a moment.")
 FULL = "the link store is full: copy the long link instead"
 
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -30,6 +30,7 @@ from flask import Blueprint, Response
 
 from .. import kinds, levels
 from . import animation, api
+from .refusals import CODES
 
 bp = Blueprint("openapi", __name__)
 
@@ -131,9 +132,12 @@ def _shared_schemas() -> dict:
     return {
         "Error": {
             "type": "object",
-            "description": "Why the request was refused: a sentence for a person.",
+            "description": "Why the request was refused: a sentence for a person, in the request's "
+                           "language (?lang=, the lang cookie, Accept-Language), and a code for programs.",
             "properties": {
                 "error": {"type": "string", "minLength": 1},
+                "code": {"enum": sorted(CODES), "description": "the kind of refusal, the same in every "
+                                                               "language (docs/api.md lists them)"},
                 "line": {"type": "integer", "minimum": 1,
                          "description": "a parser's error: the line of the puzzle text"},
                 "column": {"type": ["integer", "null"], "minimum": 1,
@@ -142,7 +146,7 @@ def _shared_schemas() -> dict:
                             "description": "fields the route does not read"},
                 "accepted": {"type": "array", "items": _STRING, "description": "the fields it reads"},
             },
-            "required": ["error"],
+            "required": ["error", "code"],
         },
         "Delivery": {
             "type": "object",
@@ -192,8 +196,9 @@ def _shared_responses() -> dict:
                            "id, and the server's log has what went wrong under it.",
             "headers": {"X-Request-Id": {"schema": _STRING, "description": "the same request id"}},
             "content": {"application/json": {"schema": {
-                "type": "object", "required": ["error", "request_id"],
-                "properties": {"error": {"const": "internal error"}, "request_id": _STRING}}}}},
+                "type": "object", "required": ["error", "code", "request_id"],
+                "properties": {"error": {"const": "internal error"}, "code": {"const": "internal"},
+                               "request_id": _STRING}}}}},
         "Unavailable": {"description": "The solver could not answer (a worker died), or a server "
                                        "this needs is down (the shared queue of jobs, the links' "
                                        "database: then with Retry-After): not the client's fault; "
@@ -414,9 +419,9 @@ def _operations(kind) -> dict:
                           "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]+$"},
                                          "url": _STRING, "link": _WHOLE}},
                          "The link /s/<id> (`link`: whole): the same puzzle always gets the same id."),
-            "507": _json({"type": "object", "required": ["error", "url"],
-                          "properties": {"error": {"const": "the link store is full: copy the long link instead"},
-                                         "url": _STRING}},
+            "507": _json({"type": "object", "required": ["error", "code", "url"],
+                          "properties": {"error": {"type": "string", "minLength": 1},
+                                         "code": {"const": "store_full"}, "url": _STRING}},
                          "The server's link store is full (LINK_STORE_MAX_BYTES) and this puzzle is not "
                          "in it: `url` is the long link, the puzzle in the address, to copy instead."),
             **_errors("400", "413", "429", "503")}),

@@ -11,13 +11,17 @@ import math
 
 from werkzeug.exceptions import ServiceUnavailable
 
+from flask_babel import gettext
+
+from .refusals import say
 from .security import error_answer
 
 RETRY_AFTER = 10  # seconds a client is told to wait before it asks again
 
 
 class ServerDown(ServiceUnavailable):
-    """503: ``message`` for a person; ``retry_after`` seconds."""
+    """503: ``message`` for a person (a :class:`webapp.errors.Message`, said
+    in the request's language); ``retry_after`` seconds."""
 
     def __init__(self, message: str, retry_after: float = RETRY_AFTER) -> None:
         super().__init__(description=message)
@@ -25,8 +29,8 @@ class ServerDown(ServiceUnavailable):
 
 
 def _answer(exc: ServerDown):
-    return error_answer(503, "Please try again in a moment", exc.description,
-                        {"Retry-After": str(exc.retry_after)})
+    return error_answer(503, gettext("Please try again in a moment"), say(exc.description),
+                        {"Retry-After": str(exc.retry_after)}, code="unavailable")
 
 
 def init_app(app) -> None:

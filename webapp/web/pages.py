@@ -11,6 +11,7 @@ from flask_babel import format_date, gettext, pgettext
 from .. import kinds, levels
 from ..errors import PuzzleTextError
 from . import gallery, howto, language, links, preview
+from .refusals import say
 from .security import error_answer
 
 bp = Blueprint("pages", __name__)
@@ -75,7 +76,7 @@ def _gallery_entry(entry: gallery.Entry):
 
 def _bad_link(exc: ValueError):
     return render_template("error.html", title=gettext("This link does not open a puzzle"),
-                           message=str(exc)), 400
+                           message=say(exc)), 400
 
 
 def _plain(kind):
@@ -90,7 +91,7 @@ def _plain(kind):
         return _bad_link(exc)
     except levels.NoLevels as exc:
         return render_template("error.html", title=gettext("No puzzle of the day here"),
-                               message=str(exc)), 404
+                               message=say(exc)), 404
     return _kind_page(kind, kind.parse(entry["board"]), mode="try", optimal=entry.get("length"),
                       title=daily_title(entry))
 
@@ -247,22 +248,23 @@ def gallery_thumbnail(name: str):
 @bp.app_errorhandler(404)
 def not_found(_exc):
     return error_answer(404, gettext("Page not found"), gettext("There is nothing at this address."),
-                        api=f"no such address: {request.path}")
+                        code="not_found", api=gettext("no such address: %(path)s", path=request.path))
 
 
 @bp.app_errorhandler(405)
 def wrong_method(exc):
     allowed = ", ".join(sorted(exc.valid_methods or ()))
     return error_answer(405, gettext("Not allowed"), gettext("%(method)s is not allowed here.", method=request.method),
-                        {"Allow": allowed}, api=f"{request.method} is not allowed here")
+                        {"Allow": allowed}, code="not_allowed",
+                        api=gettext("%(method)s is not allowed here", method=request.method))
 
 
 @bp.app_errorhandler(413)
 def too_large(_exc):
-    return {"error": "the request is too large (256 KiB at most)"}, 413
+    return {"error": gettext("the request is too large (256 KiB at most)"), "code": "too_large"}, 413
 
 
 @bp.app_errorhandler(400)
 def bad_request(_exc):
     return error_answer(400, gettext("Bad request"), gettext("The request could not be read."),
-                        api="the request could not be read")
+                        code="body", api=gettext("the request could not be read"))

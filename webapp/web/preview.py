@@ -27,6 +27,7 @@ from ..errors import PuzzleTextError
 from . import gallery, limits, links
 from .language import current, kind_word, without_lang
 from .raster import font, picture_size, render
+from .refusals import refusal, say
 
 bp = Blueprint("preview", __name__)
 
@@ -112,8 +113,8 @@ def absolute(path: str, rooted: bool = True) -> str:
     return base.rstrip("/") + path
 
 
-def _refuse(message: str, status: int = 400):
-    return {"error": message}, status
+def _refuse(message: str, status: int = 400, code: str = "field"):
+    return refusal(status, code, message)
 
 
 @bp.get("/preview/<kind>.png")
@@ -123,10 +124,11 @@ def image(kind: str):
     try:
         found = kinds.get(kind)
     except KeyError:
-        return _refuse(f"There is no puzzle kind {kind!r} here: the kinds are {', '.join(kinds.names())}.", 404)
+        return _refuse(gettext("There is no puzzle kind %(kind)r here: the kinds are %(kinds)s.", kind=kind,
+                               kinds=", ".join(kinds.names())), 404, "not_found")
     code = request.args.get("p")
     if not code:
-        return _refuse("Give the puzzle's share code in the address: ?p=<code>.")
+        return _refuse(gettext("Give the puzzle's share code in the address: ?p=<code>."))
     return _card(found, code)
 
 
@@ -135,7 +137,8 @@ def short_link_image(link_id: str):
     """The preview card of the puzzle stored under a short link."""
     stored = links.load(link_id)
     if stored is None:
-        return _refuse(f"Nothing is stored as {link_id!r}: the link may be mistyped.", 404)
+        return _refuse(gettext("Nothing is stored as %(id)r: the link may be mistyped.", id=link_id), 404,
+                       "not_found")
     name, puzzle = stored
     kind = kinds.get(name)
     return _card(kind, kind.encode(puzzle))
@@ -151,7 +154,8 @@ def _card(kind, code: str):
         try:
             puzzle = kind.decode(code)
         except PuzzleTextError as exc:
-            return _refuse(f"This code does not hold a {kind.title.lower()} puzzle: {exc}")
+            return _refuse(gettext("This code does not hold a %(kind)s puzzle: %(why)s", kind=kind.title.lower(),
+                                   why=say(exc)), 400, "puzzle_text")
         limits.take("PREVIEW_RATE_LIMIT", "previews")
         entry = gallery.find_board(puzzle, kind.name)
         with force_locale(lang):

@@ -25,6 +25,7 @@ import json
 import logging
 import time
 
+from ..errors import Message
 from . import jobstore
 from .jobbackend import ABANDONED, OnDone, Request, Snapshot, new_id, snapshot
 from .jobs import _kind_module
@@ -34,8 +35,8 @@ POLL_SECONDS = 0.05     # how often a request waiting for a job reads it
 CANCEL_WAIT_SECONDS = 3.0  # a cancel waits this long for the worker to have ended the process
 TIMEOUT_SECONDS = 0.5   # Redis's socket timeouts: an outage is a quick 503, not a hang
 NO_WORKER_SECONDS = 60.0   # how often the log may say that no worker takes the jobs
-DOWN_MESSAGE = ("The queue of big solves cannot be reached just now. Small puzzles are still "
-                "solved at once; please try this one again in a moment.")
+DOWN_MESSAGE = Message("The queue of big solves cannot be reached just now. Small puzzles are still "
+                       "solved at once; please try this one again in a moment.")
 
 
 def connect(url: str):

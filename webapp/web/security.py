@@ -75,11 +75,12 @@ def _headers(response):
 
 
 def error_answer(status: int, title: str, message: str, headers: dict | None = None, *,
-                 api: str | None = None, **extra):
+                 code: str, api: str | None = None, **extra):
     """An error as JSON under ``/api/`` (``error``: ``api``, by default the
-    ``message``, and ``extra``), a page with ``title`` and ``message`` elsewhere."""
+    ``message``; its ``code``, :mod:`.refusals`; and ``extra``), a page with
+    ``title`` and ``message`` elsewhere."""
     if request.path.startswith("/api/"):
-        return jsonify(error=api or message, **extra), status, headers or {}
+        return jsonify(error=api or message, code=code, **extra), status, headers or {}
     return render_template("error.html", title=title, message=message), status, headers or {}
 
 
@@ -92,7 +93,7 @@ def _unexpected(exc: Exception):
     return error_answer(500, gettext("Something went wrong"),
                         gettext("The server could not answer this request. If you tell us, give this request id: "
                                 "%(id)s.", id=request_id), {"X-Request-Id": request_id},
-                        api="internal error", request_id=request_id)
+                        code="internal", api="internal error", request_id=request_id)
 
 
 def init_app(app) -> None:

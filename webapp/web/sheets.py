@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 
 from flask import Blueprint, Response, current_app, request
+from flask_babel import gettext
 
 from .. import kinds, levels, printing
 from . import gallery
 from .limits import Busy, take
+from .refusals import say
 from .security import error_answer
 
 bp = Blueprint("sheets", __name__)
@@ -56,18 +58,18 @@ def _answer(choose):
     try:
         items, title = choose()
         if not items:
-            raise BadSheet("There is no puzzle to print: give one or more share codes as p=...")
+            raise BadSheet(gettext("There is no puzzle to print: give one or more share codes as p=..."))
         _check_count(len(items))
         take("PRINT_RATE_LIMIT", "printed sheets")
         with current_app.extensions["playground_inline"].seat() as seated:
             if not seated:
-                raise Busy("The server is busy solving other puzzles: please try again in a moment.",
+                raise Busy(gettext("The server is busy solving other puzzles: please try again in a moment."),
                            current_app.config["BUSY_RETRY_AFTER"])
             pdf = printing.sheet(items, title=title,
                                  max_seconds=current_app.config["PRINT_SOLVE_SECONDS"],
                                  compress=current_app.config["PRINT_COMPRESS"])
     except (BadSheet, ValueError, levels.NoLevels) as exc:
-        return error_answer(400, "Cannot print this", _sentence(exc))
+        return error_answer(400, gettext("Cannot print this"), _sentence(exc), code="field")
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": 'inline; filename="puzzles.pdf"'})
 
@@ -78,7 +80,7 @@ def _chosen():
     level = request.args.get("level")
     if level is not None:
         if codes:
-            raise BadSheet("Give share codes (p=...) or a level, not both.")
+            raise BadSheet(gettext("Give share codes (p=...) or a level, not both."))
         kind = kind or kinds.home()
         count = _count(default=printing.COLUMNS * printing.ROWS)
         seed = request.args.get("seed", type=int)
@@ -90,7 +92,8 @@ def _chosen():
         try:
             items.append(printing.from_code(code, kind))
         except ValueError as exc:
-            raise BadSheet(f"The share code {code[:40]!r} cannot be read: {exc}.") from None
+            raise BadSheet(gettext("The share code %(code)s cannot be read: %(reason)s.", code=repr(code[:40]),
+                                   reason=say(exc))) from None
     return items, "Puzzles" if len(items) > 1 else items[0].kind.title if items else "Puzzles"
 
 
@@ -108,8 +111,8 @@ def _kind(name):
     if name is None or name == "":
         return None
     if name not in kinds.names():
-        raise BadSheet(f"There is no puzzle kind {name[:40]!r} here: the kinds are "
-                       f"{', '.join(kinds.names())}.")
+        raise BadSheet(gettext("There is no puzzle kind %(kind)r here: the kinds are %(kinds)s.",
+                               kind=name[:40], kinds=", ".join(kinds.names())))
     return kinds.get(name)
 
 
@@ -118,7 +121,8 @@ def _count(default: int) -> int:
     if given is None:
         return default
     if not given.isdigit() or int(given) < 1:
-        raise BadSheet(f"The count must be a whole number from 1 to {current_app.config['PRINT_MAX_PUZZLES']}.")
+        raise BadSheet(gettext("The count must be a whole number from 1 to %(most)s.",
+                               most=current_app.config["PRINT_MAX_PUZZLES"]))
     _check_count(int(given))
     return int(given)
 
@@ -126,10 +130,11 @@ def _count(default: int) -> int:
 def _check_count(count: int) -> None:
     most = min(current_app.config["PRINT_MAX_PUZZLES"], printing.MAX_PUZZLES)
     if count > most:
-        raise BadSheet(f"A sheet holds at most {most} puzzles, not {count}: print fewer at a time.")
+        raise BadSheet(gettext("A sheet holds at most %(most)s puzzles, not %(count)s: print fewer at a time.",
+                               most=most, count=count))
 
 
 def _sentence(exc: Exception) -> str:
-    text = str(exc)
-    text = text[0].upper() + text[1:] if text else "This sheet cannot be made."
+    text = say(exc)
+    text = text[0].upper() + text[1:] if text else gettext("This sheet cannot be made.")
     return text if text.endswith(".") else text + "."

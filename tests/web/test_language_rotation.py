@@ -1,8 +1,8 @@
 """The rotation kind's words that the server writes, in German and English:
 its page's template (the tabs, the tools, the goals, the turn buttons), the
 example's title, and the names of its How to play pictures with the word
-drawn in the first ("the gap"), which the kind draws in English and the web
-layer says again in the page's language (webapp/web/howto.py)."""
+drawn in the first ("the gap"), which the kind writes through webapp.words
+and the web layer draws in the page's language (webapp/web/howto.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from html import unescape
 
 import pytest
 
+from babel.messages.pofile import read_po
+
 from webapp import kinds
-from webapp.web.language import KIND_WORDS
+from webapp.web.language import TRANSLATIONS
 
 ROTATION = kinds.get("rotation")
 
@@ -28,10 +30,12 @@ def drawn(text: str) -> list[str]:
 
 
 def test_every_word_of_the_pictures_is_marked_for_translation():
+    with open(TRANSLATIONS / "messages.pot", "rb") as f:
+        messages = {message.id for message in read_po(f)}
     for shown in ROTATION.web.figures().values():
         for svg, _ in shown:
             for word in names(svg) + drawn(svg):
-                assert word in KIND_WORDS, word
+                assert word in messages, word
 
 
 def test_the_pictures_are_named_and_drawn_in_german(client):
@@ -53,7 +57,7 @@ def test_the_pictures_are_named_and_drawn_in_german(client):
     ("en", ["Example from the rules", ">Draw<", ">Try it<", "Any stick falls out", "New frame", ">Erase<",
             'aria-label="Puzzle board"', "Turn left, counterclockwise (← key)", ">Left<",
             "With the turns played so far"]),
-    ("de", ["Beispiel aus der Aufgabe", ">Zeichnen<", ">Ausprobieren<", "Ein Stäbchen hinaus", "Neuer Rahmen",
+    ("de", ["Beispiel aus den Regeln", ">Zeichnen<", ">Ausprobieren<", "Ein Stäbchen hinaus", "Neuer Rahmen",
             ">Löschen<", 'aria-label="Spielfeld"', "Drehung nach links, gegen den Uhrzeigersinn (Taste ←)", ">L<",
             "Mit den bisher gespielten Drehungen"]),
 ])

@@ -46,9 +46,10 @@ def _picture(board: Board, label: str, *, falling: Board | None = None,
         r, c = board.gaps()[0]
         x = (c + 1) * CELL + 6
         y = -pad / 2 if r == 0 else h + pad if r == board.height - 1 else (r + 0.5) * CELL
+        word = gettext("the gap")  # outside the f-string, where pybabel finds it
         note = (f'<text x="{x}" y="{y:g}" font-size="{CELL * 0.55:g}" font-weight="700" '
                 f'font-family="system-ui, sans-serif" fill="{GAP_ARROW}" '
-                f'dominant-baseline="central">{gettext("the gap")}</text>')
+                f'dominant-baseline="central">{word}</text>')
     top = pad * 2 if name_the_gap else pad
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="howto-board" role="img" '

@@ -3,16 +3,15 @@ it names the start shown, and the server answers it with the GIF."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from e2e_helpers import EIGHT, open_sliding, two_slides_on_eight
+from gif_reading import held_frames
 from playwright.sync_api import expect
 
-from e2e_helpers import EIGHT, open_sliding, wait_for_board
-from webapp import film, kinds
+from webapp import kinds
 
 
 @pytest.mark.parametrize(("name", "path"), [("rotation", "/"), ("sliding", "/sliding"),
@@ -48,11 +47,7 @@ def test_the_link_follows_a_new_start(page, live_server):
 
 def test_with_the_moves_played_ticked_it_downloads_those_moves(page):
     open_sliding(page, EIGHT)
-    page.locator("#board").focus()
-    page.keyboard.press("ArrowUp")  # tile 4 up into the hole
-    wait_for_board(page, "1 5 2\n7 4 3\n8 0 6\n")
-    page.keyboard.press("ArrowLeft")  # tile 6 left
-    wait_for_board(page, "1 5 2\n7 4 3\n8 6 0\n")
+    two_slides_on_eight(page)
     page.locator("#share-moves").check()
     asked = []
     page.on("request", lambda request: "animation.gif" in request.url and asked.append(request.url))
@@ -61,17 +56,7 @@ def test_with_the_moves_played_ticked_it_downloads_those_moves(page):
     download = downloading.value
     assert re.search(r"[?&]moves=4-6$", asked[-1])
     # the start and the two moves played, not the 8 of the solution
-    assert _held_frames(Path(download.path()).read_bytes()) == 3
-
-
-def _held_frames(data: bytes) -> int:
-    """The GIF's frames held as long as a move's end is: one a move, and the start."""
-    held = 0
-    with Image.open(io.BytesIO(data)) as gif:
-        for index in range(gif.n_frames):
-            gif.seek(index)
-            held += gif.info["duration"] >= film.KEY_MS
-    return held
+    assert len(held_frames(Path(download.path()).read_bytes())) == 3
 
 
 def test_an_animation_being_prepared_downloads_once_it_is_ready(page_expecting_refusals):
@@ -96,7 +81,7 @@ def test_an_animation_being_prepared_downloads_once_it_is_ready(page_expecting_r
         page.get_by_role("link", name="Download animation").click()
         expect(page.locator("#share-message")).to_contain_text("being prepared")
     data = Path(downloading.value.path()).read_bytes()
-    assert refused and data[:6] == b"GIF89a" and _held_frames(data) == 9  # the start and 8 moves
+    assert refused and data[:6] == b"GIF89a" and len(held_frames(data)) == 9  # the start and 8 moves
     expect(page.locator("#share-message")).to_have_text("Animation downloaded.")
 
 

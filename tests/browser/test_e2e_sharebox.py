@@ -15,11 +15,11 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from a11y import assert_accessible
+from e2e_helpers import EIGHT, TWO_AWAY, button, open_sliding, two_slides_on_eight, use_position, wait_for_board
 from PIL import Image
 from playwright.sync_api import expect
 
-from a11y import assert_accessible
-from e2e_helpers import EIGHT, TWO_AWAY, button, open_sliding, use_position, wait_for_board
 from webapp import kinds
 
 pytestmark = pytest.mark.browser
@@ -141,11 +141,7 @@ def test_the_options_shape_the_link_the_animation_and_the_embed(page, live_serve
     open_sliding(page, EIGHT)
     filled(page, live_server)
     plain = {label: field(page, label).input_value() for label, _, _ in ROWS}
-    page.locator("#board").focus()
-    page.keyboard.press("ArrowUp")  # tile 4 up into the hole
-    wait_for_board(page, "1 5 2\n7 4 3\n8 0 6\n")
-    page.keyboard.press("ArrowLeft")  # tile 6 left
-    wait_for_board(page, "1 5 2\n7 4 3\n8 6 0\n")
+    two_slides_on_eight(page)
     page.locator("#share-moves").check()
     expect(field(page, "Link")).to_have_value(re.compile(r"[?&]moves=4-6(&|$)"))
     expect(field(page, "Animation")).to_have_value(plain["Animation"] + "&moves=4-6")

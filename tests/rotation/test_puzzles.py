@@ -80,7 +80,7 @@ def test_file_names_are_lower_case_with_hyphens():
 
 def test_catalogue_entries_have_the_promised_fields():
     for entry in ENTRIES:
-        assert set(entry) <= {"file", "title", "size", "sticks", "moves", "states", "notes"}
+        assert set(entry) <= {"file", "title", "size", "sticks", "moves", "states", "notes", "de"}
         assert {"file", "title", "size", "sticks", "moves", "states"} <= set(entry), entry
         assert isinstance(entry["title"], str) and entry["title"].strip()
         assert entry["moves"] is None or (isinstance(entry["moves"], int) and entry["moves"] >= 0)

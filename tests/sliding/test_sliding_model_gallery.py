@@ -51,7 +51,7 @@ def test_every_file_is_catalogued_once():
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["file"] for e in ENTRIES])
 def test_entry_fields_and_text(entry):
-    assert set(entry) == {"file", "title", "size", "moves", "notes"}
+    assert set(entry) == {"file", "title", "size", "moves", "notes", "de"}  # "de": its German words
     p = position(entry)
     assert (FOLDER / entry["file"]).read_text(encoding="utf-8") == p.text()  # canonical
     assert entry["size"] == p.size

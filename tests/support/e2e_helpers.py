@@ -247,6 +247,17 @@ def use_position(page, text: str) -> None:
     button(page, "Use this position").click()
 
 
+def two_slides_on_eight(page) -> str:
+    """On EIGHT, shown: tile 4 up into the hole, then tile 6 left, by the
+    keyboard; the moves as a link writes them."""
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowUp")
+    wait_for_board(page, "1 5 2\n7 4 3\n8 0 6\n")
+    page.keyboard.press("ArrowLeft")
+    wait_for_board(page, "1 5 2\n7 4 3\n8 6 0\n")
+    return "4-6"
+
+
 def open_sliding(page, text: str | None = None) -> None:
     page.goto("/sliding")
     expect(board(page)).to_have_attribute("data-puzzle-kind", "sliding")

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from gif_reading import held_frames
+
 from webapp import film, kinds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,17 +23,6 @@ KINDS = ("rotation", "sliding", "triangle")
 def _code(name: str, text: str | None = None) -> str:
     kind = kinds.get(name)
     return kind.encode(kind.parse(text or kind.example))
-
-
-def _held(data: bytes) -> list[Image.Image]:
-    """The GIF's held frames (its positions), in order, as RGB pictures."""
-    out = []
-    with Image.open(io.BytesIO(data)) as gif:
-        for index in range(gif.n_frames):
-            gif.seek(index)
-            if gif.info["duration"] >= film.KEY_MS:
-                out.append(gif.convert("RGB"))
-    return out
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:
@@ -51,7 +42,7 @@ def test_the_gif_replays_the_shortest_solution_move_by_move(client, name):
     moves = kind.film_moves(answer, None)
     reply = client.get(f"/api/{name}/animation.gif?p={_code(name)}")
     assert reply.status_code == 200 and reply.mimetype == "image/gif"
-    held = _held(reply.data)
+    held = held_frames(reply.data)
     assert len(held) == len(moves) + 1  # the start, then a position a move
     expected = _expected(name, moves)
     assert all(_same(got, want) for got, want in zip(held, expected))
@@ -63,7 +54,7 @@ def test_the_gif_replays_the_shortest_solution_move_by_move(client, name):
 def test_a_links_moves_are_played_instead_of_the_solution(client):
     reply = client.get(f"/api/rotation/animation.gif?p={_code('rotation')}&moves=RRL")
     assert reply.status_code == 200
-    held = _held(reply.data)
+    held = held_frames(reply.data)
     assert len(held) == 4
     assert _same(held[-1], _expected("rotation", "RRL")[-1])
     assert not _same(held[-1], _expected("rotation", "LL")[-1])
@@ -71,10 +62,10 @@ def test_a_links_moves_are_played_instead_of_the_solution(client):
 
 def test_a_sliding_links_moves_and_a_triangle_links_moves(client):
     sliding = client.get(f"/api/sliding/animation.gif?p={_code('sliding')}&moves=4-8")
-    assert sliding.status_code == 200 and len(_held(sliding.data)) == 3
+    assert sliding.status_code == 200 and len(held_frames(sliding.data)) == 3
     triangle = client.get(f"/api/triangle/animation.gif?p={_code('triangle')}&moves=0.0.10.10.4_0.x")
     assert triangle.status_code == 200
-    held = _held(triangle.data)
+    held = held_frames(triangle.data)
     assert len(held) == 3 and not _same(held[0], held[1])
 
 

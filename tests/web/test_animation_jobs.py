@@ -13,31 +13,20 @@ their gate.
 
 from __future__ import annotations
 
-import io
 
 import pytest
-from PIL import Image
 
 from gated_kind import gated  # noqa: F401 - a fixture
 from servers import redis  # noqa: F401 - a fixture
 from web_helpers import wait_until, web_process
-from webapp import film, kinds
+from gif_reading import held_frames
+from webapp import kinds
 from webapp.web.jobstore import JobStore, PREFIX
 from workers import workers
 
 #: Room for the jobs these tests start, and a short wait for a shut gate.
 ROOM = {"JOB_MAX_PER_CLIENT": 20, "JOB_QUEUE_MAX": 20, "ANIMATION_WAIT_SECONDS": 0.2}
 LONG_WAIT = 60.0
-
-
-def _held(data: bytes) -> int:
-    """The GIF's held frames: its positions."""
-    held = 0
-    with Image.open(io.BytesIO(data)) as gif:
-        for index in range(gif.n_frames):
-            gif.seek(index)
-            held += gif.info["duration"] >= film.KEY_MS
-    return held
 
 
 def _address(label: str, query: str = "") -> str:
@@ -82,7 +71,7 @@ def test_a_heavy_solve_is_a_503_with_retry_after_then_the_gif_and_the_solve_is_c
     # the job ended with nobody asking: the next ask finds its answer at once
     reply = client.get(_address(label))
     assert reply.status_code == 200 and reply.mimetype == "image/gif"
-    assert _held(reply.data) == 3
+    assert len(held_frames(reply.data)) == 3
     # the page's Solve finds the answer the animation's job found
     solve = client.post("/api/gated/solve", json={"board": label}).get_json()
     assert solve["source"] == "cache" and solve["moves"] == label[:2]
@@ -98,7 +87,7 @@ def test_another_client_asking_for_the_same_animation_waits_for_the_same_job(
     assert len(_in_process_jobs(client)) == 1
     gate.touch()
     reply = _waited(client, _address(label))
-    assert reply.status_code == 200 and _held(reply.data) == 3
+    assert reply.status_code == 200 and len(held_frames(reply.data)) == 3
 
 
 def test_a_costly_drawing_is_a_workers_and_comes_later(tmp_path, gated, cleanup):  # noqa: F811
@@ -109,7 +98,7 @@ def test_a_costly_drawing_is_a_workers_and_comes_later(tmp_path, gated, cleanup)
     label, gate = gated()
     gate.touch()
     cheap = client.get(_address(label, "&moves=ab"))  # drawn in the request: no job
-    assert cheap.status_code == 200 and _held(cheap.data) == 3 and not _in_process_jobs(client)
+    assert cheap.status_code == 200 and len(held_frames(cheap.data)) == 3 and not _in_process_jobs(client)
     other, shut = gated()
     _preparing(client.get(_address(other, "&moves=abc")))
     (job,) = _in_process_jobs(client)
@@ -117,7 +106,7 @@ def test_a_costly_drawing_is_a_workers_and_comes_later(tmp_path, gated, cleanup)
     shut.touch()
     assert job.finished.wait(LONG_WAIT) and job.status == "done"
     reply = client.get(_address(other, "&moves=abc"))
-    assert reply.status_code == 200 and _held(reply.data) == 4
+    assert reply.status_code == 200 and len(held_frames(reply.data)) == 4
 
 
 def test_the_bound_on_moves_in_the_request_shrinks_with_the_pictures_area(tmp_path, gated, cleanup):  # noqa: F811
@@ -155,7 +144,7 @@ def test_a_heavy_real_puzzle_comes_from_the_workers(tmp_path, cleanup):
     reply = _waited(client, f"/api/rotation/animation.gif?p={rotation.encode(board)}")
     assert reply.status_code == 200
     assert [job.request.task for job in _in_process_jobs(client)] == ["solve"]
-    assert _held(reply.data) == rotation.solve(board, rotation.options({}))["length"] + 1
+    assert len(held_frames(reply.data)) == rotation.solve(board, rotation.options({}))["length"] + 1
 
 
 def test_a_client_at_its_bound_of_jobs_is_a_429_and_others_are_served(tmp_path, gated, cleanup):  # noqa: F811
@@ -207,9 +196,9 @@ def test_on_redis_a_heavy_animation_is_a_503_then_the_gif(tmp_path, redis, gated
         assert wait_until(lambda: all(job["status"] == "done" for job in _redis_jobs(redis.url)),
                           seconds=LONG_WAIT)
         reply = second.get(_address(label))
-        assert reply.status_code == 200 and _held(reply.data) == 3
+        assert reply.status_code == 200 and len(held_frames(reply.data)) == 3
         drawing = second.get(_address(drawn, "&moves=abc"))
-        assert drawing.status_code == 200 and _held(drawing.data) == 4
+        assert drawing.status_code == 200 and len(held_frames(drawing.data)) == 4
     # the web process that found the job done kept its answer in its cache
     solve = second.post("/api/gated/solve", json={"board": label}).get_json()
     assert solve["source"] == "cache" and solve["moves"] == label[:2]

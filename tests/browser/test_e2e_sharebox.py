@@ -175,8 +175,13 @@ def test_a_new_start_replaces_every_address_and_a_late_answer_never_shows(page, 
         else:
             route.continue_()
 
+    def asked_for_two_away(request):
+        return (request.url.endswith("/api/sliding/share")
+                and json.loads(request.post_data)["board"].split() == TWO_AWAY.split())
+
     page.route("**/api/sliding/share", hold)
-    with page.expect_request("**/api/sliding/share"):
+    # the box asks once the start stays a moment: wait for its question, held
+    with page.expect_request(asked_for_two_away):
         use_position(page, TWO_AWAY)
     wait_for_board(page, TWO_AWAY)
     for label in [*(row[0] for row in ROWS), "Short link"]:

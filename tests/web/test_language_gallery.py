@@ -8,6 +8,7 @@ carries no lang=), and it varies on the headers that choose."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import io
 import re
@@ -118,3 +119,12 @@ def test_the_share_sheets_words_in_the_pages_language(client):
     assert german["text"] == "Ein Rätsel zum Lösen: Drehe den Rahmen so, dass ein Stäbchen durch die Lücke herausfällt."
     assert german["title"].startswith("Rotation, 7 × 7: kürzeste Lösung ")
     assert german["link"] == english["link"] and "lang=" not in german["image"]
+
+
+def test_the_new_puzzle_panel_says_todays_date_as_the_pages_language_writes_it(client, monkeypatch):
+    monkeypatch.setattr(levels, "today", lambda: datetime.date(2026, 3, 7))
+    hint = re.compile(r'id="daily-link"[^>]*>[^<]*</a> <span class="hint-text">([^<]*)</span>')
+    assert hint.search(client.get("/sliding").get_data(as_text=True)).group(1) == "2026-03-07, the same for everyone"
+    german = client.get("/sliding?lang=de").get_data(as_text=True)
+    assert hint.search(german).group(1) == "07.03.2026, für alle dasselbe"
+    assert 'href="/sliding?daily=2026-03-07"' in german  # the link keeps the date the server reads

@@ -55,7 +55,7 @@ def _kind_page(kind, puzzle, *, title: str | None = None, optimal: int | None = 
                            url_for("pages.how_to_play_kind", kind=kind.name),
                            board_text=text, share_code=code, puzzle_title=title,
                            autoplay=autoplay, optimal=optimal, mode=mode,
-                           daily_date=day, daily_url=url_for(page_endpoint(kind), daily=day),
+                           daily_date=day, daily_date_said=said_date(day), daily_url=url_for(page_endpoint(kind), daily=day),
                            preview=preview.tags(kind, puzzle, title=title, optimal=optimal, entry=entry))
 
 
@@ -96,14 +96,19 @@ def _plain(kind):
                       title=daily_title(entry))
 
 
+def said_date(iso: str) -> str:
+    """A day as the page's language writes it: English keeps the ISO date
+    it has always shown (2026-11-28); German says 28.11.2026."""
+    if language.current() == language.DEFAULT:
+        return iso
+    return format_date(levels.parse_date(iso), "medium")
+
+
 def daily_title(entry: dict) -> str:
     """The day's puzzle's title: its date and its level, in the page's words."""
     levels_said = {"easy": pgettext("level", "easy"), "medium": pgettext("level", "medium"),
                    "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert")}
-    date = entry["date"]  # English keeps the ISO date it has always shown; German says 28.11.2026
-    if language.current() != language.DEFAULT:
-        date = format_date(levels.parse_date(date), "medium")
-    return gettext("Puzzle of the day, %(date)s (%(level)s)", date=date,
+    return gettext("Puzzle of the day, %(date)s (%(level)s)", date=said_date(entry["date"]),
                    level=levels_said.get(entry["level"], entry["level"]))
 
 

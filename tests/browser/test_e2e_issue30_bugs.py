@@ -249,6 +249,20 @@ def test_on_a_phone_no_item_of_the_top_bar_breaks_over_two_lines(phone, path):
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+@pytest.mark.parametrize("lang, site", [("de", "Seiten"), ("en", "Site")])
+def test_on_a_phone_the_top_bar_takes_three_lines_in_either_language(phone, lang, site):
+    """The German site's links wrap onto a second line; the language switch
+    ends that line instead of taking a line of its own, and the site's links
+    stay one navigation landmark."""
+    phone.goto(f"/puzzles?lang={lang}")
+    items = ".topbar .brand, .topbar .theme-switch, .topbar nav a, .topbar .language-switch"
+    tops = {round(box["y"]) for box in (item.bounding_box() for item in phone.locator(items).all())}
+    lines = sorted(tops)
+    assert len([top for n, top in enumerate(lines) if n == 0 or top - lines[n - 1] > 8]) <= 3, lines
+    expect(phone.get_by_role("navigation", name=site).get_by_role("link")).to_have_count(5)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 @pytest.mark.parametrize("path", ["/", "/sliding"])
 def test_play_stands_out_only_once_there_is_something_to_play(page, path):
     page.goto(path)

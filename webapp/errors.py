@@ -47,7 +47,9 @@ line 2, column 5: 'x' is not a number (2, 5)
 
 from __future__ import annotations
 
-__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Message", "Misfit", "NotAvailable",
+import json
+
+__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Message", "Misfit", "NotAvailable", "pack", "unpack",
            "Plural", "PuzzleTextError"]
 
 
@@ -162,3 +164,64 @@ class NotAvailable(RuntimeError):
 #: The user's mistakes: what a front end answers as bad input (the web
 #: API's 400, the command line's exit status 2), never as its own failure.
 BAD_INPUT = (PuzzleTextError, FieldError, IllegalMove)
+
+
+#: A sentence of several Messages said one after another (a puzzle text
+#: error's place and reason): no catalogue has it, so it stays as it is.
+_JOINED = "%(first)s%(then)s"
+
+
+def pack(said) -> str:
+    """``said`` (a :class:`Message`, an error, a plain str) as text that
+    crosses processes and stores (a worker's refusal, a job's end) and
+    comes back as a Message by :func:`unpack`, to be said in the language
+    of whoever reads it then.
+
+    >>> error = PuzzleTextError(Message("%(what)s is not a number", what="'x'"), line=2)
+    >>> again = unpack(pack(error))
+    >>> again, again.values["then"].template
+    ("line 2: 'x' is not a number", '%(what)s is not a number')
+    >>> again = unpack(pack(Plural("%(n)s try", "%(n)s tries", 3)))
+    >>> again, again.plural, again.count
+    ('3 tries', '%(n)s tries', 3)
+    >>> unpack(pack(ValueError("plain words"))), unpack("not packed")
+    ('plain words', 'not packed')
+    """
+    return json.dumps(_packed(said), ensure_ascii=False, default=str)
+
+
+def _packed(said) -> dict:
+    if isinstance(said, PuzzleTextError):
+        return {"template": _JOINED, "values": {"first": _packed(said.place()), "then": _packed(said.reason)}}
+    if isinstance(said, BaseException):
+        first = said.args[0] if len(said.args) == 1 else None
+        return _packed(first) if isinstance(first, Message) else {"text": str(said)}
+    if not isinstance(said, Message):
+        return {"text": str(said)}
+    values = {name: _packed(value) if isinstance(value, (Message, BaseException)) else value
+              for name, value in said.values.items()}
+    packed = {"template": said.template, "values": values}
+    if said.plural is not None:
+        packed.update(plural=said.plural, count=said.count)
+    return packed
+
+
+def unpack(text: str) -> str:
+    """The :class:`Message` :func:`pack` made ``text`` of (a plain str for
+    plain words, or for text it did not make)."""
+    try:
+        packed = json.loads(text)
+    except ValueError:
+        return text
+    return _unpacked(packed) if isinstance(packed, dict) else text
+
+
+def _unpacked(packed: dict) -> str:
+    if "template" not in packed:
+        return str(packed.get("text", ""))
+    values = {name: _unpacked(value) if isinstance(value, dict) else value
+              for name, value in packed.get("values", {}).items()}
+    if "plural" in packed:
+        values.pop("n", None)
+        return Plural(packed["template"], packed["plural"], packed["count"], **values)
+    return Message(packed["template"], **values)

@@ -37,6 +37,7 @@ import time
 from multiprocessing import get_context
 from urllib.parse import urlsplit, urlunsplit
 
+from .errors import Message, pack, unpack
 from .web.jobs import FAILURES, PHASES, _preload, die_with_parent, ended, solve
 from .web.jobstore import BEAT_SECONDS, QUEUE, JobStore
 
@@ -46,7 +47,7 @@ PROGRESS_SECONDS = 0.25   # how often a horse writes its job's progress into Red
 CONNECT_SECONDS = 2.0     # the workers' connect timeout
 READ_SECONDS = 30.0       # the workers' read timeout: longer than RQ's wait for a job (15 s)
 WORKER_TTL = 30           # RQ's worker lifetime without a beat; it waits this - 15 s for a job
-STOPPED_MESSAGE = "the worker running it was stopped; please try again"
+STOPPED_MESSAGE = pack(Message("the worker running it was stopped; please try again"))
 INSTALL = "pip install -e '.[cluster]' (make setup installs it)"
 
 
@@ -163,7 +164,7 @@ def _worker_class():
                 log.warning("job %s: its end could not be written (%s)", job_id, exc)
                 return
             status = fields.get("status", "gone")
-            error = fields.get("error")
+            error = unpack(fields["error"]) if fields.get("error") else None
             said = f": {error}" if error and error != status else ""
             log.info("job %s %s: %s in %.2f s%s", job_id, fields.get("kind", "?"), status, seconds, said)
 

@@ -24,7 +24,7 @@ import time
 import pytest
 
 from apps import add_kind
-from webapp.errors import FieldError, PuzzleTextError
+from webapp.errors import FieldError, Message, PuzzleTextError
 from webapp.kind_protocol import Kind
 from webapp.webface import WebFace
 
@@ -74,8 +74,9 @@ class WaitingKind(Kind):
         # two labels fail in the worker, for the tests of how a failure is told
         if label == "bug":
             raise ValueError("index 17 out of range")
-        if label == "refused":
-            raise FieldError("a refused label cannot be waited for")
+        if label == "refused":  # a sentence of the catalogues, with a number a language writes its way
+            raise FieldError(Message('"%(key)s" must be %(low)s to %(high)s, not %(value)s',
+                                     key="ticks", low=1, high=10, value=12345))
         began, ticks = time.monotonic(), 0
         while True:
             ticks += 1

@@ -135,5 +135,5 @@ def test_a_bug_in_a_workers_solve_is_a_logged_500_not_the_users_mistake(worker_c
 def test_a_users_mistake_found_by_a_worker_stays_a_400(worker_client, caplog):
     with caplog.at_level(logging.ERROR):
         response = worker_client.post("/api/waiting/solve", json={"board": "refused"})
-    assert_api_error(response, 400, "a refused label cannot be waited for")
+    assert_api_error(response, 400, '"ticks" must be 1 to 10, not 12345')
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -70,5 +70,5 @@ def at_distance(width: int, height: int, moves: int, rng) -> Position:
     try:
         tiles = table.random_at_distance(width, height, moves, rng)
     except ValueError as exc:  # table.TableError: no position is that far
-        raise FieldMisfit(str(exc)) from None
+        raise FieldMisfit(exc.args[0]) from None  # its Message, to be said in the reader's language
     return Position(tuple(tiles), width)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import threading
 
+from ..errors import Message
 from . import cachedir
 from .native import module
 from .position import movable_cells, rank, unrank
@@ -131,8 +132,8 @@ def random_at_distance(width: int, height: int, n: int, rng) -> tuple[int, ...]:
     count = table.count(n) if 0 <= n < UNREACHABLE else 0
     if not count:
         far = max(set(table) - {UNREACHABLE})
-        raise TableError(f"no {width} x {height} position is {n} moves from the goal "
-                         f"(0 to {far})")
+        raise TableError(Message("no %(width)s x %(height)s position is %(moves)s moves from the goal (0 to %(far)s)",
+                                 width=width, height=height, moves=n, far=far))
     at = -1
     for _ in range(rng.randrange(count) + 1):  # the chosen one of them, in rank order
         at = table.find(n, at + 1)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import NotAvailable, Message
+from ..errors import Message, NotAvailable, Plural
 from . import geometry, search
 from .budget import Stop
 from .puzzle import MAX_SIDE, Puzzle, TriangleError, TriangleMisfit
@@ -149,7 +149,6 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
 
     budget = search.Budget(UNIQUE_NODES_BY_SIDE.get(n, UNIQUE_NODES) if max_nodes is None else max_nodes,
                            max_seconds)
-    kinds = f"{figures} figure kind{'s' if figures != 1 else ''}"
     stopped = None
     for attempt in range(1, tries + 1):
         try:
@@ -159,10 +158,14 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
             break
         if placed is not None:
             return Puzzle(figures, cut(placed, rng))
-    within = (f"within {max_seconds:g} s" if stopped == "max_seconds"
-              else f"within {budget.max_nodes:,} search nodes")
-    raise NoUniquePuzzle(f"no puzzle of side {n} with {kinds} was made unique {within} "
-                         f"({attempt} tr{'ies' if attempt != 1 else 'y'}); try again, or with more figure kinds")
+    tries_said = Plural("%(n)s try", "%(n)s tries", attempt)
+    if stopped == "max_seconds":
+        raise NoUniquePuzzle(Message("no puzzle of side %(side)s with %(figures)s figure kinds was made unique "
+                                     "within %(seconds)s s (%(tries)s); try again, or with more figure kinds",
+                                     side=n, figures=figures, seconds=f"{max_seconds:g}", tries=tries_said))
+    raise NoUniquePuzzle(Message("no puzzle of side %(side)s with %(figures)s figure kinds was made unique "
+                                 "within %(nodes)s search nodes (%(tries)s); try again, or with more figure kinds",
+                                 side=n, figures=figures, nodes=budget.max_nodes, tries=tries_said))
 
 
 def _made_unique(n: int, figures: int, rng: random.Random, budget):

@@ -16,6 +16,7 @@ import os
 from .budget import Stop
 from .geometry import inner_edges, neighbours, turn
 from .puzzle import turnings
+from ..errors import Message
 from .tally import BadResume
 
 __all__ = ["ENGINES", "EngineError", "available", "engine_name", "engines", "run", "plain"]
@@ -103,7 +104,7 @@ def run(n, pairs, sizes, mode, roots, replay, loose, tally, budget, interruptibl
     weigh(u, d, e, f)
     budget.nodes = max(budget.nodes, nodes)
     if code == 2:
-        raise BadResume(bad)
+        raise BadResume(Message(bad))  # the engine says search.py's sentences: the catalogue has them
     if code == 0:
         tally.complete = True
     elif isinstance(exc, Stop):

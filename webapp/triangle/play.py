@@ -33,8 +33,8 @@ def from_json(puzzle: Puzzle, data) -> list:
     if not isinstance(data, list) or len(data) != count:
         # a list of another length is well formed, but not over this puzzle's slots
         error = TriangleMisfit if isinstance(data, list) else TriangleError
-        raise error(f'"placement" must be a list of {count} entries (one a slot), '
-                    "each null or {\"piece\": i, \"edges\": [x, y, z]}")
+        raise error(Message('"placement" must be a list of %(count)s entries (one a slot), '
+                            'each null or {"piece": i, "edges": [x, y, z]}', count=count))
     out, used = [], {}
     for slot, item in enumerate(data):
         if item is None:
@@ -115,7 +115,7 @@ def place(puzzle: Puzzle, placement, move) -> tuple[list, int]:
     slot = move.get("slot")
     if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < len(placement):
         error = TriangleMisfit if _whole(slot) else TriangleError  # a number, but no slot of this puzzle's
-        raise error(f"\"slot\" must be 0 to {len(placement) - 1}, not {slot!r}")
+        raise error(Message('"slot" must be 0 to %(last)s, not %(slot)s', last=len(placement) - 1, slot=repr(slot)))
     after = list(placement)
     if move.get("piece") is None:
         after[slot] = None

@@ -70,7 +70,7 @@ def decode(puzzle, first: int, token) -> Resume:
     """The :class:`Resume` in ``token``, checked against ``puzzle`` and
     ``first``; :class:`~webapp.errors.FieldMisfit` saying what is wrong otherwise
     (:class:`~webapp.errors.FieldError` for a token that is no string at all)."""
-    bad = FieldMisfit('"resume" is not a token this server gave for this puzzle: solve again')
+    bad = FieldMisfit(Message('"resume" is not a token this server gave for this puzzle: solve again'))
     if not isinstance(token, str) or not token:
         raise FieldError(Message('"resume" must be the token of an answer stopped by a limit'))
     if len(token) > MAX_TOKEN:

@@ -184,9 +184,14 @@ def _request(kind_name: str):
     return kind, data, puzzle, kind.options(data)
 
 
+def _said(body: dict) -> dict:
+    """A job's fields, its ``error`` said in the request's language."""
+    return {**body, "error": say(body["error"])} if "error" in body else body
+
+
 def _pending(job):
     """202: the job to poll (status, job, the snapshot's fields)."""
-    body = {"status": job.status, "job": job.id, **job.body}
+    body = {"status": job.status, "job": job.id, **_said(job.body)}
     response = jsonify(body)
     response.status_code = 202
     response.headers["Location"] = url_for("api.job_status", job_id=job.id)
@@ -250,7 +255,7 @@ def job_status(job_id: str):
     a job deleted is a 410; an id no server made is a 404."""
     job = _known(solving.manager().snapshot(job_id), job_id)
     solving.manager().touch(job_id)
-    return jsonify(job.body)
+    return jsonify(_said(job.body))
 
 
 @bp.post("/jobs/<job_id>/cancel")
@@ -258,7 +263,7 @@ def cancel_job(job_id: str):
     """Stop a solve: its worker process is killed and reaped; the job stays
     readable, cancelled (or as it ended). Any body (a page that is closing
     sends one with navigator.sendBeacon). A job deleted is a 410."""
-    return jsonify(_known(solving.manager().cancel(job_id), job_id).body)
+    return jsonify(_said(_known(solving.manager().cancel(job_id), job_id).body))
 
 
 @bp.delete("/jobs/<job_id>")
@@ -266,7 +271,7 @@ def delete_job(job_id: str):
     """Stop a solve as its cancel does and forget it: the answer is the job
     as it stopped; afterwards a poll or a cancel of it is a 410 (a second
     DELETE answers as the first)."""
-    return jsonify(_known(solving.manager().delete(job_id), job_id, deleted_too=True).body)
+    return jsonify(_said(_known(solving.manager().delete(job_id), job_id, deleted_too=True).body))
 
 
 @_route("parse", ["POST"])

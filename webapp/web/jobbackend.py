@@ -33,15 +33,22 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from .. import kinds
+from ..errors import Message, pack, unpack
 
 
 KEEP_SECONDS = 600  # a finished job can be polled this long
-ABANDONED = "cancelled: nobody asked about it for {:g} s"  # the error of a job nobody polled
 
-#: What a poll of a job that is gone says, by its task ({again}: the button to press).
-LOST = ("the server no longer has this search: the queue restarted and lost it (or it ended "
-        "over {minutes:g} minutes ago); press {again} again")
-_AGAIN = {"solve": "Solve", "hint": "Hint", "trace": "Show search"}
+# A job's ``error`` is kept packed (webapp.errors.pack): it crosses processes
+# and stores, and is said in the language of whoever polls the job.
+
+
+def abandoned(seconds: float) -> str:
+    """The error of a job nobody polled for ``seconds``, packed."""
+    return pack(Message("cancelled: nobody asked about it for %(seconds)s s", seconds=f"{seconds:g}"))
+
+
+#: The button to press again for a job that is gone, by its task.
+_AGAIN = {"solve": Message("Solve"), "hint": Message("Hint"), "trace": Message("Show search")}
 _ID = re.compile(r"([0-9a-f]{16})-([\w-]+)-(\w+)-([0-9a-f]{8})")
 
 #: The phases a worker reports, by their number (0: the kind reports none).
@@ -195,8 +202,9 @@ def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
         body[counter] = result.get(counter, body[counter])
         body[depth] = result.get(depth, body[depth])
         body.pop("phase", None)
+    error = unpack(error) if error else None
     if error:
-        body["error"] = error
+        body["error"] = error  # a Message: the API says it in the request's language
     if status == "failed" and failure:
         body["failure"] = failure
     return Snapshot(job_id, status, body, result, error, failure, deleted)
@@ -210,5 +218,7 @@ def lost(job_id: str) -> Snapshot | None:
     if made is None:
         return None
     kind, task = made
-    error = LOST.format(minutes=KEEP_SECONDS / 60, again=_AGAIN.get(task, task.capitalize()))
+    error = pack(Message("the server no longer has this search: the queue restarted and lost it (or it ended "
+                         "over %(minutes)s minutes ago); press %(again)s again",
+                         minutes=f"{KEEP_SECONDS / 60:g}", again=_AGAIN.get(task, task.capitalize())))
     return snapshot(job_id, Request(kind, "", {}, task=task), "failed", 0.0, error=error, failure="lost")

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from .. import kinds
 from ..answer import delivered
-from ..errors import BAD_INPUT, FieldError, NotAvailable
-from .jobbackend import ABANDONED, KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, new_id, snapshot
+from ..errors import BAD_INPUT, FieldError, Message, NotAvailable, pack
+from .jobbackend import KEEP_SECONDS, PHASES, OnDone, Request, Snapshot, abandoned, new_id, snapshot
 
 log = logging.getLogger(__name__)  # a child of the app's logger ("webapp"): its handlers
 
@@ -149,23 +149,23 @@ def solve(kind: str, text: str, options: dict, limits: dict, report, module: str
         elif task in solver.tasks:
             run = getattr(solver, task)
         else:
-            raise FieldError(f"a {kind} puzzle has no task {task!r}")
+            raise FieldError(Message("a %(kind)s puzzle has no task %(task)s", kind=kind, task=repr(task)))
         # the text crossed into this process: parsed here, once
         answer = run(solver.parse(text), options, progress=report, **limits)
         return "ok", delivered(answer, text, time.perf_counter() - began, "worker")
     except BAD_INPUT as exc:
-        return "refused", str(exc)
+        return "refused", pack(exc)
     except MemoryError:
         return "memory", None
     except NotAvailable as exc:
-        return "unavailable", str(exc)
+        return "unavailable", pack(exc)
     except Exception:  # noqa: BLE001 - a bug: its traceback goes to the log, not to the user
         return "error", traceback.format_exc()
 
 
 #: What a job that ended without an answer says, by how it ended.
-FAILURES = {"memory": "the solver ran out of memory",
-            "died": "the solver stopped unexpectedly"}
+FAILURES = {"memory": pack(Message("the solver ran out of memory")),
+            "died": pack(Message("the solver stopped unexpectedly"))}
 
 #: A failed job's ``failure``, by how its worker ended: the user's mistake
 #: (``input``), nobody's (``unavailable``: try again), or a bug (``internal``).
@@ -179,7 +179,8 @@ def ended(job_id: str, kind: str, outcome: str, payload) -> tuple[str, str]:
     failure = FAILURE_OF.get(outcome, "internal")
     if failure == "internal":
         log.error("internal error in job %s (%s):\n%s", job_id, kind, payload)
-        return failure, f"internal error in the solver (job {job_id}: the server's log has the details)"
+        return failure, pack(Message("internal error in the solver (job %(job)s: the server's log has the details)",
+                                     job=job_id))
     return failure, FAILURES.get(outcome, payload)
 
 
@@ -311,7 +312,7 @@ class JobManager:
         if job is not None:
             job.seen = time.monotonic()
 
-    def cancel(self, job_id: str, reason: str = "cancelled", delete: bool = False) -> Snapshot | None:
+    def cancel(self, job_id: str, reason: str = Message("cancelled"), delete: bool = False) -> Snapshot | None:
         """Stop a job: a queued one at once, a running one once its worker
         process is killed and reaped (``delete``: and mark it deleted)."""
         with self.lock:
@@ -319,7 +320,7 @@ class JobManager:
             if job is None:
                 return None
             job.deleted = job.deleted or delete
-            running = self._stop(job, reason)
+            running = self._stop(job, pack(reason))
         if running:
             job.finished.wait(timeout=10)
         return job.value()
@@ -345,7 +346,7 @@ class JobManager:
 
     # ------------------------------------------------------------- internals
     def _stop(self, job: Job, reason: str) -> bool:
-        """Mark ``job`` cancelled (lock held); True if a worker must end first."""
+        """Mark ``job`` cancelled (lock held) with the ``reason`` packed; True if a worker must end first."""
         if job.status == "queued":
             self.queue.remove(job)
             self._number_queue()
@@ -376,7 +377,7 @@ class JobManager:
             return
         now = time.monotonic()
         for job in [j for j in self.jobs.values() if j.active and now - j.seen > self.abandon_seconds]:
-            self._stop(job, ABANDONED.format(self.abandon_seconds))
+            self._stop(job, abandoned(self.abandon_seconds))
 
     def _forget_old(self) -> None:
         now = time.monotonic()

@@ -38,6 +38,7 @@ import hashlib
 import json
 import time
 
+from ..errors import Message, pack
 from .jobbackend import KEEP_SECONDS
 
 PREFIX = "playground:"
@@ -45,8 +46,8 @@ QUEUE = "playground-solves"  # RQ's queue
 STALE_SECONDS = 10           # a running job whose worker is silent this long has failed
 BEAT_SECONDS = 1             # how often a worker says it is still at a job
 ACTIVE_TTL = 86_400          # an active job's keys go after a day whatever happens
-STALE_MESSAGE = ("the solver stopped unexpectedly: the worker running it went away "
-                 "(stopped or its machine lost); please try again")
+STALE_MESSAGE = pack(Message("the solver stopped unexpectedly: the worker running it went away "
+                             "(stopped or its machine lost); please try again"))
 
 # ARGV[1] the prefix, ARGV[2] the time (shown, not compared), ARGV[3]
 # seconds a finished job is kept, ARGV[4] the message of a silent worker; a

@@ -25,9 +25,9 @@ import json
 import logging
 import time
 
-from ..errors import Message
+from ..errors import Message, pack
 from . import jobstore
-from .jobbackend import ABANDONED, OnDone, Request, Snapshot, new_id, snapshot
+from .jobbackend import OnDone, Request, Snapshot, abandoned, new_id, snapshot
 from .jobs import _kind_module
 from .outage import ServerDown
 
@@ -129,7 +129,7 @@ class RedisJobManager:
                   "options": json.dumps(request.options), "limits": json.dumps(request.limits),
                   "note": request.note or "", "task": request.task,
                   "abandon_ms": int(abandon * 1000) if abandon else 0,
-                  "abandoned": ABANDONED.format(abandon) if abandon else ""}
+                  "abandoned": abandoned(abandon) if abandon else ""}
         outcome, found = self.store.submit(
             job_id, fields, jobstore.digest(request.same), request.client or "", self.config.get("JOB_MAX_PER_CLIENT"),
             self.config.get("JOB_QUEUE_MAX"), fields["abandon_ms"])
@@ -145,7 +145,7 @@ class RedisJobManager:
                                    job_timeout=int(seconds or jobstore.ACTIVE_TTL) + 600,
                                    on_failure=Callback("webapp.worker.failed"))
             except Exception:
-                self.store.cancel(job_id, "failed: it could not be queued")
+                self.store.cancel(job_id, pack(Message("failed: it could not be queued")))
                 raise
             self._check_workers()
         else:
@@ -190,12 +190,12 @@ class RedisJobManager:
             self.store.touch(job_id, int(abandon * 1000))
 
     @_outage
-    def cancel(self, job_id: str, reason: str = "cancelled", delete: bool = False) -> Snapshot | None:
+    def cancel(self, job_id: str, reason: str = Message("cancelled"), delete: bool = False) -> Snapshot | None:
         """Stop a job: a queued one never runs; a running one's worker kills
         its process (RQ's stop-job command, and the worker's own watch of
         the job); waits a moment for it. ``delete``: and mark it deleted,
         for every web process."""
-        was = self.store.cancel(job_id, reason, delete)
+        was = self.store.cancel(job_id, pack(reason), delete)
         if was == "gone":
             return None
         if was == "queued":

@@ -16,6 +16,7 @@ from html import escape
 from typing import Any, Callable
 
 from .webface import WebFace
+from .words import gettext, ngettext
 
 
 class Kind(ABC):
@@ -222,22 +223,29 @@ def first_move_hint(kind: Kind, answer: dict) -> dict:
     return hint
 
 
-def solution_words(answer: dict, noun: str = "moves") -> str:
-    """An answer's moves for a person to read, or why it has none.
+def solution_words(answer: dict, counted: Callable[[int, str], str] | None = None) -> str:
+    """An answer's moves for a person to read, or why it has none, in the
+    reader's language (:mod:`webapp.words`). ``counted(n, moves)`` says
+    the count and the moves in the kind's own word (a rotation's moves are
+    turns); by default "2 moves: 4 8".
 
-    >>> solution_words({"status": "solved", "moves": "LR", "length": 2}, "turns")
-    '2 turns: L R'
+    >>> solution_words({"status": "solved", "moves": [4, 8], "length": 2})
+    '2 moves: 4 8'
     >>> solution_words({"status": "limit"})
     'No solution found within the limit.'
     """
     moves = answer.get("moves")
     if answer.get("status") == "solved" and moves is not None:
         if not moves:
-            return "Solved as it stands: no moves."
-        return f"{len(moves)} {noun}: " + " ".join(str(m) for m in moves)
+            return gettext("Solved as it stands: no moves.")
+        return (counted or _moves)(len(moves), " ".join(str(m) for m in moves))
     if answer.get("status") == "unsolvable":
-        return "No solution: the goal cannot be reached."
-    return "No solution found within the limit."
+        return gettext("No solution: the goal cannot be reached.")
+    return gettext("No solution found within the limit.")
+
+
+def _moves(n: int, moves: str) -> str:
+    return ngettext("%(n)s move: %(moves)s", "%(n)s moves: %(moves)s", n, moves=moves)
 
 
 def drawn(kind: Kind, pictures: dict[str, list[tuple[str, str, str]]],

@@ -6,6 +6,10 @@ No kind is named: a puzzle is drawn by its kind's ``svg`` (what the
 gallery draws), its solution found by the kind's ``quick`` or ``solve``
 and shown by the kind's ``printed_solution`` (words, and a picture when
 the kind has one). fpdf2 draws the SVG as vector paths.
+
+Its words, and the kinds', are :mod:`webapp.words`: English, unless the
+caller prints inside ``words.speaking(catalogue)`` (the web does, in its
+reader's language; the command line stays English).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from fpdf import FPDF
 
 from . import kinds, levels
+from .words import gettext, ngettext
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -67,13 +72,29 @@ def from_code(code: str, kind=None) -> Item:
     ValueError: not a share code of any kind (rotation, sliding, triangle)
     """
     if kind is not None:
-        return Item(kind, kind.decode(code), kind.title)
+        return Item(kind, kind.decode(code), kind_title(kind))
     for each in kinds.KINDS:
         try:
-            return Item(each, each.decode(code), each.title)
+            return Item(each, each.decode(code), kind_title(each))
         except ValueError:
             continue
     raise ValueError(f"not a share code of any kind ({', '.join(kinds.names())})")
+
+
+def kind_title(kind) -> str:
+    """``kind``'s title in the reader's language: the kinds' titles are
+    messages of the catalogue (marked in :mod:`webapp.web.language`)."""
+    return gettext(kind.title)
+
+
+#: A level's puzzle's title ("Rotation, medium 1"), a whole message a level:
+#: German says the level as the New puzzle panel's buttons do.
+LEVEL_TITLES = {
+    "easy": lambda kind, n: gettext("%(kind)s, easy %(n)s", kind=kind, n=n),
+    "medium": lambda kind, n: gettext("%(kind)s, medium %(n)s", kind=kind, n=n),
+    "hard": lambda kind, n: gettext("%(kind)s, hard %(n)s", kind=kind, n=n),
+    "expert": lambda kind, n: gettext("%(kind)s, expert %(n)s", kind=kind, n=n),
+}
 
 
 def from_text(text: str, title: str, kind=None) -> Item:
@@ -89,7 +110,7 @@ def from_level(kind, level: str, count: int, rng: random.Random) -> list[Item]:
     check_count(count)
     pool = levels.pool(kind.name)["levels"][levels.check_level(level)]
     chosen = rng.sample(pool, min(count, len(pool)))
-    return [Item(kind, kind.parse(entry["board"]), f"{kind.title}, {level} {index + 1}")
+    return [Item(kind, kind.parse(entry["board"]), LEVEL_TITLES[level](kind_title(kind), index + 1))
             for index, entry in enumerate(chosen)]
 
 
@@ -119,12 +140,24 @@ def facts(item: Item, answer: dict) -> str:
     words = [f"{summary['width']} × {summary['height']}"] if "width" in summary else []
     length = answer.get("length")
     if answer.get("status") == "solved" and length is not None:
-        one, many = item.kind.web.move_words  # a rotation puzzle's moves are turns
-        words.append(f"{'shortest' if answer.get('optimal') else 'solved in'} {length} "
-                     f"{one if length == 1 else many}")
+        words.append(_length(item.kind, length, bool(answer.get("optimal"))))
     elif answer.get("status") == "unsolvable":
-        words.append("no solution")
+        words.append(gettext("no solution"))
     return " · ".join(words)
+
+
+def _length(kind, n: int, shortest: bool) -> str:
+    """"shortest 6 turns", "solved in 9 moves": in the kind's word for a
+    move, a whole message each (German: a turn is a Drehung, a move a Zug);
+    a kind with another word says it in English."""
+    one, many = kind.web.move_words
+    if (one, many) == ("turn", "turns"):
+        return (ngettext("shortest %(n)s turn", "shortest %(n)s turns", n) if shortest
+                else ngettext("solved in %(n)s turn", "solved in %(n)s turns", n))
+    if (one, many) == ("move", "moves"):
+        return (ngettext("shortest %(n)s move", "shortest %(n)s moves", n) if shortest
+                else ngettext("solved in %(n)s move", "solved in %(n)s moves", n))
+    return f"{'shortest' if shortest else 'solved in'} {n} {one if n == 1 else many}"
 
 
 def sheet(items: list[Item], *, title: str = "Puzzles", max_seconds: float | None = None,
@@ -173,7 +206,8 @@ def _header(pdf: FPDF, title: str, count: int) -> None:
     pdf.cell(PAGE_W - 2 * MARGIN, 7, _latin(title))
     pdf.set_font("Helvetica", "", 8)
     pdf.set_xy(MARGIN, MARGIN)
-    pdf.cell(PAGE_W - 2 * MARGIN, 7, f"page {pdf.page_no()} · {count} puzzle{'' if count == 1 else 's'}", align="R")
+    pdf.cell(PAGE_W - 2 * MARGIN, 7, _latin(ngettext("page %(page)s · %(n)s puzzle", "page %(page)s · %(n)s puzzles",
+                                                     count, page=pdf.page_no())), align="R")
 
 
 def _caption(pdf: FPDF, title: str, known: str, x: float, y: float, w: float) -> None:
@@ -249,7 +283,7 @@ def _solutions(pdf: FPDF, items: list[Item], found: list[dict]) -> None:
         needed = 7 + 4.5 * lines + drawn_h + 6
         if y + needed > PAGE_H - MARGIN:
             pdf.add_page()
-            _header(pdf, "Solutions", len(items))
+            _header(pdf, gettext("Solutions"), len(items))
             y = MARGIN + HEADER
         pdf.set_xy(MARGIN, y)
         pdf.set_font("Helvetica", "B", 10)

@@ -31,6 +31,7 @@ from . import sharecode
 from ..errors import FieldError, IllegalMove, Message
 from ..kind_protocol import Kind, first_move_hint, solution_words
 from ..webface import WebFace
+from ..words import ngettext
 from .board import MAX_SIZE, MIN_SIZE, SYMBOLS, Board, BoardError, parse
 from .generate import random_board
 from .howto import figures
@@ -65,6 +66,11 @@ def _card_facts(board: Board, item: dict) -> list[str]:
     sticks, moves = len(board.sticks), item.get("moves")
     return [f"{board.width} × {board.height}", f"{sticks} stick{'s' if sticks != 1 else ''}",
             "no solution" if moves is None else f"{moves} move{'s' if moves != 1 else ''}"]
+
+
+def _turns(n: int, turns: str) -> str:
+    """A printed solution's count and turns ("2 turns: L L"): a turn, not a move."""
+    return ngettext("%(n)s turn: %(turns)s", "%(n)s turns: %(turns)s", n, turns=turns)
 
 
 class RotationKind(Kind):
@@ -202,7 +208,7 @@ class RotationKind(Kind):
 
     def printed_solution(self, board: Board, answer: dict) -> tuple[str, str | None]:
         """The turns as words and as arrows (L turns the frame anticlockwise)."""
-        words = solution_words(answer, "turns")
+        words = solution_words(answer, _turns)
         moves = answer.get("moves") if answer.get("status") == "solved" else None
         return words, (turns_svg(moves) if moves else None)
 

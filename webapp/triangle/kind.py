@@ -399,10 +399,10 @@ class TriangleKind(Kind):
         """The finished picture: the first solution's pieces in their slots."""
         found = answer.get("solutions") or []
         if not found:
-            return ("No solution: the pieces cannot fill the triangle." if answer.get("status") == "unsolvable"
-                    else "No solution found within the limit."), None
+            return (gettext("No solution: the pieces cannot fill the triangle.") if answer.get("status") == "unsolvable"
+                    else gettext("No solution found within the limit.")), None
         placement = [(slot["piece"], tuple(slot["edges"])) for slot in found[0]]
-        return "The finished triangle:", svg(puzzle, placement)
+        return gettext("The finished triangle:"), svg(puzzle, placement)
 
     def detect(self, text: str) -> float:
         """1 for a text that parses; 0.95 for one shaped like this kind's (a

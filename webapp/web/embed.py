@@ -15,6 +15,7 @@ from flask_babel import gettext
 from .. import kinds
 from ..errors import Message, PuzzleTextError
 from . import gallery, links, pages
+from .language import kind_word
 from .preview import absolute
 from .refusals import refusal, say
 from .security import frameable
@@ -128,7 +129,7 @@ def embed_path(url: str) -> tuple[str, str]:
         entry = gallery.find(path.removeprefix("/puzzles/"))
         if entry is not None:
             kind = kinds.get(entry.kind)
-            return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board)), entry.title
+            return url_for("embed.kind_player", kind=kind.name, p=kind.encode(entry.board)), gallery.title_of(entry)
     raise NotAPuzzlePage(Message("%(url)s is not a puzzle page of this site: a puzzle's page (with ?p=<code>), "
                                  "a short link (/s/<id>) or a gallery puzzle (/puzzles/<name>) is.", url=url))
 
@@ -146,8 +147,9 @@ def _site_path(parts) -> str:
 
 
 def player_title(kind) -> str:
-    """The name of a kind's player, as /oembed and the Share box give it."""
-    return f"{kind.title} puzzle on {PROVIDER}"
+    """The name of a kind's player, as /oembed and the Share box give it,
+    in the request's language."""
+    return gettext("%(kind)s puzzle on %(site)s", kind=kind_word(kind.title), site=PROVIDER)
 
 
 def _bound(name: str, default: int, least: int) -> int:
@@ -182,8 +184,10 @@ def oembed():
         path, title = embed_path(url)
     except NotAPuzzlePage as exc:
         return refusal(404, "not_found", exc)
-    return jsonify(version="1.0", type="rich", html=iframe(absolute(path), width, height, title), width=width, height=height, title=title,
-                   provider_name=PROVIDER, provider_url=absolute("/", rooted=False))
+    answer = jsonify(version="1.0", type="rich", html=iframe(absolute(path), width, height, title), width=width,
+                     height=height, title=title, provider_name=PROVIDER, provider_url=absolute("/", rooted=False))
+    answer.vary.update(("Accept-Language", "Cookie"))  # its title is in the asker's language
+    return answer
 
 
 def iframe(src: str, width: int, height: int, title: str) -> str:

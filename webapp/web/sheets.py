@@ -5,6 +5,10 @@ puzzles) and ``/puzzles/print.pdf`` (the gallery's filter), written by
 A sheet solves each of its puzzles, so it is bounded like a solve: at most
 ``PRINT_MAX_PUZZLES`` puzzles, ``PRINT_SOLVE_SECONDS`` each, in one of the
 seats for searches in the request, ``PRINT_RATE_LIMIT`` sheets a client.
+
+A sheet is in its reader's language, chosen as a page's is
+(:mod:`.language`): it is written inside ``words.speaking`` with the
+request's catalogue, and answers ``Vary: Accept-Language, Cookie``.
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ from __future__ import annotations
 import random
 
 from flask import Blueprint, Response, current_app, request
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
-from .. import kinds, levels, printing
+from .. import kinds, levels, printing, words
 from . import gallery
+from .language import kind_word
 from .limits import Busy, take
 from .refusals import say
 from .security import error_answer
@@ -56,22 +61,28 @@ def gallery_sheet():
 
 def _answer(choose):
     try:
-        items, title = choose()
-        if not items:
-            raise BadSheet(gettext("There is no puzzle to print: give one or more share codes as p=..."))
-        _check_count(len(items))
-        take("PRINT_RATE_LIMIT", "printed sheets")
-        with current_app.extensions["playground_inline"].seat() as seated:
-            if not seated:
-                raise Busy(gettext("The server is busy solving other puzzles: please try again in a moment."),
-                           current_app.config["BUSY_RETRY_AFTER"])
-            pdf = printing.sheet(items, title=title,
-                                 max_seconds=current_app.config["PRINT_SOLVE_SECONDS"],
-                                 compress=current_app.config["PRINT_COMPRESS"])
+        with words.speaking(get_translations()):  # the sheet's words and the kinds', as the page's
+            return _printed(choose)
     except (BadSheet, ValueError, levels.NoLevels) as exc:
         return error_answer(400, gettext("Cannot print this"), _sentence(exc), code="field")
+
+
+def _printed(choose):
+    items, title = choose()
+    if not items:
+        raise BadSheet(gettext("There is no puzzle to print: give one or more share codes as p=..."))
+    _check_count(len(items))
+    take("PRINT_RATE_LIMIT", "printed sheets")
+    with current_app.extensions["playground_inline"].seat() as seated:
+        if not seated:
+            raise Busy(gettext("The server is busy solving other puzzles: please try again in a moment."),
+                       current_app.config["BUSY_RETRY_AFTER"])
+        pdf = printing.sheet(items, title=title,
+                             max_seconds=current_app.config["PRINT_SOLVE_SECONDS"],
+                             compress=current_app.config["PRINT_COMPRESS"])
     return Response(pdf, mimetype="application/pdf",
-                    headers={"Content-Disposition": 'inline; filename="puzzles.pdf"'})
+                    headers={"Content-Disposition": 'inline; filename="puzzles.pdf"',
+                             "Vary": "Accept-Language, Cookie"})
 
 
 def _chosen():
@@ -85,7 +96,7 @@ def _chosen():
         count = _count(default=printing.COLUMNS * printing.ROWS)
         seed = request.args.get("seed", type=int)
         items = printing.from_level(kind, level, count, random.Random(seed))
-        return items, f"{kind.title}: {level} puzzles"
+        return items, LEVEL_SHEETS[level](kind_word(kind.title))
     _check_count(len(codes))
     items = []
     for code in codes:
@@ -94,7 +105,16 @@ def _chosen():
         except ValueError as exc:
             raise BadSheet(gettext("The share code %(code)s cannot be read: %(reason)s.", code=repr(code[:40]),
                                    reason=say(exc))) from None
-    return items, "Puzzles" if len(items) > 1 else items[0].kind.title if items else "Puzzles"
+    return items, kind_word(items[0].kind.title) if len(items) == 1 else gettext("Puzzles")
+
+
+#: A level's sheet's title ("Rotation: medium puzzles"), a whole message a level.
+LEVEL_SHEETS = {
+    "easy": lambda kind: gettext("%(kind)s: easy puzzles", kind=kind),
+    "medium": lambda kind: gettext("%(kind)s: medium puzzles", kind=kind),
+    "hard": lambda kind: gettext("%(kind)s: hard puzzles", kind=kind),
+    "expert": lambda kind: gettext("%(kind)s: expert puzzles", kind=kind),
+}
 
 
 def _gallery():
@@ -103,8 +123,8 @@ def _gallery():
     if request.args.get("sort") == "difficulty":
         shown = gallery.by_difficulty(shown)
     count = _count(default=min(len(shown), current_app.config["PRINT_MAX_PUZZLES"]))
-    items = [printing.Item(kinds.get(e.kind), e.board, e.title) for e in shown[:count]]
-    return items, f"{kind.title} puzzles" if kind else "Puzzles"
+    items = [printing.Item(kinds.get(e.kind), e.board, gallery.title_of(e)) for e in shown[:count]]
+    return items, gettext("%(kind)s puzzles", kind=kind_word(kind.title)) if kind else gettext("Puzzles")
 
 
 def _kind(name):

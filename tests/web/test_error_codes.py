@@ -164,3 +164,14 @@ def test_every_code_is_listed_in_the_docs_and_the_openapi_enum(app):
     with app.app_context():
         schema = document()["components"]["schemas"]["Error"]
     assert set(schema["properties"]["code"]["enum"]) == set(CODES) and "code" in schema["required"]
+
+
+def test_a_sentences_numbers_are_written_as_the_language_writes_them(app):
+    from webapp.web.refusals import say
+    said = Message("cancelled: nobody asked about it for %(seconds)s s", seconds=0.5)
+    with app.test_request_context(headers=GERMAN):
+        assert say(said) == "abgebrochen: 0,5 s lang hat niemand danach gefragt"
+        assert say(Message('"%(key)s" must be %(low)s to %(high)s, not %(value)s',
+                           key="ticks", low=1, high=10, value=12345)).endswith("nicht 12.345")
+    with app.test_request_context():
+        assert say(said) == said == "cancelled: nobody asked about it for 0.5 s"

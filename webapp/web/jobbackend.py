@@ -44,7 +44,8 @@ KEEP_SECONDS = 600  # a finished job can be polled this long
 
 def abandoned(seconds: float) -> str:
     """The error of a job nobody polled for ``seconds``, packed."""
-    return pack(Message("cancelled: nobody asked about it for %(seconds)s s", seconds=f"{seconds:g}"))
+    whole = int(seconds) if seconds == int(seconds) else seconds
+    return pack(Message("cancelled: nobody asked about it for %(seconds)s s", seconds=whole))
 
 
 #: The button to press again for a job that is gone, by its task.
@@ -220,5 +221,5 @@ def lost(job_id: str) -> Snapshot | None:
     kind, task = made
     error = pack(Message("the server no longer has this search: the queue restarted and lost it (or it ended "
                          "over %(minutes)s minutes ago); press %(again)s again",
-                         minutes=f"{KEEP_SECONDS / 60:g}", again=_AGAIN.get(task, task.capitalize())))
+                         minutes=KEEP_SECONDS // 60, again=_AGAIN.get(task, task.capitalize())))
     return snapshot(job_id, Request(kind, "", {}, task=task), "failed", 0.0, error=error, failure="lost")

@@ -72,8 +72,8 @@ def say(said) -> str:
 def _value(value):
     if isinstance(value, (Message, BaseException)):
         return say(value)
-    if isinstance(value, int) and not isinstance(value, bool) and current() != DEFAULT:
-        return format_decimal(value)  # English as the kinds wrote it: 12345, not 12,345
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and current() != DEFAULT:
+        return format_decimal(value)  # English as the kinds wrote it: 12345, not 12,345; German 0,5
     return value
 
 

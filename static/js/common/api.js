@@ -1,5 +1,6 @@
 // Talking to the server, which holds the puzzle's rules and physics.
 
+import { isNumber } from "./format.js";
 import { t } from "./i18n.js";
 
 export class ApiError extends Error {
@@ -30,4 +31,17 @@ export async function post(path, payload, headers = {}) {
   }
   if (!response.ok) throw new ApiError(body.error || t("The server answered %(status)s.", { status: response.status }), body, response.status);
   return body;
+}
+
+// The server's words for a refused text, with the line and column it gave.
+export function refusal(error) {
+  const b = error.body || {};
+  let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  // the server's sentence may name its line already, in either language
+  if (isNumber(b.line) && !/(line|zeile) \d/i.test(message)) {
+    message = isNumber(b.column)
+      ? t("Line %(line)s, column %(column)s: %(message)s", { line: b.line, column: b.column, message })
+      : t("Line %(line)s: %(message)s", { line: b.line, message });
+  }
+  return message;
 }

@@ -8,9 +8,8 @@
 // (/api/sliding/move, /parse, /shuffle); the page reads the canonical text
 // only to draw it.
 
-import { post } from "../../common/api.js";
+import { post, refusal } from "../../common/api.js";
 import { prefersReducedMotion } from "../../common/motion.js";
-import { isNumber } from "../../common/format.js";
 import { number, t, tn } from "../../common/i18n.js";
 import {
   answerWords, atEdge, DIRECTIONS, directionOf, goalText, grid, hintWords, KEYS, linkMoves, MAX_SIDE, MIN_SIDE,
@@ -288,15 +287,7 @@ function mountEditor(shell) {
         optimum: Number.isInteger(body.optimal) ? body.optimal : null,
       });
     } catch (error) {
-      const b = error.body || {};
-      let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-      // the server's sentence may name its line already, in either language
-      if (isNumber(b.line) && !/(line|zeile) \d/i.test(message)) {
-        message = isNumber(b.column)
-          ? t("Line %(line)s, column %(column)s: %(message)s", { line: b.line, column: b.column, message })
-          : t("Line %(line)s: %(message)s", { line: b.line, message });
-      }
-      editorSay(message, "error");
+      editorSay(refusal(error), "error");
       shell.say(t("That text is not a position. Your board is unchanged."), "error");
     }
   });

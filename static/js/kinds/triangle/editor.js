@@ -3,8 +3,7 @@
 // (a pasted puzzle is checked by /api/triangle/parse; a malformed one shows
 // the server's message with its line and column and keeps the puzzle shown).
 
-import { post } from "../../common/api.js";
-import { isNumber } from "../../common/format.js";
+import { post, refusal } from "../../common/api.js";
 import { t, tn } from "../../common/i18n.js";
 import { parsePuzzle } from "./draw.js";
 
@@ -14,19 +13,6 @@ function editorSay(text, kind = "info") {
   const el = $("#puzzle-message");
   el.textContent = text || "";
   el.dataset.kind = kind;
-}
-
-// The server's words for a refused text, with the line and column it gave.
-export function refusal(error) {
-  const b = error.body || {};
-  let message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  // the server's sentence may name its line already, in either language
-  if (isNumber(b.line) && !/(line|zeile) \d/i.test(message)) {
-    message = isNumber(b.column)
-      ? t("Line %(line)s, column %(column)s: %(message)s", { line: b.line, column: b.column, message })
-      : t("Line %(line)s: %(message)s", { line: b.line, message });
-  }
-  return message;
 }
 
 export function mountEditor(shell) {

@@ -4,10 +4,9 @@
 // shown and the rows keep what was typed, the puzzle shown staying as it
 // was. The rows are rebuilt only when the puzzle comes from elsewhere.
 
-import { post } from "../../common/api.js";
+import { post, refusal } from "../../common/api.js";
 import { t, tn } from "../../common/i18n.js";
 import { parsePuzzle } from "./draw.js";
-import { refusal } from "./editor.js";
 
 const $ = (selector) => document.querySelector(selector);
 

@@ -123,7 +123,17 @@ def test_too_many_links_is_rate_limited_in_german(make_app):
     refused = client.post("/api/sliding/links", json=board, headers=GERMAN)
     assert refused.status_code == 429 and refused.headers["Retry-After"]
     assert refused.get_json()["code"] == "rate_limited"
-    assert refused.get_json()["error"].startswith("Zu viele Links von deiner Adresse (1 per minute). Bitte ")
+    assert refused.get_json()["error"].startswith("Zu viele Links von deiner Adresse (1 pro Minute). Bitte ")
+
+
+def test_the_whole_sites_rate_is_said_in_german_too(make_app):
+    client = make_app(RATELIMIT_APPLICATION="2 per 5 minutes").test_client()
+    for _ in range(2):
+        assert client.get("/api/sliding/puzzles").status_code == 200
+    refused = client.get("/api/sliding/puzzles", headers=GERMAN)
+    assert (refused.status_code, refused.get_json()["code"]) == (429, "rate_limited")
+    assert "(2 pro 5 Minuten)" in refused.get_json()["error"]
+    assert "(2 per 5 minutes)" in client.get("/api/sliding/puzzles").get_json()["error"]
 
 
 def test_too_many_solves_under_way_is_busy(client, monkeypatch):
@@ -175,3 +185,17 @@ def test_a_sentences_numbers_are_written_as_the_language_writes_them(app):
                            key="ticks", low=1, high=10, value=12345)).endswith("nicht 12.345")
     with app.test_request_context():
         assert say(said) == said == "cancelled: nobody asked about it for 0.5 s"
+
+
+def test_a_generators_counts_are_said_in_german(app):
+    import random
+
+    from webapp.rotation.generate import GenerateError, random_board
+    from webapp.web.refusals import say
+    with pytest.raises(GenerateError) as caught:
+        random_board(3, 1, gaps=4, rng=random.Random(1))  # every gap of a 3 x 3 frame open: no stick stays
+    assert str(caught.value) == ("could not build a 3x3 board with 1 stick, 4 gaps of width 1 and 0 inner walls "
+                                 "in 200 attempts (1 cells inside the frame)")
+    with app.test_request_context(headers=GERMAN):
+        assert say(caught.value) == ("konnte in 200 Versuchen kein 3x3-Spielfeld bauen mit 1 Stäbchen, 4 Lücken der "
+                                     "Breite 1 und 0 Innenwänden (1 Felder innerhalb des Rahmens)")

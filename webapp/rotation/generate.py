@@ -120,14 +120,11 @@ def random_board(size: int, sticks: int, *, gaps: int = 1, inner_walls: int = 0,
     raise GenerateError(
         Message("could not build a %(width)sx%(height)s board with %(value)s, %(value2)s of width %(gap_width)s and "
                 "%(value3)s in %(placement_attempts)s attempts (%(inner)s cells inside the frame)",
-                width=width, height=height, value=_plural(sticks, 'stick'), value2=_plural(gaps, 'gap'),
-                gap_width=gap_width, value3=_plural(inner_walls, 'inner wall'), placement_attempts=_PLACEMENT_ATTEMPTS,
-                inner=inner)
+                width=width, height=height, value=Plural("%(n)s stick", "%(n)s sticks", sticks),
+                value2=Plural("%(n)s gap", "%(n)s gaps", gaps), gap_width=gap_width,
+                value3=Plural("%(n)s inner wall", "%(n)s inner walls", inner_walls),
+                placement_attempts=_PLACEMENT_ATTEMPTS, inner=inner)
     )
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def generate(size: int, sticks: int, *, seed: int | None = None, **options) -> Board:

@@ -19,7 +19,7 @@ import math
 import time
 
 from flask import current_app, request
-from flask_babel import gettext, ngettext
+from flask_babel import format_decimal, gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse as parse_limit
 from limits.storage import MemoryStorage
@@ -82,8 +82,23 @@ def take(config_key: str, scope: str) -> None:
     if not allowed:
         wait = strategy.get_window_stats(item, scope, client()).reset_time - time.time()
         raise Busy(gettext("Too many %(scope)s from your address (%(rate)s). %(again)s",
-                           scope=_scope_words().get(scope, scope), rate=value, again=_again(wait)),
+                           scope=_scope_words().get(scope, scope), rate=_rate(item), again=_again(wait)),
                    wait, "rate_limited")
+
+
+def _rate(item) -> str:
+    """A rate (a ``limits`` item: "60 per minute") in the request's language."""
+    amount, several = format_decimal(item.amount), item.multiples
+    said = {"second": lambda: ngettext("%(amount)s per second", "%(amount)s per %(num)s seconds", several,
+                                       amount=amount),
+            "minute": lambda: ngettext("%(amount)s per minute", "%(amount)s per %(num)s minutes", several,
+                                       amount=amount),
+            "hour": lambda: ngettext("%(amount)s per hour", "%(amount)s per %(num)s hours", several, amount=amount),
+            "day": lambda: ngettext("%(amount)s per day", "%(amount)s per %(num)s days", several, amount=amount),
+            "month": lambda: ngettext("%(amount)s per month", "%(amount)s per %(num)s months", several,
+                                      amount=amount),
+            "year": lambda: ngettext("%(amount)s per year", "%(amount)s per %(num)s years", several, amount=amount)}
+    return said[item.GRANULARITY.name]()
 
 
 def _scope_words() -> dict[str, str]:
@@ -122,11 +137,11 @@ def _refusal(exc: TooManyRequests):
     if isinstance(exc, Busy):
         message, retry, code = exc.description, exc.retry_after, exc.code
     else:
-        retry = 60
+        retry, rate = 60, exc.description
         if isinstance(exc, RateLimitExceeded):
-            retry = exc.limit.limit.get_expiry()
+            retry, rate = exc.limit.limit.get_expiry(), _rate(exc.limit.limit)
         message = gettext("Too many requests from your address (%(rate)s). Please wait a moment and try again.",
-                          rate=exc.description)
+                          rate=rate)
     return error_answer(429, gettext("Too many requests"), message, {"Retry-After": str(max(1, int(retry)))},
                         code=code)
 

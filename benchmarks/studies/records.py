@@ -36,6 +36,7 @@ def studied() -> list[dict]:
             "frame": size, "turns": figures["hardest_turns"],
             "proven": figures["unfinished"] == 0, "board": figures["board"],
             "sticks": figures["sticks"], "gap": figures["gap"], "family": family,
+            "max_sticks": int(flags.split()[1]), "longest": int(n) - 2,  # the family's bounds, for the gallery's words
             "positions": figures["positions"], "studies": figures["studies"],
             "unsolvable": figures["unsolvable"],
             "histogram": {turns: figures["histogram"][turns]

@@ -128,3 +128,11 @@ def test_the_new_puzzle_panel_says_todays_date_as_the_pages_language_writes_it(c
     german = client.get("/sliding?lang=de").get_data(as_text=True)
     assert hint.search(german).group(1) == "07.03.2026, für alle dasselbe"
     assert 'href="/sliding?daily=2026-03-07"' in german  # the link keeps the date the server reads
+
+
+def test_the_studies_say_their_family_in_the_pages_language(client):
+    english = client.get("/puzzles").get_data(as_text=True)
+    german = client.get("/puzzles?lang=de").get_data(as_text=True)
+    assert "(every multiset of sticks that fits: 1 to 8 sticks of length 1 to 3)" in english
+    assert "(jede Auswahl von Stäbchen, die hineinpasst: 1 bis 8 Stäbchen der Länge 1 bis 3)" in german
+    assert "multiset" not in german and "sticks of length" not in german

@@ -223,7 +223,8 @@ def _studies(folder: str) -> tuple[dict, ...]:
             continue
         entry = find_board(kinds.home().parse(record["board"]))
         shown.append({"frame": record["frame"].replace("x", " × "), "turns": record["turns"],
-                      "family": record.get("family", ""), "positions": record.get("positions"),
+                      "max_sticks": record.get("max_sticks"), "longest": record.get("longest"),
+                      "positions": record.get("positions"),
                       "studies": record.get("studies"), "unsolvable": record.get("unsolvable", 0),
                       "chart": chart(record["histogram"], record.get("unsolvable", 0)),
                       "hardest": entry.name if entry else None})

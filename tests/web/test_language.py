@@ -131,6 +131,12 @@ def test_the_error_pages_in_german(client, path, status, title):
     assert "Zum Spielfeld" in response.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("lang, sentence", [("en", "<p>This link is damaged: "), ("de", "<p>Dieser Link ist beschädigt: ")])
+def test_a_bad_links_sentence_stands_alone_with_a_capital(client, lang, sentence):
+    response = client.get(f"/?p=xyz&lang={lang}")
+    assert response.status_code == 400 and sentence in response.get_data(as_text=True)
+
+
 def test_the_api_answers_in_the_request_language_with_the_same_code(client):
     german = client.get("/api/no-such-route", headers={"Accept-Language": "de"})
     assert german.status_code == 404 and german.get_json() == {

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from devservers import end
 from waiting_kind import no_wait
-from webapp import create_app
+from webapp import create_app, kinds
 from webapp.rotation import EXAMPLE, parse, solve
 from webapp.rotation.generate import generate
 from webapp.rotation.solver import solve_best
@@ -281,3 +281,9 @@ def sliding(n: int) -> str:
     """The ``n``-th arrangement of the eight-puzzle, as text."""
     tiles = next(itertools.islice(itertools.permutations(range(9)), n, None))
     return "\n".join(" ".join(str(t) for t in tiles[row:row + 3]) for row in (0, 3, 6)) + "\n"
+
+
+def example_code(name: str) -> str:
+    """The share code of the ``name`` kind's example puzzle."""
+    kind = kinds.get(name)
+    return kind.encode(kind.parse(kind.example))

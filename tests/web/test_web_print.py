@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from apps import GENEROUS
 from pdf_reading import pages, titles
 
-from webapp.kinds import get
+from web_helpers import example_code
 
 SLIDING = "1-3x3-0G2uw"
 
@@ -24,11 +24,6 @@ def client(make_app):
     return make_app(**GENEROUS, PRINT_COMPRESS=False).test_client()
 
 
-def _code(name: str) -> str:
-    kind = get(name)
-    return kind.encode(kind.parse(kind.example))
-
-
 def _pdf(response) -> bytes:
     assert response.status_code == 200, response.get_data(as_text=True)[-600:]
     assert response.mimetype == "application/pdf"
@@ -36,7 +31,7 @@ def _pdf(response) -> bytes:
 
 
 def test_share_codes_of_any_kind_print_in_order(client):
-    codes = [_code("triangle"), SLIDING, _code("rotation")]
+    codes = [example_code("triangle"), SLIDING, example_code("rotation")]
     pdf = _pdf(client.get("/print.pdf", query_string={"p": codes}))
     names = ["1. Triangle", "2. Sliding tiles", "3. Rotation"]
     assert titles(pdf) == names + names

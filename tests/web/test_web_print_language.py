@@ -14,7 +14,7 @@ import pytest
 from apps import GENEROUS
 from pdf_reading import texts, titles
 
-from webapp.kinds import get
+from web_helpers import example_code
 
 SLIDING = "1-3x3-0G2uw"
 UNSOLVABLE = "1-3x3-0C1jM"  # 1 2 3 / 4 5 6 / 8 7 0: tiles 7 and 8 swapped
@@ -55,11 +55,6 @@ def client(make_app):
     return make_app(**GENEROUS, PRINT_COMPRESS=False).test_client()
 
 
-def _code(name: str) -> str:
-    kind = get(name)
-    return kind.encode(kind.parse(kind.example))
-
-
 def _sheet(client, path="/print.pdf", headers=None, **query) -> bytes:
     response = client.get(path, query_string=query or None, headers=headers or {})
     assert response.status_code == 200, response.get_data(as_text=True)[-600:]
@@ -92,7 +87,7 @@ def _unescaped(text: str) -> str:
     return re.sub(r"\\([()\\])", r"\1", text)
 
 
-CODES = {"p": [_code("triangle"), SLIDING, _code("rotation"), UNSOLVABLE]}
+CODES = {"p": [example_code("triangle"), SLIDING, example_code("rotation"), UNSOLVABLE]}
 
 
 def test_an_english_sheet_says_what_it_always_said(client):

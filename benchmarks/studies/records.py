@@ -16,11 +16,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
-#: The family each summary covers (docs/records.md defines the words).
+#: The family each summary covers (docs/records.md defines the words),
+#: in English and in German (the gallery's studies: docs/translating.md).
 FAMILIES = {
     "5x5": ("every multiset that fits: 1 to 8 sticks of length 1 to 3", "--max-sticks 8"),
     "6x6": ("every multiset that fits: 1 to 15 sticks of length 1 to 4", "--max-sticks 15"),
     "7x7": ("every multiset of 1 to 8 sticks of length 1 to 5", "--max-sticks 8 --max-positions 0"),
+}
+GERMAN_FAMILIES = {
+    "5x5": "jede Zusammenstellung, die passt: 1 bis 8 Stäbchen der Länge 1 bis 3",
+    "6x6": "jede Zusammenstellung, die passt: 1 bis 15 Stäbchen der Länge 1 bis 4",
+    "7x7": "jede Zusammenstellung von 1 bis 8 Stäbchen der Länge 1 bis 5",
 }
 
 
@@ -44,6 +50,7 @@ def studied() -> list[dict]:
                        f"--sticks {figures['sticks']} --db record-{size}.sqlite",
             "family_command": f"rotation-playground study --size {n} {flags} "
                               f"--db {size}.sqlite",
+            "de": {"family": GERMAN_FAMILIES[size]},
         })
     return records
 

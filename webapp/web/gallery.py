@@ -229,7 +229,8 @@ def _studies(folder: str, lang: str) -> tuple[dict, ...]:
             continue
         entry = find_board(kinds.home().parse(record["board"]))
         shown.append({"frame": record["frame"].replace("x", " × "), "turns": record["turns"],
-                      "family": record.get("family", ""), "positions": record.get("positions"),
+                      "family": record.get(lang, {}).get("family") or record.get("family", ""),
+                      "positions": record.get("positions"),
                       "studies": record.get("studies"), "unsolvable": record.get("unsolvable", 0),
                       "chart": _chart(record),
                       "hardest": entry.name if entry else None})

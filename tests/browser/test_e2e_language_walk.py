@@ -149,6 +149,8 @@ def walk_rotation(r: Reader) -> None:
     new_puzzle(r, "rotation")
     opened(page, short)
     r.look("rotation: opened by its short link")
+    opened(page, short.replace("/s/", "/embed/s/"))
+    r.look("rotation: its short link framed")
 
 
 def walk_sliding(r: Reader) -> None:
@@ -207,7 +209,8 @@ def walk_gallery(r: Reader) -> None:
 
 def walk_guides(r: Reader) -> None:
     page = r.page
-    for path in ("/how-to-play", "/how-to-play/sliding", "/how-to-play/triangle"):
+    # rotation's is /how-to-play, where /how-to-play/rotation leads
+    for path in ("/how-to-play/rotation", "/how-to-play/sliding", "/how-to-play/triangle"):
         page.goto(path)
         expect(page.locator("main svg").first).to_be_attached()
         r.look(path)

@@ -40,9 +40,10 @@ def gettext(message: str, **values) -> str:
     return text % values if values else text
 
 
-def ngettext(singular: str, plural: str, n: int, **values) -> str:
+def ngettext(singular: str, plural: str, n: int, /, **values) -> str:
     """The singular or the plural by ``n`` as the reader's language counts,
-    ``%(n)s`` filled with ``n``."""
+    ``%(n)s`` filled with ``n`` (or with ``values["n"]``: ``n`` written
+    as the reader's language writes numbers)."""
     catalogue = _catalogue.get()
     if catalogue is not None:
         text = catalogue.ngettext(singular, plural, n)

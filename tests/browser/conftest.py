@@ -13,6 +13,7 @@ import pytest
 
 from apps import LIVE, serving
 from browsing import DESKTOP, PHONE, SharedContexts, _watched_page
+from language_walk import german_page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 HERE = Path(__file__).resolve().parent
@@ -102,3 +103,22 @@ def phone(request, contexts):
 def calm_page(request, contexts):
     """A desktop page whose system asks for reduced motion."""
     yield from _watched_page(request, contexts, {**DESKTOP, "reduced_motion": "reduce"})
+
+
+@pytest.fixture(params=["page", "phone"])
+def desktop_or_phone(request):
+    """The same test on a desktop page and on a phone page."""
+    return request.getfixturevalue(request.param)
+
+
+# -------------------------------------------------- German readers (issue 32)
+@pytest.fixture
+def german(request, contexts):
+    """A desktop page in a browser whose language is German (Accept-Language: de-DE)."""
+    yield from german_page(request, contexts, "desktop")
+
+
+@pytest.fixture
+def german_phone(request, contexts):
+    """A phone page in a browser whose language is German."""
+    yield from german_page(request, contexts, "phone")

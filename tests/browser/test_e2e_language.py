@@ -13,12 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from browsing import DESKTOP, _watched_page
-from webapp.web.language import TRANSLATIONS
+from language_walk import lang, left, not_found
 
 pytestmark = pytest.mark.browser
 
@@ -36,41 +34,9 @@ TEMPLATES = ("templates/base.html", "templates/gallery.html", "templates/error.h
              "templates/how_to_play_triangle.html")
 
 
-def english_words() -> list[str]:
-    """The English of every message of those templates that German says
-    otherwise, without its placeholders' parts (each piece of text between)."""
-    with (TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalogue = read_po(f)
-    words = set()
-    for m in catalogue:
-        if not m.id or not any(place in TEMPLATES for place, _ in m.locations):
-            continue
-        for english, german in zip(m.id if m.pluralizable else [m.id],
-                                   m.string if m.pluralizable else [m.string]):
-            if english == german:
-                continue
-            for piece in re.split(r"%\(\w+\)[sdr]|<[^>]+>", english):
-                if len(piece.strip(" .,:;()")) > 3 and piece.strip() not in german:
-                    words.add(piece.strip())
-    return sorted(words)
-
-
 def english_left(page, parts) -> list[str]:
-    text = "\n".join(page.locator(part).first.inner_text() for part in parts if page.locator(part).count())
-    # the pictures' names (svg[aria-label]) are the kinds' descriptions of a board: not yet translated
-    labels = page.eval_on_selector_all(":not(svg)[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
-    shown = text + "\n" + "\n".join(labels)
-    return [word for word in english_words() if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", shown)]
-
-
-def lang(page) -> str:
-    return page.evaluate("() => document.documentElement.lang")
-
-
-@pytest.fixture
-def german_browser(request, contexts):
-    """A page in a browser whose language is German (Accept-Language: de-DE)."""
-    yield from _watched_page(request, contexts, {**DESKTOP, "locale": "de-DE"})
+    """The English of those templates' messages that German says otherwise, shown in ``parts``."""
+    return left(page, parts, TEMPLATES)
 
 
 def test_switching_to_german_in_the_header_and_keeping_it(page, phone):
@@ -128,8 +94,8 @@ def test_the_switch_works_on_a_phone_and_back_to_english(phone):
     assert lang(phone) == "en"
 
 
-def test_a_browser_that_asks_for_german_gets_it_and_the_cookie_overrides(german_browser, live_server):
-    page = german_browser
+def test_a_browser_that_asks_for_german_gets_it_and_the_cookie_overrides(german, live_server):
+    page = german
     page.goto("/puzzles")
     assert lang(page) == "de"
     expect(page.get_by_role("heading", level=1)).to_have_text("Rätsel")
@@ -140,18 +106,11 @@ def test_a_browser_that_asks_for_german_gets_it_and_the_cookie_overrides(german_
 
 
 def test_the_error_page_in_german(browser, live_server):
-    # its own context: the 404 is the one console error the page may show
-    context = browser.new_context(base_url=live_server, locale="de-DE")
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    assert page.goto("/no-such-page").status == 404
-    expect(page.get_by_role("heading", level=1)).to_have_text("Seite nicht gefunden")
-    expect(page.get_by_role("link", name="Zum Spielfeld")).to_be_visible()
-    assert english_left(page, ERROR_PARTS) == []
-    assert_accessible(page, "the 404 page in German")
-    context.close()
-    assert all("404" in e for e in errors), errors
+    with not_found(browser, live_server, "/no-such-page", locale="de-DE") as page:
+        expect(page.get_by_role("heading", level=1)).to_have_text("Seite nicht gefunden")
+        expect(page.get_by_role("link", name="Zum Spielfeld")).to_be_visible()
+        assert english_left(page, ERROR_PARTS) == []
+        assert_accessible(page, "the 404 page in German")
 
 
 @pytest.mark.parametrize("path, heading", [
@@ -159,8 +118,8 @@ def test_the_error_page_in_german(browser, live_server):
     ("/how-to-play/sliding", "Spielanleitung: Schiebepuzzle"),
     ("/how-to-play/triangle", "Spielanleitung: Dreieckspuzzle"),
 ])
-def test_the_how_to_pages_in_german(german_browser, path, heading):
-    page = german_browser
+def test_the_how_to_pages_in_german(german, path, heading):
+    page = german
     page.goto(path)
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     assert page.locator("figcaption").count() > 0

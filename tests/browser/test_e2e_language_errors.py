@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from browsing import DESKTOP, PHONE, _watched_page
+from language_walk import SCREENS, german_page, lang, not_found
 
 pytestmark = pytest.mark.browser
 
@@ -23,19 +23,13 @@ SPLIT_STICK = "5\n#####\n#0 0#\n#   #\n#   #\n## ##\n"
 #: the sliding goal 1 2 3 / 4 5 6 / 7 8 0 as a share code, and one of a version that never was
 GOAL = "1-3x3-0C1h4"
 FUTURE = "2-3x3-0G2uw"
-VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
-@pytest.fixture(params=list(VIEWPORTS))
+@pytest.fixture(params=list(SCREENS))
 def german(request, contexts):
     """A page whose browser asks for German (Accept-Language: de-DE), on a
     desktop and on a phone; the API's 400s and 409s are answers it expects."""
-    yield from _watched_page(request, contexts, {**VIEWPORTS[request.param], "locale": "de-DE"}, allow_400=True)
-
-
-@pytest.fixture
-def english(request, contexts):
-    yield from _watched_page(request, contexts, DESKTOP, allow_400=True)
+    yield from german_page(request, contexts, request.param, allow_400=True)
 
 
 def import_puzzle(page, text: str):
@@ -53,8 +47,8 @@ def import_puzzle(page, text: str):
     return message
 
 
-def test_a_bad_puzzle_text_is_refused_in_german_with_its_line_and_column(german, english):
-    said = import_puzzle(english, SPLIT_STICK)
+def test_a_bad_puzzle_text_is_refused_in_german_with_its_line_and_column(german, page_expecting_400):
+    said = import_puzzle(page_expecting_400, SPLIT_STICK)
     expect(said).to_have_text("Line 3, column 4: stick 0 is split: this cell is not next to the cells of stick 0 "
                               "before it (line 3, column 2)")
     said = import_puzzle(german, SPLIT_STICK)
@@ -84,21 +78,15 @@ def test_a_link_that_opens_no_puzzle_says_why_in_german(german):
     assert_accessible(german, "a bad link's page in German")
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_an_address_with_nothing_at_it_is_a_german_404(browser, live_server, viewport):
-    # its own context: the 404 is the one console error the page may show
-    context = browser.new_context(base_url=live_server, locale="de-DE", **VIEWPORTS[viewport])
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    assert page.goto("/no/such/page").status == 404
-    expect(page.get_by_role("heading", level=1)).to_have_text("Seite nicht gefunden")
-    expect(page.locator(".message-page")).to_contain_text("Unter dieser Adresse gibt es nichts.")
-    assert re.fullmatch(r"de(-.*)?", page.evaluate("() => document.documentElement.lang"))
-    assert_accessible(page, "the 404 page in German")
-    # the same address under /api/ answers JSON, its sentence German too, its code as ever
-    status, body = page.evaluate("async () => { const r = await fetch('/api/no/such/page'); "
-                                 "return [r.status, await r.json()]; }")
-    assert (status, body) == (404, {"error": "diese Adresse gibt es nicht: /api/no/such/page", "code": "not_found"})
-    context.close()
-    assert all("404" in e for e in errors), errors
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_an_address_with_nothing_at_it_is_a_german_404(browser, live_server, screen):
+    with not_found(browser, live_server, "/no/such/page", locale="de-DE", **SCREENS[screen]) as page:
+        expect(page.get_by_role("heading", level=1)).to_have_text("Seite nicht gefunden")
+        expect(page.locator(".message-page")).to_contain_text("Unter dieser Adresse gibt es nichts.")
+        assert re.fullmatch(r"de(-.*)?", lang(page))
+        assert_accessible(page, "the 404 page in German")
+        # the same address under /api/ answers JSON, its sentence German too, its code as ever
+        status, body = page.evaluate("async () => { const r = await fetch('/api/no/such/page'); "
+                                     "return [r.status, await r.json()]; }")
+        assert (status, body) == (404, {"error": "diese Adresse gibt es nicht: /api/no/such/page",
+                                         "code": "not_found"})

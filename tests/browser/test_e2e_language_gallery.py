@@ -26,9 +26,8 @@ def card_titles(page) -> dict[str, str]:
         "[c.dataset.puzzle, c.querySelector('.card-title').innerText.trim()]))")
 
 
-@pytest.mark.parametrize("device", ["page", "phone"])
-def test_the_german_gallery_cards_say_their_german_titles(request, device):
-    page = request.getfixturevalue(device)
+def test_the_german_gallery_cards_say_their_german_titles(desktop_or_phone):
+    page = desktop_or_phone
     page.goto("/puzzles?lang=en")
     expect(page.get_by_role("heading", level=1)).to_have_text("Puzzles")
     english = card_titles(page)
@@ -49,7 +48,7 @@ def test_the_german_gallery_cards_say_their_german_titles(request, device):
     assert english_facts == [], english_facts[:5]
     # a card's accessible name is its German title
     expect(page.get_by_role("link", name="Korf Nr. 55: 41 Züge")).to_have_count(1)
-    assert_accessible(page, f"the gallery in German ({device})")
+    assert_accessible(page, f"the gallery in German ({page.viewport_size['width']} wide)")
 
     # a card opens its puzzle under the same title
     page.locator('.card[data-puzzle="tight-corner"]').click()

@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from e2e_helpers import board, button, message, patient_expect, tray_piece, wait_filled  # noqa: F401
-from webapp.web.language import TRANSLATIONS
+from language_walk import left, pieces
 
 pytestmark = pytest.mark.browser
 
@@ -32,58 +31,17 @@ SAID = ["#goal-text", "#board-message", "#answer", "#moves-label", "#announce", 
 SLIDING_PARTS = SAID + ["#board", "#hint", "#slide-keys", "#solve-panel .hint-text", "#setup-panel"]
 TRIANGLE_PARTS = SAID + ["#board", "#hint", "#reset", "label:has(#numbers)", "#triangle-keys",
                          "#solve-panel .hint-text", "#solutions-panel", "#setup-panel", "#move-counter"]
-#: The names and titles a reader's screen reader or pointer finds.
-ATTRIBUTES = ("aria-label", "aria-roledescription", "title", "placeholder")
-
-
-def english_words() -> list[str]:
-    """The English of every message of the kinds' pages that German says
-    otherwise, cut at its placeholders (each piece of text between)."""
-    with (TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalogue = read_po(f)
-    words = set()
-    for m in catalogue:
-        if not m.id or not any(place.startswith(SOURCES) for place, _ in m.locations):
-            continue
-        for english, german in zip(m.id if m.pluralizable else [m.id],
-                                   m.string if m.pluralizable else [m.string]):
-            if english == german:
-                continue
-            for piece in re.split(r"%\(\w+\)[sdr]", english):
-                piece = piece.strip(" .,:;()")
-                if len(piece) > 3 and piece not in german:
-                    words.add(piece)
-    return sorted(words)
-
-
-ENGLISH = english_words()
-
-
-def shown(page, parts) -> str:
-    """The parts' text, with their elements' names and titles."""
-    found = []
-    for part in parts:
-        for element in page.locator(part).all():
-            found.append(element.text_content() or "")
-            found += element.evaluate(
-                """(el, names) => [el, ...el.querySelectorAll('*')].flatMap(e =>
-                     names.map(n => e.getAttribute(n)).filter(Boolean))""", list(ATTRIBUTES))
-    return "\n".join(found)
 
 
 def english_left(page, parts) -> list[str]:
-    text = shown(page, parts)
-    return [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
-
-
-@pytest.fixture(params=["page", "phone"])
-def screen(request):
-    """The same walk on a desktop and on a phone."""
-    return request.getfixturevalue(request.param)
+    """The English of the kinds' pages' messages that German says
+    otherwise, piece by piece, shown in ``parts`` (their names and titles too)."""
+    return left(page, parts, SOURCES)
 
 
 def test_the_check_finds_the_english_of_an_english_page(page):
-    assert "Show search" in ENGLISH and "Hint: slide tile" in ENGLISH and "Row" not in ENGLISH
+    english = pieces("en", SOURCES)
+    assert "Show search" in english and "Hint: slide tile" in english and "Row" not in english
     page.goto("/triangle?lang=en")
     expect(board(page).locator(".piece").first).to_be_attached()
     assert "Every solution, counted; the first ones shown" in english_left(page, TRIANGLE_PARTS)
@@ -93,8 +51,8 @@ def test_the_check_finds_the_english_of_an_english_page(page):
     assert "Sliding tiles board" in english_left(page, SLIDING_PARTS)
 
 
-def test_the_sliding_page_in_german(screen):
-    page = screen
+def test_the_sliding_page_in_german(desktop_or_phone):
+    page = desktop_or_phone
     page.goto("/sliding?lang=de")
     expect(board(page).locator(".tile").first).to_be_attached()
     expect(board(page)).to_have_attribute("aria-label", "Spielfeld des Schiebepuzzles")
@@ -127,8 +85,8 @@ def test_the_sliding_page_in_german(screen):
     assert_accessible(page, "the sliding page in German")
 
 
-def test_the_triangle_page_in_german(screen):
-    page = screen
+def test_the_triangle_page_in_german(desktop_or_phone):
+    page = desktop_or_phone
     page.goto("/triangle?lang=de")
     expect(board(page).locator(".piece").first).to_be_attached()
     expect(board(page)).to_have_attribute("aria-label", "Dreieckspuzzle: das große Dreieck und die Ablage mit den Teilen")

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from e2e_helpers import shot, wait_for_step, wait_still
-from webapp.web.language import TRANSLATIONS
+from language_walk import found_in, pieces
 
 pytestmark = pytest.mark.browser
 
@@ -41,23 +40,6 @@ ATTRIBUTES = {
         "#turn-left", "#turn-right", "#hint", "#undo", "#redo", "#size", "#new-frame", "#clear", "#draw-undo",
         "#draw-redo")},
 }
-
-
-def english_words() -> list[str]:
-    """The English of the kind's messages, each piece between placeholders
-    (longer than three letters) that German says otherwise."""
-    with (TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalogue = read_po(f)
-    words = set()
-    for m in catalogue:
-        if not m.id or not any(place.startswith(MINE) for place, _ in m.locations):
-            continue
-        for english, german in zip(m.id if m.pluralizable else [m.id], m.string if m.pluralizable else [m.string]):
-            for piece in re.split(r"%\(\w+\)s", english):
-                piece = piece.strip(" .,:;()")
-                if len(piece) > 3 and re.search(r"[A-Za-z]{2}", piece) and piece not in german:
-                    words.add(piece)
-    return sorted(words)
 
 
 def read(page) -> dict[str, str]:
@@ -110,8 +92,9 @@ def message(page) -> str:
 
 
 def english_left(seen: dict[str, str]) -> list[str]:
-    shown = "\n".join(seen.values())
-    return [word for word in english_words() if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", shown)]
+    """The English of the kind's messages, piece by piece, that German
+    says otherwise, found in the parts ``seen``."""
+    return found_in("\n".join(seen.values()), pieces("en", MINE))
 
 
 def test_the_rotation_page_says_its_words_in_german(page):

@@ -14,14 +14,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from browsing import DESKTOP, PHONE, _watched_page
-from e2e_helpers import board, tile_centre, wait_for_step
+from e2e_helpers import TWO_AWAY, board, opened, tile_centre, wait_for_step
+from language_walk import lang, left
 from webapp import kinds
-from webapp.web.language import TRANSLATIONS
 
 pytestmark = pytest.mark.browser
 
@@ -49,64 +47,17 @@ def shell_parts(kind: str) -> list[tuple[str, bool]]:
 
 PAGES = {"rotation": "/", "sliding": "/sliding", "triangle": "/triangle"}
 
-TWO_AWAY = "1 2 3\n4 5 6\n0 7 8\n"  # two moves: 7, then 8, slide left into the hole
-
-SHOWN = """(parts) => parts.flatMap(([selector, words]) => [...document.querySelectorAll(selector)].flatMap((el) => {
-  const names = (n) => ["title", "aria-label", "placeholder", "aria-valuetext"].map((a) => n.getAttribute(a) || "");
-  return words ? [el.textContent, ...[el, ...el.querySelectorAll("*")].flatMap(names)] : names(el);
-})).join("\\n")"""
-
-
-def english_words() -> list[str]:
-    """The English of the shell's messages that German says otherwise, in
-    pieces (the text between placeholders and tags): a kind's noun the shell
-    fills in ("moves") is left out, a single lower-case word."""
-    with (TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalogue = read_po(f)
-    words = set()
-    for m in catalogue:
-        if not m.id or not any(place.startswith(SHELL_SOURCES) for place, _ in m.locations):
-            continue
-        for english, german in zip(m.id if m.pluralizable else [m.id],
-                                   m.string if m.pluralizable else [m.string]):
-            for piece in re.split(r"%\(\w+\)[sdr]|<[^>]+>", english):
-                piece = piece.strip()
-                if len(piece.strip(" .,:;()")) <= 3 or piece in german:
-                    continue
-                if " " in piece or piece[0].isupper():
-                    words.add(piece)
-    return sorted(words)
-
 
 def english_left(page, parts) -> list[str]:
-    shown = page.evaluate(SHOWN, [list(p) for p in parts])
-    return [word for word in english_words() if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", shown)]
-
-
-def lang(page) -> str:
-    return page.evaluate("() => document.documentElement.lang")
+    """The English of the shell's messages that German says otherwise, in
+    pieces, shown in ``parts``: a kind's noun the shell fills in ("moves")
+    is left out, a single lower-case word (``phrases``)."""
+    return left(page, parts, SHELL_SOURCES, phrases=True)
 
 
 def code(kind: str, text: str) -> str:
     k = kinds.get(kind)
     return k.encode(k.parse(text))
-
-
-@pytest.fixture
-def german(request, contexts):
-    """A desktop page in a browser whose language is German."""
-    yield from _watched_page(request, contexts, {**DESKTOP, "locale": "de-DE"})
-
-
-@pytest.fixture
-def german_phone(request, contexts):
-    """A phone page in a browser whose language is German."""
-    yield from _watched_page(request, contexts, {**PHONE, "locale": "de-DE"})
-
-
-def opened(page, path: str) -> None:
-    page.goto(path)
-    expect(board(page)).to_have_attribute("data-step", "0")
 
 
 @pytest.mark.parametrize("kind", list(PAGES))

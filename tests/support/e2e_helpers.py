@@ -46,6 +46,12 @@ def board(page):
     return page.locator("#board")
 
 
+def opened(page, path: str) -> None:
+    """Go to a kind's page at ``path`` and wait until its board is shown."""
+    page.goto(path)
+    expect(board(page)).to_have_attribute("data-step", "0")
+
+
 def data(page, key: str) -> str:
     return board(page).get_attribute(f"data-{key}")
 

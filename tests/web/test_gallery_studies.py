@@ -65,3 +65,20 @@ def test_bars_grow_with_their_counts_and_the_words_say_them():
     assert chart({}) == "" and chart({"1": 0}) == ""
     one = chart({"9": 1})
     assert one.count("<rect") == 1 and f'fill="{HARDEST}"' in one
+
+
+def test_the_studies_speak_the_galleries_language(client):
+    """A German gallery's charts name their bars and say their counts in
+    German, numbers as German writes them (3.716); an English one as ever."""
+    study = studies_of(client.get("/puzzles?lang=de").get_data(as_text=True))[0]
+    record = PROVEN[0]
+    label = re.search(r'<svg class="study-chart"[^>]*aria-label="([^"]+)"', study).group(1)
+    total = sum(record["histogram"].values())
+    assert label.startswith(f"{total:,} lösbare Stellungen: ".replace(",", ".")), label
+    assert re.search(r"\d+ brauchen 1 Drehung, ", label), label
+    assert label.endswith(f'; {record["unsolvable"]:,} sind unlösbar'.replace(",", ".")), label
+    assert re.search(r"<title>1 Drehung: [\d.]+ Stellungen?</title>", study), study[:400]
+    assert "have no solution" not in study and " need " not in study
+    assert "multiset" not in study  # the family's words: test_language_gallery.py
+    english = studies_of(client.get("/puzzles?lang=en").get_data(as_text=True))[0]
+    assert f'{record["unsolvable"]:,} have no solution' in english

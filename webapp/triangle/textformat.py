@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import Message
+from ..errors import Message, Plural
 from .puzzle import MAX_SIDE, Puzzle, TriangleError
 
 __all__ = ["parse", "write"]
@@ -127,7 +127,7 @@ def parse(text: str) -> Puzzle:
                                         row_count=len(row)), number, column)
         pieces.append(tuple(values))
     if len(pieces) < count:
-        found = f"{len(pieces)} piece line" + ("" if len(pieces) == 1 else "s")
+        found = Plural("%(n)s piece line", "%(n)s piece lines", len(pieces))
         raise TriangleError(Message("%(count)s pieces announced on line %(count_line)s, %(found)s found",
                                     count=count, count_line=count_line, found=found), last_line)
     return Puzzle(figures, tuple(pieces))

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import current_app
-from flask_babel import format_decimal, gettext, ngettext, npgettext
+from flask_babel import format_decimal, get_translations, gettext, ngettext, npgettext
 
-from .. import kinds
+from .. import kinds, words
 from ..histogram import chart
 from . import language
 
@@ -203,15 +203,21 @@ def fact_words(fact: str, kind: str) -> str:
     return words[noun]() if noun in words else fact
 
 
+def _chart(record: dict) -> str:
+    with words.speaking(get_translations()):
+        return chart(record["histogram"], record.get("unsolvable", 0), number=format_decimal)
+
+
 def studies() -> list[dict]:
     """The exhaustive studies behind the proven records (``records.json``
     beside the catalogue), each with its histogram drawn; none when the
     library has no records."""
-    return list(_studies(current_app.config["PUZZLES_DIR"]))
+    return list(_studies(current_app.config["PUZZLES_DIR"], language.current()))
 
 
-@lru_cache(maxsize=4)
-def _studies(folder: str) -> tuple[dict, ...]:
+@lru_cache(maxsize=8)
+def _studies(folder: str, lang: str) -> tuple[dict, ...]:
+    """Drawn once a language (their charts' words and numbers)."""
     try:
         with open(os.path.join(folder, "records.json"), encoding="utf-8") as f:
             records = json.load(f)
@@ -226,6 +232,6 @@ def _studies(folder: str) -> tuple[dict, ...]:
                       "max_sticks": record.get("max_sticks"), "longest": record.get("longest"),
                       "positions": record.get("positions"),
                       "studies": record.get("studies"), "unsolvable": record.get("unsolvable", 0),
-                      "chart": chart(record["histogram"], record.get("unsolvable", 0)),
+                      "chart": _chart(record),
                       "hardest": entry.name if entry else None})
     return tuple(shown)

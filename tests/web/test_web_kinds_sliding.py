@@ -383,6 +383,9 @@ def test_a_big_board_gets_the_command_lines_time_limit_and_a_note(tmp_path, clea
                            "is proven by then, you get a solution that is not proven shortest.")
     polled = client.get(f"/api/jobs/{job['id']}").get_json()
     assert polled["max_seconds"] == BIG_SECONDS and polled["note"] == job["note"]
+    german = client.get(f"/api/jobs/{job['id']}", headers={"Accept-Language": "de"}).get_json()
+    assert german["note"] == ("Ein so großes Spielfeld wird höchstens 10 s lang durchsucht; ist bis dahin keine "
+                              "kürzeste Lösung bewiesen, bekommst du eine Lösung, die nicht nachweislich die kürzeste ist.")
     client.post(f"/api/jobs/{job['id']}/cancel")
 
     other = make_client(tmp_path / "other", SLIDING_BIG_SECONDS=3.5)

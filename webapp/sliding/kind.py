@@ -102,8 +102,9 @@ def _job_note(position: Position, options: dict, limits: dict) -> str | None:
     seconds = limits.get("max_seconds")
     if position.width * position.height <= BIG_CELLS or seconds is None:
         return None
-    return (f"A board this size is searched for at most {seconds:g} s; if no shortest "
-            "solution is proven by then, you get a solution that is not proven shortest.")
+    return Message("A board this size is searched for at most %(seconds)s s; if no shortest solution is proven "
+                   "by then, you get a solution that is not proven shortest.",
+                   seconds=int(seconds) if seconds == int(seconds) else seconds)
 
 
 def _figures() -> dict[str, list[tuple[str, str]]]:

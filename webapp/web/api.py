@@ -185,8 +185,8 @@ def _request(kind_name: str):
 
 
 def _said(body: dict) -> dict:
-    """A job's fields, its ``error`` said in the request's language."""
-    return {**body, "error": say(body["error"])} if "error" in body else body
+    """A job's fields, its ``error`` and ``note`` said in the request's language."""
+    return {**body, **{field: say(body[field]) for field in ("error", "note") if field in body}}
 
 
 def _pending(job):

@@ -191,7 +191,7 @@ def snapshot(job_id: str, request: Request, status: str, seconds: float, *,
             "max_seconds": request.limits.get("max_seconds"),
             "seconds": round(seconds, 3), counter: 0, depth: 0}
     if request.note:
-        body["note"] = request.note
+        body["note"] = unpack(request.note)  # packed as the error is
     if status == "queued" and place is not None:
         body["place"] = place
     if progress is not None:

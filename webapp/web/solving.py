@@ -20,7 +20,7 @@ import time
 from flask import current_app, request
 
 from ..answer import delivered
-from ..errors import FieldError, NotAvailable
+from ..errors import FieldError, NotAvailable, pack
 from . import cache, limits as client_limits
 from .jobbackend import JobBackend, Request, Snapshot
 
@@ -120,9 +120,9 @@ def start(kind, puzzle, options: dict, text: str, task: str) -> Snapshot:
     """
     client_limits.take("JOB_RATE_LIMIT", "solves")
     bounds = limits(kind, puzzle)
+    note = kind.web.job_note and kind.web.job_note(puzzle, options, bounds)
     return manager().submit(Request(kind.name, text, options, bounds, client_limits.client(),
-                                    kind.web.job_note and kind.web.job_note(puzzle, options, bounds),
-                                    task))
+                                    pack(note) if note else None, task))
 
 
 def settle(job: Snapshot, seconds: float) -> Snapshot:

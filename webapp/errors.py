@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import json
 
-__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Message", "Misfit", "NotAvailable", "pack", "unpack",
+__all__ = ["BAD_INPUT", "FieldError", "FieldMisfit", "IllegalMove", "Message", "Misfit", "NotAvailable", "pack", "unpack", "whole",
            "Plural", "PuzzleTextError"]
 
 
@@ -164,6 +164,16 @@ class NotAvailable(RuntimeError):
 #: The user's mistakes: what a front end answers as bad input (the web
 #: API's 400, the command line's exit status 2), never as its own failure.
 BAD_INPUT = (PuzzleTextError, FieldError, IllegalMove)
+
+
+def whole(number: float) -> float:
+    """``number`` as a sentence's value: a whole float as an int, so that
+    it reads "10 s", not "10.0 s" (the web says either as its language does).
+
+    >>> whole(10.0), whole(0.5)
+    (10, 0.5)
+    """
+    return int(number) if number == int(number) else number
 
 
 #: A sentence of several Messages said one after another (a puzzle text

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FieldError, Message
+from ..errors import FieldError, Message, whole
 from ..kind_protocol import NO_MOVE, Kind, drawn
 from ..webface import WebFace
 from ..words import gettext
@@ -104,7 +104,7 @@ def _job_note(position: Position, options: dict, limits: dict) -> str | None:
         return None
     return Message("A board this size is searched for at most %(seconds)s s; if no shortest solution is proven "
                    "by then, you get a solution that is not proven shortest.",
-                   seconds=int(seconds) if seconds == int(seconds) else seconds)
+                   seconds=whole(seconds))
 
 
 def _figures() -> dict[str, list[tuple[str, str]]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import Message, NotAvailable, Plural
+from ..errors import Message, NotAvailable, Plural, whole
 from . import geometry, search
 from .budget import Stop
 from .puzzle import MAX_SIDE, Puzzle, TriangleError, TriangleMisfit
@@ -160,10 +160,9 @@ def random_puzzle(n: int, figures: int, rng: random.Random, unique: bool = False
             return Puzzle(figures, cut(placed, rng))
     tries_said = Plural("%(n)s try", "%(n)s tries", attempt)
     if stopped == "max_seconds":
-        seconds = int(max_seconds) if max_seconds == int(max_seconds) else max_seconds
         raise NoUniquePuzzle(Message("no puzzle of side %(side)s with %(figures)s figure kinds was made unique "
                                      "within %(seconds)s s (%(tries)s); try again, or with more figure kinds",
-                                     side=n, figures=figures, seconds=seconds, tries=tries_said))
+                                     side=n, figures=figures, seconds=whole(max_seconds), tries=tries_said))
     raise NoUniquePuzzle(Message("no puzzle of side %(side)s with %(figures)s figure kinds was made unique "
                                  "within %(nodes)s search nodes (%(tries)s); try again, or with more figure kinds",
                                  side=n, figures=figures, nodes=budget.max_nodes, tries=tries_said))

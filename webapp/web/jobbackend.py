@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from .. import kinds
-from ..errors import Message, pack, unpack
+from ..errors import Message, pack, unpack, whole
 
 
 KEEP_SECONDS = 600  # a finished job can be polled this long
@@ -44,8 +44,7 @@ KEEP_SECONDS = 600  # a finished job can be polled this long
 
 def abandoned(seconds: float) -> str:
     """The error of a job nobody polled for ``seconds``, packed."""
-    whole = int(seconds) if seconds == int(seconds) else seconds
-    return pack(Message("cancelled: nobody asked about it for %(seconds)s s", seconds=whole))
+    return pack(Message("cancelled: nobody asked about it for %(seconds)s s", seconds=whole(seconds)))
 
 
 #: The button to press again for a job that is gone, by its task.

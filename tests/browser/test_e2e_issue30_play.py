@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import button, data, fast, open_sliding, try_it, use_position, wait_for_step
+from e2e_helpers import button, data, fast, open_sliding, try_it, wait_for_step
 
 START = "0 1 3\n4 2 5\n7 8 6\n"
 
@@ -24,8 +24,7 @@ def shortest(page, kind: str, body: dict) -> int:
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_solve_after_your_moves_solves_from_there_and_undo_walks_back(request, viewport):
     page = request.getfixturevalue("page" if viewport == "desktop" else "phone")
-    open_sliding(page)
-    use_position(page, START)
+    open_sliding(page, START)  # waits until the typed position is the one shown
     fast(page)
     page.locator("#board").focus()
     page.keyboard.press("ArrowLeft")  # tile 1 into the hole

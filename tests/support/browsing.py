@@ -43,6 +43,13 @@ def _tell_what_the_page_showed(page) -> None:
         print("the page as the test failed could not be read:", exc)
 
 
+def _said(msg) -> str:
+    """A console error with the address it names: Chromium's "Failed to load
+    resource" line alone does not say which."""
+    where = (msg.location or {}).get("url")
+    return f"{msg.text} ({where})" if where else msg.text
+
+
 def _watched_page(request, contexts, options: dict, allow_400: bool = False, allow_503: bool = False):
     """A new page in the test process's context for ``options``
     (:class:`SharedContexts`); the test fails if the browser console shows
@@ -57,7 +64,7 @@ def _watched_page(request, contexts, options: dict, allow_400: bool = False, all
     errors: list[str] = []
     page.bad_requests = []
     page.test_item = request.node
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
+    page.on("console", lambda msg: errors.append(_said(msg)) if msg.type == "error"
             and not (allow_400 and ("status of 400" in msg.text or "status of 409" in msg.text))
             and not (allow_503 and "status of 503" in msg.text) else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -245,7 +245,8 @@ def rows(text: str) -> list[list[int]]:
 
 
 def use_position(page, text: str) -> None:
-    """Type a position into the Set up panel and use it; wait until it is shown."""
+    """Type a position into the Set up panel and press Use this position (it
+    does not wait: a bad text is never shown; ``open_sliding`` waits for a good one)."""
     details = page.locator("#position-io")
     if details.get_attribute("open") is None:
         page.get_by_text("Type or paste a position", exact=True).click()

@@ -6,10 +6,12 @@ its script imports, and nothing else."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 
 import pytest
+from PIL import Image
 
 from webapp import kinds
 from webapp.resources import folder
@@ -136,3 +138,25 @@ def test_while_developing_an_edited_file_gets_a_new_version_at_once(make_app, tm
     assert client.get(after).status_code == 200
     if debug:  # the page of before asks for the files of now
         assert client.get(before).status_code == 302
+
+
+def test_the_favicon_ico_is_the_sites_icon_drawn_in_three_sizes(client):
+    """A browser asks for /favicon.ico where no page names an icon (a printed
+    sheet's PDF opened in a tab): it gets the site's icon, not a 404."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/x-icon"
+    assert response.cache_control.max_age == 24 * 3600
+    icon = Image.open(io.BytesIO(response.data))
+    assert icon.format == "ICO" and icon.info["sizes"] == {(16, 16), (32, 32), (48, 48)}
+    icon.size = (48, 48)
+    pixels = icon.convert("RGBA")
+    # the frame's dark wall at the top left, the orange and the blue stick, the gap at the bottom clear
+    assert _near(pixels.getpixel((6, 6)), (0x2d, 0x3a, 0x55))
+    assert _near(pixels.getpixel((24, 30)), (0xe0, 0x7a, 0x2f))
+    assert _near(pixels.getpixel((30, 20)), (0x3c, 0x8d, 0xbc))
+    assert pixels.getpixel((24, 46))[3] == 0
+
+
+def _near(pixel, colour) -> bool:
+    """An opaque ``pixel`` within a few steps of ``colour`` (scaling down blends a little)."""
+    return pixel[3] >= 250 and all(abs(a - b) <= 4 for a, b in zip(pixel, colour))

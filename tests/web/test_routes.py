@@ -62,7 +62,7 @@ TESTED_ROUTES = {
     ("/api/<kind>/daily", "GET"),  # tests/web/test_web_levels.py
     ("/api/<kind>/animation.gif", "GET"),  # tests/web/test_animation.py
     ("/api/openapi.json", "GET"),  # tests/web/test_openapi.py
-    ("/assets/<version>/<path:filename>", "GET"),  # tests/web/test_assets.py
+    ("/assets/<version>/<path:filename>", "GET"), ("/favicon.ico", "GET"),  # tests/web/test_assets.py
     ("/preview/<kind>.png", "GET"), ("/preview/s/<link_id>.png", "GET"),  # tests/web/test_previews.py
     ("/print.pdf", "GET"), ("/puzzles/print.pdf", "GET"),  # tests/web/test_web_print.py, tests/cli/test_cli_print.py
     # the player to frame and its oEmbed answer: tests/web/test_embed.py

@@ -13,6 +13,10 @@ browser finds them one level of imports at a time. With the versioned
 addresses a second visit asks for none, and the preload links let a first
 visit ask for all at once. ``/static/`` still answers, for old links.
 
+``/favicon.ico`` is the site's icon drawn from ``favicon.svg``: a browser
+asks for it where no page names an icon (a printed sheet's PDF, a picture
+opened alone), and a 404 there is an error in its console.
+
 >>> from webapp.resources import folder
 >>> version_of(folder("static")) == version_of(folder("static"))
 True
@@ -24,19 +28,28 @@ True
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from flask import Blueprint, abort, current_app, g, redirect, send_from_directory, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, send_from_directory, url_for
 from werkzeug.security import safe_join
+
+from webapp.web.raster import render
 
 
 bp = Blueprint("assets", __name__)
 
 #: A year: the address changes with the content, so the browser need never ask again.
 MAX_AGE = 365 * 24 * 3600
+
+#: A day for ``/favicon.ico``, whose address never changes.
+ICON_MAX_AGE = 24 * 3600
+
+#: The sizes in ``/favicon.ico``: a tab's, a high-density tab's, a desktop shortcut's.
+ICON_SIZES = (16, 32, 48)
 
 #: ``import ... from "./x.js"``, ``export ... from "./x.js"`` and ``import "./x.js"``.
 _IMPORT = re.compile(r'^\s*(?:(?:import|export)\b[^;"\'()]*?\bfrom|import)\s*["\'](\.{1,2}/[^"\']+)["\']', re.M)
@@ -116,6 +129,21 @@ def file(version: str, filename: str):
     response = send_from_directory(current_app.static_folder, filename, max_age=MAX_AGE)
     response.cache_control.immutable = True
     return response
+
+
+@lru_cache(maxsize=4)
+def icon(static: Path, version: str) -> bytes:
+    """``favicon.svg`` under ``static`` as an ICO file, kept per ``version``."""
+    largest = render((static / "favicon.svg").read_text(encoding="utf-8"), ICON_SIZES[-1], ICON_SIZES[-1])
+    out = io.BytesIO()
+    largest.save(out, format="ICO", sizes=[(n, n) for n in ICON_SIZES])
+    return out.getvalue()
+
+
+@bp.route("/favicon.ico")
+def favicon():
+    return Response(icon(Path(current_app.static_folder), current_version()), mimetype="image/x-icon",
+                    headers={"Cache-Control": f"public, max-age={ICON_MAX_AGE}"})
 
 
 def init_app(app) -> None:

@@ -107,6 +107,29 @@ def test_a_stick_moved_with_the_keyboard(page):
     assert rows[1 + 3][3:5] == "00" and rows[1 + 5][3:5] == "  ", rows
 
 
+def test_in_german_l_opens_a_gap_and_v_moves_a_stick(german):
+    """The German page names L (Lücke) and V (verschieben) for the gap and the
+    move, and they do what it says; the English G and M still work there."""
+    page = german
+    page.goto("/")
+    expect(page.locator("#draw-keys")).to_contain_text("L Lücke öffnen oder schließen")
+    expect(page.locator("#draw-keys")).to_contain_text("V nimmt ein Stäbchen zum Verschieben auf")
+    tab_to(page, "#board")
+    press(page, "ArrowUp", "ArrowRight", "l")        # a gap at the top, in row 1, column 3
+    expect(page.locator("#announce")).to_have_text("Zeile 1, Spalte 3: Lücke.")
+    press(page, "g")                                 # the English key closes it again
+    expect(page.locator("#announce")).to_have_text("Zeile 1, Spalte 3: Wand.")
+    # the example's stick 0 lies in row 6, columns 4-5: V carries it up two rows
+    press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight")
+    assert cursor(page) == "5,3"
+    press(page, "v")
+    expect(page.locator("#announce")).to_have_text("Zeile 6, Spalte 4: du trägst Stäbchen 0.")
+    press(page, "ArrowUp", "ArrowUp", "v")
+    expect(page.locator("#board-message")).to_have_text("Stäbchen 0 verschoben.")
+    rows = data(page, "board").splitlines()
+    assert rows[1 + 3][3:5] == "00" and rows[1 + 5][3:5] == "  ", rows
+
+
 def test_mode_tabs_follow_the_tabs_pattern(page):
     page.goto("/")
     draw, try_it = page.locator("#tab-draw"), page.locator("#tab-try")

@@ -269,11 +269,13 @@ export class Drawing {
       this.showCursor();
       return true;
     };
+    // G and M come from English words (gap, move); L (Lücke) and V (verschieben) are the
+    // German ones. Both work in either language: a key never changes meaning with the page's.
     switch (key) {
       case "w": return edit(() => this.once("wall", at));
-      case "g": return edit(() => this.once("gap", at));
+      case "g": case "l": return edit(() => this.once("gap", at));
       case "x": case "Delete": case "Backspace": return edit(() => this.once("erase", at));
-      case "s": case "m":
+      case "s": case "m": case "v":
         return edit(() => {
           if (editor.busy) editor.finish(at);
           else if (editor.keyStart(key === "s" ? "stick" : "move", at)) announce(this.cursorWords());

@@ -202,6 +202,20 @@ def test_a_new_start_replaces_every_address_and_a_late_answer_never_shows(page, 
     assert {label: field(page, label).input_value() for label, _, _ in ROWS} == after
 
 
+def test_the_box_and_the_address_bar_follow_a_start_from_one_question(page, live_server):
+    """A new start asks the server for its addresses once: the Share box and
+    the address bar (a reload opens it again) take the same answer."""
+    open_sliding(page, EIGHT)
+    asked = []
+    page.on("request", lambda r: asked.append(r) if r.url.endswith("/api/sliding/share")
+            and json.loads(r.post_data)["board"].split() == TWO_AWAY.split() else None)
+    use_position(page, TWO_AWAY)
+    code = code_of(kinds.get("sliding"), TWO_AWAY)
+    page.wait_for_url(f"**/sliding?p={code}")
+    expect(field(page, "Link")).to_have_value(f"{live_server}/sliding?p={code}")
+    assert len(asked) == 1
+
+
 def test_the_system_share_sheet_is_offered_where_the_browser_has_one(page, live_server):
     page.add_init_script(SHARE_RECORDER)
     page.goto("/triangle")

@@ -31,8 +31,11 @@ export const keeping = {
     $("#print-sheet").addEventListener("click", () => printSheet(this.shareBox, this.kind.name));
   },
 
-  followShare() {
+  // The Share box follows the start shown; with `address`, the address bar
+  // too, from the box's answer.
+  followShare({ address = false } = {}) {
     this.shareBox.follow(this.state.start);
+    if (address) this.keeper.followAddress(this.state.start, this.shareBox.answer());
   },
 
   // What a link carries besides the puzzle: with "the moves played so far"
@@ -102,8 +105,7 @@ export const keeping = {
     this.render();
     this.publish();
     this.keep();
-    if (restored) this.keeper.followAddress(this.state.start);
-    this.followShare();
+    this.followShare({ address: restored });
     this.learnOptimum();
     if (restored) {
       this.say(this.step() ? tn("Restored your work: %(n)s move played.", "Restored your work: %(n)s moves played.", this.step())

@@ -227,8 +227,7 @@ export const moves = {
     this.render();
     this.publish();
     this.keep();
-    this.keeper.followAddress(start);
-    this.followShare();
+    this.followShare({ address: true });
     this.learnOptimum();
   },
 

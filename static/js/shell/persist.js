@@ -1,14 +1,11 @@
 // Keeping a kind's work: the start position and the moves played are saved
 // in the browser under the kind's own key, and the address bar follows the
-// start (?p=<code>, from /api/<kind>/share) so that a reload or a bookmark
-// opens it again. The share code is the server's word, asked for once per
-// pause in editing; until it comes the address is the kind's plain page,
-// which opens the saved work, never the board before the change. No
-// history entry per edit.
+// start (?p=<code>) so that a reload or a bookmark opens it again. The share
+// code is the server's word, in the Share box's answer for the start (one
+// question a start, once editing pauses); until it comes the address is the
+// kind's plain page, which opens the saved work, never the board before the
+// change. No history entry per edit.
 
-import { post } from "../common/api.js";
-
-const ADDRESS_DELAY_MS = 400;
 // A play longer than this is not worth a full localStorage entry.
 const MAX_SAVED_STEPS = 2000;
 
@@ -16,10 +13,9 @@ export class Keeper {
   // page: the kind's plain page (its address without a puzzle), which opens
   // the work kept here
   constructor(kind, page) {
-    this.kind = kind;
     this.page = page;
     this.key = `rotation-playground:${kind}:work`;
-    this.address = { timer: null, latest: null };
+    this.latest = null; // the start the address follows
     this.kept = false; // the last save reached the browser's storage
   }
 
@@ -54,30 +50,19 @@ export class Keeper {
 
   // The address follows the start `text`, kept (save) before: at once the
   // kind's plain page, so that a reload or a copied address before the
-  // share code comes opens the work kept, never the board before.
-  followAddress(text) {
+  // share code comes opens the work kept, never the board before; then the
+  // address in `answer` (a promise of the kind's /share answer for `text`),
+  // unless another start came meanwhile.
+  followAddress(text, answer) {
     if (this.kept && window.location.pathname + window.location.search !== this.page) {
       history.replaceState(history.state, "", this.page);
     }
-    followAddress(text, `/api/${this.kind}/share`, this.address);
-  }
-}
-
-// The address follows `text`: the share code from `sharePath`, asked for
-// once per pause in editing (`pending` holds the timer between calls), never
-// a history entry per edit.
-function followAddress(text, sharePath, pending) {
-  pending.latest = text;
-  clearTimeout(pending.timer);
-  pending.timer = setTimeout(async () => {
-    try {
-      const body = await post(sharePath, { board: text });
-      if (pending.latest !== text || !body.url) return;
+    this.latest = text;
+    answer.then((body) => {
+      if (this.latest !== text || !body.url) return;
       const url = new URL(body.url, window.location.origin);
       // a play=1 is for the first opening only, not for every reload
       history.replaceState(history.state, "", url.pathname + url.search);
-    } catch {
-      // the address stays as it was; the saved copy still has the board
-    }
-  }, ADDRESS_DELAY_MS);
+    });
+  }
 }

@@ -49,6 +49,8 @@ export class ShareBox {
     this.start = null; // the start the box is for
     this.addresses = null; // the server's answer for it, once come
     this.asking = null; // the promise of that answer
+    this.came = null; // a promise of the answer for the start, settled when it comes
+    this.arrived = null; // what settles it
     this.short = null; // its short link, once made
     this.timer = null;
     for (const [name, row] of Object.entries(ROWS)) $(row.button)?.addEventListener("click", () => this.copy(name));
@@ -63,6 +65,7 @@ export class ShareBox {
     if (start === this.start) return;
     const first = this.start === null;
     Object.assign(this, { start, addresses: null, asking: null, short: null });
+    this.came = new Promise((resolve) => { this.arrived = resolve; });
     this.show();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.ask().catch((error) => this.say(error.message, "error")),
@@ -79,6 +82,7 @@ export class ShareBox {
         if (this.start === start) {
           this.addresses = body;
           this.show();
+          this.arrived(body);
         }
         return body;
       });
@@ -88,6 +92,13 @@ export class ShareBox {
       this.asking = asking;
     }
     return this.asking;
+  }
+
+  // The server's answer for the start shown, whenever the box has it (the
+  // address bar follows it too: one question a start). A start left before
+  // its answer came never settles it.
+  answer() {
+    return this.came;
   }
 
   // The addresses of the start shown, however many starts come meanwhile.

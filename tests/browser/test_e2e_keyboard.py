@@ -92,24 +92,30 @@ def test_every_drawing_key_is_in_the_visible_help_and_the_board_description(page
     expect(board).to_have_accessible_description(re.compile(r"W wall on or off.*Gap: row 1, column 4"))
 
 
-def test_a_stick_moved_with_the_keyboard(page):
+@pytest.mark.parametrize("language, key, carrying, moved", [
+    ("page", "m", "Row 6, column 4: carrying stick 0.", "Stick 0 moved."),
+    # the German page names V (verschieben), and says so in German
+    ("german", "v", "Zeile 6, Spalte 4: du trägst Stäbchen 0.", "Stäbchen 0 verschoben."),
+])
+def test_a_stick_moved_with_the_keyboard(request, language, key, carrying, moved):
+    page = request.getfixturevalue(language)
     page.goto("/")
     tab_to(page, "#board")
     # the example's stick 0 lies in row 5, columns 3-4; move it up two rows
     press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight")
     assert cursor(page) == "5,3"
-    press(page, "m")
+    press(page, key)
     # the stick is carried, not the floor under it
-    expect(page.locator("#announce")).to_have_text("Row 6, column 4: carrying stick 0.")
-    press(page, "ArrowUp", "ArrowUp", "Enter")
-    expect(page.locator("#board-message")).to_have_text("Stick 0 moved.")
+    expect(page.locator("#announce")).to_have_text(carrying)
+    press(page, "ArrowUp", "ArrowUp", key)
+    expect(page.locator("#board-message")).to_have_text(moved)
     rows = data(page, "board").splitlines()
     assert rows[1 + 3][3:5] == "00" and rows[1 + 5][3:5] == "  ", rows
 
 
-def test_in_german_l_opens_a_gap_and_v_moves_a_stick(german):
-    """The German page names L (Lücke) and V (verschieben) for the gap and the
-    move, and they do what it says; the English G and M still work there."""
+def test_in_german_l_opens_a_gap_as_the_keys_line_says(german):
+    """The German keys' line names L (Lücke) and V (verschieben), and L does
+    what it says; the English G still works there."""
     page = german
     page.goto("/")
     expect(page.locator("#draw-keys")).to_contain_text("L Lücke öffnen oder schließen")
@@ -119,15 +125,6 @@ def test_in_german_l_opens_a_gap_and_v_moves_a_stick(german):
     expect(page.locator("#announce")).to_have_text("Zeile 1, Spalte 3: Lücke.")
     press(page, "g")                                 # the English key closes it again
     expect(page.locator("#announce")).to_have_text("Zeile 1, Spalte 3: Wand.")
-    # the example's stick 0 lies in row 6, columns 4-5: V carries it up two rows
-    press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight")
-    assert cursor(page) == "5,3"
-    press(page, "v")
-    expect(page.locator("#announce")).to_have_text("Zeile 6, Spalte 4: du trägst Stäbchen 0.")
-    press(page, "ArrowUp", "ArrowUp", "v")
-    expect(page.locator("#board-message")).to_have_text("Stäbchen 0 verschoben.")
-    rows = data(page, "board").splitlines()
-    assert rows[1 + 3][3:5] == "00" and rows[1 + 5][3:5] == "  ", rows
 
 
 def test_mode_tabs_follow_the_tabs_pattern(page):

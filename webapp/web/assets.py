@@ -37,7 +37,7 @@ from pathlib import Path, PurePosixPath
 from flask import Blueprint, Response, abort, current_app, g, redirect, send_from_directory, url_for
 from werkzeug.security import safe_join
 
-from webapp.web.raster import render
+from .raster import render
 
 
 bp = Blueprint("assets", __name__)

@@ -101,6 +101,7 @@ def test_a_stick_moved_with_the_keyboard(request, language, key, carrying, moved
     page = request.getfixturevalue(language)
     page.goto("/")
     tab_to(page, "#board")
+    expect(page.locator("#board")).to_have_attribute("data-cursor", "1,1")  # the page's script draws it
     # the example's stick 0 lies in row 5, columns 3-4; move it up two rows
     press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight")
     assert cursor(page) == "5,3"
@@ -121,6 +122,7 @@ def test_in_german_l_opens_a_gap_as_the_keys_line_says(german):
     expect(page.locator("#draw-keys")).to_contain_text("L Lücke öffnen oder schließen")
     expect(page.locator("#draw-keys")).to_contain_text("V nimmt ein Stäbchen zum Verschieben auf")
     tab_to(page, "#board")
+    expect(page.locator("#board")).to_have_attribute("data-cursor", "1,1")  # the page's script draws it
     press(page, "ArrowUp", "ArrowRight", "l")        # a gap at the top, in row 1, column 3
     expect(page.locator("#announce")).to_have_text("Zeile 1, Spalte 3: Lücke.")
     press(page, "g")                                 # the English key closes it again

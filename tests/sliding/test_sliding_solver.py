@@ -96,7 +96,7 @@ def test_unsolvable_at_once(engine):
         a = solver.solve(w, h, tiles, engine=engine)
         assert (a.status, a.nodes, a.method, a.moves, a.length) == ("unsolvable", 0, "parity", [], None)
         assert a.summary() == "No solution: the tiles are in an unsolvable order (odd permutation)"
-        assert a.seconds < 0.05
+        assert a.seconds < 1.0  # no search: nodes 0 says so; the clock only guards against a slow check
 
 
 def test_parity_matches_reachability():

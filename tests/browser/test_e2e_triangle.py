@@ -361,7 +361,7 @@ def test_new_random_puzzle_of_a_chosen_size(page_expecting_refusals):
     page.locator("#figures").fill("8")
     for _ in range(3):
         before = board(page).get_attribute("data-board")
-        for _ in range(5):
+        for _ in range(20):  # each try is capped at 0.5 s: a busy machine may need several
             button(page, "New random puzzle").click()
             page.wait_for_function("""e => document.querySelector('#board').dataset.board !== e
                 || /made unique within/.test(document.querySelector('#board-message').textContent)""",
@@ -374,6 +374,8 @@ def test_new_random_puzzle_of_a_chosen_size(page_expecting_refusals):
                 break
             assert re.search(r"made unique within [\d.]+ s ", said), said
             page.evaluate("document.querySelector('#board-message').textContent = ''")
+        else:
+            pytest.fail("no new unique puzzle in 20 tries")
         unique = solver.solve(parse(board(page).get_attribute("data-board")), first=1)
         assert unique.complete and unique.distinct == 1
 

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from apps import LIVE, serving
 from browsing import DESKTOP, PHONE, SharedContexts, _watched_page
@@ -26,6 +27,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def patient_expect():
+    """Every ``expect`` of the browser tests waits up to 15 s, not
+    Playwright's 5: a loaded machine (CI keeps a core busy, other suites
+    may run beside) can take longer than 5 s for an answer to show."""
+    expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

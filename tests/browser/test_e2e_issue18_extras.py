@@ -15,9 +15,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+from e2e_helpers import (
     EIGHT, SMALL, button, centre, data, drag_piece, message, open_sliding, open_triangle,
-    patient_expect, placement, slot, tray_piece, try_it, wait_filled, wait_for_board, wait_for_step,
+    placement, slot, tray_piece, try_it, wait_filled, wait_for_board, wait_for_step,
     wait_still,
 )
 

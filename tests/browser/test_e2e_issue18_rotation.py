@@ -13,9 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+from e2e_helpers import (
     EIGHT, button, centre, data, drag, drag_piece, engine_end, fast, heavy_with_gap, message,
-    open_sliding, open_triangle, patient_expect, slot, tray_piece, try_it, wait_for_board,
+    open_sliding, open_triangle, slot, tray_piece, try_it, wait_for_board,
     wait_for_step, wait_still,
 )
 from webapp.rotation import EXAMPLE, parse

@@ -11,9 +11,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
+from e2e_helpers import (
     EIGHT, TWO_AWAY, board, button, data, message, open_sliding, tile_centre, touch_drag,
-    patient_expect, use_position, wait_for_board, wait_still,
+    use_position, wait_for_board, wait_still,
 )
 
 

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import ARTIFACTS, patient_expect  # noqa: F401  (autouse: 15 s for an answer)
+from e2e_helpers import ARTIFACTS
 from webapp.triangle.figures import figure_colour, figure_shape
 
 pytestmark = pytest.mark.browser

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from e2e_helpers import board, button, message, patient_expect, tray_piece, wait_filled  # noqa: F401
+from e2e_helpers import board, button, message, tray_piece, wait_filled
 from language_walk import left, pieces
 
 pytestmark = pytest.mark.browser

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from a11y import assert_accessible
 from browsing import _watched_page
-from e2e_helpers import board, opened, patient_expect, wait_for_step, wait_still  # noqa: F401
+from e2e_helpers import board, opened, wait_for_step, wait_still
 from language_walk import SCREENS, found_in, lang, not_found, pieces, shown, whole
 from webapp import kinds
 

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import button, data, patient_expect  # noqa: F401 (patient_expect: autouse)
+from e2e_helpers import button, data
 
 pytestmark = pytest.mark.browser
 

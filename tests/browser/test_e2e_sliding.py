@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
-    EIGHT, TWO_AWAY, board, button, data, goal, message, open_fresh, open_sliding, patient_expect,
+from e2e_helpers import (
+    EIGHT, TWO_AWAY, board, button, data, goal, message, open_fresh, open_sliding,
     rows, shot, tile_centre, touch_drag, use_position, wait_for_board, wait_for_step, wait_still,
 )
 

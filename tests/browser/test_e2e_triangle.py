@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from e2e_helpers import (  # noqa: F401 (patient_expect: the autouse fixture, 15 s waits)
-    SMALL, as_json, board, button, centre, drag_piece, message, open_fresh, open_triangle, patient_expect,
+from e2e_helpers import (
+    SMALL, as_json, board, button, centre, drag_piece, message, open_fresh, open_triangle,
     placed, placement, shot, slot, tray_piece, use_puzzle, wait_filled, wait_still,
 )
 from webapp.triangle import play, solver

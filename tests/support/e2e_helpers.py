@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from webapp.rotation import Board, Position, parse
@@ -24,16 +23,6 @@ EIGHT = "1 5 2\n7 0 3\n8 4 6\n"  # the spec's first example: 8 moves
 # triangle: the first of the rules' examples would do as well; this one has
 # one picture and three placements, so Next shows two more.
 SMALL = "2\n4\n1 0 0\n0 0 0\n0 0 -1\n0 0 0\n"
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """A loaded machine (other suites running beside this one) can take more
-    than Playwright's 5 s for an answer; the modules that import this
-    autouse fixture wait up to 15 s."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 # ------------------------------------------------------ any kind's page

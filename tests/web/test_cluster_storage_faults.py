@@ -23,7 +23,6 @@ from devservers import end, free_port
 from servers import postgres, postgres_template  # noqa: F401 - fixtures
 from web_helpers import sliding, source, web_process
 from webapp.rotation import EXAMPLE
-from webapp.web.pgstore import RETRY_SECONDS
 
 COMMAND = [sys.executable, "-m", "webapp.cli"]
 DOWN = "PostgreSQL does not answer"

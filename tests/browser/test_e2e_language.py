@@ -57,7 +57,7 @@ def test_switching_to_german_in_the_header_and_keeping_it(page, phone):
     expect(page.get_by_role("navigation", name="Sprache").get_by_role("link", name="Deutsch")) \
         .to_have_attribute("aria-current", "true")
     # the script's words, from the JSON catalogue: German plural, German number
-    expect(badge).to_have_text("Hier gelöst: am besten in 1.234 Zügen, 1:05")
+    expect(badge).to_have_text("Hier gelöst, Bestwert: 1.234 Züge, 1:05")
     page.wait_for_function("() => !location.search.includes('lang=')")
     assert english_left(page, GALLERY_PARTS) == []
     assert_accessible(page, "the gallery in German")

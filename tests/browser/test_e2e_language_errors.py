@@ -73,7 +73,7 @@ def test_a_link_that_opens_no_puzzle_says_why_in_german(german):
     german.goto(f"/sliding?p={FUTURE}")
     page = german.locator(".message-page")
     expect(page.get_by_role("heading", level=1)).to_have_text("Dieser Link öffnet kein Rätsel")
-    expect(page).to_contain_text("Dieser Link stammt aus einer unbekannten Version (2) des Spielplatzes")
+    expect(page).to_contain_text("Dieser Link stammt aus einer unbekannten Version (2) dieser Website")
     expect(page).not_to_contain_text("unknown version")
     assert_accessible(german, "a bad link's page in German")
 

@@ -151,12 +151,12 @@ def test_the_kinds_pictures_are_named_in_german(page):
     names and the titles inside them, the pieces' too."""
     page.goto("/how-to-play/sliding?lang=de")
     names = page.locator("main svg[role=img]")
-    expect(names.first).to_have_attribute("aria-label", "Das Ziel: die Plättchen 1 bis 8 in Reihenfolge, "
+    expect(names.first).to_have_attribute("aria-label", "Das Ziel: die Plättchen 1 bis 8 der Reihe nach, "
                                                         "das freie Feld zuletzt")
     titles = page.locator("main svg title").all_text_contents()
     assert "3 × 3-Schiebepuzzle: 1 5 2 / 7 _ 3 / 8 4 6" in titles, titles
     page.goto("/how-to-play/triangle?lang=de")
-    expect(names.first).to_have_attribute("aria-label", "Die neun Teile des Beispiels aus der Aufgabe")
+    expect(names.first).to_have_attribute("aria-label", "Die neun Teile des Beispiels aus den Regeln")
     titles = page.locator("main svg title").all_text_contents()
     assert titles[0] == "3 × 3-Dreieckspuzzle: 9 lose Teile" and "Teil 0: 10 4 10" in titles, titles
     # an English reader after a German one: the pictures drawn for each language

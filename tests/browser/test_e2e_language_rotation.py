@@ -135,7 +135,7 @@ def test_the_turn_buttons_are_german_on_a_phone(phone):
     expect(phone.locator("#board-message")).to_contain_text("Nach rechts gedreht.")
     expect(phone.locator("#move-counter")).to_have_text("Drehungen: 1")
     phone.get_by_role("tab", name="Zeichnen").tap()
-    for name in ("Stäbchen", "Wand", "Lücke", "Schieben", "Löschen"):
+    for name in ("Stäbchen", "Wand", "Lücke", "Verschieben", "Löschen"):
         expect(phone.get_by_role("radio", name=name, exact=True)).to_be_visible()
     expect(phone.get_by_role("button", name="Neuer Rahmen")).to_be_visible()
     shot(phone, "language-rotation-draw-phone-de", full_page=True)

@@ -69,6 +69,6 @@ def test_the_gallerys_link_prints_its_german_titles(page, live_server):
     link = page.get_by_role("link", name="Diese Rätsel drucken")
     expect(link).to_have_attribute("href", "/puzzles/print.pdf?kind=sliding")
     said = printed(page, link.click)
-    assert said.startswith("Schiebepuzzle · Rätsel | Seite 1 · "), said
+    assert said.startswith("Rätsel: Schiebepuzzle | Seite 1 · "), said
     assert f"1. {first}" in said and "kürzeste Lösung" in said, said
     assert not ENGLISH_WORDS.findall(said), said

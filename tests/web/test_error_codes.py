@@ -52,14 +52,14 @@ CASES = [
     ("get", "/api/rotation/parse", None, 405, "not_allowed", "GET is not allowed here", "GET ist hier nicht erlaubt"),
     ("get", "/api/jobs/0123456789abcdef", None, 404, "not_found",
      "no solve '0123456789abcdef': no server of this playground made that id; press Solve (or Hint) to start one",
-     "keine Lösung '0123456789abcdef': kein Server dieses Spielplatzes hat diese ID vergeben; drück Lösen (oder "
-     "Tipp), um eine zu starten"),
+     "kein Lösungsauftrag '0123456789abcdef': kein Server dieser Website hat diese ID vergeben; drück Lösen "
+     "(oder Tipp), um einen zu starten"),
     ("get", "/api/rotation/animation.gif?p=Zzz", None, 400, "puzzle_text",
      "this link is from an unknown version ('Z') of the playground",
-     "dieser Link stammt aus einer unbekannten Version ('Z') des Spielplatzes"),
+     "dieser Link stammt aus einer unbekannten Version ('Z') dieser Website"),
     ("get", "/api/sliding/animation.gif?p=1-3x3-0G2uw&gaol=1", None, 400, "unknown_field",
      '"gaol" is not a field of this address: it reads p, moves, size',
-     "„gaol“ ist kein Feld dieser Adresse: sie liest p, moves, size"),
+     "„gaol“ ist kein Feld dieser Adresse (ihre Felder: p, moves, size)"),
     ("post", "/api/triangle/parse", {"board": "2\n4\n1 0 0\n"}, 400, "puzzle_text",
      "line 4: 4 pieces announced on line 2, 1 piece line found",
      "Zeile 4: In Zeile 2 sind 4 Teile angekündigt, gefunden: 1 Zeile mit einem Teil"),
@@ -68,8 +68,8 @@ CASES = [
      "url fehlt: /oembed?url=<eine Rätselseite dieser Website>."),
     ("get", "/preview/sliding.png?p=2-3x3-0G2uw", None, 400, "puzzle_text",
      "This code does not hold a sliding tiles puzzle: this link is from an unknown version (2) of the playground",
-     "Dieser Code enthält kein passendes Rätsel (sliding tiles): dieser Link stammt aus einer unbekannten Version "
-     "(2) des Spielplatzes"),
+     "Dieser Code enthält kein passendes Rätsel (Schiebepuzzle): dieser Link stammt aus einer unbekannten Version "
+     "(2) dieser Website"),
 ]
 
 

@@ -179,7 +179,7 @@ def test_the_catalogue_is_kept_a_year_with_its_plural_forms(client):
     body = response.get_json()
     assert body["lang"] == "de" and "plural=(n != 1)" in body["plural_forms"]
     assert body["messages"]["Solved here: best %(n)s move"] == [
-        "Hier gelöst: am besten in %(n)s Zug", "Hier gelöst: am besten in %(n)s Zügen"]
+        "Hier gelöst, Bestwert: %(n)s Zug", "Hier gelöst, Bestwert: %(n)s Züge"]
     assert "Rätsel" not in body["messages"].values(), "only the scripts' messages"
 
 

@@ -137,7 +137,7 @@ def test_a_gallery_sheet_has_the_german_titles_of_the_german_gallery(client):
     numbered = [_unescaped(title) for title in titles(pdf)]
     assert numbered[:3] == [f"{i + 1}. {title}" for i, title in enumerate(shown[:3])]
     assert all(not re.search(r"\bthe\b|example", title) for title in numbered), numbered
-    assert texts(pdf)[0] == _title(pdf) == "Schiebepuzzle · Rätsel"
+    assert texts(pdf)[0] == _title(pdf) == "Rätsel: Schiebepuzzle"
     assert _title(_sheet(client, "/puzzles/print.pdf", count=1, lang="en")) == "Puzzles"
     english = _sheet(client, "/puzzles/print.pdf", kind="sliding", count=1, lang="en")
     assert _title(english) == "Sliding tiles puzzles" and titles(english)[0] == "1. The first example of the rules"
@@ -154,4 +154,4 @@ def test_the_page_and_the_gallery_link_to_the_sheet_in_their_language(client):
     page = client.get("/puzzles?kind=sliding&lang=de").get_data(as_text=True)
     link = re.search(r'id="gallery-print" href="([^"]+)"', page).group(1).replace("&amp;", "&")
     assert "lang=" not in link
-    assert texts(_sheet(client, link + "&count=1"))[0] == "Schiebepuzzle · Rätsel"
+    assert texts(_sheet(client, link + "&count=1"))[0] == "Rätsel: Schiebepuzzle"

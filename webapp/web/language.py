@@ -75,6 +75,13 @@ def kind_word(text: str) -> str:
     return gettext(text) if text in KIND_WORDS else text
 
 
+def kind_in_sentence(title: str) -> str:
+    """A kind's title inside a sentence: English writes it in lower case
+    ("a sliding tiles puzzle"), German keeps its nouns as they are
+    ("(Schiebepuzzle)")."""
+    return title.lower() if current() == DEFAULT else kind_word(title)
+
+
 def chosen() -> str | None:
     """``?lang=``, when it names a language."""
     wanted = request.args.get("lang")

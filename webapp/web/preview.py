@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from .. import kinds
 from ..errors import PuzzleTextError
 from . import gallery, limits, links
-from .language import current, kind_word, without_lang
+from .language import current, kind_in_sentence, kind_word, without_lang
 from .raster import font, picture_size, render
 from .refusals import refusal, say
 
@@ -154,7 +154,7 @@ def _card(kind, code: str):
         try:
             puzzle = kind.decode(code)
         except PuzzleTextError as exc:
-            return _refuse(gettext("This code does not hold a %(kind)s puzzle: %(why)s", kind=kind.title.lower(),
+            return _refuse(gettext("This code does not hold a %(kind)s puzzle: %(why)s", kind=kind_in_sentence(kind.title),
                                    why=say(exc)), 400, "puzzle_text")
         limits.take("PREVIEW_RATE_LIMIT", "previews")
         entry = gallery.find_board(puzzle, kind.name)

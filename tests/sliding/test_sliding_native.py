@@ -364,11 +364,12 @@ def test_a_solution_within_the_node_limit_is_solved():
 
 
 def test_time_limit():
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     status, moves, nodes, bound = native.ida(4, 4, HARD_4X4, max_seconds=0.1)
-    took = time.perf_counter() - began
+    took, cpu = time.perf_counter() - began, time.process_time() - cpu
     assert status == "limit-seconds" and moves == []
-    assert 0.1 <= took < 1.5                 # (unlimited, it takes minutes)
+    # (unlimited, it takes minutes); in CPU seconds when a busy machine kept it waiting for a core
+    assert took >= 0.1 and (took < 1.5 or cpu < 1.5)
     assert nodes > 1000 and bound <= 57
 
 

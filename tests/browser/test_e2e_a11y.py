@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from a11y import assert_accessible
 from colours import contrast
 from e2e_helpers import (
-    button, heavy_with_gap, import_text, open_import, wait_for_board, wait_for_step, watch_errors,
+    button, count_frames, heavy_with_gap, import_text, open_import, wait_for_board, wait_for_step, watch_errors,
 )
 from webapp.rotation import EXAMPLE, parse
 
@@ -120,9 +120,6 @@ COUNT_DRAWS = """async () => {
     window.__draws.push(performance.now());
     return draw.call(this, scene);
   };
-  window.__ticks = [];
-  const tick = () => { window.__ticks.push(performance.now()); requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
   window.__animating = [];
   const canvas = document.querySelector('#board');
   new MutationObserver(() => {
@@ -136,6 +133,7 @@ def one_turn(page) -> dict:
     wait_for_board(page, parse(EXAMPLE).text())
     try_it(page)
     page.evaluate(COUNT_DRAWS)
+    count_frames(page)
     button(page, "Turn left").click()
     wait_for_step(page, 1)
     page.wait_for_function("() => !document.querySelector('#board').dataset.animating")

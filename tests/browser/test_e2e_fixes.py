@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_helpers import (
-    ROOT, THREE_MOVES, button, data, fast, import_text, new_frame, press, puzzle, tab_to,
+    ROOT, THREE_MOVES, button, count_frames, data, fast, import_text, new_frame, press, puzzle, tab_to,
     wait_for_step,
 )
 from webapp.rotation import parse, solve
@@ -30,11 +30,9 @@ def message(page):
 def record_steps(page) -> None:
     """Keep every data-step and data-animating value the board takes, with
     its time, and the time of every frame the browser offers."""
+    count_frames(page)
     page.evaluate("""() => {
       const board = document.querySelector('#board');
-      window.__ticks = [];
-      const tick = () => { window.__ticks.push(performance.now()); requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
       window.__seen = [];
       new MutationObserver(() => window.__seen.push({
         step: board.dataset.step, animating: board.dataset.animating || '', at: performance.now(),

@@ -58,6 +58,17 @@ def wait_for_board(page, text: str, timeout: float = 30_000) -> None:
                            timeout=timeout)
 
 
+def count_frames(page) -> None:
+    """Keep the time of every frame the browser offers from now on
+    (``window.__ticks``): a busy machine offers fewer, and a test of an
+    animation counts against them, not against a fixed number."""
+    page.evaluate("""() => {
+      window.__ticks = [];
+      const tick = () => { window.__ticks.push(performance.now()); requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    }""")
+
+
 def wait_for_step(page, n: int, timeout: float = 15_000) -> None:
     page.wait_for_function("n => document.querySelector('#board').dataset.step === String(n)",
                            arg=n, timeout=timeout)
